@@ -1,0 +1,1 @@
+export { type BuildToolMetadataOptions, buildToolMetadata } from "./build-tool-metadata.js";

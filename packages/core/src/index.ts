@@ -1,0 +1,27 @@
+export { describeError, McpAdapterError } from "./errors.js";
+export type { ContentBlock, RemoteTool, ToolCallResult } from "./mcp-wire.js";
+export {
+  type Lifecycle,
+  LifecycleSchema,
+  type ProtocolMode,
+  ProtocolModeSchema,
+  type Provenance,
+  ProvenanceSchema,
+  type ServerDefinition,
+  ServerDefinitionSchema,
+  type ToolPrefixMode,
+  ToolPrefixModeSchema,
+  type TransportKind,
+  TransportKindSchema,
+} from "./server-definition.js";
+export {
+  type JsonSchemaObject,
+  JsonSchemaObjectSchema,
+  type ToolAnnotations,
+  ToolAnnotationsSchema,
+  type ToolKind,
+  ToolKindSchema,
+  type ToolMetadata,
+  ToolMetadataSchema,
+} from "./tool-metadata.js";
+export { foldName, MAX_TOOL_NAME_LENGTH, prefixedToolName, serverPrefix } from "./tool-naming.js";

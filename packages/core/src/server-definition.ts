@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/** How the adapter talks to a server. */
+export const TransportKindSchema = z.enum(["stdio", "http", "sse", "socket"]);
+export type TransportKind = z.infer<typeof TransportKindSchema>;
+
+/** When a server connects and whether it stays connected. */
+export const LifecycleSchema = z.enum(["lazy", "eager", "keep-alive", "lazy-keep-alive"]);
+export type Lifecycle = z.infer<typeof LifecycleSchema>;
+
+/** Which MCP protocol generation to speak. */
+export const ProtocolModeSchema = z.enum(["legacy", "auto", "2026-07-28"]);
+export type ProtocolMode = z.infer<typeof ProtocolModeSchema>;
+
+/** How tool names are prefixed when exposed to the model. */
+export const ToolPrefixModeSchema = z.enum(["server", "short", "none", "mcp"]);
+export type ToolPrefixMode = z.infer<typeof ToolPrefixModeSchema>;
+
+/** Where a value came from: the file that defined it and the key path inside it. */
+export const ProvenanceSchema = z.object({
+  file: z.string(),
+  key: z.string(),
+});
+export type Provenance = z.infer<typeof ProvenanceSchema>;
+
+/**
+ * One MCP server, normalised from whichever config shape defined it.
+ * Secret values (`!command` strings) are kept verbatim here; they are resolved
+ * only when connecting.
+ */
+export const ServerDefinitionSchema = z.object({
+  name: z.string().min(1),
+  transport: TransportKindSchema,
+  command: z.string().min(1).optional(),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().optional(),
+  url: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  socket: z.string().optional(),
+  lifecycle: LifecycleSchema.default("lazy"),
+  idleTimeoutMin: z.number().nonnegative().optional(),
+  requestTimeoutMs: z.number().int().positive().optional(),
+  protocol: ProtocolModeSchema.default("legacy"),
+  toolPrefix: ToolPrefixModeSchema.optional(),
+  directTools: z.union([z.boolean(), z.array(z.string())]).optional(),
+  includeTools: z.array(z.string()).optional(),
+  excludeTools: z.array(z.string()).optional(),
+  approveTools: z.union([z.boolean(), z.literal("destructive"), z.array(z.string())]).optional(),
+  searchKeywords: z.record(z.string(), z.array(z.string())).optional(),
+  disabled: z.boolean().optional(),
+  debug: z.boolean().optional(),
+  source: ProvenanceSchema,
+});
+export type ServerDefinition = z.infer<typeof ServerDefinitionSchema>;

@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** What the model can reach through the proxy: a tool, a resource read, or a prompt. */
+export const ToolKindSchema = z.enum(["tool", "resource", "prompt"]);
+export type ToolKind = z.infer<typeof ToolKindSchema>;
+
+/** MCP tool annotations (hints a server gives about a tool's behaviour). */
+export const ToolAnnotationsSchema = z
+  .object({
+    title: z.string().optional(),
+    readOnlyHint: z.boolean().optional(),
+    destructiveHint: z.boolean().optional(),
+    idempotentHint: z.boolean().optional(),
+    openWorldHint: z.boolean().optional(),
+  })
+  .loose();
+export type ToolAnnotations = z.infer<typeof ToolAnnotationsSchema>;
+
+/** A JSON Schema object as the server sent it. */
+export const JsonSchemaObjectSchema = z.record(z.string(), z.unknown());
+export type JsonSchemaObject = z.infer<typeof JsonSchemaObjectSchema>;
+
+/** Everything search, describe and call need to know about one tool, without a connection. */
+export const ToolMetadataSchema = z.object({
+  server: z.string(),
+  name: z.string(),
+  prefixedName: z.string(),
+  description: z.string(),
+  inputSchema: JsonSchemaObjectSchema,
+  outputSchema: JsonSchemaObjectSchema.optional(),
+  annotations: ToolAnnotationsSchema.optional(),
+  kind: ToolKindSchema,
+  uri: z.string().optional(),
+});
+export type ToolMetadata = z.infer<typeof ToolMetadataSchema>;

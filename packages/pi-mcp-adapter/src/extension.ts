@@ -1,0 +1,111 @@
+/**
+ * The Pi extension: registers the `mcp` proxy tool and the `/mcp-adapter`
+ * command, and owns one adapter runtime per session.
+ *
+ * One source serves both Pi lines: only type imports from Pi, and features of
+ * the current line (native MCP, project trust) are detected at run time.
+ */
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { describeError } from "@pi-mcp-adapter/core";
+import type { AdapterRuntime } from "./runtime/adapter-runtime.js";
+import { createRuntime, type RuntimeSource } from "./runtime/create-runtime.js";
+import { formatStatus } from "./runtime/format.js";
+import {
+  PROXY_TOOL_DESCRIPTION,
+  PROXY_TOOL_NAME,
+  PROXY_TOOL_PARAMETERS,
+  type ProxyParams,
+  runProxyRequest,
+} from "./runtime/proxy-request.js";
+
+export interface McpAdapterOptions {
+  /** An explicit config file instead of the project's `.mcp.json`. */
+  configPath?: string;
+}
+
+const CONFIG_FLAG = "mcp-config";
+
+/** Builds the extension factory Pi calls with its API object. */
+export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: ExtensionAPI) => void {
+  return (pi) => {
+    let runtime: Promise<AdapterRuntime> | undefined;
+    let runtimeCwd: string | undefined;
+
+    const configPath = (): string | undefined => {
+      const flag = pi.getFlag(CONFIG_FLAG);
+      return options.configPath ?? (typeof flag === "string" && flag !== "" ? flag : undefined);
+    };
+
+    const runtimeFor = (ctx: ExtensionContext): Promise<AdapterRuntime> => {
+      if (!runtime || runtimeCwd !== ctx.cwd) {
+        const previous = runtime;
+        const source: RuntimeSource = { cwd: ctx.cwd, configPath: configPath() };
+        runtimeCwd = ctx.cwd;
+        runtime = (async () => {
+          await previous?.then((r) => r.shutdown()).catch(() => {});
+          return createRuntime(source);
+        })();
+      }
+      return runtime;
+    };
+
+    const shutdown = async () => {
+      const current = runtime;
+      runtime = undefined;
+      runtimeCwd = undefined;
+      await current?.then((r) => r.shutdown()).catch(() => {});
+    };
+
+    pi.registerFlag(CONFIG_FLAG, { description: "MCP config file for pi-mcp-adapter", type: "string" });
+
+    pi.registerTool({
+      name: PROXY_TOOL_NAME,
+      label: "MCP",
+      description: PROXY_TOOL_DESCRIPTION,
+      // Plain JSON Schema: both Pi lines accept it, and it avoids a runtime TypeBox import.
+      parameters: PROXY_TOOL_PARAMETERS as never,
+      async execute(_toolCallId, params, signal, _onUpdate, ctx) {
+        const outcome = await runProxyRequest(await runtimeFor(ctx), params as ProxyParams, signal);
+        // The older Pi line ignores `isError` in results: throwing marks an error in both.
+        if (outcome.isError) {
+          throw new Error(
+            outcome.content.map((c) => (c.type === "text" ? c.text : `[${c.mimeType}]`)).join("\n"),
+          );
+        }
+        return { content: outcome.content, details: outcome.details };
+      },
+    });
+
+    const showStatus = async (_args: string, ctx: ExtensionContext) => {
+      try {
+        const r = await runtimeFor(ctx);
+        ctx.ui.notify(formatStatus(r.servers(), r.problems), "info");
+      } catch (error) {
+        ctx.ui.notify(`pi-mcp-adapter: ${describeError(error)}`, "error");
+      }
+    };
+    pi.registerCommand("mcp-adapter", { description: "MCP adapter: server status", handler: showStatus });
+    // Where Pi has its own MCP support, it owns /mcp; the alias exists only on Pi lines without it.
+    if (!hasNativeMcp(pi)) {
+      pi.registerCommand("mcp", {
+        description: "MCP adapter: server status (alias of /mcp-adapter)",
+        handler: showStatus,
+      });
+    }
+
+    pi.on("session_start", async (_event, ctx) => {
+      await shutdown();
+      const r = await runtimeFor(ctx);
+      if (ctx.hasUI && r.problems.length > 0) ctx.ui.notify(formatStatus(r.servers(), r.problems), "warning");
+    });
+    pi.on("session_shutdown", shutdown);
+  };
+}
+
+/** Pi 1.x ships built-in MCP and exposes `registerMcpServer`; the 0.7x line has neither. */
+export function hasNativeMcp(pi: ExtensionAPI): boolean {
+  return typeof (pi as unknown as { registerMcpServer?: unknown }).registerMcpServer === "function";
+}
+
+/** The extension Pi loads from this package's manifest. */
+export default createMcpAdapter();

@@ -1,0 +1,10 @@
+export { createMcpAdapter, hasNativeMcp, type McpAdapterOptions } from "./extension.js";
+export {
+  AdapterRuntime,
+  type AdapterRuntimeOptions,
+  type CatalogView,
+  MAX_PARALLEL_DISCOVERY,
+  type ServerSummary,
+} from "./runtime/adapter-runtime.js";
+export { createRuntime, PACKAGE_VERSION, type RuntimeSource } from "./runtime/create-runtime.js";
+export { PROXY_TOOL_DESCRIPTION, PROXY_TOOL_NAME, PROXY_TOOL_PARAMETERS } from "./runtime/proxy-request.js";

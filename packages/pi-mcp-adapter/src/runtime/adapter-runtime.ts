@@ -1,0 +1,142 @@
+/**
+ * The adapter without Pi: configured servers, their tool catalog, and the
+ * operations the proxy tool and the CLI offer (status, search, describe,
+ * call). Servers connect on first use.
+ */
+import { buildToolMetadata } from "@pi-mcp-adapter/catalog";
+import type { ConfigProblem } from "@pi-mcp-adapter/config";
+import {
+  describeError,
+  McpAdapterError,
+  type ServerDefinition,
+  type ToolMetadata,
+} from "@pi-mcp-adapter/core";
+import { type HostResult, toHostContent } from "@pi-mcp-adapter/output-guard";
+import { type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
+import {
+  ConnectionManager,
+  type ConnectionManagerOptions,
+  type ServerStatus,
+} from "@pi-mcp-adapter/transport";
+import { runLimited } from "./run-limited.js";
+
+/** At most this many servers are discovered at once. */
+export const MAX_PARALLEL_DISCOVERY = 4;
+
+export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
+  servers: ServerDefinition[];
+  problems?: ConfigProblem[];
+}
+
+export interface ServerSummary extends ServerStatus {
+  toolCount?: number;
+  source: string;
+}
+
+export interface CatalogView {
+  tools: ToolMetadata[];
+  /** Servers whose tools could not be listed, with the reason. */
+  unavailable: { server: string; error: string }[];
+}
+
+export class AdapterRuntime {
+  readonly problems: ConfigProblem[];
+  private readonly manager: ConnectionManager;
+  private readonly metadata = new Map<string, ToolMetadata[]>();
+  private readonly discovery = new Map<string, Promise<void>>();
+
+  constructor(options: AdapterRuntimeOptions) {
+    this.problems = options.problems ?? [];
+    this.manager = new ConnectionManager(options.servers, options);
+  }
+
+  servers(): ServerSummary[] {
+    return this.manager.status().map((status) => ({
+      ...status,
+      toolCount: this.metadata.get(status.name)?.length,
+      source: this.manager.definition(status.name)?.source.file ?? "",
+    }));
+  }
+
+  /** Tool metadata of every enabled server (or one), discovering servers not listed yet. */
+  async catalog(server?: string): Promise<CatalogView> {
+    const names = server ? [server] : this.manager.names();
+    const enabled = names.filter((name) => {
+      const definition = this.manager.definition(name);
+      if (!definition)
+        throw new McpAdapterError("unknown_server", unknownServerMessage(name, this.manager.names()));
+      return !definition.disabled;
+    });
+    const unavailable: CatalogView["unavailable"] = [];
+    await runLimited(enabled, MAX_PARALLEL_DISCOVERY, async (name) => {
+      try {
+        await this.discover(name);
+      } catch (error) {
+        unavailable.push({ server: name, error: describeError(error) });
+      }
+    });
+    const tools = enabled.flatMap((name) => this.metadata.get(name) ?? []);
+    return { tools, unavailable };
+  }
+
+  async search(query: string, options: { server?: string; limit?: number; offset?: number } = {}) {
+    const view = await this.catalog(options.server);
+    const result: RankResult = rankTools(query, view.tools, options);
+    return { ...result, unavailable: view.unavailable };
+  }
+
+  /** The tool a (possibly misspelled) name refers to; throws with suggestions when none matches. */
+  async resolve(name: string, server?: string): Promise<ToolMetadata> {
+    const view = await this.catalog(server);
+    const resolved = resolveToolName(name, view.tools, server);
+    if ("match" in resolved) return resolved.match;
+    if ("ambiguous" in resolved) {
+      const options = resolved.ambiguous.map((t) => `${t.prefixedName} (server ${t.server})`).join(", ");
+      throw new McpAdapterError(
+        "ambiguous_tool",
+        `Tool "${name}" exists on several servers: ${options}. Pass server.`,
+      );
+    }
+    const hint = resolved.suggestions.length
+      ? ` Did you mean: ${resolved.suggestions.map((t) => t.prefixedName).join(", ")}?`
+      : "";
+    const missing = view.unavailable.length
+      ? ` (unavailable: ${view.unavailable.map((u) => `${u.server}: ${u.error}`).join("; ")})`
+      : "";
+    throw new McpAdapterError("unknown_tool", `No MCP tool named "${name}".${hint}${missing}`);
+  }
+
+  async call(
+    name: string,
+    args: Record<string, unknown>,
+    options: { server?: string; signal?: AbortSignal } = {},
+  ): Promise<HostResult & { tool: ToolMetadata }> {
+    const tool = await this.resolve(name, options.server);
+    const connection = await this.manager.get(tool.server);
+    const result = await connection.callTool(tool.name, args, { signal: options.signal });
+    return { ...toHostContent(result), tool };
+  }
+
+  async shutdown(): Promise<void> {
+    await this.manager.shutdown();
+  }
+
+  private discover(name: string): Promise<void> {
+    if (this.metadata.has(name)) return Promise.resolve();
+    let pending = this.discovery.get(name);
+    if (!pending) {
+      pending = (async () => {
+        const connection = await this.manager.get(name);
+        const tools = await connection.listTools();
+        const definition = this.manager.definition(name);
+        this.metadata.set(name, buildToolMetadata(name, tools, { toolPrefix: definition?.toolPrefix }));
+      })().finally(() => this.discovery.delete(name));
+      this.discovery.set(name, pending);
+    }
+    return pending;
+  }
+}
+
+function unknownServerMessage(name: string, known: string[]): string {
+  return `Unknown MCP server "${name}" (configured: ${known.join(", ") || "none"})`;
+}

@@ -1,0 +1,70 @@
+/**
+ * Plain-text renderings shared by the proxy tool and the CLI. They are read by
+ * a model first, so they are short and stable.
+ */
+import { type ConfigProblem, formatProblem } from "@pi-mcp-adapter/config";
+import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import type { RankResult } from "@pi-mcp-adapter/search";
+import type { CatalogView, ServerSummary } from "./adapter-runtime.js";
+
+export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[], now = Date.now()): string {
+  const lines: string[] = [];
+  if (servers.length === 0) {
+    lines.push("No MCP servers configured. Add servers to .mcp.json in the project (mcpServers).");
+  } else {
+    lines.push(`MCP servers (${servers.length}):`);
+    for (const s of servers) {
+      const tools = s.toolCount === undefined ? "" : `, ${s.toolCount} tools`;
+      const failed =
+        s.state === "failed" && s.failedAt !== undefined
+          ? ` ${Math.round((now - s.failedAt) / 1000)}s ago: ${s.error ?? ""}`
+          : "";
+      lines.push(`- ${s.name}: ${s.state}${tools}${failed}`);
+    }
+    lines.push('Use mcp({search: "words"}) to find tools.');
+  }
+  for (const problem of problems) lines.push(`${problem.severity}: ${formatProblem(problem)}`);
+  return lines.join("\n");
+}
+
+export function formatSearch(query: string, result: RankResult & Pick<CatalogView, "unavailable">): string {
+  const lines: string[] = [];
+  if (result.hits.length === 0) {
+    lines.push(`No tools match "${query}".`);
+  } else {
+    lines.push(`${result.total} ${result.total === 1 ? "tool matches" : "tools match"} "${query}":`);
+    for (const { tool } of result.hits) lines.push(`- ${tool.prefixedName}: ${firstLine(tool.description)}`);
+    if (result.nextOffset !== undefined) lines.push(`More: mcp({search, offset: ${result.nextOffset}})`);
+  }
+  for (const u of result.unavailable) lines.push(`(server ${u.server} unavailable: ${u.error})`);
+  return lines.join("\n");
+}
+
+export function formatDescribe(tool: ToolMetadata): string {
+  const lines = [`${tool.prefixedName} (server ${tool.server}, tool ${tool.name})`];
+  if (tool.description) lines.push(tool.description);
+  const params = describeParameters(tool.inputSchema);
+  lines.push(params.length ? "Parameters:" : "Parameters: none");
+  lines.push(...params);
+  lines.push(`Call: mcp({tool: "${tool.prefixedName}", args: {...}})`);
+  return lines.join("\n");
+}
+
+function describeParameters(schema: Record<string, unknown>): string[] {
+  const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  return Object.entries(properties).map(([name, prop]) => {
+    const type = Array.isArray(prop.enum)
+      ? prop.enum.map((v) => JSON.stringify(v)).join(" | ")
+      : String(prop.type ?? "any");
+    const flags = [type, required.has(name) ? "required" : "optional"];
+    if (prop.default !== undefined) flags.push(`default ${JSON.stringify(prop.default)}`);
+    const description = typeof prop.description === "string" ? `: ${prop.description}` : "";
+    return `- ${name} (${flags.join(", ")})${description}`;
+  });
+}
+
+function firstLine(text: string): string {
+  const line = text.split("\n", 1)[0] ?? "";
+  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
+}

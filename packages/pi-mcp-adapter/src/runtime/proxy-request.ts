@@ -1,0 +1,98 @@
+/**
+ * The proxy tool's input: its JSON Schema (kept small — it is in every
+ * prompt) and the dispatch from arguments to an adapter operation.
+ */
+import { McpAdapterError } from "@pi-mcp-adapter/core";
+import type { HostContent } from "@pi-mcp-adapter/output-guard";
+import type { AdapterRuntime } from "./adapter-runtime.js";
+import { formatDescribe, formatSearch, formatStatus } from "./format.js";
+
+export interface ProxyParams {
+  search?: string;
+  describe?: string;
+  tool?: string;
+  args?: unknown;
+  server?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export const PROXY_TOOL_NAME = "mcp";
+
+export const PROXY_TOOL_DESCRIPTION =
+  'Use tools of MCP servers. mcp({}) lists servers; mcp({search: "words"}) finds tools; ' +
+  'mcp({describe: "name"}) shows parameters; mcp({tool: "name", args: {...}}) calls one.';
+
+export const PROXY_TOOL_PARAMETERS = {
+  type: "object",
+  properties: {
+    search: { type: "string", description: "Words to find tools by" },
+    describe: { type: "string", description: "Tool name to describe" },
+    tool: { type: "string", description: "Tool name to call" },
+    args: { type: ["object", "string"], description: "Arguments for tool (object or JSON string)" },
+    server: { type: "string", description: "Limit to one server" },
+    limit: { type: "integer", minimum: 1 },
+    offset: { type: "integer", minimum: 0 },
+  },
+  additionalProperties: false,
+} as const;
+
+export interface ProxyOutcome {
+  content: HostContent[];
+  isError: boolean;
+  details: Record<string, unknown>;
+}
+
+export async function runProxyRequest(
+  runtime: AdapterRuntime,
+  params: ProxyParams,
+  signal?: AbortSignal,
+): Promise<ProxyOutcome> {
+  const text = (value: string, details: Record<string, unknown>): ProxyOutcome => ({
+    content: [{ type: "text", text: value }],
+    isError: false,
+    details,
+  });
+  if (params.tool !== undefined) {
+    const args = parseArgs(params.args);
+    const result = await runtime.call(params.tool, args, { server: params.server, signal });
+    return {
+      content: result.content,
+      isError: result.isError,
+      details: { mode: "call", server: result.tool.server, tool: result.tool.name },
+    };
+  }
+  if (params.describe !== undefined) {
+    const tool = await runtime.resolve(params.describe, params.server);
+    return text(formatDescribe(tool), { mode: "describe", server: tool.server, tool: tool.name });
+  }
+  if (params.search !== undefined) {
+    const result = await runtime.search(params.search, params);
+    return text(formatSearch(params.search, result), {
+      mode: "search",
+      total: result.total,
+      hits: result.hits.map((h) => h.tool.prefixedName),
+      ...(result.nextOffset !== undefined ? { nextOffset: result.nextOffset } : {}),
+    });
+  }
+  return text(formatStatus(runtime.servers(), runtime.problems), { mode: "status" });
+}
+
+function parseArgs(raw: unknown): Record<string, unknown> {
+  if (raw === undefined || raw === null || raw === "") return {};
+  let value = raw;
+  if (typeof raw === "string") {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new McpAdapterError(
+        "invalid_args",
+        `args must be a JSON object; got a string that is not JSON: ${raw.slice(0, 80)}`,
+      );
+    }
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new McpAdapterError("invalid_args", "args must be a JSON object");
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,27 @@
+import { fileURLToPath } from "node:url";
+
+export {
+  connectInMemory,
+  createFixtureServer,
+  type FixtureServerOptions,
+  type FixtureTool,
+  type HttpFixture,
+  serveStreamableHttp,
+} from "./fixture-server.js";
+export { SCRIPTED_MODEL_ID, SCRIPTED_PROVIDER, writePiAgentDir } from "./pi-host.js";
+export { isProcessAlive, recordedPids, waitForExit } from "./processes.js";
+export {
+  type ChatMessage,
+  type ChatRequest,
+  type ScriptEntry,
+  type ScriptedModel,
+  type ScriptStep,
+  startScriptedModel,
+  toolResultTexts,
+} from "./scripted-model.js";
+export { createTempDir, type TempDir } from "./temp-dir.js";
+
+/** Absolute path of the stdio fixture server script (run it with `node`). */
+export const stdioFixtureServerPath = fileURLToPath(
+  new URL("../fixtures/stdio-fixture-server.mjs", import.meta.url),
+);

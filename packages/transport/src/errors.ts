@@ -1,0 +1,24 @@
+import { McpAdapterError } from "@pi-mcp-adapter/core";
+
+export type TransportErrorCode =
+  | "unknown_server"
+  | "server_disabled"
+  | "unsupported_transport"
+  | "connect_failed"
+  | "request_timeout"
+  | "request_cancelled"
+  | "request_failed"
+  | "closed";
+
+/** Errors from connecting to or talking with an MCP server. Messages name the server. */
+export class TransportError extends McpAdapterError {
+  override readonly code: TransportErrorCode;
+  readonly server: string;
+
+  constructor(code: TransportErrorCode, server: string, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.name = "TransportError";
+    this.code = code;
+    this.server = server;
+  }
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `npm start`: the pi-mcp-adapter CLI against the demo config in examples/demo.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const cli = fileURLToPath(new URL("../packages/pi-mcp-adapter/dist/cli.js", import.meta.url));
+const steps = [
+  ["Servers", ["status"]],
+  ["Search: count words", ["search", "count", "words"]],
+  ["Describe: demo_word_count", ["describe", "demo_word_count"]],
+  [
+    "Call: demo_word_count",
+    ["call", "demo_word_count", JSON.stringify({ text: "The quick brown fox\njumps over the lazy dog" })],
+  ],
+];
+let failed = false;
+for (const [title, args] of steps) {
+  console.log(
+    `\n== ${title}\n$ pi-mcp-adapter --cwd examples/demo ${args.map((a) => (/\s|"/.test(a) ? `'${a}'` : a)).join(" ")}`,
+  );
+  const run = spawnSync(process.execPath, [cli, "--cwd", "examples/demo", ...args], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (run.status !== 0) failed = true;
+}
+process.exitCode = failed ? 1 : 0;
