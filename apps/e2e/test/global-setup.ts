@@ -1,0 +1,5 @@
+import { ensureHostsInstalled } from "../src/pi-hosts.js";
+
+export default function setup(): void {
+  ensureHostsInstalled();
+}
