@@ -1,0 +1,128 @@
+import type { ServerDefinition } from "@pi-mcp-adapter/core";
+import { connectInMemory, createFixtureServer, type FixtureTool } from "@pi-mcp-adapter/test-kit";
+import { connectServer } from "@pi-mcp-adapter/transport";
+import { describe, expect, it } from "vitest";
+import { AdapterRuntime } from "../src/index.js";
+import { runProxyRequest } from "../src/runtime/proxy-request.js";
+
+const source = { file: "/project/.mcp.json", key: "mcpServers" };
+const def = (name: string, extra: Partial<ServerDefinition> = {}): ServerDefinition => ({
+  name,
+  transport: "stdio",
+  command: "unused",
+  lifecycle: "lazy",
+  protocol: "legacy",
+  source,
+  ...extra,
+});
+
+const weatherTools: FixtureTool[] = [
+  {
+    name: "get_forecast",
+    description: "Weather forecast for a city",
+    inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+    handler: (args) => ({ content: [{ type: "text", text: `Sunny in ${String(args.city)}` }] }),
+  },
+  {
+    name: "explode",
+    description: "Always fails",
+    handler: () => ({ isError: true, content: [{ type: "text", text: "boom" }] }),
+  },
+];
+const notesTools: FixtureTool[] = [{ name: "add_note", description: "Add a note" }, { name: "get_forecast" }];
+
+function runtimeWith(servers: ServerDefinition[], connectCount?: Map<string, number>) {
+  const toolsFor: Record<string, FixtureTool[]> = { weather: weatherTools, notes: notesTools };
+  return new AdapterRuntime({
+    servers,
+    connect: async (definition) => {
+      connectCount?.set(definition.name, (connectCount.get(definition.name) ?? 0) + 1);
+      const tools = toolsFor[definition.name];
+      if (!tools) throw new Error(`cannot start ${definition.name}`);
+      const transport = await connectInMemory(
+        createFixtureServer({ name: definition.name, tools, pageSize: 1 }),
+      );
+      return connectServer(definition, { transport });
+    },
+  });
+}
+
+describe("AdapterRuntime", () => {
+  it("connects nothing until first use, then lists every page of tools", async () => {
+    const counts = new Map<string, number>();
+    const runtime = runtimeWith([def("weather"), def("notes")], counts);
+    expect(runtime.servers().map((s) => s.state)).toEqual(["not-connected", "not-connected"]);
+    expect(counts.size).toBe(0);
+    const view = await runtime.catalog();
+    expect(view.tools.map((t) => t.prefixedName)).toEqual([
+      "weather_get_forecast",
+      "weather_explode",
+      "notes_add_note",
+      "notes_get_forecast",
+    ]);
+    await runtime.catalog();
+    expect([...counts.values()]).toEqual([1, 1]);
+    expect(runtime.servers().map((s) => [s.state, s.toolCount])).toEqual([
+      ["connected", 2],
+      ["connected", 2],
+    ]);
+    await runtime.shutdown();
+  });
+
+  it("searches, describes and calls through the proxy request", async () => {
+    const runtime = runtimeWith([def("weather"), def("notes")]);
+    const search = await runProxyRequest(runtime, { search: "weather forecast" });
+    expect(search.details.hits).toContain("weather_get_forecast");
+    const describe = await runProxyRequest(runtime, { describe: "weather-get-forecast" });
+    expect(describe.content[0]).toMatchObject({ type: "text" });
+    expect((describe.content[0] as { text: string }).text).toContain("- city (string, required)");
+    const call = await runProxyRequest(runtime, { tool: "weather_get_forecast", args: '{"city":"Oslo"}' });
+    expect(call.content).toEqual([{ type: "text", text: "Sunny in Oslo" }]);
+    expect(call.isError).toBe(false);
+    await runtime.shutdown();
+  });
+
+  it("marks tool errors, asks for the server on ambiguous names, and suggests names for typos", async () => {
+    const runtime = runtimeWith([def("weather"), def("notes")]);
+    const failed = await runProxyRequest(runtime, { tool: "weather_explode" });
+    expect(failed.isError).toBe(true);
+    await expect(runProxyRequest(runtime, { tool: "get_forecast" })).rejects.toThrow(
+      /several servers.*Pass server/,
+    );
+    const scoped = await runProxyRequest(runtime, {
+      tool: "get_forecast",
+      server: "weather",
+      args: { city: "Rome" },
+    });
+    expect(scoped.content).toEqual([{ type: "text", text: "Sunny in Rome" }]);
+    await expect(runProxyRequest(runtime, { describe: "weather_get_forcast" })).rejects.toThrow(
+      /Did you mean: weather_get_forecast/,
+    );
+    await expect(runProxyRequest(runtime, { tool: "weather_get_forecast", args: "[1,2]" })).rejects.toThrow(
+      /args must be a JSON object/,
+    );
+    await runtime.shutdown();
+  });
+
+  it("reports a server that cannot start without hiding the others", async () => {
+    const runtime = runtimeWith([def("weather"), def("broken")]);
+    const search = await runProxyRequest(runtime, { search: "forecast" });
+    const text = (search.content[0] as { text: string }).text;
+    expect(text).toContain("weather_get_forecast");
+    expect(text).toContain("server broken unavailable: cannot start broken");
+    const status = await runProxyRequest(runtime, {});
+    expect((status.content[0] as { text: string }).text).toMatch(
+      /- broken: failed \d+s ago: cannot start broken/,
+    );
+    await runtime.shutdown();
+  });
+
+  it("never connects disabled servers", async () => {
+    const counts = new Map<string, number>();
+    const runtime = runtimeWith([def("weather", { disabled: true }), def("notes")], counts);
+    await runtime.catalog();
+    expect([...counts.keys()]).toEqual(["notes"]);
+    expect(runtime.servers()[0]?.state).toBe("disabled");
+    await runtime.shutdown();
+  });
+});

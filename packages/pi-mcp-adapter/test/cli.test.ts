@@ -1,0 +1,52 @@
+import { spawnSync } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { createTempDir, recordedPids, stdioFixtureServerPath, waitForExit } from "@pi-mcp-adapter/test-kit";
+import { describe, expect, it } from "vitest";
+
+// The CLI is tested as users run it: the built bin under plain Node.
+const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const run = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [cli, "--cwd", cwd, ...args], { encoding: "utf8" });
+
+describe("pi-mcp-adapter CLI", () => {
+  it("lists, searches, describes and calls tools of a stdio server, leaving no process behind", async () => {
+    await using dir = await createTempDir();
+    await writeFile(
+      dir.join(".mcp.json"),
+      JSON.stringify({
+        mcpServers: {
+          fixture: {
+            command: process.execPath,
+            args: [stdioFixtureServerPath],
+            env: { FIXTURE_PID_DIR: dir.path },
+          },
+        },
+      }),
+    );
+    expect(run(dir.path, "status").stdout).toContain("- fixture: not-connected");
+    expect(run(dir.path, "search", "add", "numbers").stdout).toContain("- fixture_add: Add two numbers");
+    expect(run(dir.path, "describe", "fixture_add").stdout).toContain("- a (number, required)");
+    const call = run(dir.path, "call", "fixture_add", '{"a":2,"b":40}');
+    expect(call.stdout.trim()).toBe("42");
+    expect(call.status).toBe(0);
+    const pids = await recordedPids(dir.path);
+    expect(pids).toHaveLength(3);
+    expect(await waitForExit(pids)).toEqual([]);
+  });
+
+  it("explains bad config and bad usage", async () => {
+    await using dir = await createTempDir();
+    await writeFile(dir.join(".mcp.json"), '{\n  "mcpServers": {\n    "x": { "command": 1 }\n  }\n}\n');
+    const status = run(dir.path, "status");
+    expect(status.stdout).toContain(`error: ${dir.join(".mcp.json")}: mcpServers.x.command:`);
+    await writeFile(dir.join(".mcp.json"), '{ "mcpServers": { ');
+    expect(run(dir.path, "status").stdout).toMatch(/invalid JSON at line 1 column \d+/);
+    const unknown = run(dir.path, "frobnicate");
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command "frobnicate"');
+    const missingTool = run(dir.path, "call", "nope");
+    expect(missingTool.status).toBe(1);
+    expect(missingTool.stderr).toContain('No MCP tool named "nope"');
+  });
+});
