@@ -26,7 +26,9 @@ export interface PiHost {
 
 function cliOf(pkg: string): string {
   const dir = path.join(hostModules, pkg);
-  const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { bin: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
+    bin: Record<string, string>;
+  };
   return path.join(dir, manifest.bin.pi ?? Object.values(manifest.bin)[0]!);
 }
 

@@ -27,7 +27,11 @@ describe.each(piHosts())("$label", (host) => {
       dir.join("project", ".mcp.json"),
       JSON.stringify({
         mcpServers: {
-          fixture: { command: process.execPath, args: [stdioFixtureServerPath], env: { FIXTURE_PID_DIR: pids } },
+          fixture: {
+            command: process.execPath,
+            args: [stdioFixtureServerPath],
+            env: { FIXTURE_PID_DIR: pids },
+          },
         },
       }),
     );

@@ -1,0 +1,140 @@
+/**
+ * Pi 1.6 ships its own MCP support (`builtin:mcp`): it owns `/mcp` and Pi's
+ * `mcp.json`. With both loaded, the adapter must not take `/mcp`, must not read
+ * Pi's `mcp.json`, and must not start any server twice. On Pi 0.73, which has
+ * no MCP of its own, the adapter offers `/mcp` as an alias.
+ */
+import { spawn } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import {
+  createTempDir,
+  recordedPids,
+  SCRIPTED_MODEL_ID,
+  SCRIPTED_PROVIDER,
+  startScriptedModel,
+  stdioFixtureServerPath,
+  toolResultTexts,
+  waitForExit,
+  writePiAgentDir,
+} from "@pi-mcp-adapter/test-kit";
+import { describe, expect, it } from "vitest";
+import { extensionDir, type PiHost, piHosts, runPi } from "../src/pi-hosts.js";
+
+const [olderPi, currentPi] = piHosts() as [PiHost, PiHost];
+
+const fixtureServer = (pidDir: string) => ({
+  command: process.execPath,
+  args: [stdioFixtureServerPath],
+  env: { FIXTURE_PID_DIR: pidDir },
+});
+
+describe("beside Pi 1.6's built-in MCP", () => {
+  it("keeps to .mcp.json and /mcp-adapter while the built-in owns mcp.json and /mcp", async () => {
+    await using dir = await createTempDir();
+    const [project, agentDir, ours, native] = ["project", "agent", "pids-ours", "pids-native"].map((p) =>
+      dir.join(p),
+    ) as [string, string, string, string];
+    await Promise.all([project, ours, native].map((d) => mkdir(d, { recursive: true })));
+    await writeFile(
+      path.join(project, ".mcp.json"),
+      JSON.stringify({ mcpServers: { fixture: fixtureServer(ours) } }),
+    );
+    await using model = await startScriptedModel([
+      { toolCall: { name: "mcp", arguments: {} } },
+      { toolCall: { name: "mcp", arguments: { tool: "fixture_whoami" } } },
+      { text: "done" },
+    ]);
+    await writePiAgentDir(agentDir, model.baseUrl);
+    // Pi's own config: only the built-in should ever start this server.
+    await writeFile(
+      path.join(agentDir, "mcp.json"),
+      JSON.stringify({ mcpServers: { native: fixtureServer(native) } }),
+    );
+
+    const run = await runPi({
+      host: currentPi,
+      cwd: project,
+      agentDir,
+      home: dir.join("home"),
+      prompt: "who are you?",
+      extraArgs: ["-e", "builtin:mcp"],
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toMatch(/\/mcp/);
+
+    const declared = model.requests[0]?.tools?.map((t) => t.function.name) ?? [];
+    expect(declared.filter((name) => name === "mcp")).toHaveLength(1);
+    const [status] = toolResultTexts(model.requests[1]!);
+    expect(status).toContain("- fixture: not-connected");
+    expect(status).not.toContain("native");
+    const whoami = toolResultTexts(model.requests[2]!)[1];
+    const ourPids = await recordedPids(ours);
+    expect(ourPids).toHaveLength(1);
+    expect(whoami).toBe(`pid ${ourPids[0]}`);
+    expect(await waitForExit([...ourPids, ...(await recordedPids(native))])).toEqual([]);
+  });
+});
+
+describe("commands", () => {
+  async function commandNames(host: PiHost, withBuiltinMcp: boolean): Promise<string[]> {
+    await using dir = await createTempDir();
+    await using model = await startScriptedModel([]);
+    await writePiAgentDir(dir.join("agent"), model.baseUrl);
+    await mkdir(dir.join("project"));
+    const child = spawn(
+      host.node,
+      [
+        host.cli,
+        "--no-session",
+        "--no-extensions",
+        ...(withBuiltinMcp ? ["-e", "builtin:mcp"] : []),
+        "-e",
+        extensionDir,
+        "--provider",
+        SCRIPTED_PROVIDER,
+        "--model",
+        SCRIPTED_MODEL_ID,
+        "--mode",
+        "rpc",
+      ],
+      {
+        cwd: dir.join("project"),
+        env: { PATH: process.env.PATH, HOME: dir.join("home"), PI_CODING_AGENT_DIR: dir.join("agent") },
+      },
+    );
+    const lines = createInterface({ input: child.stdout });
+    child.stdin.write(`${JSON.stringify({ id: "1", type: "get_commands" })}\n`);
+    try {
+      for await (const line of lines) {
+        const message = JSON.parse(line) as {
+          type?: string;
+          id?: string;
+          data?: { commands?: { name: string }[] };
+        };
+        if (message.type === "response" && message.id === "1") {
+          return (message.data?.commands ?? []).map((c) => c.name);
+        }
+      }
+      throw new Error("pi exited without answering get_commands");
+    } finally {
+      child.kill();
+    }
+  }
+
+  it("Pi 1.6 with built-in MCP: /mcp-adapter is ours, /mcp stays the built-in's", async () => {
+    const names = await commandNames(currentPi, true);
+    expect(names).toContain("mcp-adapter");
+    expect(names.filter((n) => n === "mcp")).toHaveLength(1);
+    const without = await commandNames(currentPi, false);
+    expect(without).toContain("mcp-adapter");
+    expect(without).not.toContain("mcp");
+  });
+
+  it("Pi 0.73 without MCP of its own: /mcp is the adapter's alias", async () => {
+    const names = await commandNames(olderPi, false);
+    expect(names).toContain("mcp-adapter");
+    expect(names).toContain("mcp");
+  });
+});
