@@ -79,6 +79,8 @@ export interface RunPiOptions {
   mode?: "json" | "text";
   extraArgs?: string[];
   timeoutMs?: number;
+  /** Extension directory to load; default: this checkout's package. */
+  extension?: string;
 }
 
 /** Runs one non-interactive Pi turn with only our extension loaded. */
@@ -88,7 +90,7 @@ export function runPi(options: RunPiOptions): Promise<PiRun> {
     "--no-session",
     "--no-extensions",
     "-e",
-    extensionDir,
+    options.extension ?? extensionDir,
     "--provider",
     SCRIPTED_PROVIDER,
     "--model",
