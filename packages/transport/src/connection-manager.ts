@@ -1,46 +1,105 @@
 /**
- * Owns the connections of a set of servers: connects each on first use (one
- * attempt at a time per server), remembers failures for status, and closes
- * everything on shutdown.
+ * Owns the connections of a set of servers and their lifecycle: lazy connect
+ * (one attempt at a time per server), idle disconnect that never cuts a
+ * running request, health checks and reconnect with backoff for resident
+ * servers, a generation guard against stale connects, status events, and a
+ * shutdown that ends every connection.
  */
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
+import {
+  type BackoffOptions,
+  backoffDelay,
+  DEFAULT_HEALTH_INTERVAL_MS,
+  DEFAULT_START_TIMEOUT_MS,
+  type LifecyclePolicy,
+  lifecyclePolicy,
+} from "./lifecycle-policy.js";
 import { type ConnectOptions, connectServer, type ServerConnection } from "./server-connection.js";
 
-export type ConnectionState = "not-connected" | "connecting" | "connected" | "failed" | "disabled";
+export type ConnectionState =
+  | "not-connected"
+  | "connecting"
+  | "connected"
+  | "cached"
+  | "failed"
+  | "needs-auth"
+  | "disabled";
 
 export interface ServerStatus {
   name: string;
   state: ConnectionState;
-  /** Why the last connect failed, when `state` is `failed`. */
+  /** Why the last connect failed (or the connection was lost), when `state` is `failed` or `needs-auth`. */
   error?: string;
   /** When the last failure happened (ms since epoch). */
   failedAt?: number;
+  /** Milliseconds since the last failure, at the time the status was taken. */
+  failedAgoMs?: number;
+}
+
+export type StatusListener = (status: ServerStatus) => void;
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
 }
 
 export interface ConnectionManagerOptions extends Omit<ConnectOptions, "transport"> {
   /** Replaces `connectServer`, e.g. to connect fixtures in memory. */
   connect?: (definition: ServerDefinition) => Promise<ServerConnection>;
-  now?: () => number;
+  /** Default idle timeout in minutes for lazy servers (settings `idleTimeout`); 0 disables. Default 10. */
+  idleTimeoutMin?: number;
+  /** Health-check interval of keep-alive servers. Default 30 s. */
+  healthIntervalMs?: number;
+  /** Bound on `start()`. Default 30 s. */
+  startTimeoutMs?: number;
+  backoff?: BackoffOptions;
+  /** Whether tool metadata of a server is cached on disk (reported as `cached` when not connected). */
+  hasCachedMetadata?: (name: string) => boolean;
+  timers?: Timers;
 }
 
 interface Slot {
   definition: ServerDefinition;
+  policy: LifecyclePolicy;
+  generation: number;
   connection?: ServerConnection;
   pending?: Promise<ServerConnection>;
   error?: string;
+  needsAuth?: boolean;
   failedAt?: number;
+  /** Resident after first use (lazy-keep-alive) or from start (keep-alive). */
+  resident: boolean;
+  attempt: number;
+  idleTimer?: unknown;
+  healthTimer?: unknown;
+  reconnectTimer?: unknown;
+  lastEmitted?: string;
 }
+
+const REAL_TIMERS: Timers = {
+  setTimeout: (fn, ms) => {
+    const handle = setTimeout(fn, ms);
+    handle.unref?.();
+    return handle;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 export class ConnectionManager {
   private readonly slots = new Map<string, Slot>();
+  private readonly listeners = new Set<StatusListener>();
   private shuttingDown = false;
+  private readonly timers: Timers;
+  private readonly now: () => number;
 
   constructor(
     servers: ServerDefinition[],
     private readonly options: ConnectionManagerOptions = {},
   ) {
-    for (const definition of servers) this.slots.set(definition.name, { definition });
+    this.timers = options.timers ?? REAL_TIMERS;
+    this.now = options.now ?? Date.now;
+    for (const definition of servers) this.slots.set(definition.name, this.newSlot(definition));
   }
 
   /** Names of every configured server, disabled ones included. */
@@ -52,8 +111,76 @@ export class ConnectionManager {
     return this.slots.get(name)?.definition;
   }
 
+  /** Subscribes to status changes (one event per change of state or error). */
+  on(_event: "status", listener: StatusListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** The live connection, connecting first if needed. Concurrent callers share one attempt. */
   async get(name: string): Promise<ServerConnection> {
+    const slot = this.slotFor(name);
+    if (slot.connection && !slot.connection.closed) return slot.connection;
+    if (slot.policy.resident) slot.resident = true;
+    this.clearTimer(slot, "reconnectTimer");
+    slot.connection = undefined;
+    if (!slot.pending) {
+      slot.pending = this.open(slot, slot.generation);
+      this.emit(slot);
+    }
+    return slot.pending;
+  }
+
+  /**
+   * Connects every enabled eager/keep-alive server in parallel and resolves
+   * when all are settled or `startTimeoutMs` (30 s) has passed, whichever is
+   * first. Failures show in `status()`; this never throws.
+   */
+  async start(): Promise<ServerStatus[]> {
+    const starting = [...this.slots.values()]
+      .filter((slot) => slot.policy.connectAtStart && !slot.definition.disabled)
+      .map((slot) => this.get(slot.definition.name).catch(() => undefined));
+    let timer: unknown;
+    const bound = new Promise<void>((resolve) => {
+      timer = this.timers.setTimeout(resolve, this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
+    });
+    await Promise.race([Promise.all(starting), bound]);
+    this.timers.clearTimeout(timer);
+    return this.status();
+  }
+
+  /** Drops the current connection (and any connect in flight) and connects afresh. */
+  async reconnect(name: string): Promise<ServerConnection> {
+    const slot = this.slotFor(name);
+    await this.drop(slot);
+    return this.get(name);
+  }
+
+  /** Closes a server's connection; it reconnects on next use. */
+  async disconnect(name: string): Promise<void> {
+    const slot = this.slotFor(name);
+    slot.resident = false;
+    await this.drop(slot);
+    this.emit(slot);
+  }
+
+  status(): ServerStatus[] {
+    return [...this.slots.values()].map((slot) => this.statusOf(slot));
+  }
+
+  /** Closes every connection (waiting for ones still connecting). Safe to call twice. */
+  async shutdown(): Promise<void> {
+    this.shuttingDown = true;
+    await Promise.all([...this.slots.values()].map((slot) => this.drop(slot)));
+    this.listeners.clear();
+  }
+
+  private newSlot(definition: ServerDefinition): Slot {
+    const policy = lifecyclePolicy(definition, this.options.idleTimeoutMin);
+    return { definition, policy, generation: 0, resident: false, attempt: 0 };
+  }
+
+  private slotFor(name: string): Slot {
     const slot = this.slots.get(name);
     if (!slot) {
       const known = this.names().join(", ") || "none";
@@ -62,53 +189,152 @@ export class ConnectionManager {
     if (slot.definition.disabled) {
       throw new TransportError("server_disabled", name, `MCP server "${name}" is disabled`);
     }
-    if (this.shuttingDown) throw new TransportError("closed", name, `MCP adapter is shutting down`);
-    if (slot.connection && !slot.connection.closed) return slot.connection;
-    slot.connection = undefined;
-    slot.pending ??= this.open(slot);
-    return slot.pending;
+    if (this.shuttingDown) throw new TransportError("closed", name, "MCP adapter is shutting down");
+    return slot;
   }
 
-  private async open(slot: Slot): Promise<ServerConnection> {
+  private async open(slot: Slot, generation: number): Promise<ServerConnection> {
     const connect = this.options.connect ?? ((definition) => connectServer(definition, this.options));
+    const name = slot.definition.name;
     try {
       const connection = await connect(slot.definition);
-      if (this.shuttingDown) {
-        await connection.close();
-        throw new TransportError("closed", slot.definition.name, "MCP adapter is shutting down");
+      if (this.shuttingDown || generation !== slot.generation) {
+        // A newer reconnect or a shutdown happened meanwhile: this result is stale.
+        await connection.close().catch(() => {});
+        throw new TransportError("closed", name, `Connection to "${name}" was superseded or shut down`);
       }
       slot.connection = connection;
       slot.error = undefined;
+      slot.needsAuth = undefined;
       slot.failedAt = undefined;
+      slot.attempt = 0;
+      connection.onClose(() => this.lost(slot, connection, generation));
+      this.armIdle(slot, connection);
+      this.armHealth(slot, connection);
       return connection;
     } catch (error) {
-      slot.error = describeError(error);
-      slot.failedAt = (this.options.now ?? Date.now)();
+      if (generation === slot.generation && !this.shuttingDown) {
+        slot.error = describeError(error);
+        slot.needsAuth = (error as { code?: string }).code === "needs_auth";
+        slot.failedAt = this.now();
+        if (slot.resident) this.scheduleReconnect(slot);
+      }
       throw error;
     } finally {
-      slot.pending = undefined;
+      if (generation === slot.generation) {
+        slot.pending = undefined;
+        this.emit(slot);
+      }
     }
   }
 
-  status(): ServerStatus[] {
-    return [...this.slots.values()].map((slot) => {
-      const name = slot.definition.name;
-      if (slot.definition.disabled) return { name, state: "disabled" };
-      if (slot.pending) return { name, state: "connecting" };
-      if (slot.connection && !slot.connection.closed) return { name, state: "connected" };
-      if (slot.error) return { name, state: "failed", error: slot.error, failedAt: slot.failedAt };
-      return { name, state: "not-connected" };
-    });
+  /** The server went away without us closing it. */
+  private lost(slot: Slot, connection: ServerConnection, generation: number): void {
+    if (slot.connection !== connection || generation !== slot.generation || this.shuttingDown) return;
+    slot.connection = undefined;
+    this.clearTimer(slot, "idleTimer");
+    this.clearTimer(slot, "healthTimer");
+    const tail = connection.stderrTail(2);
+    slot.error = `connection lost${tail.length ? ` — server stderr: ${tail.join(" | ")}` : ""}`;
+    slot.failedAt = this.now();
+    if (slot.resident) this.scheduleReconnect(slot);
+    this.emit(slot);
   }
 
-  /** Closes every connection (waiting for ones still connecting). Safe to call twice. */
-  async shutdown(): Promise<void> {
-    this.shuttingDown = true;
-    const closing = [...this.slots.values()].map(async (slot) => {
-      const connection = slot.connection ?? (await slot.pending?.catch(() => undefined));
+  private scheduleReconnect(slot: Slot): void {
+    this.clearTimer(slot, "reconnectTimer");
+    const delay = backoffDelay(slot.attempt++, this.options.backoff);
+    slot.reconnectTimer = this.timers.setTimeout(() => {
+      slot.reconnectTimer = undefined;
+      if (this.shuttingDown || slot.connection || slot.pending) return;
+      this.get(slot.definition.name).catch(() => {}); // failure reschedules itself in open()
+    }, delay);
+  }
+
+  private armIdle(slot: Slot, connection: ServerConnection): void {
+    const idleMs = slot.policy.idleMs;
+    if (idleMs === undefined || slot.resident) return;
+    const check = () => {
+      slot.idleTimer = undefined;
+      if (slot.connection !== connection || connection.closed) return;
+      const quietFor = this.now() - connection.lastActivityAt;
+      if (connection.activeRequests > 0 || quietFor < idleMs) {
+        // Never cut a running request: look again once the quiet period could have elapsed.
+        const wait = connection.activeRequests > 0 ? idleMs : idleMs - quietFor;
+        slot.idleTimer = this.timers.setTimeout(check, Math.max(10, wait));
+        return;
+      }
       slot.connection = undefined;
-      await connection?.close().catch(() => {});
-    });
-    await Promise.all(closing);
+      this.clearTimer(slot, "healthTimer");
+      void connection.close().finally(() => this.emit(slot));
+    };
+    slot.idleTimer = this.timers.setTimeout(check, idleMs);
+  }
+
+  private armHealth(slot: Slot, connection: ServerConnection): void {
+    if (!slot.resident) return;
+    const interval = this.options.healthIntervalMs ?? DEFAULT_HEALTH_INTERVAL_MS;
+    const tick = () => {
+      slot.healthTimer = undefined;
+      if (slot.connection !== connection || connection.closed) return;
+      connection
+        .ping({ timeoutMs: Math.min(interval, 10_000) })
+        .then(() => {
+          if (slot.connection === connection) slot.healthTimer = this.timers.setTimeout(tick, interval);
+        })
+        .catch(async () => {
+          if (slot.connection !== connection) return;
+          // Unhealthy: close it; the close handler schedules the reconnect.
+          await connection.close().catch(() => {});
+        });
+    };
+    slot.healthTimer = this.timers.setTimeout(tick, interval);
+  }
+
+  /** Closes the slot's connection and invalidates any connect in flight. */
+  private async drop(slot: Slot): Promise<void> {
+    slot.generation++;
+    this.clearTimer(slot, "idleTimer");
+    this.clearTimer(slot, "healthTimer");
+    this.clearTimer(slot, "reconnectTimer");
+    const pending = slot.pending;
+    const connection = slot.connection;
+    slot.pending = undefined;
+    slot.connection = undefined;
+    await connection?.close().catch(() => {});
+    await pending?.catch(() => undefined); // open() closes stale results itself
+  }
+
+  private clearTimer(slot: Slot, key: "idleTimer" | "healthTimer" | "reconnectTimer"): void {
+    if (slot[key] !== undefined) this.timers.clearTimeout(slot[key]);
+    slot[key] = undefined;
+  }
+
+  private statusOf(slot: Slot): ServerStatus {
+    const name = slot.definition.name;
+    if (slot.definition.disabled) return { name, state: "disabled" };
+    if (slot.pending) return { name, state: "connecting" };
+    if (slot.connection && !slot.connection.closed) return { name, state: "connected" };
+    if (slot.error) {
+      const failedAt = slot.failedAt ?? this.now();
+      const state = slot.needsAuth ? "needs-auth" : "failed";
+      return { name, state, error: slot.error, failedAt, failedAgoMs: this.now() - failedAt };
+    }
+    if (this.options.hasCachedMetadata?.(name)) return { name, state: "cached" };
+    return { name, state: "not-connected" };
+  }
+
+  private emit(slot: Slot): void {
+    const status = this.statusOf(slot);
+    const key = `${status.state}|${status.error ?? ""}`;
+    if (key === slot.lastEmitted) return;
+    slot.lastEmitted = key;
+    for (const listener of this.listeners) {
+      try {
+        listener(status);
+      } catch {
+        // a listener's bug must not break connection handling
+      }
+    }
   }
 }

@@ -4,10 +4,13 @@ export type TransportErrorCode =
   | "unknown_server"
   | "server_disabled"
   | "unsupported_transport"
+  | "unsupported_protocol"
   | "connect_failed"
+  | "needs_auth"
   | "request_timeout"
   | "request_cancelled"
   | "request_failed"
+  | "invalid_result"
   | "closed";
 
 /** Errors from connecting to or talking with an MCP server. Messages name the server. */

@@ -3,13 +3,37 @@ export {
   type ConnectionManagerOptions,
   type ConnectionState,
   type ServerStatus,
+  type StatusListener,
+  type Timers,
 } from "./connection-manager.js";
 export { TransportError, type TransportErrorCode } from "./errors.js";
+export { type FetchLike, probeHttpShape } from "./http-shape-probe.js";
 export {
-  type CallOptions,
+  type BackoffOptions,
+  backoffDelay,
+  DEFAULT_HEALTH_INTERVAL_MS,
+  DEFAULT_IDLE_TIMEOUT_MIN,
+  DEFAULT_START_TIMEOUT_MS,
+  type LifecyclePolicy,
+  lifecyclePolicy,
+} from "./lifecycle-policy.js";
+export { checkStructuredContent } from "./output-schema-check.js";
+export { ProcessTransport, type ProcessTransportOptions, type SpawnFn } from "./process-transport.js";
+export { isGroupAlive, terminateProcessTree } from "./process-tree.js";
+export type {
+  CallOptions,
+  ConnectedVia,
+  PromptResult,
+  RemotePrompt,
+  RemoteResource,
+  RemoteResourceTemplate,
+  ResourceContents,
+} from "./remote-types.js";
+export {
   type ClientIdentity,
   type ConnectOptions,
   connectServer,
   DEFAULT_REQUEST_TIMEOUT_MS,
   type ServerConnection,
 } from "./server-connection.js";
+export { SocketTransport } from "./socket-transport.js";

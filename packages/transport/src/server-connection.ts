@@ -1,11 +1,14 @@
 /**
- * One live connection to an MCP server over the official SDK (v1).
+ * One live connection to an MCP server, whichever transport carries it.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import {
   describeError,
   type RemoteTool,
@@ -13,6 +16,19 @@ import {
   type ToolCallResult,
 } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
+import { type FetchLike, probeHttpShape } from "./http-shape-probe.js";
+import { ProcessTransport, type SpawnFn } from "./process-transport.js";
+import type {
+  CallOptions,
+  ConnectedVia,
+  PromptResult,
+  RemotePrompt,
+  RemoteResource,
+  RemoteResourceTemplate,
+  ResourceContents,
+} from "./remote-types.js";
+import { SdkServerConnection } from "./sdk-connection.js";
+import { SocketTransport } from "./socket-transport.js";
 import { StderrBuffer } from "./stderr-buffer.js";
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -22,22 +38,34 @@ export interface ClientIdentity {
   version: string;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
-
 export interface ServerConnection {
   readonly name: string;
+  /** Which transport carries this connection (HTTP may have fallen back to SSE). */
+  readonly via: ConnectedVia;
   readonly serverVersion: { name: string; version: string } | undefined;
   /** The server's `instructions` from initialize, if any. */
   readonly instructions: string | undefined;
   /** True once the connection has ended (closed by us, or the server went away). */
   readonly closed: boolean;
+  /** Pid of a stdio server's process. */
+  readonly pid: number | undefined;
+  /** Requests sent and not yet answered; idle disconnect waits for zero. */
+  readonly activeRequests: number;
+  /** When a request last started or ended (ms since epoch). */
+  readonly lastActivityAt: number;
+  /** Called once when the connection ends, for any reason. Returns an unsubscribe function. */
+  onClose(listener: () => void): () => void;
   /** Recent stderr of a stdio server (bounded); empty for remote servers. */
   stderrTail(lines?: number): string[];
+  ping(options?: CallOptions): Promise<void>;
   /** Every tool, following pagination cursors. */
-  listTools(): Promise<RemoteTool[]>;
+  listTools(options?: CallOptions): Promise<RemoteTool[]>;
+  listResources(options?: CallOptions): Promise<RemoteResource[]>;
+  listResourceTemplates(options?: CallOptions): Promise<RemoteResourceTemplate[]>;
+  listPrompts(options?: CallOptions): Promise<RemotePrompt[]>;
+  readResource(uri: string, options?: CallOptions): Promise<ResourceContents>;
+  getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<PromptResult>;
+  /** Calls a tool; `structuredContent` is checked against the tool's `outputSchema`. */
   callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolCallResult>;
   close(): Promise<void>;
 }
@@ -50,197 +78,188 @@ export interface ConnectOptions {
   baseEnv?: NodeJS.ProcessEnv;
   /** A custom transport, e.g. an in-memory pair in tests. Overrides the definition's transport. */
   transport?: Transport;
+  /** Rewrites a stdio command before spawning (the npx resolver plugs in here). */
+  resolveCommand?: (command: string, args: string[]) => Promise<{ command: string; args: string[] }>;
+  spawn?: SpawnFn;
+  fetch?: FetchLike;
+  /** Grace between SIGTERM and SIGKILL when a stdio server is closed. Default 2000 ms. */
+  killGraceMs?: number;
+  now?: () => number;
 }
 
 const DEFAULT_CLIENT: ClientIdentity = { name: "pi-mcp-adapter", version: "0.1.0" };
+/** HTTP statuses that prove the endpoint is not Streamable HTTP (so legacy SSE may be). */
+const DEFINITIVE_REJECTIONS = new Set([404, 405, 406, 415]);
+/** The SDK validates output schemas only for the last page of tools; we do it ourselves. */
+const NO_SDK_OUTPUT_VALIDATION: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input: unknown) => ({ valid: true, data: input as T, errorMessage: undefined });
+  },
+};
 
 /** Connects and initializes; throws a `TransportError` naming the server on failure. */
 export async function connectServer(
   definition: ServerDefinition,
   options: ConnectOptions = {},
 ): Promise<ServerConnection> {
-  const stderr = new StderrBuffer();
-  const transport = options.transport ?? createTransport(definition, options, stderr);
-  const client = new Client(options.client ?? DEFAULT_CLIENT, { capabilities: {} });
-  const timeout = definition.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  try {
-    await client.connect(transport, { timeout });
-  } catch (error) {
-    await transport.close().catch(() => {});
-    const tail = stderr.tail(3);
-    const hint = tail.length ? ` — server stderr: ${tail.join(" | ")}` : "";
+  const name = definition.name;
+  if (definition.protocol === "2026-07-28") {
     throw new TransportError(
-      "connect_failed",
-      definition.name,
-      `Could not connect to MCP server "${definition.name}": ${describeError(error)}${hint}`,
-      { cause: error },
+      "unsupported_protocol",
+      name,
+      `Server "${name}": protocol "2026-07-28" is not supported yet; use "legacy" or "auto"`,
     );
   }
-  return new SdkServerConnection(definition, client, stderr, timeout);
-}
+  const stderr = new StderrBuffer();
+  const timeout = definition.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const makeClient = () =>
+    new Client(options.client ?? DEFAULT_CLIENT, {
+      capabilities: {},
+      jsonSchemaValidator: NO_SDK_OUTPUT_VALIDATION,
+    });
+  const parts = { name, stderr, defaultTimeoutMs: timeout, now: options.now };
+  const failed = (error: unknown, hint = "") => {
+    const tail = stderr.tail(3);
+    const stderrHint = tail.length ? ` — server stderr: ${tail.join(" | ")}` : "";
+    const code = isAuthFailure(error) ? "needs_auth" : "connect_failed";
+    return new TransportError(
+      code,
+      name,
+      `Could not connect to MCP server "${name}": ${describeError(error)}${hint}${stderrHint}`,
+      { cause: error },
+    );
+  };
 
-function createTransport(
-  definition: ServerDefinition,
-  options: ConnectOptions,
-  stderr: StderrBuffer,
-): Transport {
+  if (options.transport) {
+    const client = makeClient();
+    await client.connect(options.transport, { timeout }).catch((error: unknown) => {
+      throw failed(error);
+    });
+    return new SdkServerConnection({ ...parts, client, via: "custom" });
+  }
+
   switch (definition.transport) {
     case "stdio": {
-      if (!definition.command) {
+      const transport = await createProcessTransport(definition, options, stderr);
+      const client = makeClient();
+      try {
+        await client.connect(transport, { timeout });
+      } catch (error) {
+        await transport.close().catch(() => {});
+        throw failed(error);
+      }
+      return new SdkServerConnection({ ...parts, client, via: "stdio", pid: transport.pid });
+    }
+    case "socket": {
+      if (!definition.socket) throw missing(name, "socket");
+      const client = makeClient();
+      const transport = new SocketTransport(definition.socket);
+      await client.connect(transport, { timeout }).catch(async (error: unknown) => {
+        await transport.close();
+        throw failed(error);
+      });
+      return new SdkServerConnection({ ...parts, client, via: "socket" });
+    }
+    case "http":
+    case "sse": {
+      if (!definition.url) throw missing(name, "url");
+      let url: URL;
+      try {
+        url = new URL(definition.url);
+      } catch {
         throw new TransportError(
           "connect_failed",
-          definition.name,
-          `Server "${definition.name}" has no command`,
+          name,
+          `Server "${name}": url "${definition.url}" is not a valid URL`,
         );
       }
-      const baseEnv = options.baseEnv ?? process.env;
-      const env: Record<string, string> = {};
-      for (const [key, value] of Object.entries({ ...baseEnv, ...definition.env })) {
-        if (value !== undefined) env[key] = value;
+      const requestInit = definition.headers ? { headers: definition.headers } : undefined;
+      const fetchOption = options.fetch ? { fetch: options.fetch } : {};
+      const connectSse = async () => {
+        const client = makeClient();
+        const transport = new SSEClientTransport(url, { requestInit, ...fetchOption });
+        try {
+          await client.connect(transport, { timeout });
+        } catch (error) {
+          await transport.close().catch(() => {});
+          throw error;
+        }
+        return new SdkServerConnection({ ...parts, client, via: "sse" });
+      };
+      try {
+        if (definition.transport === "sse") return await connectSse();
+        const client = makeClient();
+        const transport = new StreamableHTTPClientTransport(url, { requestInit, ...fetchOption });
+        try {
+          await client.connect(transport, { timeout });
+        } catch (error) {
+          await transport.close().catch(() => {});
+          if (!isDefinitiveRejection(error)) throw error;
+          return await connectSse();
+        }
+        const beforeClose = async () => {
+          if (transport.sessionId) await transport.terminateSession();
+        };
+        return new SdkServerConnection({ ...parts, client, via: "streamable-http", beforeClose });
+      } catch (error) {
+        if (isAuthFailure(error)) throw failed(error);
+        const hint = await probeHttpShape(definition.url, {
+          headers: definition.headers,
+          fetch: options.fetch,
+        }).catch(() => undefined);
+        throw failed(error, hint ? ` (${hint})` : "");
       }
-      const transport = new StdioClientTransport({
-        command: definition.command,
-        args: definition.args ?? [],
-        env,
-        cwd: definition.cwd ?? options.cwd,
-        stderr: "pipe",
-      });
-      transport.stderr?.on("data", (chunk: Buffer) => stderr.append(chunk.toString("utf8")));
-      return transport;
-    }
-    case "http": {
-      if (!definition.url) {
-        throw new TransportError("connect_failed", definition.name, `Server "${definition.name}" has no url`);
-      }
-      return new StreamableHTTPClientTransport(new URL(definition.url), {
-        requestInit: definition.headers ? { headers: definition.headers } : undefined,
-      });
     }
     default:
       throw new TransportError(
         "unsupported_transport",
-        definition.name,
-        `Server "${definition.name}": transport "${definition.transport}" is not supported yet`,
+        name,
+        `Server "${name}": transport "${definition.transport}" is not supported`,
       );
   }
 }
 
-class SdkServerConnection implements ServerConnection {
-  readonly name: string;
-  closed = false;
-
-  constructor(
-    definition: ServerDefinition,
-    private readonly client: Client,
-    private readonly stderr: StderrBuffer,
-    private readonly defaultTimeoutMs: number,
-  ) {
-    this.name = definition.name;
-    client.onclose = () => {
-      this.closed = true;
-    };
+async function createProcessTransport(
+  definition: ServerDefinition,
+  options: ConnectOptions,
+  stderr: StderrBuffer,
+): Promise<ProcessTransport> {
+  if (!definition.command) throw missing(definition.name, "command");
+  const baseEnv = options.baseEnv ?? process.env;
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...baseEnv, ...definition.env })) {
+    if (value !== undefined) env[key] = value;
   }
+  let command = definition.command;
+  let args = definition.args ?? [];
+  if (options.resolveCommand) ({ command, args } = await options.resolveCommand(command, args));
+  return new ProcessTransport({
+    command,
+    args,
+    env,
+    cwd: definition.cwd ?? options.cwd,
+    onStderr: (chunk) => stderr.append(chunk),
+    killGraceMs: options.killGraceMs,
+    spawn: options.spawn,
+  });
+}
 
-  get serverVersion() {
-    const info = this.client.getServerVersion();
-    return info ? { name: info.name, version: info.version } : undefined;
-  }
+function missing(name: string, field: string): TransportError {
+  return new TransportError("connect_failed", name, `Server "${name}" has no ${field}`);
+}
 
-  get instructions() {
-    return this.client.getInstructions();
-  }
+function httpStatus(error: unknown): number | undefined {
+  if (error instanceof StreamableHTTPError) return error.code;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "number" ? code : undefined;
+}
 
-  stderrTail(lines?: number): string[] {
-    return this.stderr.tail(lines);
-  }
+function isDefinitiveRejection(error: unknown): boolean {
+  const status = httpStatus(error);
+  return status !== undefined && DEFINITIVE_REJECTIONS.has(status);
+}
 
-  async listTools(): Promise<RemoteTool[]> {
-    const tools: RemoteTool[] = [];
-    const seenCursors = new Set<string>();
-    let cursor: string | undefined;
-    do {
-      const page = await this.request("tools/list", (options) =>
-        this.client.listTools(cursor ? { cursor } : undefined, options),
-      );
-      tools.push(...(page.tools as RemoteTool[]));
-      cursor = page.nextCursor;
-      if (cursor !== undefined) {
-        if (seenCursors.has(cursor)) break; // a server repeating a cursor would loop forever
-        seenCursors.add(cursor);
-      }
-    } while (cursor !== undefined);
-    return tools;
-  }
-
-  async callTool(
-    name: string,
-    args: Record<string, unknown>,
-    options: CallOptions = {},
-  ): Promise<ToolCallResult> {
-    const result = await this.request(
-      `tools/call ${name}`,
-      (requestOptions) => this.client.callTool({ name, arguments: args }, undefined, requestOptions),
-      options,
-    );
-    return result as ToolCallResult;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.client.close();
-  }
-
-  private async request<T>(
-    what: string,
-    run: (options: { signal?: AbortSignal; timeout: number }) => Promise<T>,
-    options: CallOptions = {},
-  ): Promise<T> {
-    const timeout = options.timeoutMs ?? this.defaultTimeoutMs;
-    try {
-      return await run({ signal: options.signal, timeout });
-    } catch (error) {
-      throw this.wrap(what, error, timeout, options.signal);
-    }
-  }
-
-  private wrap(
-    what: string,
-    error: unknown,
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
-  ): TransportError {
-    if (signal?.aborted) {
-      return new TransportError("request_cancelled", this.name, `${this.name}: ${what} was cancelled`, {
-        cause: error,
-      });
-    }
-    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-      return new TransportError(
-        "request_timeout",
-        this.name,
-        `${this.name}: ${what} timed out after ${timeoutMs} ms`,
-        { cause: error },
-      );
-    }
-    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-      const tail = this.stderr.tail(3);
-      const hint = tail.length ? ` — server stderr: ${tail.join(" | ")}` : "";
-      return new TransportError(
-        "closed",
-        this.name,
-        `${this.name}: connection closed during ${what}${hint}`,
-        {
-          cause: error,
-        },
-      );
-    }
-    return new TransportError(
-      "request_failed",
-      this.name,
-      `${this.name}: ${what} failed: ${describeError(error)}`,
-      {
-        cause: error,
-      },
-    );
-  }
+function isAuthFailure(error: unknown): boolean {
+  const status = httpStatus(error);
+  return status === 401 || status === 403 || (error as Error | undefined)?.name === "UnauthorizedError";
 }

@@ -1,0 +1,114 @@
+/**
+ * A stdio transport that spawns the server in its own process group and
+ * frames JSON-RPC messages by newline. Unlike the SDK's stdio transport it
+ * ends the whole process tree on close and never lets stderr reach the host
+ * terminal.
+ */
+import { type ChildProcess, spawn as nodeSpawn } from "node:child_process";
+import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { DEFAULT_KILL_GRACE_MS, terminateProcessTree, trackChild } from "./process-tree.js";
+
+export type SpawnFn = typeof nodeSpawn;
+
+export interface ProcessTransportOptions {
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Receives every stderr chunk of the server (decoded as UTF-8). */
+  onStderr?: (chunk: string) => void;
+  /** Time between SIGTERM and SIGKILL on close. Default 2000 ms. */
+  killGraceMs?: number;
+  spawn?: SpawnFn;
+}
+
+export class ProcessTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private child: ChildProcess | undefined;
+  private readonly buffer = new ReadBuffer();
+  private untrack: (() => void) | undefined;
+  private closed = false;
+
+  constructor(private readonly options: ProcessTransportOptions) {}
+
+  /** Pid of the server process (the leader of its process group). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  start(): Promise<void> {
+    if (this.child) throw new Error("ProcessTransport already started");
+    const spawn = this.options.spawn ?? nodeSpawn;
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.options.command, this.options.args ?? [], {
+        env: this.options.env,
+        cwd: this.options.cwd,
+        stdio: ["pipe", "pipe", "pipe"],
+        detached: process.platform !== "win32",
+        windowsHide: true,
+      });
+      this.child = child;
+      child.once("spawn", () => {
+        this.untrack = trackChild(child);
+        resolve();
+      });
+      child.once("error", (error: NodeJS.ErrnoException) => {
+        const message =
+          error.code === "ENOENT"
+            ? `command not found: ${this.options.command}`
+            : `could not start ${this.options.command}: ${error.message}`;
+        const wrapped = new Error(message, { cause: error });
+        if (child.pid === undefined) reject(wrapped);
+        else this.onerror?.(wrapped);
+      });
+      child.once("close", () => this.finish());
+      child.stdout?.on("data", (chunk: Buffer) => this.receive(chunk));
+      child.stderr?.on("data", (chunk: Buffer) => this.options.onStderr?.(chunk.toString("utf8")));
+      child.stdin?.on("error", (error) => this.onerror?.(error));
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin || this.closed) return Promise.reject(new Error("Not connected"));
+    return new Promise((resolve) => {
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once("drain", resolve);
+    });
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    child.stdin?.end();
+    await terminateProcessTree(child, this.options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+    this.finish();
+  }
+
+  private receive(chunk: Buffer): void {
+    this.buffer.append(chunk);
+    for (;;) {
+      try {
+        const message = this.buffer.readMessage();
+        if (message === null) return;
+        this.onmessage?.(message);
+      } catch (error) {
+        // A line that is not JSON-RPC (a stray console.log) is reported, not fatal.
+        this.onerror?.(error as Error);
+      }
+    }
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.untrack?.();
+    this.buffer.clear();
+    this.onclose?.();
+  }
+}

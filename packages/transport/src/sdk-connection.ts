@@ -1,0 +1,259 @@
+/**
+ * `ServerConnection` served by the v1 SDK `Client`: pagination, per-request
+ * timeouts and cancellation, output-schema checks, and errors that name the
+ * server.
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import {
+  describeError,
+  type JsonSchemaObject,
+  type RemoteTool,
+  type ToolCallResult,
+} from "@pi-mcp-adapter/core";
+import { TransportError } from "./errors.js";
+import { checkStructuredContent } from "./output-schema-check.js";
+import type {
+  CallOptions,
+  ConnectedVia,
+  PromptResult,
+  RemotePrompt,
+  RemoteResource,
+  RemoteResourceTemplate,
+  ResourceContents,
+} from "./remote-types.js";
+import type { ServerConnection } from "./server-connection.js";
+import type { StderrBuffer } from "./stderr-buffer.js";
+
+type RequestOptions = { signal?: AbortSignal; timeout: number };
+
+export interface SdkConnectionParts {
+  name: string;
+  client: Client;
+  via: ConnectedVia;
+  stderr: StderrBuffer;
+  defaultTimeoutMs: number;
+  pid?: number;
+  /** Runs before the client closes, e.g. to end an HTTP session with DELETE. */
+  beforeClose?: () => Promise<void>;
+  now?: () => number;
+}
+
+export class SdkServerConnection implements ServerConnection {
+  readonly name: string;
+  readonly via: ConnectedVia;
+  readonly pid: number | undefined;
+  closed = false;
+  activeRequests = 0;
+  lastActivityAt: number;
+  private readonly client: Client;
+  private readonly outputSchemas = new Map<string, JsonSchemaObject>();
+  private readonly closeListeners = new Set<() => void>();
+  private readonly now: () => number;
+
+  constructor(private readonly parts: SdkConnectionParts) {
+    this.name = parts.name;
+    this.via = parts.via;
+    this.pid = parts.pid;
+    this.client = parts.client;
+    this.now = parts.now ?? Date.now;
+    this.lastActivityAt = this.now();
+    this.client.onclose = () => this.markClosed();
+  }
+
+  get serverVersion() {
+    const info = this.client.getServerVersion();
+    return info ? { name: info.name, version: info.version } : undefined;
+  }
+
+  get instructions() {
+    return this.client.getInstructions();
+  }
+
+  get protocolVersion(): string | undefined {
+    const transport = this.client.transport as { protocolVersion?: string } | undefined;
+    return transport?.protocolVersion;
+  }
+
+  onClose(listener: () => void): () => void {
+    if (this.closed) {
+      queueMicrotask(listener);
+      return () => {};
+    }
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
+  stderrTail(lines?: number): string[] {
+    return this.parts.stderr.tail(lines);
+  }
+
+  async ping(options: CallOptions = {}): Promise<void> {
+    await this.request("ping", (o) => this.client.ping(o), options);
+  }
+
+  async listTools(options: CallOptions = {}): Promise<RemoteTool[]> {
+    const tools = await this.pages("tools/list", options, async (cursor, o) => {
+      const page = await this.client.listTools(cursor ? { cursor } : undefined, o);
+      return { items: page.tools as RemoteTool[], nextCursor: page.nextCursor };
+    });
+    for (const tool of tools) {
+      if (tool.outputSchema) this.outputSchemas.set(tool.name, tool.outputSchema);
+    }
+    return tools;
+  }
+
+  listResources(options: CallOptions = {}): Promise<RemoteResource[]> {
+    return this.pages("resources/list", options, async (cursor, o) => {
+      const page = await this.client.listResources(cursor ? { cursor } : undefined, o);
+      return { items: page.resources as RemoteResource[], nextCursor: page.nextCursor };
+    });
+  }
+
+  listResourceTemplates(options: CallOptions = {}): Promise<RemoteResourceTemplate[]> {
+    return this.pages("resources/templates/list", options, async (cursor, o) => {
+      const page = await this.client.listResourceTemplates(cursor ? { cursor } : undefined, o);
+      return { items: page.resourceTemplates as RemoteResourceTemplate[], nextCursor: page.nextCursor };
+    });
+  }
+
+  listPrompts(options: CallOptions = {}): Promise<RemotePrompt[]> {
+    return this.pages("prompts/list", options, async (cursor, o) => {
+      const page = await this.client.listPrompts(cursor ? { cursor } : undefined, o);
+      return { items: page.prompts as RemotePrompt[], nextCursor: page.nextCursor };
+    });
+  }
+
+  async readResource(uri: string, options: CallOptions = {}): Promise<ResourceContents> {
+    const result = await this.request(
+      `resources/read ${uri}`,
+      (o) => this.client.readResource({ uri }, o),
+      options,
+    );
+    return result as ResourceContents;
+  }
+
+  async getPrompt(name: string, args: Record<string, string> = {}, options: CallOptions = {}) {
+    const result = await this.request(
+      `prompts/get ${name}`,
+      (o) => this.client.getPrompt({ name, arguments: args }, o),
+      options,
+    );
+    return result as PromptResult;
+  }
+
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<ToolCallResult> {
+    const what = `tools/call ${name}`;
+    const result = (await this.request(
+      what,
+      (o) => this.client.callTool({ name, arguments: args }, undefined, o),
+      options,
+    )) as ToolCallResult;
+    const schema = options.outputSchema ?? this.outputSchemas.get(name);
+    if (schema && !result.isError) {
+      if (result.structuredContent === undefined) {
+        throw new TransportError(
+          "invalid_result",
+          this.name,
+          `${this.name}: ${what} declares an outputSchema but returned no structuredContent`,
+        );
+      }
+      const problem = checkStructuredContent(schema, result.structuredContent);
+      if (problem) {
+        throw new TransportError(
+          "invalid_result",
+          this.name,
+          `${this.name}: ${what} returned structuredContent that does not match its outputSchema: ${problem}`,
+        );
+      }
+    }
+    return result;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.parts.beforeClose?.().catch(() => {});
+    await this.client.close().catch(() => {});
+    this.markClosed();
+  }
+
+  private markClosed(): void {
+    if (this.closed && this.closeListeners.size === 0) return;
+    this.closed = true;
+    const listeners = [...this.closeListeners];
+    this.closeListeners.clear();
+    for (const listener of listeners) listener();
+  }
+
+  private async pages<T>(
+    what: string,
+    options: CallOptions,
+    fetchPage: (
+      cursor: string | undefined,
+      o: RequestOptions,
+    ) => Promise<{ items: T[]; nextCursor?: string }>,
+  ): Promise<T[]> {
+    const items: T[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const page = await this.request(what, (o) => fetchPage(cursor, o), options);
+      items.push(...page.items);
+      cursor = page.nextCursor;
+      if (cursor !== undefined) {
+        if (seen.has(cursor)) break; // a server repeating a cursor would loop forever
+        seen.add(cursor);
+      }
+    } while (cursor !== undefined);
+    return items;
+  }
+
+  private async request<T>(
+    what: string,
+    run: (o: RequestOptions) => Promise<T>,
+    options: CallOptions,
+  ): Promise<T> {
+    const timeout = options.timeoutMs ?? this.parts.defaultTimeoutMs;
+    if (this.closed) {
+      throw new TransportError("closed", this.name, `${this.name}: connection is closed (${what})`);
+    }
+    this.activeRequests++;
+    this.lastActivityAt = this.now();
+    try {
+      return await run({ signal: options.signal, timeout });
+    } catch (error) {
+      throw this.wrap(what, error, timeout, options.signal);
+    } finally {
+      this.activeRequests--;
+      this.lastActivityAt = this.now();
+    }
+  }
+
+  private wrap(what: string, error: unknown, timeoutMs: number, signal: AbortSignal | undefined) {
+    const cause = { cause: error };
+    if (error instanceof TransportError) return error;
+    if (signal?.aborted) {
+      return new TransportError("request_cancelled", this.name, `${this.name}: ${what} was cancelled`, cause);
+    }
+    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      const message = `${this.name}: ${what} timed out after ${timeoutMs} ms`;
+      return new TransportError("request_timeout", this.name, message, cause);
+    }
+    if (this.closed || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
+      const tail = this.parts.stderr.tail(3);
+      const hint = tail.length ? ` — server stderr: ${tail.join(" | ")}` : "";
+      return new TransportError(
+        "closed",
+        this.name,
+        `${this.name}: connection closed during ${what}${hint}`,
+        cause,
+      );
+    }
+    const message = `${this.name}: ${what} failed: ${describeError(error)}`;
+    return new TransportError("request_failed", this.name, message, cause);
+  }
+}

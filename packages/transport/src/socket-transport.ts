@@ -1,0 +1,78 @@
+/**
+ * A Unix-socket transport for a local multiplexer such as rmcp-mux: newline
+ * framed JSON-RPC over a stream socket. We own only our client socket; the
+ * service behind it owns the server process.
+ */
+import { connect, type Socket } from "node:net";
+import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+
+export class SocketTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private socket: Socket | undefined;
+  private readonly buffer = new ReadBuffer();
+  private closed = false;
+
+  constructor(private readonly path: string) {}
+
+  start(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(this.path);
+      this.socket = socket;
+      socket.once("connect", () => {
+        socket.off("error", onStartError);
+        socket.on("error", (error) => this.onerror?.(error));
+        resolve();
+      });
+      const onStartError = (error: NodeJS.ErrnoException) => {
+        const reason =
+          error.code === "ENOENT"
+            ? "no such socket"
+            : error.code === "ECONNREFUSED"
+              ? "nothing is listening on it"
+              : error.message;
+        reject(new Error(`cannot connect to socket ${this.path}: ${reason}`, { cause: error }));
+      };
+      socket.once("error", onStartError);
+      socket.on("data", (chunk: Buffer) => this.receive(chunk));
+      socket.on("close", () => this.finish());
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    const socket = this.socket;
+    if (!socket || this.closed) return Promise.reject(new Error("Not connected"));
+    return new Promise((resolve, reject) => {
+      socket.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+    });
+  }
+
+  async close(): Promise<void> {
+    this.socket?.destroy();
+    this.finish();
+  }
+
+  private receive(chunk: Buffer): void {
+    this.buffer.append(chunk);
+    for (;;) {
+      try {
+        const message = this.buffer.readMessage();
+        if (message === null) return;
+        this.onmessage?.(message);
+      } catch (error) {
+        this.onerror?.(error as Error);
+      }
+    }
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.buffer.clear();
+    this.onclose?.();
+  }
+}
