@@ -1,1 +1,56 @@
-export {};
+export { readCallbackParams, readPastedCallback } from "./callback-input.js";
+export {
+  type CreateCredentialStoreOptions,
+  type CredentialStoreSetting,
+  CredentialStoreSettingSchema,
+  createCredentialStore,
+  defaultEncryptedFileDir,
+} from "./create-credential-store.js";
+export {
+  type CredentialStore,
+  type CredentialStoreKind,
+  createMemoryCredentialStore,
+} from "./credential-store.js";
+export {
+  createEncryptedFileStore,
+  type EncryptedFileStoreOptions,
+  FILE_KEY_ENV,
+} from "./encrypted-file-store.js";
+export { OAuthError, type OAuthErrorCode } from "./errors.js";
+export { checkIssuerEcho, issuersMatch } from "./issuer-check.js";
+export {
+  createKeyringStore,
+  DEFAULT_KEYRING_SERVICE,
+  type KeyringStoreOptions,
+  type KeytarLike,
+} from "./keyring-store.js";
+export { type LogoutOptions, type LogoutResult, logoutMcpOAuth } from "./logout.js";
+export {
+  type LoopbackListener,
+  type LoopbackListenerOptions,
+  startLoopbackListener,
+} from "./loopback-listener.js";
+export {
+  DEFAULT_CLIENT_NAME,
+  McpOAuthProvider,
+  type McpOAuthProviderOptions,
+  type TokenEndpointAuthMethod,
+} from "./mcp-oauth-provider.js";
+export {
+  DEFAULT_LOGIN_TIMEOUT_MS,
+  type OAuthLogin,
+  type OAuthLoginOptions,
+  startOAuthLogin,
+} from "./oauth-login.js";
+export { normalizeServerUrl } from "./server-credentials.js";
+export {
+  getDefaultCredentialStore,
+  getMcpOAuthStatus,
+  getMcpOAuthTokensForUrl,
+  type McpOAuthStatus,
+  type McpOAuthTokens,
+  McpOAuthTokensSchema,
+  setDefaultCredentialStore,
+  type TokenApiOptions,
+  updateMcpOAuthTokensForUrl,
+} from "./token-api.js";

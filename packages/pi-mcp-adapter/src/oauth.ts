@@ -1,8 +1,17 @@
 /**
  * `pi-mcp-adapter/oauth`: the token API for cooperating Pi extensions.
  *
- * It re-exports the public token API of `@pi-mcp-adapter/oauth`. That package
- * has no token API yet (OAuth is being built), so this subpath exports
- * nothing today; it resolves so extensions can depend on the path.
+ * Re-exports the public token API of `@pi-mcp-adapter/oauth`: read the
+ * URL-bound token of a configured server (refreshed first when it is about
+ * to expire), store tokens for it, and read a secret-free status. Client
+ * registrations, PKCE verifiers and OAuth state are never exposed.
  */
-export {};
+export {
+  getMcpOAuthStatus,
+  getMcpOAuthTokensForUrl,
+  type McpOAuthStatus,
+  type McpOAuthTokens,
+  OAuthError,
+  type TokenApiOptions,
+  updateMcpOAuthTokensForUrl,
+} from "@pi-mcp-adapter/oauth";

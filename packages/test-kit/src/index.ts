@@ -10,6 +10,11 @@ export {
   type HttpFixture,
   serveStreamableHttp,
 } from "./fixture-server.js";
+export {
+  type OAuthMcpServer,
+  type OAuthMcpServerOptions,
+  serveOAuthProtectedMcp,
+} from "./oauth-authorization-server.js";
 export { SCRIPTED_MODEL_ID, SCRIPTED_PROVIDER, writePiAgentDir } from "./pi-host.js";
 export { isProcessAlive, recordedPids, waitForExit } from "./processes.js";
 export {

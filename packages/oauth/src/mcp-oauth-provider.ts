@@ -1,0 +1,225 @@
+/**
+ * The SDK `OAuthClientProvider` for one configured server. Discovery,
+ * registration, PKCE S256 and token requests are the SDK's `auth()`; this
+ * class supplies what it stores and decides: URL-bound credentials in a
+ * `CredentialStore`, the client identity (dynamic registration with
+ * `oauthClientName`, a metadata-document URL, or a pre-registered client),
+ * the `state` value, and the issuer echo check on discovered metadata.
+ *
+ * PKCE verifiers and `state` live only in this object's memory.
+ */
+import { randomBytes } from "node:crypto";
+import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { CredentialStore } from "./credential-store.js";
+import { OAuthError } from "./errors.js";
+import { checkIssuerEcho } from "./issuer-check.js";
+import { ServerCredentials, type StoredCredentials } from "./server-credentials.js";
+
+export const DEFAULT_CLIENT_NAME = "pi-mcp-adapter";
+const CONNECTION_REDIRECT_URL = "http://127.0.0.1/callback";
+
+export type TokenEndpointAuthMethod =
+  | "none"
+  | "client_secret_basic"
+  | "client_secret_post"
+  | "private_key_jwt";
+
+export interface McpOAuthProviderOptions {
+  /** Configured server name: the credential key. */
+  server: string;
+  /** The MCP server URL the credentials are bound to. */
+  url: string | URL;
+  store: CredentialStore;
+  /** Where the authorization server sends the browser back; undefined means a non-interactive grant. */
+  redirectUrl?: string;
+  /** `client_name` for dynamic registration (`oauthClientName`). */
+  clientName?: string;
+  /** Pre-registered client (the secret already resolved from any `!command`). */
+  clientId?: string;
+  clientSecret?: string;
+  tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
+  /** A client ID metadata document URL (HTTPS), used when the server supports it. */
+  clientMetadataUrl?: string;
+  /** Fallback scope when neither the server's challenge nor its metadata names one. */
+  scope?: string;
+  /** Opt out of the issuer echo check for this server only (warns every time). */
+  skipIssuerMetadataValidation?: boolean;
+  /** Receives the authorization URL; without it, needing a login is an error. */
+  onAuthorizationUrl?: (url: URL) => void | Promise<void>;
+  warn?: (message: string) => void;
+  /** Epoch ms; injectable for tests. */
+  now?: () => number;
+  /** Random `state` values; injectable for tests. */
+  createState?: () => string;
+  /** Extra token-request shaping for non-interactive grants (client credentials, JWT bearer). */
+  prepareTokenRequest?: OAuthClientProvider["prepareTokenRequest"];
+  addClientAuthentication?: OAuthClientProvider["addClientAuthentication"];
+}
+
+export class McpOAuthProvider implements OAuthClientProvider {
+  readonly credentials: ServerCredentials;
+  private verifier: string | undefined;
+  private currentState: string | undefined;
+  private readonly now: () => number;
+  readonly prepareTokenRequest: OAuthClientProvider["prepareTokenRequest"];
+  readonly addClientAuthentication: OAuthClientProvider["addClientAuthentication"];
+
+  constructor(private readonly options: McpOAuthProviderOptions) {
+    this.credentials = new ServerCredentials(options.store, options.server, options.url);
+    this.now = options.now ?? Date.now;
+    this.prepareTokenRequest = options.prepareTokenRequest;
+    this.addClientAuthentication = options.addClientAuthentication;
+  }
+
+  get server(): string {
+    return this.options.server;
+  }
+
+  /**
+   * Undefined only for non-interactive grants (`prepareTokenRequest`). A
+   * connection-only provider (no `onAuthorizationUrl`) still reports a
+   * redirect URL so the SDK refreshes instead of attempting a machine grant.
+   */
+  get redirectUrl(): string | undefined {
+    if (this.options.prepareTokenRequest) return undefined;
+    return this.options.redirectUrl ?? CONNECTION_REDIRECT_URL;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.options.clientMetadataUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const redirectUrl = this.redirectUrl;
+    const interactive = redirectUrl !== undefined;
+    return {
+      client_name: this.options.clientName ?? DEFAULT_CLIENT_NAME,
+      redirect_uris: redirectUrl ? [redirectUrl] : [],
+      grant_types: interactive ? ["authorization_code", "refresh_token"] : ["client_credentials"],
+      response_types: interactive ? ["code"] : [],
+      token_endpoint_auth_method:
+        this.options.tokenEndpointAuthMethod ?? (this.options.clientSecret ? "client_secret_basic" : "none"),
+      ...(this.options.scope ? { scope: this.options.scope } : {}),
+    };
+  }
+
+  /** The `state` sent with the last authorization request, to compare with the callback's. */
+  get expectedState(): string | undefined {
+    return this.currentState;
+  }
+
+  state(): string {
+    this.currentState = (this.options.createState ?? (() => randomBytes(24).toString("base64url")))();
+    return this.currentState;
+  }
+
+  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+    if (this.options.clientId) {
+      return {
+        client_id: this.options.clientId,
+        ...(this.options.clientSecret ? { client_secret: this.options.clientSecret } : {}),
+        ...(this.options.tokenEndpointAuthMethod
+          ? { token_endpoint_auth_method: this.options.tokenEndpointAuthMethod }
+          : {}),
+      };
+    }
+    const client = (await this.credentials.load())?.client as OAuthClientInformationMixed | undefined;
+    if (!this.options.onAuthorizationUrl) {
+      // A connection never registers a client on its own: that belongs to an explicit login.
+      if (!client && !this.options.prepareTokenRequest) throw this.loginNeeded();
+      return client;
+    }
+    // A registration made for another redirect URI (an earlier loopback port) cannot finish this login.
+    const registered = (client as { redirect_uris?: string[] } | undefined)?.redirect_uris;
+    if (client && registered && this.options.redirectUrl && !registered.includes(this.options.redirectUrl)) {
+      return undefined;
+    }
+    return client;
+  }
+
+  async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
+    if (this.options.clientId) return; // pre-registered: nothing to persist
+    await this.credentials.update((current) => ({ ...current, client }));
+  }
+
+  async tokens(): Promise<OAuthTokens | undefined> {
+    return (await this.credentials.load())?.tokens as OAuthTokens | undefined;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    const now = this.now();
+    // A pre-registered client is stored too, so the token API can refresh without the config.
+    const preRegistered = this.options.clientId ? await this.clientInformation() : undefined;
+    await this.credentials.update((current) => ({
+      ...current,
+      ...(preRegistered ? { client: preRegistered } : {}),
+      // Keep a rotating server's previous refresh token when it sends none back.
+      tokens: { ...tokens, refresh_token: tokens.refresh_token ?? current.tokens?.refresh_token },
+      obtainedAt: now,
+    }));
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    if (!this.options.onAuthorizationUrl) throw this.loginNeeded();
+    await this.options.onAuthorizationUrl(authorizationUrl);
+  }
+
+  private loginNeeded(): OAuthError {
+    return new OAuthError(
+      "not_authorized",
+      `MCP server "${this.options.server}" needs an OAuth login: run /mcp-auth ${this.options.server}`,
+    );
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    this.verifier = codeVerifier;
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) {
+      throw new OAuthError("callback_failed", `No OAuth login for "${this.options.server}" is in progress`);
+    }
+    return this.verifier;
+  }
+
+  async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    checkIssuerEcho({
+      server: this.options.server,
+      authorizationServerUrl: state.authorizationServerUrl,
+      metadataIssuer: state.authorizationServerMetadata?.issuer,
+      skip: this.options.skipIssuerMetadataValidation === true,
+      warn: this.options.warn ?? ((message) => console.warn(message)),
+    });
+    await this.credentials.update((current) => ({
+      ...current,
+      discovery: state as StoredCredentials["discovery"],
+    }));
+  }
+
+  async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    return (await this.credentials.load())?.discovery as OAuthDiscoveryState | undefined;
+  }
+
+  async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
+    if (scope === "verifier") {
+      this.verifier = undefined;
+      return;
+    }
+    if (scope === "all") {
+      this.verifier = undefined;
+      await this.credentials.remove();
+      return;
+    }
+    const field = scope === "tokens" ? "tokens" : scope === "client" ? "client" : "discovery";
+    await this.credentials.update((current) => {
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * What is stored per server, and the URL binding: one record per configured
+ * server name, stamped with the server URL it was obtained for. A record
+ * read for any other URL is treated as absent, so a token is never sent to
+ * a server it was not issued for; the next save for the new URL replaces it.
+ */
+import { z } from "zod";
+import type { CredentialStore } from "./credential-store.js";
+import { OAuthError } from "./errors.js";
+
+export const StoredTokensSchema = z.looseObject({
+  access_token: z.string(),
+  token_type: z.string(),
+  expires_in: z.number().optional(),
+  refresh_token: z.string().optional(),
+  scope: z.string().optional(),
+  id_token: z.string().optional(),
+  issuer: z.string().optional(),
+});
+export type StoredTokens = z.infer<typeof StoredTokensSchema>;
+
+export const StoredCredentialsSchema = z.object({
+  version: z.literal(1),
+  server: z.string(),
+  url: z.string(),
+  tokens: StoredTokensSchema.optional(),
+  /** Epoch ms when `tokens` were saved; with `expires_in` gives the expiry. */
+  obtainedAt: z.number().optional(),
+  /** Client registration (may hold a client secret; never leaves this package's API). */
+  client: z.looseObject({ client_id: z.string() }).optional(),
+  /** Cached discovery results so refresh works without rediscovery. */
+  discovery: z.looseObject({ authorizationServerUrl: z.string() }).optional(),
+});
+export type StoredCredentials = z.infer<typeof StoredCredentialsSchema>;
+
+/** The form URLs are compared in: parsed, without fragment. */
+export function normalizeServerUrl(url: string | URL): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(String(url));
+  } catch {
+    throw new OAuthError(
+      "invalid_input",
+      `Expected an absolute server URL, got "${String(url).slice(0, 80)}"`,
+    );
+  }
+  parsed.hash = "";
+  return parsed.href;
+}
+
+const writeQueues = new WeakMap<CredentialStore, Map<string, Promise<unknown>>>();
+
+/** Reads and writes one server's record, enforcing the URL binding. */
+export class ServerCredentials {
+  readonly url: string;
+
+  constructor(
+    readonly store: CredentialStore,
+    readonly server: string,
+    url: string | URL,
+  ) {
+    if (!server) throw new OAuthError("invalid_input", "An OAuth server name must not be empty");
+    this.url = normalizeServerUrl(url);
+  }
+
+  /** The record for this server, or `undefined` when none is stored for this exact URL. */
+  async load(): Promise<StoredCredentials | undefined> {
+    const raw = await this.store.get(this.server);
+    if (raw === undefined) return undefined;
+    let parsed: StoredCredentials;
+    try {
+      parsed = StoredCredentialsSchema.parse(JSON.parse(raw));
+    } catch {
+      // Do not echo the value: it may hold tokens.
+      throw new OAuthError(
+        "file_corrupt",
+        `Stored OAuth credentials for "${this.server}" (${this.store.kind} store) are unreadable; log out and log in again`,
+      );
+    }
+    if (parsed.server !== this.server || parsed.url !== this.url) return undefined;
+    return parsed;
+  }
+
+  /** Read-modify-write, serialised per store and server inside this process. */
+  update(change: (current: StoredCredentials) => StoredCredentials): Promise<StoredCredentials> {
+    const queues = writeQueues.get(this.store) ?? new Map<string, Promise<unknown>>();
+    writeQueues.set(this.store, queues);
+    const previous = queues.get(this.server) ?? Promise.resolve();
+    const next = previous
+      .catch(() => {})
+      .then(async () => {
+        const current = (await this.load()) ?? { version: 1 as const, server: this.server, url: this.url };
+        const updated = change(current);
+        await this.store.set(this.server, JSON.stringify(updated));
+        return updated;
+      });
+    queues.set(this.server, next);
+    return next;
+  }
+
+  async saveTokens(tokens: StoredTokens, now: number): Promise<void> {
+    const checked = StoredTokensSchema.parse(tokens);
+    await this.update((current) => ({ ...current, tokens: checked, obtainedAt: now }));
+  }
+
+  /** Deletes this server's record whatever URL it is bound to. */
+  async remove(): Promise<boolean> {
+    return this.store.delete(this.server);
+  }
+}
+
+/** Expiry in epoch ms, or undefined when the server gave no lifetime. */
+export function tokenExpiresAt(record: Pick<StoredCredentials, "tokens" | "obtainedAt">): number | undefined {
+  if (record.tokens?.expires_in === undefined || record.obtainedAt === undefined) return undefined;
+  return record.obtainedAt + record.tokens.expires_in * 1000;
+}
