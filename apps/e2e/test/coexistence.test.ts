@@ -47,6 +47,11 @@ describe("beside Pi 1.6's built-in MCP", () => {
       { text: "done" },
     ]);
     await writePiAgentDir(agentDir, model.baseUrl);
+    // Headless runs admit project servers only with this user-global setting (packages/config README).
+    await writeFile(
+      path.join(agentDir, "mcp-adapter.json"),
+      JSON.stringify({ settings: { projectServers: "allow" } }),
+    );
     // Pi's own config: only the built-in should ever start this server.
     await writeFile(
       path.join(agentDir, "mcp.json"),

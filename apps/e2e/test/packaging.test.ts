@@ -132,6 +132,11 @@ describe("published tarballs", () => {
         { text: "done" },
       ]);
       await writePiAgentDir(dir.join("agent"), model.baseUrl);
+      // Headless runs admit project servers only with this user-global setting (packages/config README).
+      await writeFile(
+        dir.join("agent", "mcp-adapter.json"),
+        JSON.stringify({ settings: { projectServers: "allow" } }),
+      );
       const run = await runPi({
         host,
         cwd: dir.join("project"),

@@ -41,6 +41,11 @@ describe.each(piHosts())("$label", (host) => {
       { text: "It is sunny in Lisbon." },
     ]);
     await writePiAgentDir(dir.join("agent"), model.baseUrl);
+    // Headless runs admit project servers only with this user-global setting (packages/config README).
+    await writeFile(
+      dir.join("agent", "mcp-adapter.json"),
+      JSON.stringify({ settings: { projectServers: "allow" } }),
+    );
 
     const run = await runPi({
       host,

@@ -1,10 +1,75 @@
 export {
+  type PluginContext,
+  type PluginManifest,
+  PluginManifestSchema,
+  readAgentPlugins,
+} from "./agent-plugins.js";
+export {
+  APPROVALS_FILE,
+  type ApprovalFile,
+  ApprovalFileSchema,
+  type ApprovalStore,
+  createFileApprovalStore,
+  createMemoryApprovalStore,
+  type ProjectServerKey,
+} from "./approval-store.js";
+export { writeFileAtomic } from "./atomic-write.js";
+export { type ConfigLayer, type LayerEntry, parseConfigLayer } from "./config-layer.js";
+export {
+  AGENT_CONFIG_FILE,
+  type ConfigEnvironment,
+  defaultConfigEnvironment,
+  PROJECT_CONFIG_FILE,
+  PROJECT_OVERRIDE_FILE,
+  projectConfigFiles,
+  userConfigFiles,
+} from "./config-sources.js";
+export type { ConfiguredServer } from "./configured-server.js";
+export { canonicalJson, configHash, definitionHash } from "./definition-hash.js";
+export {
+  HOST_IDS,
+  type HostConfigFile,
+  type HostId,
+  hostConfigFiles,
+  isHostId,
+} from "./hosts/host-locations.js";
+export { type DetectedHostConfig, readHostConfigs } from "./hosts/load-host-configs.js";
+export { interpolate } from "./interpolate.js";
+export {
   type LoadConfigOptions,
   loadConfig,
-  PROJECT_CONFIG_FILE,
-  parseMcpServers,
+  type PendingProjectServer,
   type ResolvedConfig,
 } from "./load-config.js";
-export { type ConfigProblem, formatProblem } from "./problems.js";
-export { MAX_CONFIG_BYTES } from "./read-json-file.js";
-export { type ServerEntry, ServerEntrySchema } from "./server-entry.js";
+export { type MergedLayers, mergeConfigLayers } from "./merge-config-layers.js";
+export {
+  type PrepareConnectionOptions,
+  type PreparedConnection,
+  prepareConnection,
+  resolveOAuthClientSecret,
+  SAFE_ENV_KEYS,
+} from "./prepare-connection.js";
+export { ConfigError, type ConfigErrorCode, type ConfigProblem, formatProblem } from "./problems.js";
+export {
+  ADMIT_ALL_PROJECT_SERVERS,
+  type ProjectServerApprovalRequest,
+  type ProjectTrust,
+} from "./project-trust.js";
+export { MAX_CONFIG_BYTES, readJsonFile } from "./read-json-file.js";
+export {
+  createSecretCommandRunner,
+  isSecretCommand,
+  runSecretCommand,
+  SECRET_COMMAND_MAX_BYTES,
+  SECRET_COMMAND_TIMEOUT_MS,
+  type SecretCommandRunner,
+} from "./secret-command.js";
+export {
+  type OAuthOptions,
+  OAuthOptionsSchema,
+  type ServerEntry,
+  ServerEntrySchema,
+} from "./server-entry.js";
+export { type SettingKey, type Settings, SettingsSchema, USER_ONLY_SETTINGS } from "./settings.js";
+export type { SourceScope } from "./source-scope.js";
+export { type SetServerDisabledOptions, setServerDisabled } from "./toggle-server.js";

@@ -1,85 +1,284 @@
 /**
- * Turns config files into a `ResolvedConfig`.
- *
- * Today it reads the project's `.mcp.json` (or one explicit file); the full
- * six-source merge, host imports and trust gating build on this.
+ * Turns config files into a `ResolvedConfig`: reads the six sources (plus
+ * ancestors, host imports, agent plugins and an explicit file), merges them,
+ * admits project servers through trust and approval, and converts the result
+ * to `ConfiguredServer`s. Never spawns anything and never resolves secrets.
  */
+import { access } from "node:fs/promises";
 import path from "node:path";
-import type { ServerDefinition } from "@pi-mcp-adapter/core";
+import type { Provenance } from "@pi-mcp-adapter/core";
+import { readAgentPlugins } from "./agent-plugins.js";
+import type { ConfigLayer } from "./config-layer.js";
+import { parseConfigLayer } from "./config-layer.js";
+import {
+  ancestorDirs,
+  type ConfigEnvironment,
+  defaultConfigEnvironment,
+  expandHome,
+  projectConfigFiles,
+  userConfigFiles,
+} from "./config-sources.js";
+import type { ConfiguredServer } from "./configured-server.js";
+import { configHash, definitionHash } from "./definition-hash.js";
+import { HOST_IDS, type HostId, isHostId } from "./hosts/host-locations.js";
+import { type DetectedHostConfig, readHostConfigs } from "./hosts/load-host-configs.js";
+import { mergeConfigLayers } from "./merge-config-layers.js";
 import type { ConfigProblem } from "./problems.js";
+import { ADMIT_ALL_PROJECT_SERVERS, type ProjectTrust } from "./project-trust.js";
 import { readJsonFile } from "./read-json-file.js";
-import { parseServerEntry } from "./server-entry.js";
+import type { SettingKey, Settings } from "./settings.js";
+import type { SourceScope } from "./source-scope.js";
+import { toServerDefinition } from "./to-server-definition.js";
+
+export interface LoadConfigOptions {
+  /** Project directory. */
+  cwd: string;
+  /** An extra config file (`--mcp-config`, SDK `configPath`); it outranks every other file. */
+  configPath?: string;
+  /**
+   * An inline config (SDK `createMcpAdapter({ config })`): a complete,
+   * isolated snapshot. When set, no file, import or plugin is read.
+   */
+  config?: unknown;
+  /** Home, Pi agent dir, platform and environment; real values by default. */
+  environment?: Partial<ConfigEnvironment>;
+  /**
+   * How project servers are admitted. Default: the host has no trust answer,
+   * nothing is approved and nobody can be asked, so project servers load only
+   * with user-global `settings.projectServers: "allow"`.
+   */
+  trust?: ProjectTrust | typeof ADMIT_ALL_PROJECT_SERVERS;
+}
+
+export interface PendingProjectServer {
+  name: string;
+  hash: string;
+  source: Provenance;
+}
 
 export interface ResolvedConfig {
-  /** Enabled and disabled servers alike, in file order; check `disabled`. */
-  servers: ServerDefinition[];
+  /** Admitted servers, enabled and disabled alike; check `disabled`. */
+  servers: ConfiguredServer[];
+  settings: Settings;
+  /** Which file and key set each setting. */
+  settingSources: Partial<Record<SettingKey, Provenance>>;
   /** Files that were read, lowest precedence first. */
   sources: string[];
   problems: ConfigProblem[];
+  /** Project servers left out because they are not approved. */
+  pendingProjectServers: PendingProjectServer[];
+  /** Host configs found (with `hostConfigDiscovery` "on" or "prompt", or `imports`). */
+  detectedHostConfigs: DetectedHostConfig[];
+  /** False when the host said the project is untrusted and project files were skipped. */
+  projectFilesRead: boolean;
+  /** SHA-256 of the admitted definitions (secrets unresolved), for the metadata cache. */
+  configHash: string;
 }
-
-export interface LoadConfigOptions {
-  /** Project directory; `.mcp.json` is read from here. */
-  cwd: string;
-  /** An explicit config file, read instead of the project's `.mcp.json`. */
-  configPath?: string;
-}
-
-export const PROJECT_CONFIG_FILE = ".mcp.json";
 
 export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
-  const file = options.configPath
-    ? path.resolve(options.cwd, options.configPath)
-    : path.join(options.cwd, PROJECT_CONFIG_FILE);
-  const result: ResolvedConfig = { servers: [], sources: [], problems: [] };
-  const read = await readJsonFile(file);
-  if (read.kind === "missing") {
-    if (options.configPath)
-      result.problems.push({ severity: "error", file, message: "config file not found" });
-    return result;
-  }
-  if (read.kind === "error") {
-    result.problems.push(read.problem);
-    return result;
-  }
-  result.sources.push(file);
-  const parsed = parseMcpServers(read.value, file);
-  result.servers.push(...parsed.servers);
-  result.problems.push(...parsed.problems);
-  return result;
-}
-
-/** Reads the `mcpServers` object of one parsed config document. */
-export function parseMcpServers(
-  document: unknown,
-  file: string,
-): { servers: ServerDefinition[]; problems: ConfigProblem[] } {
-  const servers: ServerDefinition[] = [];
+  const environment = defaultConfigEnvironment(options.environment);
   const problems: ConfigProblem[] = [];
-  if (document === null || typeof document !== "object" || Array.isArray(document)) {
-    problems.push({ severity: "error", file, message: "expected a JSON object at the top level" });
-    return { servers, problems };
-  }
-  const mcpServers = (document as Record<string, unknown>).mcpServers;
-  if (mcpServers === undefined) return { servers, problems };
-  if (mcpServers === null || typeof mcpServers !== "object" || Array.isArray(mcpServers)) {
-    problems.push({
-      severity: "error",
-      file,
-      field: "mcpServers",
-      message: "expected an object of servers by name",
+  const sources: string[] = [];
+  const trust = options.trust ?? { trusted: undefined };
+  const projectReadable = trust === ADMIT_ALL_PROJECT_SERVERS || trust.trusted !== false;
+
+  const readLayer = async (
+    file: string,
+    scope: SourceScope,
+    required = false,
+  ): Promise<ConfigLayer | undefined> => {
+    const read = await readJsonFile(file);
+    if (read.kind === "missing") {
+      if (required) problems.push({ severity: "error", file, message: "config file not found" });
+      return undefined;
+    }
+    if (read.kind === "error") {
+      problems.push(read.problem);
+      return undefined;
+    }
+    sources.push(file);
+    return parseConfigLayer(read.value, file, scope);
+  };
+
+  let fileLayers: ConfigLayer[] = [];
+  let importLayers: ConfigLayer[] = [];
+  let pluginLayers: ConfigLayer[] = [];
+  let detectedHostConfigs: DetectedHostConfig[] = [];
+
+  if (options.config !== undefined) {
+    fileLayers = [parseConfigLayer(structuredClone(options.config), "<inline config>", "inline")];
+  } else {
+    const userLayers = await readLayers(userConfigFiles(environment), "user", readLayer);
+    const userSettings = mergeConfigLayers(userLayers).settings;
+    const projectLayers: ConfigLayer[] = [];
+    if (projectReadable) {
+      const dirs = [
+        ...ancestorDirs(options.cwd, userSettings.ancestorConfigRoots ?? [], environment.home),
+        options.cwd,
+      ];
+      for (const dir of dirs)
+        projectLayers.push(...(await readLayers(projectConfigFiles(dir), "project", readLayer)));
+    } else {
+      for (const file of projectConfigFiles(options.cwd)) {
+        if (await exists(file)) {
+          problems.push({ severity: "info", file, message: "not loaded: the project is not trusted" });
+        }
+      }
+    }
+    const explicit = options.configPath
+      ? await readLayer(
+          path.resolve(options.cwd, expandHome(options.configPath, environment.home)),
+          "explicit",
+          true,
+        )
+      : undefined;
+    fileLayers = [...userLayers, ...projectLayers, ...(explicit ? [explicit] : [])];
+
+    const settingsSoFar = mergeConfigLayers(fileLayers);
+    const hosts = requestedHosts(fileLayers, settingsSoFar.settings.hostConfigDiscovery, problems);
+    const hostRead = await readHostConfigs(hosts.all, environment, options.cwd, {
+      readProjectFiles: projectReadable,
     });
-    return { servers, problems };
+    detectedHostConfigs = hostRead.detected;
+    importLayers = hostRead.layers.filter((layer) =>
+      hosts.active.some((h) => hostOfLayer(hostRead.detected, layer) === h),
+    );
+    // Problems in host files matter only for hosts the user asked to load.
+    for (const layer of hostRead.layers) if (!importLayers.includes(layer)) layer.problems = [];
+
+    const pluginPaths = settingsSoFar.settings.agentPluginPaths ?? [];
+    const declaredIn = settingsSoFar.settingSources.agentPluginPaths?.file;
+    const declaringScope = fileLayers.find((layer) => layer.file === declaredIn)?.scope ?? "user";
+    pluginLayers = await readAgentPlugins(pluginPaths, {
+      cwd: options.cwd,
+      home: environment.home,
+      agentDir: environment.agentDir,
+      scope: declaringScope,
+    });
   }
-  for (const [name, raw] of Object.entries(mcpServers)) {
-    const keyPath = `mcpServers.${name}`;
-    if (!name.trim()) {
-      problems.push({ severity: "error", file, field: keyPath, message: "server name must not be empty" });
+
+  const layers = [...importLayers, ...pluginLayers, ...fileLayers];
+  for (const layer of layers) problems.push(...layer.problems);
+  sources.unshift(...importLayers.map((layer) => layer.file));
+  const merged = mergeConfigLayers(layers);
+  problems.push(...merged.problems);
+
+  const converted: ConfiguredServer[] = [];
+  for (const entry of merged.entries) {
+    const result = toServerDefinition(entry);
+    problems.push(...result.problems);
+    if (result.server) converted.push(result.server);
+  }
+
+  const pendingProjectServers: PendingProjectServer[] = [];
+  const servers: ConfiguredServer[] = [];
+  for (const server of converted) {
+    if (server.scope !== "project" || server.disabled) {
+      servers.push(server);
       continue;
     }
-    const entry = parseServerEntry(name, raw, file, keyPath);
-    problems.push(...entry.problems);
-    if ("definition" in entry) servers.push(entry.definition);
+    const hash = definitionHash(server);
+    if (await admitProjectServer(server, hash, options.cwd, trust, merged.settings, problems))
+      servers.push(server);
+    else {
+      pendingProjectServers.push({ name: server.name, hash, source: server.source });
+      problems.push({
+        severity: "info",
+        file: server.source.file,
+        field: server.source.key,
+        message: `project server "${server.name}" is not approved yet; skipped (approve it, or set settings.projectServers to "allow" in a user-level config)`,
+      });
+    }
   }
-  return { servers, problems };
+
+  return {
+    servers,
+    settings: merged.settings,
+    settingSources: merged.settingSources,
+    sources,
+    problems,
+    pendingProjectServers,
+    detectedHostConfigs,
+    projectFilesRead: options.config === undefined && projectReadable,
+    configHash: configHash(servers),
+  };
+}
+
+async function admitProjectServer(
+  server: ConfiguredServer,
+  hash: string,
+  project: string,
+  trust: ProjectTrust | typeof ADMIT_ALL_PROJECT_SERVERS,
+  settings: Settings,
+  problems: ConfigProblem[],
+): Promise<boolean> {
+  if (trust === ADMIT_ALL_PROJECT_SERVERS || settings.projectServers === "allow") return true;
+  const key = { project, server: server.name, hash };
+  if (await trust.approvals?.isApproved(key).catch(() => false)) return true;
+  if (!trust.confirm) return false;
+  const approved = await trust.confirm({ server, project, hash }).catch(() => false);
+  if (!approved) return false;
+  try {
+    await trust.approvals?.approve(key);
+  } catch (error) {
+    problems.push({
+      severity: "warning",
+      file: server.source.file,
+      field: server.source.key,
+      message: `approval could not be saved (${(error as NodeJS.ErrnoException).code ?? "error"}); it holds for this session only`,
+    });
+  }
+  return true;
+}
+
+async function readLayers(
+  files: string[],
+  scope: SourceScope,
+  readLayer: (file: string, scope: SourceScope) => Promise<ConfigLayer | undefined>,
+): Promise<ConfigLayer[]> {
+  const layers: ConfigLayer[] = [];
+  for (const file of files) {
+    const layer = await readLayer(file, scope);
+    if (layer) layers.push(layer);
+  }
+  return layers;
+}
+
+/** Hosts to read (`all`) and to load servers from (`active`). */
+function requestedHosts(
+  layers: ConfigLayer[],
+  discovery: Settings["hostConfigDiscovery"],
+  problems: ConfigProblem[],
+): { all: HostId[]; active: HostId[] } {
+  const imported: HostId[] = [];
+  for (const layer of layers) {
+    layer.imports.forEach((name, index) => {
+      if (isHostId(name)) {
+        if (!imported.includes(name)) imported.push(name);
+      } else {
+        problems.push({
+          severity: "error",
+          file: layer.file,
+          field: `imports.${index}`,
+          message: `unknown host "${name}" (expected one of ${HOST_IDS.join(", ")})`,
+        });
+      }
+    });
+  }
+  if (discovery === "on") return { all: [...HOST_IDS], active: [...HOST_IDS] };
+  if (discovery === "prompt") return { all: [...HOST_IDS], active: imported };
+  return { all: imported, active: imported };
+}
+
+function hostOfLayer(detected: DetectedHostConfig[], layer: ConfigLayer): HostId | undefined {
+  return detected.find((d) => d.file === layer.file)?.host;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 /** Something wrong in a config file. The rest of the config still loads. */
 export interface ConfigProblem {
-  severity: "error" | "warning";
+  /** `info` is a notice (e.g. a project server waiting for approval), not a defect. */
+  severity: "error" | "warning" | "info";
   /** The file the problem is in. */
   file: string;
   /** Dotted key path inside the file, e.g. `mcpServers.github.args.0`. */
@@ -11,4 +12,18 @@ export interface ConfigProblem {
 /** One line a person can act on: `file: field: message`. */
 export function formatProblem(problem: ConfigProblem): string {
   return [problem.file, problem.field, problem.message].filter(Boolean).join(": ");
+}
+
+export type ConfigErrorCode = "untrusted_project" | "write_failed" | "secret_failed" | "missing_variable";
+
+/** Thrown by the few config operations that cannot degrade to a problem (writes, connect-time resolution). */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+  constructor(
+    readonly code: ConfigErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
 }

@@ -7,6 +7,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
+import { projectTrustFor } from "./project-trust-bridge.js";
 import type { AdapterRuntime } from "./runtime/adapter-runtime.js";
 import { createRuntime, type RuntimeSource } from "./runtime/create-runtime.js";
 import { formatStatus } from "./runtime/format.js";
@@ -19,8 +20,10 @@ import {
 } from "./runtime/proxy-request.js";
 
 export interface McpAdapterOptions {
-  /** An explicit config file instead of the project's `.mcp.json`. */
+  /** An extra config file; it outranks every other config file (normal merging still applies). */
   configPath?: string;
+  /** A complete config object: an isolated snapshot, never merged with files or imports. */
+  config?: unknown;
 }
 
 const CONFIG_FLAG = "mcp-config";
@@ -39,7 +42,9 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     const runtimeFor = (ctx: ExtensionContext): Promise<AdapterRuntime> => {
       if (!runtime || runtimeCwd !== ctx.cwd) {
         const previous = runtime;
-        const source: RuntimeSource = { cwd: ctx.cwd, configPath: configPath() };
+        const source: RuntimeSource = options.config
+          ? { cwd: ctx.cwd, config: options.config }
+          : { cwd: ctx.cwd, configPath: configPath(), trust: projectTrustFor(ctx) };
         runtimeCwd = ctx.cwd;
         runtime = (async () => {
           await previous?.then((r) => r.shutdown()).catch(() => {});

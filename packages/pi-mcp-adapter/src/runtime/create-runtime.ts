@@ -1,21 +1,55 @@
 import { createRequire } from "node:module";
-import { loadConfig } from "@pi-mcp-adapter/config";
+import {
+  ADMIT_ALL_PROJECT_SERVERS,
+  type ConfiguredServer,
+  loadConfig,
+  type ProjectTrust,
+  prepareConnection,
+  type ResolvedConfig,
+} from "@pi-mcp-adapter/config";
+import { type ConnectOptions, connectServer } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
 
 export interface RuntimeSource {
   cwd: string;
-  /** An explicit config file instead of the project's `.mcp.json`. */
+  /** An extra config file (`--mcp-config`); it outranks every other config file. */
   configPath?: string;
+  /** An inline config (SDK `createMcpAdapter({ config })`): an isolated snapshot, no files read. */
+  config?: unknown;
+  /**
+   * Project trust and approvals, filled by the Pi extension. Left out, the
+   * caller is the user's explicit choice of project (the CLI), and project
+   * servers are admitted.
+   */
+  trust?: ProjectTrust;
+}
+
+/** Reads and merges config for a runtime (exposed for status screens and the metadata cache's `configHash`). */
+export function loadRuntimeConfig(source: RuntimeSource): Promise<ResolvedConfig> {
+  return loadConfig({
+    cwd: source.cwd,
+    configPath: source.configPath,
+    config: source.config,
+    trust: source.trust ?? ADMIT_ALL_PROJECT_SERVERS,
+  });
 }
 
 /** Loads config and builds a runtime; nothing connects until first use. */
 export async function createRuntime(source: RuntimeSource): Promise<AdapterRuntime> {
-  const config = await loadConfig(source);
+  const config = await loadRuntimeConfig(source);
+  const connectOptions: ConnectOptions = {
+    cwd: source.cwd,
+    client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
+  };
   return new AdapterRuntime({
     servers: config.servers,
     problems: config.problems,
-    cwd: source.cwd,
-    client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
+    ...connectOptions,
+    // `${VAR}` and `!command` secrets are resolved here, at connect time only.
+    connect: async (definition) => {
+      const prepared = await prepareConnection(definition as ConfiguredServer);
+      return connectServer(prepared.definition, { ...connectOptions, baseEnv: prepared.baseEnv });
+    },
   });
 }
 

@@ -1,0 +1,74 @@
+/**
+ * Remembers which project server definitions the user approved. An approval
+ * is keyed by the project directory, the server name and the definition hash,
+ * so an edited definition needs approval again.
+ */
+import path from "node:path";
+import { z } from "zod";
+import { writeFileAtomic } from "./atomic-write.js";
+import { readJsonFile } from "./read-json-file.js";
+
+export interface ProjectServerKey {
+  /** Absolute project directory. */
+  project: string;
+  server: string;
+  /** `definitionHash()` of the effective definition. */
+  hash: string;
+}
+
+/** Implementations may throw from `approve` (e.g. a read-only disk); `isApproved` should not. */
+export interface ApprovalStore {
+  isApproved(key: ProjectServerKey): Promise<boolean>;
+  approve(key: ProjectServerKey): Promise<void>;
+}
+
+export const ApprovalFileSchema = z.object({
+  version: z.literal(1),
+  approvals: z.array(
+    z.object({ project: z.string(), server: z.string(), hash: z.string(), approvedAt: z.string() }),
+  ),
+});
+export type ApprovalFile = z.infer<typeof ApprovalFileSchema>;
+
+export const APPROVALS_FILE = "mcp-adapter-approvals.json";
+
+/** The default store: `<agent dir>/mcp-adapter-approvals.json`, written atomically. */
+export function createFileApprovalStore(file: string, now: () => Date = () => new Date()): ApprovalStore {
+  const load = async (): Promise<ApprovalFile> => {
+    const read = await readJsonFile(file);
+    if (read.kind !== "ok") return { version: 1, approvals: [] };
+    const parsed = ApprovalFileSchema.safeParse(read.value);
+    return parsed.success ? parsed.data : { version: 1, approvals: [] };
+  };
+  const same = (a: ProjectServerKey, b: ProjectServerKey) =>
+    path.resolve(a.project) === path.resolve(b.project) && a.server === b.server && a.hash === b.hash;
+  return {
+    async isApproved(key) {
+      return (await load()).approvals.some((entry) => same(entry, key));
+    },
+    async approve(key) {
+      const data = await load();
+      // One approval per project and server: approving a new definition replaces the old one.
+      data.approvals = data.approvals.filter(
+        (entry) =>
+          !(path.resolve(entry.project) === path.resolve(key.project) && entry.server === key.server),
+      );
+      data.approvals.push({ ...key, project: path.resolve(key.project), approvedAt: now().toISOString() });
+      await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
+    },
+  };
+}
+
+/** A store that keeps approvals in memory only (tests, isolated SDK use). */
+export function createMemoryApprovalStore(): ApprovalStore {
+  const approved = new Set<string>();
+  const id = (key: ProjectServerKey) => JSON.stringify([path.resolve(key.project), key.server, key.hash]);
+  return {
+    async isApproved(key) {
+      return approved.has(id(key));
+    },
+    async approve(key) {
+      approved.add(id(key));
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Merges config layers, lowest precedence first.
+ *
+ * - Servers merge by name: a higher layer that names an endpoint (`command`,
+ *   `url` or `socket`) replaces the lower definition; one that does not only
+ *   overrides the fields it sets (that is how `{ "disabled": true }` in
+ *   `.pi/mcp-adapter.json` disables a server defined elsewhere).
+ * - `disabledMcpServers` lists are unioned across layers. A server disabled by
+ *   a user-level layer (list or `disabled: true`) stays disabled whatever a
+ *   project layer says.
+ * - Settings merge key by key; project layers cannot set user-only keys.
+ */
+import type { Provenance } from "@pi-mcp-adapter/core";
+import type { ConfigLayer } from "./config-layer.js";
+import type { ConfigProblem } from "./problems.js";
+import { definesEndpoint } from "./server-entry.js";
+import { type SettingKey, type Settings, USER_ONLY_SETTINGS } from "./settings.js";
+import { isProjectScope } from "./source-scope.js";
+import type { MergedEntry } from "./to-server-definition.js";
+
+export interface MergedLayers {
+  entries: MergedEntry[];
+  settings: Settings;
+  /** Which file and key set each setting. */
+  settingSources: Partial<Record<SettingKey, Provenance>>;
+  problems: ConfigProblem[];
+}
+
+export function mergeConfigLayers(layers: readonly ConfigLayer[]): MergedLayers {
+  const problems: ConfigProblem[] = [];
+  const byName = new Map<string, MergedEntry>();
+  const listedDisabled = new Set<string>();
+  const stickyDisabled = new Set<string>();
+
+  for (const layer of layers) {
+    for (const name of layer.disabledNames) {
+      listedDisabled.add(name);
+      if (!isProjectScope(layer.scope)) stickyDisabled.add(name);
+    }
+    for (const item of layer.entries) {
+      if (item.entry.disabled === true && !isProjectScope(layer.scope) && layer.scope !== "import") {
+        stickyDisabled.add(item.name);
+      }
+      const lower = byName.get(item.name);
+      if (definesEndpoint(item.entry) || !lower) {
+        byName.set(item.name, {
+          name: item.name,
+          entry: { ...item.entry },
+          extra: { ...item.extra },
+          source: item.source,
+          scope: layer.scope,
+          layers: [...(lower?.layers ?? []), item.source],
+        });
+        continue;
+      }
+      const overrides = Object.fromEntries(Object.entries(item.entry).filter(([, v]) => v !== undefined));
+      lower.entry = { ...lower.entry, ...overrides };
+      lower.extra = { ...lower.extra, ...item.extra };
+      lower.layers.push(item.source);
+    }
+  }
+
+  for (const merged of byName.values()) {
+    const sticky = stickyDisabled.has(merged.name);
+    if (sticky && merged.entry.disabled === false) {
+      const last = merged.layers.at(-1) ?? merged.source;
+      problems.push({
+        severity: "warning",
+        file: last.file,
+        field: `${last.key}.disabled`,
+        message: `server "${merged.name}" is disabled in a user-level config; a project file cannot re-enable it`,
+      });
+    }
+    if (sticky || listedDisabled.has(merged.name)) merged.entry.disabled = true;
+  }
+
+  const settings: Record<string, unknown> = {};
+  const settingSources: Partial<Record<SettingKey, Provenance>> = {};
+  for (const layer of layers) {
+    for (const [key, value] of Object.entries(layer.settings) as [SettingKey, unknown][]) {
+      if (isProjectScope(layer.scope) && USER_ONLY_SETTINGS.has(key)) {
+        problems.push({
+          severity: "warning",
+          file: layer.file,
+          field: `settings.${key}`,
+          message: "this setting is honoured only in user-level config files, ignored here",
+        });
+        continue;
+      }
+      settings[key] = value;
+      settingSources[key] = { file: layer.file, key: `settings.${key}` };
+    }
+  }
+  return { entries: [...byName.values()], settings: settings as Settings, settingSources, problems };
+}

@@ -1,0 +1,75 @@
+/**
+ * `!command` secrets: a value starting with `!` is a shell command whose
+ * trimmed stdout is the secret. Run only when connecting or authenticating.
+ * stdin and stderr are ignored, stdout is capped at 1 MiB, the command gets
+ * 10 s, and empty output is an error. Errors never contain the output.
+ */
+import { spawn } from "node:child_process";
+
+export const SECRET_COMMAND_TIMEOUT_MS = 10_000;
+export const SECRET_COMMAND_MAX_BYTES = 1024 * 1024;
+
+export function isSecretCommand(value: string): boolean {
+  return value.startsWith("!") && value.slice(1).trim() !== "";
+}
+
+/** Runs one secret command; rejects with a reason that never includes the output. */
+export type SecretCommandRunner = (
+  command: string,
+  options: { cwd?: string; env?: NodeJS.ProcessEnv },
+) => Promise<string>;
+
+/** A runner with other limits (tests use a short timeout). */
+export function createSecretCommandRunner(
+  limits: { timeoutMs?: number; maxBytes?: number } = {},
+): SecretCommandRunner {
+  const timeoutMs = limits.timeoutMs ?? SECRET_COMMAND_TIMEOUT_MS;
+  const maxBytes = limits.maxBytes ?? SECRET_COMMAND_MAX_BYTES;
+  return (command, options) =>
+    new Promise((resolve, reject) => {
+      const child = spawn(command, {
+        shell: true,
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ["ignore", "pipe", "ignore"],
+        windowsHide: true,
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let settled = false;
+      const finish = (error?: Error, value?: string) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve(value ?? "");
+      };
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        finish(new Error(`timed out after ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      child.stdout.on("data", (chunk: Buffer) => {
+        size += chunk.byteLength;
+        if (size > maxBytes) {
+          child.kill("SIGKILL");
+          finish(new Error(`printed more than ${maxBytes} bytes`));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      child.on("error", (error) =>
+        finish(new Error(`could not start (${(error as NodeJS.ErrnoException).code ?? "error"})`)),
+      );
+      child.on("close", (code, signal) => {
+        if (code !== 0) {
+          finish(new Error(signal ? `was killed by ${signal}` : `exited with status ${code}`));
+          return;
+        }
+        const output = Buffer.concat(chunks).toString("utf8").trim();
+        if (!output) finish(new Error("printed nothing"));
+        else finish(undefined, output);
+      });
+    });
+}
+
+export const runSecretCommand: SecretCommandRunner = createSecretCommandRunner();

@@ -1,0 +1,109 @@
+/**
+ * Global settings (`"settings": { … }` in any config file). Every key is
+ * optional; files merge key by key, the higher source winning per key.
+ */
+import { ToolPrefixModeSchema } from "@pi-mcp-adapter/core";
+import { z } from "zod";
+import type { ConfigProblem } from "./problems.js";
+
+export const OutputGuardSettingsSchema = z.object({
+  maxBytes: z.number().int().positive().optional(),
+  maxLines: z.number().int().positive().optional(),
+  detailsMaxBytes: z.number().int().positive().optional(),
+});
+
+export const TraceSettingsSchema = z.object({
+  enabled: z.boolean().optional(),
+  file: z.string().optional(),
+  maxBytes: z.number().int().positive().optional(),
+  maxEvents: z.number().int().positive().optional(),
+});
+
+export const SettingsSchema = z
+  .object({
+    toolPrefix: ToolPrefixModeSchema,
+    /** Minutes; 0 disables the idle disconnect. */
+    idleTimeout: z.number().nonnegative(),
+    requestTimeoutMs: z.number().int().positive(),
+    showStatusIcon: z.boolean(),
+    mcpFooterStatus: z.enum(["full", "compact", "off"]),
+    toolResultRendering: z.enum(["compact", "boxed"]),
+    collapsedResultLines: z.number().int().min(1).max(3),
+    notifyOnStartupConnect: z.boolean(),
+    hostConfigDiscovery: z.enum(["off", "on", "prompt"]),
+    agentPluginPaths: z.array(z.string()),
+    approveTools: z.union([z.boolean(), z.literal("destructive"), z.array(z.string())]),
+    oauthDir: z.string(),
+    oauthCredentialStore: z.string().min(1),
+    oauthClientName: z.string().min(1),
+    directTools: z.union([z.boolean(), z.literal("search")]),
+    freezeDirectTools: z.boolean(),
+    deferWithMissingMetadata: z.boolean(),
+    strictDirectToolArguments: z.boolean(),
+    directToolResultDetails: z.enum(["lean", "bounded"]),
+    namespaceProxyTools: z.boolean(),
+    scriptMode: z.boolean(),
+    disableProxyTool: z.boolean(),
+    autoAuth: z.boolean(),
+    sampling: z.boolean(),
+    samplingAutoApprove: z.boolean(),
+    elicitation: z.boolean(),
+    outputGuard: z.union([z.boolean(), OutputGuardSettingsSchema]),
+    trace: TraceSettingsSchema,
+    captureStats: z.union([z.boolean(), z.object({ file: z.string().optional() })]),
+    toonEncode: z.union([z.boolean(), z.array(z.string())]),
+    /** User-global only: `"allow"` admits unapproved project servers in headless trusted sessions. */
+    projectServers: z.enum(["ask", "allow"]),
+    /** User-global only: ancestor directories whose project files may be read. Off when absent. */
+    ancestorConfigRoots: z.array(z.string()),
+  })
+  .partial();
+export type Settings = z.infer<typeof SettingsSchema>;
+export type SettingKey = keyof Settings;
+
+/** Keys a project file may not set: they decide what project files may do. */
+export const USER_ONLY_SETTINGS: ReadonlySet<SettingKey> = new Set(["projectServers", "ancestorConfigRoots"]);
+
+const SHAPE = SettingsSchema.shape as Record<string, z.ZodType>;
+
+/**
+ * Validates a `settings` object key by key: a bad value drops only that key,
+ * an unknown key is kept out of the typed result and reported as a warning.
+ */
+export function parseSettings(
+  raw: unknown,
+  file: string,
+  keyPath = "settings",
+): { settings: Settings; problems: ConfigProblem[] } {
+  const problems: ConfigProblem[] = [];
+  const settings: Record<string, unknown> = {};
+  if (raw === undefined) return { settings, problems };
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    return {
+      settings,
+      problems: [{ severity: "error", file, field: keyPath, message: "expected an object" }],
+    };
+  }
+  for (const [key, value] of Object.entries(raw)) {
+    const schema = SHAPE[key];
+    if (!schema) {
+      problems.push({
+        severity: "warning",
+        file,
+        field: `${keyPath}.${key}`,
+        message: "unknown setting, ignored",
+      });
+      continue;
+    }
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field = [keyPath, key, ...issue.path.map(String)].join(".");
+        problems.push({ severity: "error", file, field, message: issue.message });
+      }
+      continue;
+    }
+    settings[key] = result.data;
+  }
+  return { settings: settings as Settings, problems };
+}

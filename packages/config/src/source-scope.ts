@@ -1,0 +1,11 @@
+/**
+ * Where a config layer came from. Trust rules and merge order depend on it:
+ * `project` layers need the host's trust and a per-definition approval;
+ * `import` layers (other hosts' files) sit below every other source.
+ */
+export type SourceScope = "import" | "plugin" | "user" | "project" | "explicit" | "inline";
+
+/** Scopes whose servers must pass project trust and approval. */
+export function isProjectScope(scope: SourceScope): boolean {
+  return scope === "project";
+}

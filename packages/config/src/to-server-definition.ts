@@ -1,0 +1,126 @@
+/** Turns one merged server entry into a `ConfiguredServer`, or into problems when it cannot run. */
+import type { Provenance, TransportKind } from "@pi-mcp-adapter/core";
+import type { ConfiguredServer } from "./configured-server.js";
+import type { ConfigProblem } from "./problems.js";
+import type { ServerEntry } from "./server-entry.js";
+import type { SourceScope } from "./source-scope.js";
+
+/** Transport names other hosts use, mapped to ours. */
+const TRANSPORT_ALIASES: Record<string, TransportKind> = {
+  stdio: "stdio",
+  local: "stdio",
+  http: "http",
+  streamable: "http",
+  "streamable-http": "http",
+  streamableHttp: "http",
+  remote: "http",
+  sse: "sse",
+  socket: "socket",
+};
+
+export interface MergedEntry {
+  name: string;
+  entry: ServerEntry;
+  extra: Record<string, unknown>;
+  /** The layer that defined the endpoint. */
+  source: Provenance;
+  scope: SourceScope;
+  layers: Provenance[];
+}
+
+export function toServerDefinition(merged: MergedEntry): {
+  server?: ConfiguredServer;
+  problems: ConfigProblem[];
+} {
+  const { entry, source } = merged;
+  const problem = (field: string, message: string): ConfigProblem => ({
+    severity: "error",
+    file: source.file,
+    field: `${source.key}.${field}`,
+    message,
+  });
+  const transport = resolveTransport(entry);
+  if ("error" in transport) return { problems: [problem(transport.field, transport.error)] };
+  if (entry.url !== undefined && !entry.url.includes("${") && !isHttpUrl(entry.url)) {
+    return { problems: [problem("url", `expected an http(s) URL, found "${entry.url.slice(0, 80)}"`)] };
+  }
+  const server: ConfiguredServer = {
+    name: merged.name,
+    transport: transport.kind,
+    command: entry.command,
+    args: entry.args,
+    env: entry.env,
+    cwd: entry.cwd,
+    url: entry.url,
+    headers: entry.headers,
+    socket: entry.socket,
+    lifecycle: entry.lifecycle ?? "lazy",
+    idleTimeoutMin: entry.idleTimeout,
+    requestTimeoutMs: entry.requestTimeoutMs,
+    protocol: entry.protocol ?? "legacy",
+    toolPrefix: entry.toolPrefix,
+    directTools: entry.directTools === "search" ? true : entry.directTools,
+    directToolsExposure: entry.directTools === "search" ? "search" : undefined,
+    includeTools: entry.includeTools,
+    excludeTools: entry.excludeTools,
+    approveTools: entry.approveTools,
+    searchKeywords: entry.searchKeywords,
+    disabled: entry.disabled,
+    debug: entry.debug,
+    inheritEnv: entry.inheritEnv,
+    literalEnv: entry.literalEnv,
+    bearerToken: entry.bearerToken,
+    bearerTokenEnv: entry.bearerTokenEnv,
+    auth: entry.auth,
+    oauth: entry.oauth,
+    oauthClientName: entry.oauthClientName,
+    extra: Object.keys(merged.extra).length > 0 ? merged.extra : undefined,
+    source,
+    scope: merged.scope,
+    layers: merged.layers,
+  };
+  return { server: dropUndefined(server), problems: [] };
+}
+
+function resolveTransport(entry: ServerEntry): { kind: TransportKind } | { error: string; field: string } {
+  const declared = entry.type ?? entry.transport;
+  const field = entry.type !== undefined ? "type" : "transport";
+  const endpoints = [
+    entry.command !== undefined && "command",
+    entry.url !== undefined && "url",
+    entry.socket !== undefined && "socket",
+  ].filter(Boolean);
+  if (endpoints.length > 1) {
+    return {
+      error: `set only one of command, url and socket (found ${endpoints.join(", ")})`,
+      field: "command",
+    };
+  }
+  if (declared !== undefined) {
+    const kind = TRANSPORT_ALIASES[declared];
+    if (!kind)
+      return { error: `unknown transport "${declared}" (expected stdio, http, sse or socket)`, field };
+    const needs = kind === "stdio" ? "command" : kind === "socket" ? "socket" : "url";
+    if (entry[needs] === undefined)
+      return { error: `transport "${declared}" needs "${needs}"`, field: needs };
+    return { kind };
+  }
+  if (entry.command !== undefined) return { kind: "stdio" };
+  if (entry.url !== undefined) return { kind: "http" };
+  if (entry.socket !== undefined) return { kind: "socket" };
+  return { error: 'needs "command" (stdio), "url" (HTTP) or "socket"', field: "command" };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+function dropUndefined<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
+  return value;
+}

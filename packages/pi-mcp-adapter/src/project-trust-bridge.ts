@@ -1,0 +1,40 @@
+/**
+ * Answers the config layer's project-trust questions from Pi: Pi 1.x says
+ * whether the project is trusted (`ctx.isProjectTrusted()`); the 0.7x line
+ * has no trust feature, so only per-definition approval applies there.
+ * Approvals are remembered in `<agent dir>/mcp-adapter-approvals.json`.
+ */
+import path from "node:path";
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import {
+  APPROVALS_FILE,
+  createFileApprovalStore,
+  defaultConfigEnvironment,
+  type ProjectServerApprovalRequest,
+  type ProjectTrust,
+} from "@pi-mcp-adapter/config";
+
+export function projectTrustFor(ctx: ExtensionContext): ProjectTrust {
+  const isTrusted = (ctx as unknown as { isProjectTrusted?: () => boolean }).isProjectTrusted;
+  const trusted = typeof isTrusted === "function" ? isTrusted.call(ctx) : undefined;
+  const approvals = createFileApprovalStore(path.join(defaultConfigEnvironment().agentDir, APPROVALS_FILE));
+  return {
+    trusted,
+    approvals,
+    confirm: ctx.hasUI
+      ? (request) => ctx.ui.confirm("Allow project MCP server?", describeRequest(request))
+      : undefined,
+  };
+}
+
+function describeRequest({ server, project }: ProjectServerApprovalRequest): string {
+  const target =
+    server.transport === "stdio"
+      ? `runs: ${[server.command, ...(server.args ?? [])].join(" ")}`
+      : `connects to: ${server.url ?? server.socket ?? ""}`;
+  return [
+    `The project ${project} defines the MCP server "${server.name}" in ${server.source.file}.`,
+    target,
+    "Allow it? (Asked again if its definition changes.)",
+  ].join("\n");
+}
