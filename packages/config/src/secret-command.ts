@@ -33,7 +33,17 @@ export function createSecretCommandRunner(
         env: options.env,
         stdio: ["ignore", "pipe", "ignore"],
         windowsHide: true,
+        // Its own process group, so a timeout kills the whole pipeline, not just the shell.
+        detached: process.platform !== "win32",
       });
+      const kill = () => {
+        try {
+          if (process.platform !== "win32" && child.pid) process.kill(-child.pid, "SIGKILL");
+          else child.kill("SIGKILL");
+        } catch {
+          // Already gone.
+        }
+      };
       const chunks: Buffer[] = [];
       let size = 0;
       let settled = false;
@@ -45,13 +55,13 @@ export function createSecretCommandRunner(
         else resolve(value ?? "");
       };
       const timer = setTimeout(() => {
-        child.kill("SIGKILL");
+        kill();
         finish(new Error(`timed out after ${timeoutMs / 1000} s`));
       }, timeoutMs);
       child.stdout.on("data", (chunk: Buffer) => {
         size += chunk.byteLength;
         if (size > maxBytes) {
-          child.kill("SIGKILL");
+          kill();
           finish(new Error(`printed more than ${maxBytes} bytes`));
           return;
         }

@@ -1,0 +1,66 @@
+import { mkdir, symlink, truncate, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createWorld, messages, names, stdio } from "./world.js";
+
+describe("bad input", () => {
+  it("gives one clear message per broken file and still loads the others, writing nothing", async () => {
+    await using w = await createWorld();
+    const good = path.join(w.home, ".agents", "mcp.json");
+    await w.write(good, { mcpServers: { good: stdio("good") } });
+    await w.write(
+      path.join(w.home, ".config", "mcp", "mcp.json"),
+      '{\n  "mcpServers": {\n    "a": { "command": "a", }\n  }\n}',
+    );
+    await mkdir(path.join(w.home, ".agents", "mcp", "mcp.json"), { recursive: true });
+    const big = path.join(w.agentDir, "mcp-adapter.json");
+    await writeFile(big, "");
+    await truncate(big, 50 * 1024 * 1024);
+    await symlink(path.join(w.project, ".mcp.json"), path.join(w.project, ".mcp.json.loop"));
+    await symlink(path.join(w.project, ".mcp.json.loop"), path.join(w.project, ".mcp.json"));
+    await w.write(
+      path.join(w.project, ".pi", "mcp-adapter.json"),
+      `\uFEFF${JSON.stringify({ mcpServers: { bom: stdio("b") } })}`,
+    );
+
+    const config = await w.load();
+    expect(names(config)).toEqual(["bom", "good"]);
+    expect(messages(config, "error")).toEqual([
+      expect.stringMatching(/^mcp\.json: invalid JSON at line 3 column 28: /),
+      "mcp.json: expected a file but found a directory",
+      `mcp-adapter.json: file is ${50 * 1024 * 1024} bytes; config files are limited to 4194304`,
+      ".mcp.json: symbolic link loop",
+    ]);
+  });
+
+  it("reports non-object documents and wrongly shaped sections", async () => {
+    await using w = await createWorld();
+    await w.write(path.join(w.home, ".config", "mcp", "mcp.json"), "[1, 2]");
+    await w.write(path.join(w.home, ".agents", "mcp.json"), {
+      mcpServers: [],
+      mcp: { servers: {} },
+      disabledMcpServers: "x",
+      settings: 5,
+      imports: "cursor",
+    });
+    const config = await w.load();
+    expect(config.servers).toEqual([]);
+    expect(messages(config, "error")).toEqual([
+      "mcp.json: expected a JSON object at the top level",
+      "mcp.json: mcpServers: expected an object of servers by name",
+      'mcp.json: mcp: expected { "servers": [ … ] }',
+      "mcp.json: disabledMcpServers: expected an array of server names",
+      "mcp.json: settings: expected an object",
+      "mcp.json: imports: expected an array of host names",
+    ]);
+  });
+
+  it("reports an unreadable file", async () => {
+    if (process.getuid?.() === 0) return; // root reads everything; the permission check cannot fail here
+    await using w = await createWorld();
+    const file = await w.write(path.join(w.project, ".mcp.json"), { mcpServers: {} });
+    const { chmod } = await import("node:fs/promises");
+    await chmod(file, 0o000);
+    expect(messages(await w.load(), "error")).toEqual([".mcp.json: cannot read file (permission denied)"]);
+  });
+});

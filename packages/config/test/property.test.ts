@@ -1,0 +1,55 @@
+import path from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseConfigLayer } from "../src/index.js";
+import { createWorld } from "./world.js";
+
+const serverish = fc.record(
+  {
+    command: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+    args: fc.oneof(fc.array(fc.string()), fc.jsonValue()),
+    url: fc.oneof(fc.webUrl(), fc.string()),
+    type: fc.oneof(fc.constantFrom("stdio", "http", "sse", "socket", "local", "remote"), fc.string()),
+    disabled: fc.jsonValue(),
+    env: fc.jsonValue(),
+  },
+  { requiredKeys: [] },
+);
+const documents = fc.oneof(
+  fc.jsonValue(),
+  fc.record(
+    {
+      mcpServers: fc.oneof(fc.dictionary(fc.string(), fc.oneof(serverish, fc.jsonValue())), fc.jsonValue()),
+      mcp: fc.oneof(fc.record({ servers: fc.array(fc.oneof(serverish, fc.jsonValue())) }), fc.jsonValue()),
+      settings: fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.jsonValue()),
+      disabledMcpServers: fc.jsonValue(),
+      imports: fc.jsonValue(),
+    },
+    { requiredKeys: [] },
+  ),
+);
+
+describe("property: random input never throws out of the loader", () => {
+  it("parseConfigLayer returns problems instead of throwing", () => {
+    fc.assert(
+      fc.property(documents, (document) => {
+        const layer = parseConfigLayer(document, "/x.json", "user");
+        expect(Array.isArray(layer.problems)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("loadConfig survives random JSON and random text in every project file", async () => {
+    await using w = await createWorld();
+    await fc.assert(
+      fc.asyncProperty(documents, fc.string(), async (document, text) => {
+        await w.write(path.join(w.project, ".mcp.json"), JSON.stringify(document));
+        await w.write(path.join(w.project, ".pi", "mcp-adapter.json"), text);
+        const config = await w.load();
+        expect(config.configHash).toMatch(/^[0-9a-f]{64}$/);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
