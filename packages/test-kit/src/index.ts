@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 
 export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./fault-http-server.js";
-export { faultServerPath } from "./fault-server-path.js";
+export { faultServerPath, minimalServerPath } from "./fault-server-path.js";
 export {
   connectInMemory,
   createFixtureServer,

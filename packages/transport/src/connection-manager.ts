@@ -46,7 +46,7 @@ export interface Timers {
 
 export interface ConnectionManagerOptions extends Omit<ConnectOptions, "transport"> {
   /** Replaces `connectServer`, e.g. to connect fixtures in memory. */
-  connect?: (definition: ServerDefinition) => Promise<ServerConnection>;
+  connect?: (definition: ServerDefinition, signal: AbortSignal) => Promise<ServerConnection>;
   /** Default idle timeout in minutes for lazy servers (settings `idleTimeout`); 0 disables. Default 10. */
   idleTimeoutMin?: number;
   /** Health-check interval of keep-alive servers. Default 30 s. */
@@ -65,6 +65,8 @@ interface Slot {
   generation: number;
   connection?: ServerConnection;
   pending?: Promise<ServerConnection>;
+  /** Aborts the connect in flight (on reconnect or shutdown). */
+  abort?: AbortController;
   error?: string;
   needsAuth?: boolean;
   failedAt?: number;
@@ -194,10 +196,13 @@ export class ConnectionManager {
   }
 
   private async open(slot: Slot, generation: number): Promise<ServerConnection> {
-    const connect = this.options.connect ?? ((definition) => connectServer(definition, this.options));
+    const connect =
+      this.options.connect ?? ((definition, signal) => connectServer(definition, this.options, signal));
     const name = slot.definition.name;
+    const abort = new AbortController();
+    slot.abort = abort;
     try {
-      const connection = await connect(slot.definition);
+      const connection = await connect(slot.definition, abort.signal);
       if (this.shuttingDown || generation !== slot.generation) {
         // A newer reconnect or a shutdown happened meanwhile: this result is stale.
         await connection.close().catch(() => {});
@@ -221,6 +226,7 @@ export class ConnectionManager {
       }
       throw error;
     } finally {
+      if (slot.abort === abort) slot.abort = undefined;
       if (generation === slot.generation) {
         slot.pending = undefined;
         this.emit(slot);
@@ -299,6 +305,8 @@ export class ConnectionManager {
     this.clearTimer(slot, "reconnectTimer");
     const pending = slot.pending;
     const connection = slot.connection;
+    slot.abort?.abort();
+    slot.abort = undefined;
     slot.pending = undefined;
     slot.connection = undefined;
     await connection?.close().catch(() => {});

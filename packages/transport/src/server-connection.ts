@@ -101,8 +101,10 @@ const NO_SDK_OUTPUT_VALIDATION: jsonSchemaValidator = {
 export async function connectServer(
   definition: ServerDefinition,
   options: ConnectOptions = {},
+  signal?: AbortSignal,
 ): Promise<ServerConnection> {
   const name = definition.name;
+  signal?.throwIfAborted();
   if (definition.protocol === "2026-07-28") {
     throw new TransportError(
       "unsupported_protocol",
@@ -118,6 +120,16 @@ export async function connectServer(
       jsonSchemaValidator: NO_SDK_OUTPUT_VALIDATION,
     });
   const parts = { name, stderr, defaultTimeoutMs: timeout, now: options.now };
+  // Aborting (shutdown, reconnect) closes the transport, which ends a pending initialize at once.
+  const connectClient = async (client: Client, transport: Transport) => {
+    const abort = () => void transport.close().catch(() => {});
+    signal?.addEventListener("abort", abort, { once: true });
+    try {
+      await client.connect(transport, { timeout, signal });
+    } finally {
+      signal?.removeEventListener("abort", abort);
+    }
+  };
   const failed = (error: unknown, hint = "") => {
     const tail = stderr.tail(3);
     const stderrHint = tail.length ? ` — server stderr: ${tail.join(" | ")}` : "";
@@ -132,7 +144,7 @@ export async function connectServer(
 
   if (options.transport) {
     const client = makeClient();
-    await client.connect(options.transport, { timeout }).catch((error: unknown) => {
+    await connectClient(client, options.transport).catch((error: unknown) => {
       throw failed(error);
     });
     return new SdkServerConnection({ ...parts, client, via: "custom" });
@@ -143,7 +155,7 @@ export async function connectServer(
       const transport = await createProcessTransport(definition, options, stderr);
       const client = makeClient();
       try {
-        await client.connect(transport, { timeout });
+        await connectClient(client, transport);
       } catch (error) {
         await transport.close().catch(() => {});
         throw failed(error);
@@ -154,7 +166,7 @@ export async function connectServer(
       if (!definition.socket) throw missing(name, "socket");
       const client = makeClient();
       const transport = new SocketTransport(definition.socket);
-      await client.connect(transport, { timeout }).catch(async (error: unknown) => {
+      await connectClient(client, transport).catch(async (error: unknown) => {
         await transport.close();
         throw failed(error);
       });
@@ -179,7 +191,7 @@ export async function connectServer(
         const client = makeClient();
         const transport = new SSEClientTransport(url, { requestInit, ...fetchOption });
         try {
-          await client.connect(transport, { timeout });
+          await connectClient(client, transport);
         } catch (error) {
           await transport.close().catch(() => {});
           throw error;
@@ -191,7 +203,7 @@ export async function connectServer(
         const client = makeClient();
         const transport = new StreamableHTTPClientTransport(url, { requestInit, ...fetchOption });
         try {
-          await client.connect(transport, { timeout });
+          await connectClient(client, transport);
         } catch (error) {
           await transport.close().catch(() => {});
           if (!isDefinitiveRejection(error)) throw error;

@@ -17,6 +17,7 @@ import {
   ConnectionManager,
   type ConnectionManagerOptions,
   type ServerStatus,
+  type StatusListener,
 } from "@pi-mcp-adapter/transport";
 import { runLimited } from "./run-limited.js";
 
@@ -115,6 +116,21 @@ export class AdapterRuntime {
     const connection = await this.manager.get(tool.server);
     const result = await connection.callTool(tool.name, args, { signal: options.signal });
     return { ...toHostContent(result), tool };
+  }
+
+  /** Connects eager and keep-alive servers in parallel (bounded at 30 s); failures show in status, never throw. */
+  start(): Promise<ServerStatus[]> {
+    return this.manager.start();
+  }
+
+  /** Subscribes to per-server connection status changes; returns the unsubscribe function. */
+  onStatus(listener: StatusListener): () => void {
+    return this.manager.on("status", listener);
+  }
+
+  /** Drops a server's connection and connects afresh. */
+  async reconnect(name: string): Promise<void> {
+    await this.manager.reconnect(name);
   }
 
   async shutdown(): Promise<void> {

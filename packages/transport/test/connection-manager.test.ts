@@ -1,0 +1,206 @@
+import {
+  createTempDir,
+  isProcessAlive,
+  recordedPids,
+  serveHttpFault,
+  waitForExit,
+} from "@pi-mcp-adapter/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  ConnectionManager,
+  type ConnectionManagerOptions,
+  connectServer,
+  type ServerStatus,
+} from "../src/index.js";
+import { definition, failure, faultStdio, fixtureStdio } from "./helpers.js";
+
+let manager: ConnectionManager | undefined;
+afterEach(async () => {
+  await manager?.shutdown();
+  manager = undefined;
+});
+
+const fast: ConnectionManagerOptions = {
+  healthIntervalMs: 200,
+  backoff: { initialMs: 50, maxMs: 200 },
+  killGraceMs: 300,
+};
+
+function track(m: ConnectionManager, name: string): ServerStatus[] {
+  const seen: ServerStatus[] = [];
+  m.on("status", (s) => {
+    if (s.name === name) seen.push(s);
+  });
+  return seen;
+}
+
+describe("ConnectionManager", () => {
+  it("connects a lazy server on first use, once for concurrent callers", async () => {
+    await using dir = await createTempDir();
+    manager = new ConnectionManager([fixtureStdio("lazy", { FIXTURE_PID_DIR: dir.path })], fast);
+    const events = track(manager, "lazy");
+    expect(manager.status()).toEqual([{ name: "lazy", state: "not-connected" }]);
+    const [a, b] = await Promise.all([manager.get("lazy"), manager.get("lazy")]);
+    expect(a).toBe(b);
+    expect(await recordedPids(dir.path)).toHaveLength(1);
+    expect(events.map((e) => e.state)).toEqual(["connecting", "connected"]);
+  });
+
+  it("disconnects an idle lazy server, but never during a running call", async () => {
+    await using dir = await createTempDir();
+    const slow = { ...faultStdio("idle", "", { FIXTURE_PID_DIR: dir.path }), idleTimeoutMin: 0.005 }; // 300 ms
+    manager = new ConnectionManager([slow], fast);
+    const connection = await manager.get("idle");
+    const result = await connection.callTool("sleep", { ms: 1200 });
+    expect(result.content).toEqual([{ type: "text", text: "slept" }]);
+    expect(connection.closed).toBe(false);
+    await expect.poll(() => manager!.status()[0]!.state, { timeout: 3000 }).toBe("not-connected");
+    expect(await waitForExit(await recordedPids(dir.path))).toEqual([]);
+    // The next use connects again.
+    expect((await (await manager.get("idle")).callTool("echo", { text: "back" })).content).toEqual([
+      { type: "text", text: "back" },
+    ]);
+  });
+
+  it("reports a cached server as cached while it is not connected", () => {
+    manager = new ConnectionManager([fixtureStdio("c")], { hasCachedMetadata: (name) => name === "c" });
+    expect(manager.status()[0]!.state).toBe("cached");
+  });
+
+  it("brings a keep-alive server back by itself after SIGKILL", async () => {
+    manager = new ConnectionManager([{ ...fixtureStdio("resident"), lifecycle: "keep-alive" }], fast);
+    const events = track(manager, "resident");
+    await manager.start();
+    const first = await manager.get("resident");
+    const pid = first.pid!;
+    process.kill(pid, "SIGKILL");
+    await expect
+      .poll(() => events.some((e) => e.state === "failed" && e.error?.includes("connection lost")))
+      .toBe(true);
+    await expect.poll(() => manager!.status()[0]!.state, { timeout: 5000 }).toBe("connected");
+    const second = await manager.get("resident");
+    expect(second.pid).not.toBe(pid);
+    expect((await second.callTool("add", { a: 1, b: 2 })).content).toEqual([{ type: "text", text: "3" }]);
+  });
+
+  it("replaces a keep-alive server that stops answering health checks", async () => {
+    manager = new ConnectionManager([{ ...fixtureStdio("frozen"), lifecycle: "keep-alive" }], fast);
+    await manager.start();
+    const first = await manager.get("frozen");
+    process.kill(first.pid!, "SIGSTOP");
+    await expect.poll(() => first.closed, { timeout: 5000 }).toBe(true);
+    await expect.poll(() => manager!.status()[0]!.state, { timeout: 5000 }).toBe("connected");
+    expect(isProcessAlive(first.pid!)).toBe(false);
+    expect((await manager.get("frozen")).pid).not.toBe(first.pid);
+  });
+
+  it("lets a lazy-keep-alive server stay resident once used", async () => {
+    manager = new ConnectionManager([{ ...fixtureStdio("lka"), lifecycle: "lazy-keep-alive" }], fast);
+    await manager.start();
+    expect(manager.status()[0]!.state).toBe("not-connected");
+    const first = await manager.get("lka");
+    process.kill(first.pid!, "SIGKILL");
+    await expect.poll(() => manager!.status()[0]!.state, { timeout: 5000 }).toBe("connected");
+  });
+
+  it("does not reconnect an eager server by itself, but does on next use", async () => {
+    manager = new ConnectionManager([{ ...fixtureStdio("eager"), lifecycle: "eager" }], fast);
+    await manager.start();
+    expect(manager.status()[0]!.state).toBe("connected");
+    const first = await manager.get("eager");
+    process.kill(first.pid!, "SIGKILL");
+    await expect.poll(() => manager!.status()[0]!.state).toBe("failed");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(manager.status()[0]!.state).toBe("failed");
+    expect((await manager.get("eager")).pid).not.toBe(first.pid);
+  });
+
+  it("starts eager and keep-alive servers in parallel within the start bound", async () => {
+    await using dir = await createTempDir();
+    const slow = (name: string) => ({
+      ...faultStdio(name, "slow-initialize", { FAULT_DELAY_MS: "600", FIXTURE_PID_DIR: dir.path }),
+      lifecycle: "eager" as const,
+    });
+    const stuck = { ...faultStdio("stuck", "never-initialize"), lifecycle: "keep-alive" as const };
+    manager = new ConnectionManager([slow("a"), slow("b"), stuck, fixtureStdio("lazy")], {
+      ...fast,
+      startTimeoutMs: 4000,
+    });
+    const statuses = await manager.start();
+    const byName = Object.fromEntries(statuses.map((s) => [s.name, s.state]));
+    expect(byName).toEqual({ a: "connected", b: "connected", stuck: "connecting", lazy: "not-connected" });
+  });
+
+  it("reports failures with how long ago, and needs-auth for 401", async () => {
+    await using locked = await serveHttpFault("status-401");
+    let now = 1_000_000;
+    manager = new ConnectionManager(
+      [
+        faultStdio("dies", "exit-on-initialize"),
+        definition({ name: "locked", transport: "http", url: locked.url }),
+      ],
+      { ...fast, now: () => now },
+    );
+    await failure(manager.get("dies"));
+    await failure(manager.get("locked"));
+    now += 5000;
+    const [dies, auth] = manager.status();
+    expect(dies).toMatchObject({ state: "failed", failedAgoMs: 5000 });
+    expect(dies!.error).toContain("fatal: cannot open database");
+    expect(auth!.state).toBe("needs-auth");
+  });
+
+  it("refuses disabled and unknown servers with clear messages", async () => {
+    manager = new ConnectionManager([{ ...fixtureStdio("off"), disabled: true }]);
+    expect(manager.status()).toEqual([{ name: "off", state: "disabled" }]);
+    expect((await failure(manager.get("off"))).message).toBe('MCP server "off" is disabled');
+    expect((await failure(manager.get("nope"))).message).toBe('Unknown MCP server "nope" (configured: off)');
+  });
+
+  it("never lets a stale connect replace a newer one (generation guard)", async () => {
+    await using dir = await createTempDir();
+    let attempt = 0;
+    const def = fixtureStdio("gen", { FIXTURE_PID_DIR: dir.path });
+    manager = new ConnectionManager([def], {
+      ...fast,
+      connect: async (d) => {
+        attempt++;
+        if (attempt === 1) {
+          const slow = {
+            ...faultStdio(d.name, "slow-initialize", { FAULT_DELAY_MS: "800", FIXTURE_PID_DIR: dir.path }),
+          };
+          return connectServer(slow, fast);
+        }
+        return connectServer(d, fast);
+      },
+    });
+    const stale = failure(manager.get("gen"));
+    const fresh = await manager.reconnect("gen");
+    expect((await stale).code).toBe("closed");
+    expect(await manager.get("gen")).toBe(fresh);
+    expect(fresh.serverVersion?.name).toBe("fixture-stdio");
+    const pids = await recordedPids(dir.path);
+    const survivors = pids.filter((p) => p !== fresh.pid);
+    expect(await waitForExit(survivors)).toEqual([]);
+  });
+
+  it("shuts down every connection and child, including connects in flight", async () => {
+    await using dir = await createTempDir();
+    const env = { FIXTURE_PID_DIR: dir.path };
+    manager = new ConnectionManager(
+      [
+        { ...fixtureStdio("one", env), lifecycle: "keep-alive" },
+        { ...faultStdio("two", "grandchild", env), lifecycle: "eager" },
+        faultStdio("three", "slow-initialize", { ...env, FAULT_DELAY_MS: "1500" }),
+      ],
+      fast,
+    );
+    await manager.start();
+    const pending = manager.get("three").catch(() => undefined);
+    await expect.poll(async () => (await recordedPids(dir.path)).length, { timeout: 5000 }).toBe(4);
+    await manager.shutdown();
+    await pending;
+    expect(await waitForExit(await recordedPids(dir.path))).toEqual([]);
+    expect((await failure(manager.get("one"))).code).toBe("closed");
+  });
+});
