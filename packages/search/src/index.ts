@@ -1,9 +1,19 @@
+export { editDistance } from "./edit-distance.js";
 export {
   DEFAULT_SEARCH_LIMIT,
+  indexFor,
   type RankedTool,
   type RankOptions,
   type RankResult,
   rankTools,
 } from "./rank-tools.js";
-export { editDistance, type ResolveResult, resolveToolName } from "./resolve-tool-name.js";
-export { normalizeName, tokenize } from "./tokenize.js";
+export { type ResolveResult, resolveToolName } from "./resolve-tool-name.js";
+export { renderSchemaShape, type SchemaShapeOptions } from "./schema-shape.js";
+export {
+  createSearchIndex,
+  type ScoredDoc,
+  type SearchIndex,
+  type SearchIndexOptions,
+} from "./search-index.js";
+export { globToRegExp, keywordsForTool, type SearchKeywords } from "./search-keywords.js";
+export { normalizeName, stem, tokenize } from "./tokenize.js";

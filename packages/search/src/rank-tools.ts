@@ -1,18 +1,23 @@
 /**
- * Weighted keyword ranking over tool metadata. Pure and synchronous.
- *
- * Each query word scores against the tool's name tokens, server name and
- * description; a tool must match at least one word to be returned.
+ * Ranked and regex search over tool metadata, with pagination. Pure and
+ * synchronous. The index for a tool list is built once and reused while the
+ * same array (and keyword config) is passed again.
  */
-import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { normalizeName, tokenize } from "./tokenize.js";
+import { McpAdapterError, type ToolMetadata } from "@pi-mcp-adapter/core";
+import { createSearchIndex, type SearchIndex } from "./search-index.js";
+import { keywordsForTool, type SearchKeywords } from "./search-keywords.js";
 
 export interface RankOptions {
   /** Only tools of this server. */
   server?: string;
   /** Page size; default 12. */
   limit?: number;
+  /** Hits to skip (from a previous `nextOffset`). */
   offset?: number;
+  /** Treat the query as a case-insensitive regular expression: matches in catalog order, unranked. */
+  regex?: boolean;
+  /** Per-server extra search words. */
+  searchKeywords?: SearchKeywords;
 }
 
 export interface RankedTool {
@@ -30,42 +35,62 @@ export interface RankResult {
 
 export const DEFAULT_SEARCH_LIMIT = 12;
 
-const WEIGHT = { exactName: 12, nameToken: 6, namePrefix: 3, server: 2, description: 2 } as const;
+const indexes = new WeakMap<readonly ToolMetadata[], { keywords?: SearchKeywords; index: SearchIndex }>();
+
+/** The (cached) index of a tool list. */
+export function indexFor(tools: readonly ToolMetadata[], searchKeywords?: SearchKeywords): SearchIndex {
+  const cached = indexes.get(tools);
+  if (cached && cached.keywords === searchKeywords) return cached.index;
+  const index = createSearchIndex(tools, { searchKeywords });
+  indexes.set(tools, { keywords: searchKeywords, index });
+  return index;
+}
 
 export function rankTools(
   query: string,
-  tools: readonly ToolMetadata[],
+  tools: readonly ToolMetadata[] | SearchIndex,
   options: RankOptions = {},
 ): RankResult {
-  const words = tokenize(query);
-  const whole = normalizeName(query);
-  const limit = Math.max(1, options.limit ?? DEFAULT_SEARCH_LIMIT);
-  const offset = Math.max(0, options.offset ?? 0);
-  const scored: RankedTool[] = [];
-  for (const tool of tools) {
-    if (options.server && tool.server !== options.server) continue;
-    const score = scoreTool(tool, words, whole);
-    if (score > 0) scored.push({ tool, score });
+  const list = "score" in tools ? tools.tools : tools;
+  const accept = options.server ? (tool: ToolMetadata) => tool.server === options.server : undefined;
+  let all: RankedTool[];
+  if (options.regex) {
+    const pattern = compileRegex(query);
+    all = list
+      .filter((tool) => (!accept || accept(tool)) && regexMatches(pattern, tool, options.searchKeywords))
+      .map((tool) => ({ tool, score: 0 }));
+  } else {
+    const index = "score" in tools ? tools : indexFor(tools, options.searchKeywords);
+    all = index.score(query, accept).map(({ doc, score }) => ({ tool: list[doc]!, score }));
   }
-  scored.sort((a, b) => b.score - a.score || a.tool.prefixedName.localeCompare(b.tool.prefixedName));
-  const hits = scored.slice(offset, offset + limit);
-  const next = offset + limit;
-  return { hits, total: scored.length, ...(next < scored.length ? { nextOffset: next } : {}) };
+  return paginate(all, options);
 }
 
-function scoreTool(tool: ToolMetadata, words: string[], whole: string): number {
-  let score = 0;
-  if (whole && (normalizeName(tool.name) === whole || normalizeName(tool.prefixedName) === whole)) {
-    score += WEIGHT.exactName;
+function paginate(all: RankedTool[], options: RankOptions): RankResult {
+  const limit = Math.max(1, Math.floor(options.limit ?? DEFAULT_SEARCH_LIMIT));
+  const offset = Math.max(0, Math.floor(options.offset ?? 0));
+  const hits = all.slice(offset, offset + limit);
+  const next = offset + limit;
+  return { hits, total: all.length, ...(next < all.length ? { nextOffset: next } : {}) };
+}
+
+function compileRegex(query: string): RegExp {
+  try {
+    return new RegExp(query, "i");
+  } catch (error) {
+    throw new McpAdapterError(
+      "invalid_regex",
+      `search with regex: true needs a valid regular expression; "${query.slice(0, 80)}" is not (${(error as Error).message})`,
+      { cause: error },
+    );
   }
-  const nameTokens = new Set(tokenize(tool.name));
-  const serverTokens = new Set(tokenize(tool.server));
-  const descriptionTokens = new Set(tokenize(tool.description));
-  for (const word of words) {
-    if (nameTokens.has(word)) score += WEIGHT.nameToken;
-    else if (word.length >= 3 && [...nameTokens].some((t) => t.startsWith(word))) score += WEIGHT.namePrefix;
-    if (serverTokens.has(word)) score += WEIGHT.server;
-    if (descriptionTokens.has(word)) score += WEIGHT.description;
-  }
-  return score;
+}
+
+function regexMatches(pattern: RegExp, tool: ToolMetadata, keywords: SearchKeywords | undefined): boolean {
+  return (
+    pattern.test(tool.prefixedName) ||
+    pattern.test(tool.name) ||
+    pattern.test(tool.description) ||
+    keywordsForTool(tool, keywords).some((word) => pattern.test(word))
+  );
 }

@@ -1,9 +1,11 @@
 /**
  * Finds the tool a model meant by name: exact prefixed or original name, then
- * the same ignoring case, `-` and `_`; otherwise up to three suggestions.
+ * the same ignoring case, `-` and `_`; otherwise the three closest names (by
+ * edit distance to the prefixed or original name, or to its words in any order).
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { normalizeName } from "./tokenize.js";
+import { editDistance } from "./edit-distance.js";
+import { normalizeName, tokenize } from "./tokenize.js";
 
 export type ResolveResult =
   | { match: ToolMetadata }
@@ -27,24 +29,23 @@ export function resolveToolName(
   );
   if (fuzzy.length === 1) return { match: fuzzy[0]! };
   if (fuzzy.length > 1) return { ambiguous: fuzzy };
+  const wantedWords = sortedWords(name);
   const suggestions = pool
-    .map((tool) => ({ tool, distance: editDistance(wanted, normalizeName(tool.prefixedName)) }))
+    .map((tool) => ({
+      tool,
+      distance: Math.min(
+        editDistance(wanted, normalizeName(tool.prefixedName)),
+        editDistance(wanted, normalizeName(tool.name)),
+        editDistance(wantedWords, sortedWords(tool.name)) + 1,
+      ),
+    }))
     .sort((a, b) => a.distance - b.distance)
     .slice(0, 3)
     .map((s) => s.tool);
   return { suggestions };
 }
 
-/** Levenshtein distance, two rows of memory. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
+/** The words of a name in sorted order, so `channels_list` ≈ `list_channels`. */
+function sortedWords(name: string): string {
+  return tokenize(name).sort().join("");
 }

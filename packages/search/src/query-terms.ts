@@ -1,0 +1,108 @@
+/**
+ * Turns a query into groups of weighted alternative terms, one group per
+ * meaningful query word. A document scores the best alternative of each group.
+ *
+ * Alternatives, strongest first: the word's stem; the stem of two adjacent
+ * words written together (`sequential thinking` → `sequentialthinking`);
+ * an abbreviation's words (`pr` → pull request); synonyms; for a word the
+ * index does not know, near spellings (one or two edits) and longer words it
+ * begins; and long compound name terms that contain it.
+ */
+import { withinEdits } from "./edit-distance.js";
+import { stem, tokenize } from "./tokenize.js";
+import { expandAbbreviation, isStopWord, synonymsOf } from "./vocabulary.js";
+
+export interface QueryAlternative {
+  terms: readonly string[];
+  /** Per-term shares of a multi-term alternative (default 1 each). */
+  termWeights?: readonly number[];
+  weight: number;
+}
+export type QueryGroup = QueryAlternative[];
+
+interface Vocabulary {
+  readonly vocabulary: ReadonlySet<string>;
+  readonly longNameTerms: readonly string[];
+  readonly sortedTerms: readonly string[];
+  readonly termsByLength: ReadonlyMap<number, readonly string[]>;
+}
+
+const WEIGHT = {
+  exact: 1,
+  surface: 0.2,
+  joined: 1,
+  abbreviation: 0.8,
+  synonym: 0.55,
+  typo: 0.7,
+  prefix: 0.6,
+  part: 0.5,
+};
+const MAX_PREFIX_EXPANSIONS = 12;
+
+export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
+  const all = tokenize(query);
+  const words = all.filter((w) => !isStopWord(w));
+  const used = words.length ? words : all;
+  const groups: QueryGroup[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < used.length; i++) {
+    const word = used[i]!;
+    const stemmed = stem(word);
+    if (seen.has(stemmed)) continue;
+    seen.add(stemmed);
+    const group: QueryGroup = [
+      { terms: [stemmed], weight: WEIGHT.exact },
+      { terms: [stemmed, `=${word}`], termWeights: [1, WEIGHT.surface], weight: WEIGHT.exact },
+    ];
+    const add = (term: string, weight: number) => {
+      if (!group.some((a) => a.terms.length === 1 && a.terms[0] === term))
+        group.push({ terms: [term], weight });
+    };
+    for (const neighbour of [used[i - 1], used[i + 1]]) {
+      if (!neighbour) continue;
+      const joined = neighbour === used[i - 1] ? neighbour + word : word + neighbour;
+      if (index.vocabulary.has(joined)) add(joined, WEIGHT.joined);
+    }
+    const abbreviation = expandAbbreviation(word);
+    if (abbreviation) group.push({ terms: abbreviation, weight: WEIGHT.abbreviation });
+    for (const synonym of synonymsOf(stemmed)) add(synonym, WEIGHT.synonym);
+    if (!index.vocabulary.has(stemmed) && word.length >= 4) {
+      for (const term of nearSpellings(word, stemmed, index)) add(term, WEIGHT.typo);
+    }
+    if (word.length >= 4) {
+      for (const term of index.longNameTerms) {
+        if (term !== stemmed && term.includes(word)) add(term, WEIGHT.part);
+      }
+    }
+    groups.push(group);
+  }
+  return groups;
+}
+
+/** Vocabulary terms one or two edits away, or that the word begins. */
+function nearSpellings(word: string, stemmed: string, index: Vocabulary): string[] {
+  const maxEdits = word.length >= 8 ? 2 : 1;
+  const out: string[] = [];
+  const sorted = index.sortedTerms;
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid]! < stemmed) low = mid + 1;
+    else high = mid;
+  }
+  for (let i = low; i < sorted.length && out.length < MAX_PREFIX_EXPANSIONS; i++) {
+    const term = sorted[i]!;
+    if (!term.startsWith(stemmed)) break;
+    if (term.length > stemmed.length) out.push(term);
+  }
+  for (let length = stemmed.length - maxEdits; length <= stemmed.length + maxEdits; length++) {
+    for (const term of index.termsByLength.get(length) ?? []) {
+      // Typos in both of the first two letters are rare; skipping those terms keeps this fast.
+      if (term.charCodeAt(0) !== stemmed.charCodeAt(0) && term.charCodeAt(1) !== stemmed.charCodeAt(1))
+        continue;
+      if (term.length >= 3 && withinEdits(stemmed, term, maxEdits)) out.push(term);
+    }
+  }
+  return out;
+}

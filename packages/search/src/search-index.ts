@@ -1,0 +1,270 @@
+/**
+ * An inverted index over tool metadata, scored with BM25F: each field has a
+ * weight and its own length normalisation, term frequencies are combined
+ * across fields before saturation, and rare terms count more (IDF). Query
+ * words are stemmed and expanded by `query-terms.ts` (synonyms, abbreviations,
+ * typos, prefixes, compound names); tools matching more of the query's words
+ * rank higher, and a query that spells a tool's name (in any casing or
+ * separator style) puts that tool first. Pure and synchronous.
+ */
+import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import { withinEdits } from "./edit-distance.js";
+import { type QueryGroup, queryGroups } from "./query-terms.js";
+import { keywordsForTool, type SearchKeywords } from "./search-keywords.js";
+import { normalizeName, stem, tokenize } from "./tokenize.js";
+
+/** name, server, description, parameter names, parameter descriptions, searchKeywords. */
+const FIELD_WEIGHT = [4, 1.5, 1, 0.7, 0.3, 1] as const;
+const FIELD_B = [0.1, 0, 0.5, 0.5, 0.75, 0.3] as const;
+const K1 = 1.2;
+/** Marks a name term that is an unstemmed surface form. */
+export const SURFACE = "=";
+const EXACT_NAME_BONUS = 30;
+const NAME_CONTAINS_BONUS = 8;
+const NEAR_NAME_BONUS = 12;
+
+export interface SearchIndexOptions {
+  /** Extra words per tool (per-server `searchKeywords`). Never stored on the tools themselves. */
+  searchKeywords?: SearchKeywords;
+}
+
+export interface ScoredDoc {
+  doc: number;
+  score: number;
+}
+
+export interface SearchIndex {
+  readonly tools: readonly ToolMetadata[];
+  /** Every indexed term, for fuzzy and prefix expansion. */
+  readonly vocabulary: ReadonlySet<string>;
+  /** Name words of 8+ characters, which may be compounds such as `sequentialthinking`. */
+  readonly longNameTerms: readonly string[];
+  /** The vocabulary sorted, for prefix lookups. */
+  readonly sortedTerms: readonly string[];
+  /** The vocabulary by term length, for typo lookups. */
+  readonly termsByLength: ReadonlyMap<number, readonly string[]>;
+  /** Tools scoring above zero, best first (ties by prefixed name). */
+  score(query: string, accept?: (tool: ToolMetadata) => boolean): ScoredDoc[];
+}
+
+interface Posting {
+  docs: number[];
+  weights: number[];
+}
+
+export function createSearchIndex(
+  tools: readonly ToolMetadata[],
+  options: SearchIndexOptions = {},
+): SearchIndex {
+  const fieldTokens = tools.map((tool) => fieldsOf(tool, keywordsForTool(tool, options.searchKeywords)));
+  const avgLength = FIELD_WEIGHT.map(
+    (_, f) =>
+      fieldTokens.reduce((sum, fields) => sum + fields[f]!.length, 0) / Math.max(1, tools.length) || 1,
+  );
+  const postings = new Map<string, Posting>();
+  fieldTokens.forEach((fields, doc) => {
+    const weighted = new Map<string, number>();
+    fields.forEach((tokens, f) => {
+      const norm = 1 - FIELD_B[f]! + (FIELD_B[f]! * tokens.length) / avgLength[f]!;
+      for (const token of tokens) weighted.set(token, (weighted.get(token) ?? 0) + FIELD_WEIGHT[f]! / norm);
+    });
+    for (const [term, tf] of weighted) {
+      let posting = postings.get(term);
+      if (!posting) {
+        posting = { docs: [], weights: [] };
+        postings.set(term, posting);
+      }
+      posting.docs.push(doc);
+      posting.weights.push(tf);
+    }
+  });
+  const n = tools.length;
+  const termScore = new Map<string, Float64Array>();
+  for (const [term, posting] of postings) {
+    const df = posting.docs.length;
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    termScore.set(
+      term,
+      Float64Array.from(posting.weights, (tf) => (idf * tf * (K1 + 1)) / (K1 + tf)),
+    );
+  }
+  const compactNames = tools.map(
+    (tool) => [normalizeName(tool.name), normalizeName(tool.prefixedName)] as const,
+  );
+  const nameLetters = compactNames.map(
+    ([name, prefixed]) => [letterCounts(name), letterCounts(prefixed)] as const,
+  );
+  const vocabulary = new Set([...postings.keys()].filter((term) => !term.startsWith(SURFACE)));
+  const longNameTerms = [
+    ...new Set(
+      fieldTokens.flatMap((fields) => fields[0]!.filter((t) => !t.startsWith(SURFACE)).slice(0, -1)),
+    ),
+  ].filter((t) => t.length >= 8);
+  const sortedTerms = [...vocabulary].sort();
+  const termsByLength = new Map<number, string[]>();
+  for (const term of sortedTerms) {
+    const bucket = termsByLength.get(term.length);
+    if (bucket) bucket.push(term);
+    else termsByLength.set(term.length, [term]);
+  }
+
+  const index: SearchIndex = {
+    tools,
+    vocabulary,
+    longNameTerms,
+    sortedTerms,
+    termsByLength,
+    score(query, accept) {
+      const groups = queryGroups(query, index);
+      const total = new Float64Array(n);
+      const matched = new Uint8Array(n);
+      const best = new Float64Array(n);
+      const sums = new Float64Array(n);
+      const touched: number[] = [];
+      const sumTouched: number[] = [];
+      for (const group of groups) {
+        addGroup(group, postings, termScore, best, touched, sums, sumTouched);
+        for (const doc of touched) {
+          if (best[doc]! > 0) {
+            total[doc]! += best[doc]!;
+            matched[doc]!++;
+            best[doc] = 0;
+          }
+        }
+        touched.length = 0;
+      }
+      const compactQuery = normalizeName(query);
+      const nameLike = compactQuery.length >= 4 && !/\s/.test(query.trim());
+      const queryLetters = letterCounts(compactQuery);
+      const out: ScoredDoc[] = [];
+      for (let doc = 0; doc < n; doc++) {
+        const tool = tools[doc]!;
+        const bonus = compactQuery
+          ? nameBonus(compactQuery, compactNames[doc]!, nameLike, queryLetters, nameLetters[doc]!)
+          : 0;
+        if (total[doc] === 0 && bonus === 0) continue;
+        if (accept && !accept(tool)) continue;
+        const coverage = groups.length ? (matched[doc]! + 1) / (groups.length + 1) : 1;
+        out.push({ doc, score: total[doc]! * coverage + bonus });
+      }
+      out.sort((a, b) => b.score - a.score || cmp(tools[a.doc]!.prefixedName, tools[b.doc]!.prefixedName));
+      return out;
+    },
+  };
+  return index;
+}
+
+/** Best alternative per document for one query word, written into `best`. */
+function addGroup(
+  group: QueryGroup,
+  postings: Map<string, Posting>,
+  termScore: Map<string, Float64Array>,
+  best: Float64Array,
+  touched: number[],
+  sums: Float64Array,
+  sumTouched: number[],
+): void {
+  for (const alternative of group) {
+    if (alternative.terms.length === 1) {
+      const term = alternative.terms[0]!;
+      const posting = postings.get(term);
+      const scores = termScore.get(term);
+      if (!posting || !scores) continue;
+      for (let i = 0; i < posting.docs.length; i++) {
+        const doc = posting.docs[i]!;
+        const value = scores[i]! * alternative.weight;
+        if (best[doc] === 0) touched.push(doc);
+        if (value > best[doc]!) best[doc] = value;
+      }
+      continue;
+    }
+    // A multi-term alternative (an abbreviation, or a stem plus its surface form) scores the sum of its terms.
+    const start = sumTouched.length;
+    alternative.terms.forEach((term, t) => {
+      const share = alternative.weight * (alternative.termWeights?.[t] ?? 1);
+      const posting = postings.get(term);
+      const scores = termScore.get(term);
+      if (!posting || !scores) return;
+      for (let i = 0; i < posting.docs.length; i++) {
+        const doc = posting.docs[i]!;
+        if (sums[doc] === 0) sumTouched.push(doc);
+        sums[doc]! += scores[i]! * share;
+      }
+    });
+    for (let i = start; i < sumTouched.length; i++) {
+      const doc = sumTouched[i]!;
+      const value = sums[doc]!;
+      sums[doc] = 0;
+      if (best[doc] === 0) touched.push(doc);
+      if (value > best[doc]!) best[doc] = value;
+    }
+    sumTouched.length = start;
+  }
+}
+
+function nameBonus(
+  query: string,
+  names: readonly [string, string],
+  nameLike: boolean,
+  queryLetters: Uint8Array,
+  letters: readonly [Uint8Array, Uint8Array],
+): number {
+  let bonus = 0;
+  for (let k = 0; k < 2; k++) {
+    const name = names[k]!;
+    if (name === query) return EXACT_NAME_BONUS;
+    if (query.length >= 5 && name.includes(query)) {
+      bonus = Math.max(bonus, (NAME_CONTAINS_BONUS * query.length) / name.length);
+    } else if (nameLike && Math.abs(name.length - query.length) <= 2) {
+      const max = query.length >= 10 ? 2 : 1;
+      if (letterDistance(queryLetters, letters[k]!) <= 2 * max && withinEdits(query, name, max)) {
+        bonus = Math.max(bonus, NEAR_NAME_BONUS - 3 * (withinEdits(query, name, max - 1) ? max - 1 : max));
+      }
+    }
+  }
+  return bonus;
+}
+
+/** Counts of a-z and 0-9 in a compact name; an edit changes the counts by at most 2. */
+function letterCounts(text: string): Uint8Array {
+  const counts = new Uint8Array(36);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const slot = c >= 97 ? c - 97 : c - 48 + 26;
+    if (slot >= 0 && slot < 36 && counts[slot]! < 255) counts[slot]!++;
+  }
+  return counts;
+}
+
+function letterDistance(a: Uint8Array, b: Uint8Array): number {
+  let sum = 0;
+  for (let i = 0; i < 36; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum;
+}
+
+function fieldsOf(tool: ToolMetadata, keywords: string[]): string[][] {
+  const properties = (tool.inputSchema.properties ?? {}) as Record<string, { description?: unknown }>;
+  const paramNames = Object.keys(properties);
+  const paramDescriptions = Object.values(properties)
+    .map((p) => (p && typeof p.description === "string" ? p.description : ""))
+    .join(" ");
+  const terms = (text: string) => tokenize(text).map(stem);
+  const nameTokens = tokenize(tool.name);
+  const nameTerms = nameTokens.map(stem);
+  // The whole name written together, last among the stems (see `longNameTerms`).
+  nameTerms.push(normalizeName(tool.name));
+  // Surface forms (`channels`, not only the stem `channel`) let an exact word outrank a stem match.
+  for (const token of nameTokens) nameTerms.push(`${SURFACE}${token}`);
+  return [
+    nameTerms,
+    terms(tool.server),
+    terms(tool.description),
+    terms(paramNames.join(" ")),
+    terms(paramDescriptions),
+    terms(keywords.join(" ")),
+  ];
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
