@@ -1,2 +1,47 @@
-export { stripControlSequences } from "./strip-control.js";
+export {
+  type BlobLimits,
+  type BlobStore,
+  type BlobStoreOptions,
+  base64DecodedSize,
+  createBlobStore,
+  DEFAULT_BLOB_LIMITS,
+  type SavedBlob,
+} from "./blob-store.js";
+export { boundDetails, type ResultDetails, type ResultSummary } from "./bound-details.js";
+export { type BoundTextOptions, type BoundTextResult, boundText, type SpillInfo } from "./bound-text.js";
+export { OutputGuardError } from "./errors.js";
+export {
+  DEFAULT_DETAILS_MAX_BYTES,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_LINES,
+  type OutputGuardLimits,
+  OutputGuardLimitsSchema,
+  type OutputGuardSetting,
+  OutputGuardSettingSchema,
+  parseOutputGuardSetting,
+  type ResolvedOutputGuard,
+  resolveOutputGuard,
+} from "./guard-settings.js";
+export { jsonChunks, jsonSizeWithin } from "./json-chunks.js";
+export {
+  createOutputGuard,
+  type GuardContext,
+  type GuardedResult,
+  type OutputGuard,
+  type OutputGuardOptions,
+} from "./output-guard.js";
+export {
+  createFileSpillWriter,
+  type FileSpillWriterOptions,
+  type SpillFile,
+  type SpillWriter,
+} from "./spill-writer.js";
+export { stripControlSequences, stripControlSequencesInChunks } from "./strip-control.js";
 export { type HostContent, type HostResult, toHostContent } from "./to-host-content.js";
+export {
+  isToonEnabled,
+  maybeEncodeToon,
+  TOON_MAX_INPUT_CHARS,
+  type ToonEncodeSetting,
+  ToonEncodeSettingSchema,
+} from "./toon.js";

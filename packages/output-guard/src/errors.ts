@@ -1,0 +1,14 @@
+import { McpAdapterError } from "@pi-mcp-adapter/core";
+
+/**
+ * Errors of the output guard. Codes:
+ * - `invalid_output_guard_settings`: the `outputGuard` setting has the wrong shape
+ * - `blob_too_large`: one binary item is larger than the per-file bound
+ * - `blob_session_limit`: saving it would pass the session's byte or file bound
+ */
+export class OutputGuardError extends McpAdapterError {
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.name = "OutputGuardError";
+  }
+}
