@@ -145,7 +145,7 @@ function mapPluginEntry(
 ): { raw: Record<string, unknown> } | { error: string } {
   const declared =
     typeof raw.type === "string" ? raw.type : raw.url !== undefined ? "streamable-http" : "stdio";
-  const type = PLUGIN_TYPES[declared];
+  const type = Object.hasOwn(PLUGIN_TYPES, declared) ? PLUGIN_TYPES[declared] : undefined;
   if (!type)
     return { error: `unknown server type "${String(raw.type)}" (expected stdio, streamable-http or sse)` };
   const mapped: Record<string, unknown> = { ...raw, type };

@@ -13,7 +13,7 @@ export function interpolate(
   let missing: string | undefined;
   const result = value.replace(PATTERN, (match, escaped: string | undefined, name: string) => {
     if (escaped) return match.slice(1);
-    const found = env[name];
+    const found = Object.hasOwn(env, name) ? env[name] : undefined;
     if (found === undefined) {
       missing ??= name;
       return "";

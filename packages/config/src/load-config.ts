@@ -75,6 +75,9 @@ export interface ResolvedConfig {
   configHash: string;
 }
 
+/** The `file` named in provenance and problems of an inline config. */
+export const INLINE_CONFIG = "<inline config>";
+
 export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
   const environment = defaultConfigEnvironment(options.environment);
   const problems: ConfigProblem[] = [];
@@ -106,7 +109,18 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
   let detectedHostConfigs: DetectedHostConfig[] = [];
 
   if (options.config !== undefined) {
-    fileLayers = [parseConfigLayer(structuredClone(options.config), "<inline config>", "inline")];
+    let snapshot: unknown;
+    try {
+      snapshot = structuredClone(options.config);
+    } catch {
+      snapshot = undefined;
+      problems.push({
+        severity: "error",
+        file: INLINE_CONFIG,
+        message: "inline config must be plain JSON data",
+      });
+    }
+    fileLayers = snapshot === undefined ? [] : [parseConfigLayer(snapshot, INLINE_CONFIG, "inline")];
   } else {
     const userLayers = await readLayers(userConfigFiles(environment), "user", readLayer);
     const userSettings = mergeConfigLayers(userLayers).settings;

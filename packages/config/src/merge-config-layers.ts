@@ -5,9 +5,10 @@
  *   `url` or `socket`) replaces the lower definition; one that does not only
  *   overrides the fields it sets (that is how `{ "disabled": true }` in
  *   `.pi/mcp-adapter.json` disables a server defined elsewhere).
- * - `disabledMcpServers` lists are unioned across layers. A server disabled by
- *   a user-level layer (list or `disabled: true`) stays disabled whatever a
- *   project layer says.
+ * - `disabledMcpServers` lists are unioned across layers; an explicit
+ *   `disabled: false` in a later project layer (what `enable` writes) lifts a
+ *   project list entry. A server disabled by a user-level layer (list or
+ *   `disabled: true`) stays disabled whatever a project layer says.
  * - Settings merge key by key; project layers cannot set user-only keys.
  */
 import type { Provenance } from "@pi-mcp-adapter/core";
@@ -29,12 +30,15 @@ export interface MergedLayers {
 export function mergeConfigLayers(layers: readonly ConfigLayer[]): MergedLayers {
   const problems: ConfigProblem[] = [];
   const byName = new Map<string, MergedEntry>();
-  const listedDisabled = new Set<string>();
+  /** Highest layer index whose `disabledMcpServers` lists the name. */
+  const listedAt = new Map<string, number>();
+  /** Highest layer index that set `disabled` on the current definition. */
+  const flaggedAt = new Map<string, number>();
   const stickyDisabled = new Set<string>();
 
-  for (const layer of layers) {
+  layers.forEach((layer, index) => {
     for (const name of layer.disabledNames) {
-      listedDisabled.add(name);
+      listedAt.set(name, index);
       if (!isProjectScope(layer.scope)) stickyDisabled.add(name);
     }
     for (const item of layer.entries) {
@@ -51,14 +55,17 @@ export function mergeConfigLayers(layers: readonly ConfigLayer[]): MergedLayers 
           scope: layer.scope,
           layers: [...(lower?.layers ?? []), item.source],
         });
+        if (item.entry.disabled !== undefined) flaggedAt.set(item.name, index);
+        else flaggedAt.delete(item.name);
         continue;
       }
       const overrides = Object.fromEntries(Object.entries(item.entry).filter(([, v]) => v !== undefined));
       lower.entry = { ...lower.entry, ...overrides };
       lower.extra = { ...lower.extra, ...item.extra };
       lower.layers.push(item.source);
+      if (item.entry.disabled !== undefined) flaggedAt.set(item.name, index);
     }
-  }
+  });
 
   for (const merged of byName.values()) {
     const sticky = stickyDisabled.has(merged.name);
@@ -71,7 +78,10 @@ export function mergeConfigLayers(layers: readonly ConfigLayer[]): MergedLayers 
         message: `server "${merged.name}" is disabled in a user-level config; a project file cannot re-enable it`,
       });
     }
-    if (sticky || listedDisabled.has(merged.name)) merged.entry.disabled = true;
+    // A list entry disables the server unless a later layer explicitly sets `disabled` (enable writes `false`).
+    const listed =
+      (listedAt.get(merged.name) ?? -1) >= (flaggedAt.get(merged.name) ?? -1) && listedAt.has(merged.name);
+    if (sticky || listed) merged.entry.disabled = true;
   }
 
   const settings: Record<string, unknown> = {};

@@ -85,7 +85,7 @@ export function parseSettings(
     };
   }
   for (const [key, value] of Object.entries(raw)) {
-    const schema = SHAPE[key];
+    const schema = Object.hasOwn(SHAPE, key) ? SHAPE[key] : undefined;
     if (!schema) {
       problems.push({
         severity: "warning",

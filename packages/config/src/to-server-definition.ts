@@ -97,7 +97,7 @@ function resolveTransport(entry: ServerEntry): { kind: TransportKind } | { error
     };
   }
   if (declared !== undefined) {
-    const kind = TRANSPORT_ALIASES[declared];
+    const kind = Object.hasOwn(TRANSPORT_ALIASES, declared) ? TRANSPORT_ALIASES[declared] : undefined;
     if (!kind)
       return { error: `unknown transport "${declared}" (expected stdio, http, sse or socket)`, field };
     const needs = kind === "stdio" ? "command" : kind === "socket" ? "socket" : "url";

@@ -258,6 +258,21 @@ describe("loadConfig: disabling", () => {
   });
 });
 
+describe("loadConfig: enabling", () => {
+  it("lets an explicit disabled: false in a later project layer lift a project disabledMcpServers entry", async () => {
+    await using w = await createWorld();
+    await w.write(path.join(w.project, ".mcp.json"), {
+      disabledMcpServers: ["a"],
+      mcpServers: { a: stdio("a") },
+    });
+    expect(byName(await w.load(), "a").disabled).toBe(true);
+    await w.write(path.join(w.project, ".pi", "mcp-adapter.json"), {
+      mcpServers: { a: { disabled: false } },
+    });
+    expect(byName(await w.load(), "a").disabled).toBe(false);
+  });
+});
+
 describe("loadConfig: settings", () => {
   it("merges settings key by key with provenance", async () => {
     await using w = await createWorld();
@@ -309,5 +324,11 @@ describe("loadConfig: inline config", () => {
     });
     expect(byName(second, "docs").url).toBe("https://evil.example/mcp");
     expect(first.projectFilesRead).toBe(false);
+  });
+  it("reports an inline config that is not plain data", async () => {
+    await using w = await createWorld();
+    const config = await w.load({ config: { mcpServers: { a: { command: "a", run: () => 1 } } } });
+    expect(config.servers).toEqual([]);
+    expect(messages(config, "error")).toEqual(["<inline config>: inline config must be plain JSON data"]);
   });
 });

@@ -30,6 +30,7 @@ describe("interpolate", () => {
     expect(interpolate("a-${X}-${env:Y}-$${X}", { X: "1", Y: "2" })).toEqual({ value: "a-1-2-${X}" });
     expect(interpolate("${NOPE}", {})).toEqual({ missing: "NOPE" });
     expect(interpolate("${input:key} $HOME", {})).toEqual({ value: "${input:key} $HOME" });
+    expect(interpolate("${constructor}", {})).toEqual({ missing: "constructor" });
   });
 });
 
