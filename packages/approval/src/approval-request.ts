@@ -1,0 +1,85 @@
+/**
+ * The broker: before the policy runs, every uncached call is offered on an
+ * event bus so that a permission extension can decide for the user.
+ */
+
+/** The event name other extensions listen on. */
+export const MCP_TOOL_APPROVAL_REQUEST_EVENT = "pi-mcp-adapter:tool-approval-request";
+
+export type ApprovalDecision = "allow_once" | "allow_for_session" | "deny" | "abstain";
+const DECISIONS: readonly string[] = ["allow_once", "allow_for_session", "deny", "abstain"];
+
+/** Which call path asked. */
+export type ApprovalOrigin = "proxy" | "direct" | "script" | "resource" | "ui";
+
+/** The minimal event bus the broker needs; Pi's `pi.events` fits. */
+export interface ApprovalEventBus {
+  emit(channel: string, data: unknown): void;
+}
+
+/** What a listener of `MCP_TOOL_APPROVAL_REQUEST_EVENT` receives. */
+export interface ToolApprovalRequest {
+  readonly serverName: string;
+  readonly originalToolName: string;
+  readonly prefixedToolName: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly origin: ApprovalOrigin;
+  /** Aborted when the call is cancelled; a decider should stop waiting then. */
+  readonly signal?: AbortSignal;
+  /**
+   * Takes the decision. Must be called synchronously inside the listener:
+   * claims after the event has been delivered are ignored. The first claim
+   * wins; later claims return false. `decide` resolves to the decision;
+   * `"abstain"` leaves it to the policy; a rejection or an unknown value denies.
+   */
+  claim(decide: () => Promise<ApprovalDecision>): boolean;
+}
+
+export type BrokerResult =
+  | { claimed: false }
+  | { claimed: true; decision: Exclude<ApprovalDecision, "abstain"> | "abstain"; error?: string };
+
+export type BrokerCall = Omit<ToolApprovalRequest, "claim">;
+
+/** Emits the request and waits for the claimed decision, if any. */
+export async function brokerApproval(
+  bus: ApprovalEventBus | undefined,
+  call: BrokerCall,
+): Promise<BrokerResult> {
+  if (!bus) return { claimed: false };
+  let open = true;
+  let decide: (() => Promise<ApprovalDecision>) | undefined;
+  const request: ToolApprovalRequest = Object.freeze({
+    ...call,
+    claim(fn: () => Promise<ApprovalDecision>): boolean {
+      if (!open || decide || typeof fn !== "function") return false;
+      decide = fn;
+      return true;
+    },
+  });
+  try {
+    bus.emit(MCP_TOOL_APPROVAL_REQUEST_EVENT, request);
+  } catch {
+    // A throwing listener must not break the call; a claim it made before throwing still counts.
+  } finally {
+    open = false;
+  }
+  if (!decide) return { claimed: false };
+  try {
+    const decision: unknown = await decide();
+    if (typeof decision === "string" && DECISIONS.includes(decision)) {
+      return { claimed: true, decision: decision as ApprovalDecision };
+    }
+    return {
+      claimed: true,
+      decision: "deny",
+      error: `the approval broker answered ${JSON.stringify(decision)}`,
+    };
+  } catch (error) {
+    return {
+      claimed: true,
+      decision: "deny",
+      error: `the approval broker failed: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}
