@@ -15,6 +15,7 @@ import {
   type LifecyclePolicy,
   lifecyclePolicy,
 } from "./lifecycle-policy.js";
+import { createNpxResolver } from "./npx-resolver.js";
 import { type ConnectOptions, connectServer, type ServerConnection } from "./server-connection.js";
 
 export type ConnectionState =
@@ -57,6 +58,8 @@ export interface ConnectionManagerOptions extends Omit<ConnectOptions, "transpor
   /** Whether tool metadata of a server is cached on disk (reported as `cached` when not connected). */
   hasCachedMetadata?: (name: string) => boolean;
   timers?: Timers;
+  /** Persist npx resolutions here (e.g. `<agent dir>/mcp-npx-cache.json`, 24 h TTL). */
+  npxCacheFile?: string;
 }
 
 interface Slot {
@@ -97,10 +100,13 @@ export class ConnectionManager {
 
   constructor(
     servers: ServerDefinition[],
-    private readonly options: ConnectionManagerOptions = {},
+    private options: ConnectionManagerOptions = {},
   ) {
     this.timers = options.timers ?? REAL_TIMERS;
     this.now = options.now ?? Date.now;
+    if (options.npxCacheFile && options.resolveCommand === undefined) {
+      this.options = { ...options, resolveCommand: createNpxResolver({ cacheFile: options.npxCacheFile }) };
+    }
     for (const definition of servers) this.slots.set(definition.name, this.newSlot(definition));
   }
 

@@ -17,6 +17,14 @@ export {
   type LifecyclePolicy,
   lifecyclePolicy,
 } from "./lifecycle-policy.js";
+export { type NpxInvocation, parseNpxArgs } from "./npx-args.js";
+export {
+  createNpxResolver,
+  defaultNpmCacheDir,
+  NPX_CACHE_TTL_MS,
+  type NpxResolverOptions,
+  type ResolveCommand,
+} from "./npx-resolver.js";
 export { checkStructuredContent } from "./output-schema-check.js";
 export { ProcessTransport, type ProcessTransportOptions, type SpawnFn } from "./process-transport.js";
 export { isGroupAlive, terminateProcessTree } from "./process-tree.js";

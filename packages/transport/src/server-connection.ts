@@ -17,6 +17,7 @@ import {
 } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
 import { type FetchLike, probeHttpShape } from "./http-shape-probe.js";
+import { createNpxResolver, type ResolveCommand } from "./npx-resolver.js";
 import { ProcessTransport, type SpawnFn } from "./process-transport.js";
 import type {
   CallOptions,
@@ -78,8 +79,11 @@ export interface ConnectOptions {
   baseEnv?: NodeJS.ProcessEnv;
   /** A custom transport, e.g. an in-memory pair in tests. Overrides the definition's transport. */
   transport?: Transport;
-  /** Rewrites a stdio command before spawning (the npx resolver plugs in here). */
-  resolveCommand?: (command: string, args: string[]) => Promise<{ command: string; args: string[] }>;
+  /**
+   * Rewrites a stdio command before spawning. Default: the npx resolver with an
+   * in-memory cache (`createNpxResolver`); pass `null` to run commands as written.
+   */
+  resolveCommand?: ResolveCommand | null;
   spawn?: SpawnFn;
   fetch?: FetchLike;
   /** Grace between SIGTERM and SIGKILL when a stdio server is closed. Default 2000 ms. */
@@ -244,7 +248,8 @@ async function createProcessTransport(
   }
   let command = definition.command;
   let args = definition.args ?? [];
-  if (options.resolveCommand) ({ command, args } = await options.resolveCommand(command, args));
+  const resolve = options.resolveCommand === undefined ? defaultResolver() : options.resolveCommand;
+  if (resolve) ({ command, args } = await resolve(command, args));
   return new ProcessTransport({
     command,
     args,
@@ -254,6 +259,12 @@ async function createProcessTransport(
     killGraceMs: options.killGraceMs,
     spawn: options.spawn,
   });
+}
+
+let sharedResolver: ResolveCommand | undefined;
+function defaultResolver(): ResolveCommand {
+  sharedResolver ??= createNpxResolver();
+  return sharedResolver;
 }
 
 function missing(name: string, field: string): TransportError {
