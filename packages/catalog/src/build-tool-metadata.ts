@@ -1,11 +1,46 @@
+/**
+ * Turns what one server lists (tools, resources, prompts) into the metadata
+ * search, describe and call work from. Resources become read-only tools named
+ * by `resourceNameToToolName`; prompts keep their names. Names are prefixed by
+ * core's rule for the server's `toolPrefix` mode, and `includeTools` /
+ * `excludeTools` are applied to every kind.
+ */
 import {
   prefixedToolName,
   type RemoteTool,
   type ToolMetadata,
   type ToolPrefixMode,
 } from "@pi-mcp-adapter/core";
+import { resourceNameToToolName } from "./resource-name.js";
+import { isToolIncluded, type ToolFilter } from "./tool-filter.js";
 
-export interface BuildToolMetadataOptions {
+/** A resource as `resources/list` gives it. */
+export interface ResourceListing {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** A prompt as `prompts/list` gives it. */
+export interface PromptListing {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+}
+
+/** Everything listed by one server at connect time; this is what the disk cache stores. */
+export interface ServerListing {
+  tools: RemoteTool[];
+  resources?: ResourceListing[];
+  prompts?: PromptListing[];
+  /** The server's `instructions` from `initialize`. */
+  instructions?: string;
+}
+
+export interface BuildToolMetadataOptions extends ToolFilter {
   /** Prefix mode for exposed names; default `server`. */
   toolPrefix?: ToolPrefixMode;
 }
@@ -16,14 +51,68 @@ export function buildToolMetadata(
   tools: RemoteTool[],
   options: BuildToolMetadataOptions = {},
 ): ToolMetadata[] {
-  return tools.map((tool) => ({
-    server,
-    name: tool.name,
-    prefixedName: prefixedToolName(server, tool.name, options.toolPrefix),
-    description: tool.description ?? tool.title ?? "",
-    inputSchema: tool.inputSchema ?? { type: "object" },
-    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
-    ...(tool.annotations ? { annotations: tool.annotations } : {}),
-    kind: "tool" as const,
-  }));
+  return buildServerMetadata(server, { tools }, options);
+}
+
+/** Tools, then resources, then prompts of one server, filtered and named. */
+export function buildServerMetadata(
+  server: string,
+  listing: ServerListing,
+  options: BuildToolMetadataOptions = {},
+): ToolMetadata[] {
+  const name = (tool: string) => prefixedToolName(server, tool, options.toolPrefix);
+  const out: ToolMetadata[] = [];
+  const taken = new Set<string>();
+  const push = (metadata: ToolMetadata) => {
+    if (taken.has(metadata.prefixedName) || !isToolIncluded(metadata, options)) return;
+    taken.add(metadata.prefixedName);
+    out.push(metadata);
+  };
+  for (const tool of listing.tools) {
+    push({
+      server,
+      name: tool.name,
+      prefixedName: name(tool.name),
+      description: tool.description ?? tool.title ?? "",
+      inputSchema: tool.inputSchema ?? { type: "object" },
+      ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+      ...(tool.annotations ? { annotations: tool.annotations } : {}),
+      kind: "tool",
+    });
+  }
+  for (const resource of listing.resources ?? []) {
+    const toolName = resourceNameToToolName(resource.name);
+    const about = resource.description ?? resource.title ?? resource.name;
+    push({
+      server,
+      name: toolName,
+      prefixedName: name(toolName),
+      description: `Read resource ${resource.uri}${resource.mimeType ? ` (${resource.mimeType})` : ""}: ${about}`,
+      inputSchema: { type: "object", properties: {} },
+      annotations: { readOnlyHint: true },
+      kind: "resource",
+      uri: resource.uri,
+    });
+  }
+  for (const prompt of listing.prompts ?? []) {
+    const args = prompt.arguments ?? [];
+    push({
+      server,
+      name: prompt.name,
+      prefixedName: name(prompt.name),
+      description: `Prompt template: ${prompt.description ?? prompt.title ?? prompt.name}`,
+      inputSchema: {
+        type: "object",
+        properties: Object.fromEntries(
+          args.map((a) => [
+            a.name,
+            { type: "string", ...(a.description ? { description: a.description } : {}) },
+          ]),
+        ),
+        required: args.filter((a) => a.required).map((a) => a.name),
+      },
+      kind: "prompt",
+    });
+  }
+  return out;
 }

@@ -1,1 +1,29 @@
-export { type BuildToolMetadataOptions, buildToolMetadata } from "./build-tool-metadata.js";
+export {
+  type BuildToolMetadataOptions,
+  buildServerMetadata,
+  buildToolMetadata,
+  type PromptListing,
+  type ResourceListing,
+  type ServerListing,
+} from "./build-tool-metadata.js";
+export {
+  CACHE_FILE_NAME,
+  CACHE_TTL_MS,
+  CACHE_VERSION,
+  type CachedServerListing,
+  type CacheEntry,
+  CacheEntrySchema,
+  type CacheFile,
+  CacheFileSchema,
+  parseCacheFile,
+  ServerListingSchema,
+} from "./cache-file.js";
+export { type CacheFileSystem, MetadataCache, type MetadataCacheOptions } from "./metadata-cache.js";
+export { resourceNameToToolName } from "./resource-name.js";
+export {
+  INSTRUCTIONS_HEAD_CHARS,
+  INSTRUCTIONS_PREVIEW_CHARS,
+  instructionsHead,
+  instructionsPreview,
+} from "./server-instructions.js";
+export { globMatches, isToolIncluded, type ToolFilter } from "./tool-filter.js";

@@ -1,0 +1,96 @@
+/**
+ * The on-disk shape of `mcp-cache.json`: per server, the key (a SHA-256 hash
+ * of the server's effective definition) it was listed under, when, and the
+ * raw listing. Definitions, credentials and search keywords are never stored.
+ */
+import { z } from "zod";
+
+export const CACHE_FILE_NAME = "mcp-cache.json";
+export const CACHE_VERSION = 1;
+/** Entries older than this are ignored and pruned: 7 days. */
+export const CACHE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const SchemaLike = z.record(z.string(), z.unknown());
+
+export const CachedToolSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: SchemaLike,
+  outputSchema: SchemaLike.optional(),
+  annotations: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const ServerListingSchema = z.object({
+  tools: z.array(CachedToolSchema),
+  resources: z
+    .array(
+      z.object({
+        uri: z.string(),
+        name: z.string(),
+        title: z.string().optional(),
+        description: z.string().optional(),
+        mimeType: z.string().optional(),
+      }),
+    )
+    .optional(),
+  prompts: z
+    .array(
+      z.object({
+        name: z.string(),
+        title: z.string().optional(),
+        description: z.string().optional(),
+        arguments: z
+          .array(
+            z.object({
+              name: z.string(),
+              description: z.string().optional(),
+              required: z.boolean().optional(),
+            }),
+          )
+          .optional(),
+      }),
+    )
+    .optional(),
+  instructions: z.string().optional(),
+});
+export type CachedServerListing = z.infer<typeof ServerListingSchema>;
+
+export const CacheEntrySchema = z.object({
+  key: z.string(),
+  savedAt: z.number(),
+  listing: ServerListingSchema,
+});
+export type CacheEntry = z.infer<typeof CacheEntrySchema>;
+
+export const CacheFileSchema = z.object({
+  version: z.literal(CACHE_VERSION),
+  servers: z.record(z.string(), CacheEntrySchema),
+});
+export type CacheFile = z.infer<typeof CacheFileSchema>;
+
+/**
+ * Parses cache file text. Anything unreadable — corrupt or truncated JSON, a
+ * different version, a wrong shape — yields an empty cache (and a reason), so
+ * it is rebuilt on the next write instead of failing.
+ */
+export function parseCacheFile(text: string | undefined): { cache: CacheFile; problem?: string } {
+  const empty: CacheFile = { version: CACHE_VERSION, servers: {} };
+  if (text === undefined) return { cache: empty };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { cache: empty, problem: "not valid JSON (corrupt or truncated)" };
+  }
+  const parsed = CacheFileSchema.safeParse(json);
+  if (parsed.success) return { cache: parsed.data };
+  const version = (json as { version?: unknown } | null)?.version;
+  return {
+    cache: empty,
+    problem:
+      version !== CACHE_VERSION
+        ? `version ${String(version)}, expected ${CACHE_VERSION}`
+        : "unexpected shape",
+  };
+}
