@@ -1,4 +1,9 @@
 export {
+  type AdmissionResult,
+  admitProjectServers,
+  type PendingProjectServer,
+} from "./admit-project-servers.js";
+export {
   type PluginContext,
   type PluginManifest,
   PluginManifestSchema,
@@ -35,12 +40,7 @@ export {
 } from "./hosts/host-locations.js";
 export { type DetectedHostConfig, readHostConfigs } from "./hosts/load-host-configs.js";
 export { interpolate } from "./interpolate.js";
-export {
-  type LoadConfigOptions,
-  loadConfig,
-  type PendingProjectServer,
-  type ResolvedConfig,
-} from "./load-config.js";
+export { INLINE_CONFIG, type LoadConfigOptions, loadConfig, type ResolvedConfig } from "./load-config.js";
 export { type MergedLayers, mergeConfigLayers } from "./merge-config-layers.js";
 export {
   type PrepareConnectionOptions,

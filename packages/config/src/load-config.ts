@@ -7,6 +7,7 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
 import type { Provenance } from "@pi-mcp-adapter/core";
+import { admitProjectServers, type PendingProjectServer } from "./admit-project-servers.js";
 import { readAgentPlugins } from "./agent-plugins.js";
 import type { ConfigLayer } from "./config-layer.js";
 import { parseConfigLayer } from "./config-layer.js";
@@ -19,7 +20,7 @@ import {
   userConfigFiles,
 } from "./config-sources.js";
 import type { ConfiguredServer } from "./configured-server.js";
-import { configHash, definitionHash } from "./definition-hash.js";
+import { configHash } from "./definition-hash.js";
 import { HOST_IDS, type HostId, isHostId } from "./hosts/host-locations.js";
 import { type DetectedHostConfig, readHostConfigs } from "./hosts/load-host-configs.js";
 import { mergeConfigLayers } from "./merge-config-layers.js";
@@ -50,12 +51,6 @@ export interface LoadConfigOptions {
   trust?: ProjectTrust | typeof ADMIT_ALL_PROJECT_SERVERS;
 }
 
-export interface PendingProjectServer {
-  name: string;
-  hash: string;
-  source: Provenance;
-}
-
 export interface ResolvedConfig {
   /** Admitted servers, enabled and disabled alike; check `disabled`. */
   servers: ConfiguredServer[];
@@ -69,6 +64,11 @@ export interface ResolvedConfig {
   pendingProjectServers: PendingProjectServer[];
   /** Host configs found (with `hostConfigDiscovery` "on" or "prompt", or `imports`). */
   detectedHostConfigs: DetectedHostConfig[];
+  /**
+   * Pi's own MCP files (`<agent dir>/mcp.json`, `.pi/mcp.json`) that exist.
+   * They belong to Pi 1.x's built-in MCP and are never read; setup may offer to import them.
+   */
+  piNativeConfigs: string[];
   /** False when the host said the project is untrusted and project files were skipped. */
   projectFilesRead: boolean;
   /** SHA-256 of the admitted definitions (secrets unresolved), for the metadata cache. */
@@ -107,6 +107,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
   let importLayers: ConfigLayer[] = [];
   let pluginLayers: ConfigLayer[] = [];
   let detectedHostConfigs: DetectedHostConfig[] = [];
+  const piNativeConfigs: string[] = [];
 
   if (options.config !== undefined) {
     let snapshot: unknown;
@@ -122,6 +123,9 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     }
     fileLayers = snapshot === undefined ? [] : [parseConfigLayer(snapshot, INLINE_CONFIG, "inline")];
   } else {
+    const native = [path.join(environment.agentDir, "mcp.json")];
+    if (projectReadable) native.push(path.join(options.cwd, ".pi", "mcp.json"));
+    for (const file of native) if (await exists(file)) piNativeConfigs.push(file);
     const userLayers = await readLayers(userConfigFiles(environment), "user", readLayer);
     const userSettings = mergeConfigLayers(userLayers).settings;
     const projectLayers: ConfigLayer[] = [];
@@ -184,26 +188,13 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     if (result.server) converted.push(result.server);
   }
 
-  const pendingProjectServers: PendingProjectServer[] = [];
-  const servers: ConfiguredServer[] = [];
-  for (const server of converted) {
-    if (server.scope !== "project" || server.disabled) {
-      servers.push(server);
-      continue;
-    }
-    const hash = definitionHash(server);
-    if (await admitProjectServer(server, hash, options.cwd, trust, merged.settings, problems))
-      servers.push(server);
-    else {
-      pendingProjectServers.push({ name: server.name, hash, source: server.source });
-      problems.push({
-        severity: "info",
-        file: server.source.file,
-        field: server.source.key,
-        message: `project server "${server.name}" is not approved yet; skipped (approve it, or set settings.projectServers to "allow" in a user-level config)`,
-      });
-    }
-  }
+  const admission = await admitProjectServers(converted, {
+    project: options.cwd,
+    trust,
+    settings: merged.settings,
+  });
+  problems.push(...admission.problems);
+  const { servers, pendingProjectServers } = admission;
 
   return {
     servers,
@@ -213,36 +204,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     problems,
     pendingProjectServers,
     detectedHostConfigs,
+    piNativeConfigs,
     projectFilesRead: options.config === undefined && projectReadable,
     configHash: configHash(servers),
   };
-}
-
-async function admitProjectServer(
-  server: ConfiguredServer,
-  hash: string,
-  project: string,
-  trust: ProjectTrust | typeof ADMIT_ALL_PROJECT_SERVERS,
-  settings: Settings,
-  problems: ConfigProblem[],
-): Promise<boolean> {
-  if (trust === ADMIT_ALL_PROJECT_SERVERS || settings.projectServers === "allow") return true;
-  const key = { project, server: server.name, hash };
-  if (await trust.approvals?.isApproved(key).catch(() => false)) return true;
-  if (!trust.confirm) return false;
-  const approved = await trust.confirm({ server, project, hash }).catch(() => false);
-  if (!approved) return false;
-  try {
-    await trust.approvals?.approve(key);
-  } catch (error) {
-    problems.push({
-      severity: "warning",
-      file: server.source.file,
-      field: server.source.key,
-      message: `approval could not be saved (${(error as NodeJS.ErrnoException).code ?? "error"}); it holds for this session only`,
-    });
-  }
-  return true;
 }
 
 async function readLayers(

@@ -43,6 +43,10 @@ describe("loadConfig: sources and precedence", () => {
     const config = await w.load();
     expect(config.servers).toEqual([]);
     expect(config.sources).toEqual([]);
+    expect(config.piNativeConfigs).toEqual([
+      path.join(w.agentDir, "mcp.json"),
+      path.join(w.project, ".pi", "mcp.json"),
+    ]);
   });
 
   it("lets an explicit config path outrank every other file while still merging them", async () => {
