@@ -31,6 +31,15 @@ export {
   startLoopbackListener,
 } from "./loopback-listener.js";
 export {
+  type CrossAppAccessOptions,
+  clientCredentialsGrant,
+  crossAppAccessGrant,
+  type MachineGrant,
+  type MachineGrantContext,
+  type PrivateKeyJwtOptions,
+  privateKeyJwtAuthentication,
+} from "./machine-grants.js";
+export {
   DEFAULT_CLIENT_NAME,
   McpOAuthProvider,
   type McpOAuthProviderOptions,

@@ -18,6 +18,7 @@ import type {
 import type { CredentialStore } from "./credential-store.js";
 import { OAuthError } from "./errors.js";
 import { checkIssuerEcho } from "./issuer-check.js";
+import type { MachineGrant } from "./machine-grants.js";
 import { ServerCredentials, type StoredCredentials } from "./server-credentials.js";
 
 export const DEFAULT_CLIENT_NAME = "pi-mcp-adapter";
@@ -56,8 +57,9 @@ export interface McpOAuthProviderOptions {
   now?: () => number;
   /** Random `state` values; injectable for tests. */
   createState?: () => string;
-  /** Extra token-request shaping for non-interactive grants (client credentials, JWT bearer). */
-  prepareTokenRequest?: OAuthClientProvider["prepareTokenRequest"];
+  /** A non-interactive grant (client credentials, Cross-App Access) instead of the browser flow. */
+  machineGrant?: MachineGrant;
+  /** Custom token-endpoint client authentication, e.g. `privateKeyJwtAuthentication`. */
   addClientAuthentication?: OAuthClientProvider["addClientAuthentication"];
 }
 
@@ -72,7 +74,10 @@ export class McpOAuthProvider implements OAuthClientProvider {
   constructor(private readonly options: McpOAuthProviderOptions) {
     this.credentials = new ServerCredentials(options.store, options.server, options.url);
     this.now = options.now ?? Date.now;
-    this.prepareTokenRequest = options.prepareTokenRequest;
+    const grant = options.machineGrant;
+    this.prepareTokenRequest = grant
+      ? async (scope?: string) => grant({ discovery: await this.discoveryState(), scope })
+      : undefined;
     this.addClientAuthentication = options.addClientAuthentication;
   }
 
@@ -86,7 +91,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
    * redirect URL so the SDK refreshes instead of attempting a machine grant.
    */
   get redirectUrl(): string | undefined {
-    if (this.options.prepareTokenRequest) return undefined;
+    if (this.options.machineGrant) return undefined;
     return this.options.redirectUrl ?? CONNECTION_REDIRECT_URL;
   }
 
@@ -131,7 +136,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
     const client = (await this.credentials.load())?.client as OAuthClientInformationMixed | undefined;
     if (!this.options.onAuthorizationUrl) {
       // A connection never registers a client on its own: that belongs to an explicit login.
-      if (!client && !this.options.prepareTokenRequest) throw this.loginNeeded();
+      if (!client && !this.options.machineGrant) throw this.loginNeeded();
       return client;
     }
     // A registration made for another redirect URI (an earlier loopback port) cannot finish this login.
@@ -188,13 +193,18 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
-    checkIssuerEcho({
-      server: this.options.server,
-      authorizationServerUrl: state.authorizationServerUrl,
-      metadataIssuer: state.authorizationServerMetadata?.issuer,
-      skip: this.options.skipIssuerMetadataValidation === true,
-      warn: this.options.warn ?? ((message) => console.warn(message)),
-    });
+    // The check needs an issuer the resource server advertised (RFC 9728). Without
+    // protected-resource metadata (2025-03-26 servers) the authorization server URL is
+    // only inferred from the MCP URL's origin, so there is nothing to hold the echo to.
+    if (state.resourceMetadata) {
+      checkIssuerEcho({
+        server: this.options.server,
+        authorizationServerUrl: state.authorizationServerUrl,
+        metadataIssuer: state.authorizationServerMetadata?.issuer,
+        skip: this.options.skipIssuerMetadataValidation === true,
+        warn: this.options.warn ?? ((message) => console.warn(message)),
+      });
+    }
     await this.credentials.update((current) => ({
       ...current,
       discovery: state as StoredCredentials["discovery"],

@@ -4,7 +4,7 @@
  * browser reaching the listener, or the user pasting the callback address or
  * code (`complete`). Used by `/mcp-auth` and by `auth-start`/`auth-complete`.
  */
-import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
+import { auth, discoverOAuthServerInfo } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { readCallbackParams, readPastedCallback } from "./callback-input.js";
 import { OAuthError } from "./errors.js";
@@ -22,6 +22,10 @@ export interface OAuthLoginOptions
   fetch?: FetchLike;
   /** How long a pending login waits for its callback. */
   timeoutMs?: number;
+  /** From the server's 401/403 `WWW-Authenticate` challenge, when a request triggered the login. */
+  challenge?: { scope?: string; resourceMetadataUrl?: string | URL };
+  /** Ask for `offline_access` (a refresh token) when the authorization server lists it; default true. */
+  offlineAccess?: boolean;
 }
 
 export interface OAuthLogin {
@@ -98,7 +102,16 @@ export async function startOAuthLogin(options: OAuthLoginOptions): Promise<OAuth
 
   let result: "AUTHORIZED" | "REDIRECT";
   try {
-    result = await auth(provider, { serverUrl: provider.credentials.url, fetchFn: options.fetch });
+    const resourceMetadataUrl = options.challenge?.resourceMetadataUrl
+      ? new URL(String(options.challenge.resourceMetadataUrl))
+      : undefined;
+    const scope = await chooseScope(options, resourceMetadataUrl);
+    result = await auth(provider, {
+      serverUrl: provider.credentials.url,
+      fetchFn: options.fetch,
+      ...(scope ? { scope } : {}),
+      ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
+    });
   } catch (error) {
     await cleanup();
     if (error instanceof OAuthError) throw error;
@@ -141,6 +154,34 @@ export async function startOAuthLogin(options: OAuthLoginOptions): Promise<OAuth
       settle.reject(new OAuthError("callback_failed", `OAuth login for "${options.server}" was cancelled`));
     },
   };
+}
+
+/**
+ * The scope to request: the challenge's, else the resource's `scopes_supported`,
+ * else the configured one — plus `offline_access` when the authorization
+ * server lists it (so a refresh token is issued) and a scope is requested at all.
+ */
+async function chooseScope(
+  options: OAuthLoginOptions,
+  resourceMetadataUrl: URL | undefined,
+): Promise<string | undefined> {
+  const explicit = options.challenge?.scope;
+  if (explicit && options.offlineAccess === false) return explicit;
+  let info: Awaited<ReturnType<typeof discoverOAuthServerInfo>> | undefined;
+  try {
+    info = await discoverOAuthServerInfo(String(options.url), {
+      resourceMetadataUrl,
+      fetchFn: options.fetch,
+    });
+  } catch {
+    return explicit; // auth() repeats discovery and reports its failure properly
+  }
+  const base = explicit ?? info.resourceMetadata?.scopes_supported?.join(" ") ?? options.scope;
+  if (!base || options.offlineAccess === false) return base;
+  const offered = info.authorizationServerMetadata?.scopes_supported ?? [];
+  const scopes = base.split(/\s+/).filter(Boolean);
+  if (offered.includes("offline_access") && !scopes.includes("offline_access")) scopes.push("offline_access");
+  return scopes.join(" ");
 }
 
 /** Error text without anything that looks like a token or code value. */
