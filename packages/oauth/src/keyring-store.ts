@@ -56,10 +56,11 @@ export function keyringFailure(error: unknown, action: string): OAuthError {
       { cause: error },
     );
   }
-  if (/locked|prompt|dismissed|unlock/i.test(text)) {
+  if (/locked|prompt|dismissed|unlock|collection\/login|Object does not exist/i.test(text)) {
     return new OAuthError(
       "store_locked",
-      `Cannot ${action}: the OS keyring is locked. Unlock it (for example gnome-keyring-daemon --unlock), ${FALLBACK_HINT}`,
+      `Cannot ${action}: the OS keyring is locked or has no login collection. Unlock it (for example ` +
+        `gnome-keyring-daemon --unlock), ${FALLBACK_HINT}`,
       { cause: error },
     );
   }
