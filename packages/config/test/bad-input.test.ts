@@ -1,4 +1,5 @@
 import { mkdir, symlink, truncate, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createWorld, messages, names, stdio } from "./world.js";
@@ -55,12 +56,18 @@ describe("bad input", () => {
     ]);
   });
 
-  it("reports an unreadable file", async () => {
-    if (process.getuid?.() === 0) return; // root reads everything; the permission check cannot fail here
+  it("reports a file that exists but cannot be read", async () => {
     await using w = await createWorld();
-    const file = await w.write(path.join(w.project, ".mcp.json"), { mcpServers: {} });
-    const { chmod } = await import("node:fs/promises");
-    await chmod(file, 0o000);
-    expect(messages(await w.load(), "error")).toEqual([".mcp.json: cannot read file (permission denied)"]);
+    // A Unix socket where the config file should be: even root cannot open it for reading.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path.join(w.project, ".mcp.json"), resolve));
+    try {
+      await w.write(path.join(w.project, ".pi", "mcp-adapter.json"), { mcpServers: { ok: stdio("ok") } });
+      const config = await w.load();
+      expect(names(config)).toEqual(["ok"]);
+      expect(messages(config, "error")).toEqual([".mcp.json: cannot read file (ENXIO)"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
