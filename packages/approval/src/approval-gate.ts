@@ -47,9 +47,13 @@ export class ApprovalGate {
     this.options = { ...options };
   }
 
-  /** Sets or clears the dialog, e.g. once the host knows whether it has a UI. */
-  setDialog(dialog: ApprovalDialog | undefined): void {
-    this.options.dialog = dialog;
+  /**
+   * Sets the host's event bus and dialog once the host knows them (a session
+   * starting). Replaces both: a dialog left out means the host has no UI.
+   */
+  attachHost(host: { events?: ApprovalEventBus; dialog?: ApprovalDialog }): void {
+    this.options.events = host.events;
+    this.options.dialog = host.dialog;
   }
 
   /** Never throws; a broker or dialog failure denies. */

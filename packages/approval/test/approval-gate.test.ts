@@ -227,3 +227,21 @@ describe("ApprovalGate: broker", () => {
     expect(args).toEqual({ path: "/tmp/x" });
   });
 });
+
+describe("ApprovalGate.attachHost", () => {
+  it("sets the bus and the dialog later, and a missing dialog means headless", async () => {
+    const gate = new ApprovalGate({ approveTools: true });
+    const { dialog, asked } = scriptedDialog(["Allow once"]);
+    const bus = eventBus();
+    let offered = 0;
+    bus.on(MCP_TOOL_APPROVAL_REQUEST_EVENT, () => {
+      offered += 1;
+    });
+    gate.attachHost({ events: bus, dialog });
+    expect(await gate.check(deleteCall())).toEqual({ allowed: true, via: "dialog" });
+    expect(asked).toHaveLength(1);
+    expect(offered).toBe(1);
+    gate.attachHost({ events: bus });
+    expect(await gate.check(deleteCall())).toMatchObject({ allowed: false, code: "approval_required" });
+  });
+});

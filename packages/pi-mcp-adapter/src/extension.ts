@@ -7,6 +7,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
+import { approvalDialogFor } from "./approval-dialog.js";
 import { projectTrustFor } from "./project-trust-bridge.js";
 import type { AdapterRuntime } from "./runtime/adapter-runtime.js";
 import { createRuntime, type RuntimeSource } from "./runtime/create-runtime.js";
@@ -48,7 +49,9 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         runtimeCwd = ctx.cwd;
         runtime = (async () => {
           await previous?.then((r) => r.shutdown()).catch(() => {});
-          return createRuntime(source);
+          const created = await createRuntime(source);
+          created.guard.approval.attachHost({ events: pi.events, dialog: approvalDialogFor(ctx) });
+          return created;
         })();
       }
       return runtime;

@@ -8,3 +8,14 @@ export {
 } from "./runtime/adapter-runtime.js";
 export { createRuntime, PACKAGE_VERSION, type RuntimeSource } from "./runtime/create-runtime.js";
 export { PROXY_TOOL_DESCRIPTION, PROXY_TOOL_NAME, PROXY_TOOL_PARAMETERS } from "./runtime/proxy-request.js";
+export {
+  type ApprovalDecision,
+  MCP_TOOL_APPROVAL_REQUEST_EVENT,
+  type ToolApprovalRequest,
+} from "@pi-mcp-adapter/approval";
+export {
+  CallGuard,
+  type CallGuardOptions,
+  type GuardedCallOptions,
+  type GuardedCallResult,
+} from "./runtime/guarded-call.js";

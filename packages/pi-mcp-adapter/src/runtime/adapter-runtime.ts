@@ -11,7 +11,6 @@ import {
   type ServerDefinition,
   type ToolMetadata,
 } from "@pi-mcp-adapter/core";
-import { type HostResult, toHostContent } from "@pi-mcp-adapter/output-guard";
 import { type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
 import {
   ConnectionManager,
@@ -19,6 +18,12 @@ import {
   type ServerStatus,
   type StatusListener,
 } from "@pi-mcp-adapter/transport";
+import {
+  CallGuard,
+  type CallGuardOptions,
+  type GuardedCallOptions,
+  type GuardedCallResult,
+} from "./guarded-call.js";
 import { runLimited } from "./run-limited.js";
 
 /** At most this many servers are discovered at once. */
@@ -27,6 +32,8 @@ export const MAX_PARALLEL_DISCOVERY = 4;
 export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   servers: ServerDefinition[];
   problems?: ConfigProblem[];
+  /** Approval and output-guard settings and host hooks for every call. */
+  callGuard?: CallGuardOptions;
 }
 
 export interface ServerSummary extends ServerStatus {
@@ -45,10 +52,16 @@ export class AdapterRuntime {
   private readonly manager: ConnectionManager;
   private readonly metadata = new Map<string, ToolMetadata[]>();
   private readonly discovery = new Map<string, Promise<void>>();
+  /** Approval and output guard of this runtime's calls; the Pi shell sets its dialog. */
+  readonly guard: CallGuard;
 
   constructor(options: AdapterRuntimeOptions) {
     this.problems = options.problems ?? [];
     this.manager = new ConnectionManager(options.servers, options);
+    this.guard = new CallGuard(
+      options.callGuard ?? {},
+      (name) => this.manager.definition(name)?.approveTools,
+    );
   }
 
   servers(): ServerSummary[] {
@@ -110,12 +123,15 @@ export class AdapterRuntime {
   async call(
     name: string,
     args: Record<string, unknown>,
-    options: { server?: string; signal?: AbortSignal } = {},
-  ): Promise<HostResult & { tool: ToolMetadata }> {
+    options: { server?: string } & GuardedCallOptions = {},
+  ): Promise<GuardedCallResult & { tool: ToolMetadata }> {
     const tool = await this.resolve(name, options.server);
-    const connection = await this.manager.get(tool.server);
-    const result = await connection.callTool(tool.name, args, { signal: options.signal });
-    return { ...toHostContent(result), tool };
+    // Every call path goes through here: approval first, then the output guard on the result.
+    const result = await this.guard.run(tool, args, options, async () => {
+      const connection = await this.manager.get(tool.server);
+      return connection.callTool(tool.name, args, { signal: options.signal });
+    });
+    return { ...result, tool };
   }
 
   /** Connects eager and keep-alive servers in parallel (bounded at 30 s); failures show in status, never throw. */
@@ -135,6 +151,7 @@ export class AdapterRuntime {
 
   async shutdown(): Promise<void> {
     await this.manager.shutdown();
+    await this.guard.dispose();
   }
 
   private discover(name: string): Promise<void> {

@@ -44,6 +44,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
   return new AdapterRuntime({
     servers: config.servers,
     problems: config.problems,
+    callGuard: {
+      approveTools: config.settings.approveTools,
+      outputGuard: config.settings.outputGuard,
+      toonEncode: config.settings.toonEncode,
+    },
     ...connectOptions,
     // `${VAR}` and `!command` secrets are resolved here, at connect time only.
     connect: async (definition) => {
