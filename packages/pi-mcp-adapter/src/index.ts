@@ -1,3 +1,8 @@
+export {
+  type ApprovalDecision,
+  MCP_TOOL_APPROVAL_REQUEST_EVENT,
+  type ToolApprovalRequest,
+} from "@pi-mcp-adapter/approval";
 export { createMcpAdapter, hasNativeMcp, type McpAdapterOptions } from "./extension.js";
 export {
   AdapterRuntime,
@@ -7,15 +12,10 @@ export {
   type ServerSummary,
 } from "./runtime/adapter-runtime.js";
 export { createRuntime, PACKAGE_VERSION, type RuntimeSource } from "./runtime/create-runtime.js";
-export { PROXY_TOOL_DESCRIPTION, PROXY_TOOL_NAME, PROXY_TOOL_PARAMETERS } from "./runtime/proxy-request.js";
-export {
-  type ApprovalDecision,
-  MCP_TOOL_APPROVAL_REQUEST_EVENT,
-  type ToolApprovalRequest,
-} from "@pi-mcp-adapter/approval";
 export {
   CallGuard,
   type CallGuardOptions,
   type GuardedCallOptions,
   type GuardedCallResult,
 } from "./runtime/guarded-call.js";
+export { PROXY_TOOL_DESCRIPTION, PROXY_TOOL_NAME, PROXY_TOOL_PARAMETERS } from "./runtime/proxy-request.js";
