@@ -1,0 +1,90 @@
+/**
+ * Output guard end to end: a stdio server's tool returns 5 MB of text; the
+ * model receives at most 50 KiB of it plus a line naming a spill file, and
+ * that file (mode 0600, in a 0700 directory) holds all 5 MB.
+ */
+import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import {
+  createTempDir,
+  startScriptedModel,
+  toolResultTexts,
+  writePiAgentDir,
+} from "@pi-mcp-adapter/test-kit";
+import { describe, expect, it } from "vitest";
+import { piHosts, runPi } from "../src/pi-hosts.js";
+
+// The SDK's ESM build (require.resolve finds the CommonJS one next to it).
+const sdkEsm = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/sdk/server/index.js")),
+  "..",
+  "..",
+  "esm",
+);
+const LINE = `${"résumé ".repeat(10)}123456789\n`; // 100 bytes in UTF-8, with two-byte characters
+const LINES = 52_429; // 5,242,900 bytes
+
+/** A stdio MCP server with one tool, `big_text`, that returns 5 MB of text. */
+function bigTextServer(): string {
+  const esm = (sub: string) => JSON.stringify(path.join(sdkEsm, sub));
+  return `
+import { Server } from ${esm("server/index.js")};
+import { StdioServerTransport } from ${esm("server/stdio.js")};
+import { CallToolRequestSchema, ListToolsRequestSchema } from ${esm("types.js")};
+const server = new Server({ name: "big", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, () => ({
+  tools: [{ name: "big_text", description: "Return a very long text", inputSchema: { type: "object", properties: {} } }],
+}));
+server.setRequestHandler(CallToolRequestSchema, () => ({
+  content: [{ type: "text", text: ${JSON.stringify(LINE)}.repeat(${LINES}) }],
+}));
+await server.connect(new StdioServerTransport());
+`;
+}
+
+describe.each(piHosts())("$label", (host) => {
+  it("caps a 5 MB tool result for the model and spills all of it to a private file", async () => {
+    await using dir = await createTempDir();
+    const serverFile = dir.join("big-server.mjs");
+    await writeFile(serverFile, bigTextServer());
+    await using model = await startScriptedModel([
+      { toolCall: { name: "mcp", arguments: { tool: "big_big_text", args: {} } } },
+      { text: "The output was long." },
+    ]);
+    await writePiAgentDir(dir.join("agent"), model.baseUrl);
+    // A user-level config: no project trust prompt stands between the test and the server.
+    await writeFile(
+      dir.join("agent", "mcp-adapter.json"),
+      JSON.stringify({ mcpServers: { big: { command: process.execPath, args: [serverFile] } } }),
+    );
+
+    const run = await runPi({
+      host,
+      cwd: dir.path,
+      agentDir: dir.join("agent"),
+      home: dir.join("home"),
+      prompt: "Show me the big text.",
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(model.requests).toHaveLength(2);
+    const [result] = toolResultTexts(model.requests[1]!);
+    expect(result).toBeDefined();
+    const text = result ?? "";
+    expect(Buffer.byteLength(text)).toBeLessThan(50 * 1024 + 1024);
+    expect(text.slice(0, 3 * LINE.length)).toBe(LINE.repeat(3));
+    const notice =
+      /\[Output truncated: showing 50\.0 KiB of 5\.0 MiB \(\d+ of 52429 lines\)\. Full text saved to (\S+) — read or grep that file for the rest\.\]/.exec(
+        text,
+      );
+    expect(notice, text.slice(-400)).not.toBeNull();
+    const file = notice![1]!;
+    const saved = await readFile(file, "utf8");
+    expect(Buffer.byteLength(saved)).toBe(100 * LINES);
+    expect(saved).toBe(LINE.repeat(LINES));
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
+    // Spill files outlive the session by design; this test cleans up its own.
+    await rm(path.dirname(file), { recursive: true, force: true });
+  });
+});
