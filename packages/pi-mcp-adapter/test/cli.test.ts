@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { createTempDir, recordedPids, stdioFixtureServerPath, waitForExit } from "@pi-mcp-adapter/test-kit";
@@ -6,8 +7,12 @@ import { describe, expect, it } from "vitest";
 
 // The CLI is tested as users run it: the built bin under plain Node.
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+// Pi's agent dir (and so the metadata cache) lives in the test's temp dir, never the user's home.
 const run = (cwd: string, ...args: string[]) =>
-  spawnSync(process.execPath, [cli, "--cwd", cwd, ...args], { encoding: "utf8" });
+  spawnSync(process.execPath, [cli, "--cwd", cwd, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, PI_CODING_AGENT_DIR: `${cwd}/agent` },
+  });
 
 describe("pi-mcp-adapter CLI", () => {
   it("lists, searches, describes and calls tools of a stdio server, leaving no process behind", async () => {
@@ -30,8 +35,10 @@ describe("pi-mcp-adapter CLI", () => {
     const call = run(dir.path, "call", "fixture_add", '{"a":2,"b":40}');
     expect(call.stdout.trim()).toBe("42");
     expect(call.status).toBe(0);
+    // search lists the server and caches its tools; describe answers from the cache without a spawn.
+    expect(existsSync(dir.join("agent", "mcp-cache.json"))).toBe(true);
     const pids = await recordedPids(dir.path);
-    expect(pids).toHaveLength(3);
+    expect(pids).toHaveLength(2);
     expect(await waitForExit(pids)).toEqual([]);
   });
 

@@ -3,7 +3,6 @@
  * operations the proxy tool and the CLI offer (status, search, describe,
  * call). Servers connect on first use.
  */
-import { buildToolMetadata } from "@pi-mcp-adapter/catalog";
 import type { ConfigProblem } from "@pi-mcp-adapter/config";
 import {
   describeError,
@@ -25,6 +24,7 @@ import {
   type GuardedCallResult,
 } from "./guarded-call.js";
 import { runLimited } from "./run-limited.js";
+import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 
 /** At most this many servers are discovered at once. */
 export const MAX_PARALLEL_DISCOVERY = 4;
@@ -32,6 +32,8 @@ export const MAX_PARALLEL_DISCOVERY = 4;
 export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   servers: ServerDefinition[];
   problems?: ConfigProblem[];
+  /** The metadata disk cache and default tool prefix. */
+  catalog?: ToolCatalogOptions;
   /** Approval and output-guard settings and host hooks for every call. */
   callGuard?: CallGuardOptions;
 }
@@ -50,14 +52,18 @@ export interface CatalogView {
 export class AdapterRuntime {
   readonly problems: ConfigProblem[];
   private readonly manager: ConnectionManager;
-  private readonly metadata = new Map<string, ToolMetadata[]>();
-  private readonly discovery = new Map<string, Promise<void>>();
+  private readonly tools: ToolCatalog;
   /** Approval and output guard of this runtime's calls; the Pi shell sets its dialog. */
   readonly guard: CallGuard;
 
   constructor(options: AdapterRuntimeOptions) {
     this.problems = options.problems ?? [];
     this.manager = new ConnectionManager(options.servers, options);
+    this.tools = new ToolCatalog(
+      options.catalog ?? {},
+      (name) => this.manager.definition(name),
+      (name) => this.manager.get(name),
+    );
     this.guard = new CallGuard(
       options.callGuard ?? {},
       (name) => this.manager.definition(name)?.approveTools,
@@ -67,7 +73,7 @@ export class AdapterRuntime {
   servers(): ServerSummary[] {
     return this.manager.status().map((status) => ({
       ...status,
-      toolCount: this.metadata.get(status.name)?.length,
+      toolCount: this.tools.metadata(status.name)?.length,
       source: this.manager.definition(status.name)?.source.file ?? "",
     }));
   }
@@ -84,19 +90,31 @@ export class AdapterRuntime {
     const unavailable: CatalogView["unavailable"] = [];
     await runLimited(enabled, MAX_PARALLEL_DISCOVERY, async (name) => {
       try {
-        await this.discover(name);
+        await this.tools.ensure(name);
       } catch (error) {
         unavailable.push({ server: name, error: describeError(error) });
       }
     });
-    const tools = enabled.flatMap((name) => this.metadata.get(name) ?? []);
-    return { tools, unavailable };
+    return { tools: this.tools.list(enabled), unavailable };
   }
 
-  async search(query: string, options: { server?: string; limit?: number; offset?: number } = {}) {
+  async search(
+    query: string,
+    options: { server?: string; limit?: number; offset?: number; regex?: boolean } = {},
+  ) {
     const view = await this.catalog(options.server);
-    const result: RankResult = rankTools(query, view.tools, options);
+    const searchKeywords = this.tools.searchKeywords(this.manager.names());
+    const result: RankResult = rankTools(query, view.tools, { ...options, searchKeywords });
     return { ...result, unavailable: view.unavailable };
+  }
+
+  /** A server's instructions (from its live or cached listing), if it sent any. */
+  async instructions(server: string): Promise<string | undefined> {
+    const view = await this.catalog(server);
+    const failure = view.unavailable[0];
+    if (failure)
+      throw new McpAdapterError("server_unavailable", `Server ${server} is unavailable: ${failure.error}`);
+    return this.tools.instructions(server);
   }
 
   /** The tool a (possibly misspelled) name refers to; throws with suggestions when none matches. */
@@ -152,21 +170,6 @@ export class AdapterRuntime {
   async shutdown(): Promise<void> {
     await this.manager.shutdown();
     await this.guard.dispose();
-  }
-
-  private discover(name: string): Promise<void> {
-    if (this.metadata.has(name)) return Promise.resolve();
-    let pending = this.discovery.get(name);
-    if (!pending) {
-      pending = (async () => {
-        const connection = await this.manager.get(name);
-        const tools = await connection.listTools();
-        const definition = this.manager.definition(name);
-        this.metadata.set(name, buildToolMetadata(name, tools, { toolPrefix: definition?.toolPrefix }));
-      })().finally(() => this.discovery.delete(name));
-      this.discovery.set(name, pending);
-    }
-    return pending;
   }
 }
 

@@ -9,6 +9,7 @@ import {
 } from "@pi-mcp-adapter/config";
 import { type ConnectOptions, connectServer } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
+import { openMetadataCache } from "./metadata-cache-file.js";
 
 export interface RuntimeSource {
   cwd: string;
@@ -22,6 +23,8 @@ export interface RuntimeSource {
    * servers are admitted.
    */
   trust?: ProjectTrust;
+  /** The tool metadata cache file; default `<agent dir>/mcp-cache.json`, `false` for none. */
+  metadataCacheFile?: string | false;
 }
 
 /** Reads and merges config for a runtime (exposed for status screens and the metadata cache's `configHash`). */
@@ -44,6 +47,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
   return new AdapterRuntime({
     servers: config.servers,
     problems: config.problems,
+    catalog: { cache: openMetadataCache(source.metadataCacheFile), toolPrefix: config.settings.toolPrefix },
     callGuard: {
       approveTools: config.settings.approveTools,
       outputGuard: config.settings.outputGuard,

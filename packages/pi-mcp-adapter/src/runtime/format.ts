@@ -2,9 +2,11 @@
  * Plain-text renderings shared by the proxy tool and the CLI. They are read by
  * a model first, so they are short and stable.
  */
+
+import { instructionsPreview } from "@pi-mcp-adapter/catalog";
 import { type ConfigProblem, formatProblem } from "@pi-mcp-adapter/config";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import type { RankResult } from "@pi-mcp-adapter/search";
+import { type RankResult, renderSchemaShape } from "@pi-mcp-adapter/search";
 import type { CatalogView, ServerSummary } from "./adapter-runtime.js";
 
 export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[], now = Date.now()): string {
@@ -27,27 +29,73 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
   return lines.join("\n");
 }
 
-export function formatSearch(query: string, result: RankResult & Pick<CatalogView, "unavailable">): string {
+/** Longest parameter shape shown per search hit / in describe. */
+const SEARCH_SHAPE_CHARS = 300;
+const DESCRIBE_SHAPE_CHARS = 1200;
+
+export interface FormatOptions {
+  /** Add each tool's parameters as a compact TypeScript-like shape. */
+  includeSchemas?: boolean;
+}
+
+export function formatSearch(
+  query: string,
+  result: RankResult & Pick<CatalogView, "unavailable">,
+  options: FormatOptions = {},
+): string {
   const lines: string[] = [];
   if (result.hits.length === 0) {
     lines.push(`No tools match "${query}".`);
   } else {
     lines.push(`${result.total} ${result.total === 1 ? "tool matches" : "tools match"} "${query}":`);
-    for (const { tool } of result.hits) lines.push(`- ${tool.prefixedName}: ${firstLine(tool.description)}`);
+    for (const { tool } of result.hits) {
+      lines.push(`- ${tool.prefixedName}: ${firstLine(tool.description)}`);
+      if (options.includeSchemas) {
+        lines.push(`  args: ${renderSchemaShape(tool.inputSchema, { maxLength: SEARCH_SHAPE_CHARS })}`);
+      }
+    }
     if (result.nextOffset !== undefined) lines.push(`More: mcp({search, offset: ${result.nextOffset}})`);
   }
   for (const u of result.unavailable) lines.push(`(server ${u.server} unavailable: ${u.error})`);
   return lines.join("\n");
 }
 
-export function formatDescribe(tool: ToolMetadata): string {
+export function formatDescribe(tool: ToolMetadata, options: FormatOptions = {}): string {
   const lines = [`${tool.prefixedName} (server ${tool.server}, tool ${tool.name})`];
   if (tool.description) lines.push(tool.description);
   const params = describeParameters(tool.inputSchema);
   lines.push(params.length ? "Parameters:" : "Parameters: none");
   lines.push(...params);
+  if (options.includeSchemas) {
+    lines.push(`Shape: ${renderSchemaShape(tool.inputSchema, { maxLength: DESCRIBE_SHAPE_CHARS })}`);
+  }
   lines.push(`Call: mcp({tool: "${tool.prefixedName}", args: {...}})`);
   return lines.join("\n");
+}
+
+/** `mcp({server})`: state, tool count and a preview of the server's instructions. */
+export function formatServerDetails(
+  name: string,
+  summary: ServerSummary | undefined,
+  view: CatalogView,
+  instructions: string | undefined,
+): string {
+  const lines = [`${name}: ${summary?.state ?? "unknown"}, ${view.tools.length} tools`];
+  for (const u of view.unavailable) lines.push(`(unavailable: ${u.error})`);
+  if (instructions) {
+    const preview = instructionsPreview(instructions);
+    lines.push("Instructions:", preview);
+    if (preview.length < instructions.trim().length) lines.push(`Full text: mcp({instructions: "${name}"})`);
+  }
+  lines.push(`Find its tools: mcp({search: "words", server: "${name}"})`);
+  return lines.join("\n");
+}
+
+/** `mcp({instructions})`: the full text the server sent at connect time. */
+export function formatInstructions(name: string, instructions: string | undefined): string {
+  return instructions?.trim()
+    ? `Instructions of ${name}:\n${instructions.trim()}`
+    : `${name} sent no instructions.`;
 }
 
 function describeParameters(schema: Record<string, unknown>): string[] {

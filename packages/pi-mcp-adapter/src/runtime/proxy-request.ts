@@ -5,7 +5,13 @@
 import { McpAdapterError } from "@pi-mcp-adapter/core";
 import type { HostContent } from "@pi-mcp-adapter/output-guard";
 import type { AdapterRuntime } from "./adapter-runtime.js";
-import { formatDescribe, formatSearch, formatStatus } from "./format.js";
+import {
+  formatDescribe,
+  formatInstructions,
+  formatSearch,
+  formatServerDetails,
+  formatStatus,
+} from "./format.js";
 
 export interface ProxyParams {
   search?: string;
@@ -15,6 +21,12 @@ export interface ProxyParams {
   server?: string;
   limit?: number;
   offset?: number;
+  /** Treat `search` as a regular expression (unranked). */
+  regex?: boolean;
+  /** Show parameter shapes in search and describe output. */
+  includeSchemas?: boolean;
+  /** A server whose full instructions to show. */
+  instructions?: string;
 }
 
 export const PROXY_TOOL_NAME = "mcp";
@@ -33,6 +45,9 @@ export const PROXY_TOOL_PARAMETERS = {
     server: { type: "string", description: "Limit to one server" },
     limit: { type: "integer", minimum: 1 },
     offset: { type: "integer", minimum: 0 },
+    regex: { type: "boolean" },
+    includeSchemas: { type: "boolean" },
+    instructions: { type: "string", description: "Server whose instructions to show" },
   },
   additionalProperties: false,
 } as const;
@@ -64,15 +79,35 @@ export async function runProxyRequest(
   }
   if (params.describe !== undefined) {
     const tool = await runtime.resolve(params.describe, params.server);
-    return text(formatDescribe(tool), { mode: "describe", server: tool.server, tool: tool.name });
+    return text(formatDescribe(tool, { includeSchemas: params.includeSchemas }), {
+      mode: "describe",
+      server: tool.server,
+      tool: tool.name,
+    });
   }
   if (params.search !== undefined) {
     const result = await runtime.search(params.search, params);
-    return text(formatSearch(params.search, result), {
+    return text(formatSearch(params.search, result, { includeSchemas: params.includeSchemas }), {
       mode: "search",
       total: result.total,
       hits: result.hits.map((h) => h.tool.prefixedName),
       ...(result.nextOffset !== undefined ? { nextOffset: result.nextOffset } : {}),
+    });
+  }
+  if (params.instructions !== undefined) {
+    const instructions = await runtime.instructions(params.instructions);
+    return text(formatInstructions(params.instructions, instructions), {
+      mode: "instructions",
+      server: params.instructions,
+    });
+  }
+  if (params.server !== undefined) {
+    const view = await runtime.catalog(params.server);
+    const summary = runtime.servers().find((s) => s.name === params.server);
+    const instructions = view.unavailable.length ? undefined : await runtime.instructions(params.server);
+    return text(formatServerDetails(params.server, summary, view, instructions), {
+      mode: "server",
+      server: params.server,
     });
   }
   return text(formatStatus(runtime.servers(), runtime.problems), { mode: "status" });

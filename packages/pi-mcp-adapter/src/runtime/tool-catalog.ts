@@ -1,0 +1,146 @@
+/**
+ * The runtime's tool catalog: per server, the metadata search and describe
+ * use. A server's listing comes from memory, else from the disk cache (when
+ * it was saved under the same definition hash and has not expired — no
+ * connection needed), else from a live connection, which is then cached.
+ * Per-server `searchKeywords` are gathered here for search only; they never
+ * reach the cache or the metadata.
+ */
+import { buildServerMetadata, type MetadataCache, type ServerListing } from "@pi-mcp-adapter/catalog";
+import { definitionHash } from "@pi-mcp-adapter/config";
+import type { RemoteTool, ServerDefinition, ToolMetadata, ToolPrefixMode } from "@pi-mcp-adapter/core";
+import type { SearchKeywords } from "@pi-mcp-adapter/search";
+
+/** What the catalog needs of a live connection. */
+export interface ListingSource {
+  listTools(): Promise<RemoteTool[]>;
+  readonly instructions: string | undefined;
+}
+
+export interface ToolCatalogOptions {
+  /** The disk cache; without one, every session lists servers afresh. */
+  cache?: MetadataCache;
+  /** Default prefix mode (`settings.toolPrefix`); a server's own `toolPrefix` wins. */
+  toolPrefix?: ToolPrefixMode;
+}
+
+export class ToolCatalog {
+  private readonly listings = new Map<string, { listing: ServerListing; cached: boolean }>();
+  private readonly metadataByServer = new Map<string, ToolMetadata[]>();
+  private readonly pending = new Map<string, Promise<void>>();
+  private loaded: Promise<void> | undefined;
+  private version = 0;
+  private keywords: { key: string; value: SearchKeywords } | undefined;
+  private listed: { key: string; version: number; tools: ToolMetadata[] } | undefined;
+
+  constructor(
+    private readonly options: ToolCatalogOptions,
+    private readonly definition: (name: string) => ServerDefinition | undefined,
+    private readonly connect: (name: string) => Promise<ListingSource>,
+  ) {}
+
+  /** Metadata of a server known so far (memory or cache), without connecting. */
+  metadata(name: string): ToolMetadata[] | undefined {
+    return this.metadataByServer.get(name);
+  }
+
+  /**
+   * The metadata of these servers as one array. The same array comes back
+   * until a listing changes, so search reuses its index between queries.
+   */
+  list(names: readonly string[]): ToolMetadata[] {
+    const key = names.join("\u0000");
+    if (this.listed?.key !== key || this.listed.version !== this.version) {
+      this.listed = {
+        key,
+        version: this.version,
+        tools: names.flatMap((n) => this.metadataByServer.get(n) ?? []),
+      };
+    }
+    return this.listed.tools;
+  }
+
+  /** The server's instructions from its last listing (live or cached). */
+  instructions(name: string): string | undefined {
+    return this.listings.get(name)?.listing.instructions;
+  }
+
+  /** True when the server's metadata came from the disk cache rather than a connection. */
+  fromCache(name: string): boolean {
+    return this.listings.get(name)?.cached === true;
+  }
+
+  /** Makes sure a server's metadata is known: memory, then disk cache, then a live listing. */
+  ensure(name: string): Promise<void> {
+    if (this.metadataByServer.has(name)) return Promise.resolve();
+    let pending = this.pending.get(name);
+    if (!pending) {
+      pending = this.fill(name).finally(() => this.pending.delete(name));
+      this.pending.set(name, pending);
+    }
+    return pending;
+  }
+
+  /** Lists a server live again (after a reconnect or a list-changed notification). */
+  async refresh(name: string): Promise<void> {
+    this.metadataByServer.delete(name);
+    this.listings.delete(name);
+    this.version++;
+    await this.listLive(name);
+  }
+
+  /** `searchKeywords` of every configured server, keyed by server name (the same object while names stay). */
+  searchKeywords(names: readonly string[]): SearchKeywords {
+    const key = names.join("\u0000");
+    if (this.keywords?.key !== key) {
+      const out: Record<string, Record<string, readonly string[]>> = {};
+      for (const name of names) {
+        const keywords = this.definition(name)?.searchKeywords;
+        if (keywords) out[name] = keywords;
+      }
+      this.keywords = { key, value: out };
+    }
+    return this.keywords.value;
+  }
+
+  private async fill(name: string): Promise<void> {
+    const cache = this.options.cache;
+    const definition = this.definition(name);
+    if (cache && definition) {
+      this.loaded ??= cache.load();
+      await this.loaded;
+      const listing = cache.get(name, definitionHash(definition));
+      if (listing) {
+        this.set(name, listing, true);
+        return;
+      }
+    }
+    await this.listLive(name);
+  }
+
+  private async listLive(name: string): Promise<void> {
+    const connection = await this.connect(name);
+    const listing: ServerListing = { tools: await connection.listTools() };
+    if (connection.instructions) listing.instructions = connection.instructions;
+    this.set(name, listing, false);
+    const definition = this.definition(name);
+    // A cache that cannot be written only costs the next session a connection.
+    if (this.options.cache && definition) {
+      await this.options.cache.put(name, definitionHash(definition), listing).catch(() => {});
+    }
+  }
+
+  private set(name: string, listing: ServerListing, cached: boolean): void {
+    const definition = this.definition(name);
+    this.listings.set(name, { listing, cached });
+    this.version++;
+    this.metadataByServer.set(
+      name,
+      buildServerMetadata(name, listing, {
+        toolPrefix: definition?.toolPrefix ?? this.options.toolPrefix,
+        includeTools: definition?.includeTools,
+        excludeTools: definition?.excludeTools,
+      }),
+    );
+  }
+}

@@ -1,0 +1,126 @@
+import { readFile } from "node:fs/promises";
+import { MetadataCache } from "@pi-mcp-adapter/catalog";
+import type { ServerDefinition } from "@pi-mcp-adapter/core";
+import {
+  connectInMemory,
+  createFixtureServer,
+  createTempDir,
+  type FixtureTool,
+} from "@pi-mcp-adapter/test-kit";
+import { connectServer } from "@pi-mcp-adapter/transport";
+import { describe, expect, it } from "vitest";
+import { AdapterRuntime } from "../src/index.js";
+import { runProxyRequest } from "../src/runtime/proxy-request.js";
+
+const def = (name: string, extra: Partial<ServerDefinition> = {}): ServerDefinition => ({
+  name,
+  transport: "stdio",
+  command: "unused",
+  lifecycle: "lazy",
+  protocol: "legacy",
+  source: { file: "/project/.mcp.json", key: "mcpServers" },
+  ...extra,
+});
+
+const trackerTools: FixtureTool[] = [
+  {
+    name: "search_issues",
+    description: "Search issues by text",
+    inputSchema: {
+      type: "object",
+      properties: { query: { type: "string" }, limit: { type: "integer", default: 20 } },
+      required: ["query"],
+    },
+  },
+  { name: "create_issue", description: "Open a new issue" },
+];
+const INSTRUCTIONS = `Tracker for the ACME team. Always pass a project key.\n\n${"More detail. ".repeat(200)}`;
+
+function runtimeWith(
+  cacheFile: string,
+  servers: ServerDefinition[],
+  canStart: boolean,
+  connects: string[] = [],
+) {
+  return new AdapterRuntime({
+    servers,
+    catalog: { cache: new MetadataCache({ file: cacheFile }) },
+    connect: async (definition) => {
+      connects.push(definition.name);
+      if (!canStart) throw new Error(`spawn ${definition.name} ENOENT`);
+      const server = createFixtureServer({
+        name: definition.name,
+        tools: trackerTools,
+        instructions: INSTRUCTIONS,
+      });
+      return connectServer(definition, { transport: await connectInMemory(server) });
+    },
+  });
+}
+
+const textOf = (outcome: { content: { type: string; text?: string }[] }) =>
+  outcome.content.map((c) => c.text ?? "").join("\n");
+
+describe("runtime catalog with the metadata cache", () => {
+  it("lists live once, then searches and describes from the cache with no connection", async () => {
+    await using dir = await createTempDir();
+    const cacheFile = dir.join("agent", "mcp-cache.json");
+    const warm = runtimeWith(cacheFile, [def("tracker")], true);
+    expect((await warm.search("issues")).hits.map((h) => h.tool.name)).toContain("search_issues");
+    await warm.shutdown();
+    const onDisk = await readFile(cacheFile, "utf8");
+    expect(onDisk).toContain("search_issues");
+    expect(onDisk).toContain("Tracker for the ACME team");
+
+    const connects: string[] = [];
+    const cold = runtimeWith(cacheFile, [def("tracker")], false, connects);
+    const search = await runProxyRequest(cold, { search: "find issues", includeSchemas: true });
+    expect(textOf(search)).toContain("- tracker_search_issues: Search issues by text");
+    expect(textOf(search)).toContain("args: { query: string; limit?: number /* default 20 */; }");
+    const describe = await runProxyRequest(cold, { describe: "tracker-search-issues" });
+    expect(textOf(describe)).toContain("tracker_search_issues (server tracker, tool search_issues)");
+    const server = await runProxyRequest(cold, { server: "tracker" });
+    expect(textOf(server)).toContain("Tracker for the ACME team. Always pass a project key.");
+    expect(textOf(server)).toContain('mcp({instructions: "tracker"})');
+    const full = await runProxyRequest(cold, { instructions: "tracker" });
+    expect(textOf(full)).toContain(INSTRUCTIONS.trim());
+    expect(connects).toEqual([]);
+    expect(cold.servers()[0]!.toolCount).toBe(2);
+    await cold.shutdown();
+  });
+
+  it("ignores a cache entry saved for a different definition and reports a server that cannot start", async () => {
+    await using dir = await createTempDir();
+    const cacheFile = dir.join("mcp-cache.json");
+    const warm = runtimeWith(cacheFile, [def("tracker")], true);
+    await warm.catalog();
+    await warm.shutdown();
+    const connects: string[] = [];
+    const changed = runtimeWith(cacheFile, [def("tracker", { args: ["--other"] })], false, connects);
+    const result = await changed.search("issues");
+    expect(result.hits).toEqual([]);
+    expect(result.unavailable[0]).toMatchObject({ server: "tracker" });
+    expect(result.unavailable[0]!.error).toContain("ENOENT");
+    expect(connects).toEqual(["tracker"]);
+    await changed.shutdown();
+  });
+
+  it("applies searchKeywords, includeTools and regex search, keeping keywords out of the cache", async () => {
+    await using dir = await createTempDir();
+    const cacheFile = dir.join("mcp-cache.json");
+    const tracker = def("tracker", {
+      searchKeywords: { "search_*": ["triage-lookup"] },
+      excludeTools: ["create_*"],
+    });
+    const runtime = runtimeWith(cacheFile, [tracker], true);
+    expect((await runtime.search("triage-lookup")).hits.map((h) => h.tool.name)).toEqual(["search_issues"]);
+    expect((await runtime.catalog()).tools.map((t) => t.name)).toEqual(["search_issues"]);
+    const regex = await runProxyRequest(runtime, { search: "^tracker_.*issues$", regex: true });
+    expect(textOf(regex)).toContain("1 tool matches");
+    await expect(runProxyRequest(runtime, { search: "([", regex: true })).rejects.toThrow(
+      /valid regular expression/,
+    );
+    await runtime.shutdown();
+    expect(await readFile(cacheFile, "utf8")).not.toContain("triage-lookup");
+  });
+});
