@@ -103,8 +103,15 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
 
     pi.on("session_start", async (_event, ctx) => {
       await shutdown();
-      const r = await runtimeFor(ctx);
-      if (ctx.hasUI && r.problems.length > 0) ctx.ui.notify(formatStatus(r.servers(), r.problems), "warning");
+      // Not awaited: loading may open a project-server approval dialog, and Pi answers dialogs
+      // only once startup is over (in RPC mode an awaited dialog here ends the process).
+      void runtimeFor(ctx).then(
+        (r) => {
+          if (ctx.hasUI && r.problems.length > 0)
+            ctx.ui.notify(formatStatus(r.servers(), r.problems), "warning");
+        },
+        () => {},
+      );
     });
     pi.on("session_shutdown", shutdown);
   };
