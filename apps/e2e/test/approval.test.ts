@@ -1,0 +1,218 @@
+/**
+ * Tool approval end to end, with `approveTools: ["delete_*"]` on a stdio
+ * server: in `--mode rpc` the approval dialog reaches the client as an
+ * `extension_ui_request`, "Deny" reaches the model as a denial and "Allow for
+ * session" lets later calls through without asking; in `--mode json` (no UI)
+ * the call fails closed with `approval_required` and never reaches the server.
+ */
+import { spawn } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import {
+  createTempDir,
+  SCRIPTED_MODEL_ID,
+  SCRIPTED_PROVIDER,
+  type ScriptStep,
+  startScriptedModel,
+  type TempDir,
+  toolResultTexts,
+  writePiAgentDir,
+} from "@pi-mcp-adapter/test-kit";
+import { describe, expect, it } from "vitest";
+import { extensionDir, type PiHost, piHosts, runPi } from "../src/pi-hosts.js";
+
+// The SDK's ESM build (require.resolve finds the CommonJS one next to it).
+const sdkEsm = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/sdk/server/index.js")),
+  "..",
+  "..",
+  "esm",
+);
+
+/** A stdio server with `read_file` and `delete_file`; each delete is appended to `log`. */
+function filesServer(log: string): string {
+  const esm = (sub: string) => JSON.stringify(path.join(sdkEsm, sub));
+  return `
+import { appendFileSync } from "node:fs";
+import { Server } from ${esm("server/index.js")};
+import { StdioServerTransport } from ${esm("server/stdio.js")};
+import { CallToolRequestSchema, ListToolsRequestSchema } from ${esm("types.js")};
+const schema = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
+const server = new Server({ name: "fs", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, () => ({
+  tools: [
+    { name: "read_file", description: "Read a file", inputSchema: schema, annotations: { readOnlyHint: true } },
+    { name: "delete_file", description: "Delete a file", inputSchema: schema, annotations: { destructiveHint: true } },
+  ],
+}));
+server.setRequestHandler(CallToolRequestSchema, (request) => {
+  const file = String(request.params.arguments?.path);
+  if (request.params.name === "delete_file") {
+    appendFileSync(${JSON.stringify(log)}, file + "\\n");
+    return { content: [{ type: "text", text: "deleted " + file }] };
+  }
+  return { content: [{ type: "text", text: "contents of " + file }] };
+});
+await server.connect(new StdioServerTransport());
+`;
+}
+
+const call = (tool: string, file: string): ScriptStep => ({
+  toolCall: { name: "mcp", arguments: { tool, args: { path: file } } },
+});
+
+async function setUp(dir: TempDir, baseUrl: string): Promise<{ log: string }> {
+  const serverFile = dir.join("fs-server.mjs");
+  const log = dir.join("deleted.log");
+  await writeFile(serverFile, filesServer(log));
+  await writePiAgentDir(dir.join("agent"), baseUrl);
+  // A user-level config: no project trust prompt stands between the test and the server.
+  await writeFile(
+    dir.join("agent", "mcp-adapter.json"),
+    JSON.stringify({
+      mcpServers: { fs: { command: process.execPath, args: [serverFile], approveTools: ["delete_*"] } },
+    }),
+  );
+  return { log };
+}
+
+async function deletedFiles(log: string): Promise<string[]> {
+  const text = await readFile(log, "utf8").catch(() => "");
+  return text.split("\n").filter(Boolean);
+}
+
+interface SelectRequest {
+  title: string;
+  options: string[];
+}
+
+/** One prompt in RPC mode; each `select` dialog is answered with the next of `answers`. */
+async function runRpc(host: PiHost, dir: TempDir, answers: string[]): Promise<{ selects: SelectRequest[] }> {
+  const child = spawn(
+    host.node,
+    [
+      host.cli,
+      "--no-session",
+      "--no-extensions",
+      "-e",
+      extensionDir,
+      "--provider",
+      SCRIPTED_PROVIDER,
+      "--model",
+      SCRIPTED_MODEL_ID,
+      "--mode",
+      "rpc",
+    ],
+    {
+      cwd: dir.path,
+      env: {
+        PATH: `${path.dirname(host.node)}:${process.env.PATH ?? ""}`,
+        HOME: dir.join("home"),
+        PI_CODING_AGENT_DIR: dir.join("agent"),
+        TMPDIR: process.env.TMPDIR,
+      },
+    },
+  );
+  const selects: SelectRequest[] = [];
+  const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const timer = setTimeout(() => child.kill(), 90_000);
+  try {
+    send({ id: "p1", type: "prompt", message: "Tidy up the files." });
+    let buffered = "";
+    let ended = false;
+    // RPC output is JSONL split on "\n" only (readline would also split on U+2028).
+    for await (const data of child.stdout) {
+      buffered += (data as Buffer).toString("utf8");
+      let newline = buffered.indexOf("\n");
+      while (newline !== -1 && !ended) {
+        const line = buffered.slice(0, newline).replace(/\r$/, "");
+        buffered = buffered.slice(newline + 1);
+        newline = buffered.indexOf("\n");
+        if (!line.trim()) continue;
+        const message = JSON.parse(line) as { type?: string; id?: string; method?: string } & SelectRequest;
+        if (message.type === "extension_ui_request" && message.method === "select") {
+          selects.push({ title: message.title, options: message.options });
+          const answer = answers.shift();
+          send(
+            answer
+              ? { type: "extension_ui_response", id: message.id, value: answer }
+              : { type: "extension_ui_response", id: message.id, cancelled: true },
+          );
+        } else if (
+          message.type === "extension_ui_request" &&
+          ["confirm", "input", "editor"].includes(message.method ?? "")
+        ) {
+          send({ type: "extension_ui_response", id: message.id, cancelled: true });
+        } else if (message.type === "agent_end") ended = true;
+      }
+      if (ended) break;
+    }
+    if (!ended) throw new Error(`Pi ended before agent_end:\n${stderr}`);
+  } finally {
+    clearTimeout(timer);
+    child.kill();
+  }
+  return { selects };
+}
+
+describe.each(piHosts())("$label", (host) => {
+  it("--mode rpc: asks through an extension UI dialog; Deny reaches the model, Allow for session sticks", async () => {
+    await using dir = await createTempDir();
+    await using model = await startScriptedModel([
+      call("fs_read_file", "notes.txt"),
+      call("fs_delete_file", "a.txt"),
+      call("fs_delete_file", "b.txt"),
+      call("fs_delete_file", "c.txt"),
+      { text: "Done." },
+    ]);
+    const { log } = await setUp(dir, model.baseUrl);
+
+    const { selects } = await runRpc(host, dir, ["Deny", "Allow for session"]);
+
+    expect(selects).toHaveLength(2);
+    expect(selects[0]!.options).toEqual(["Allow once", "Allow for session", "Deny"]);
+    expect(selects[0]!.title).toContain("Allow MCP tool fs_delete_file (server fs, tool delete_file)?");
+    expect(selects[0]!.title).toContain('{"path":"a.txt"}');
+    expect(model.requests).toHaveLength(5);
+    const results = toolResultTexts(model.requests[4]!);
+    expect(results[0]).toBe("contents of notes.txt");
+    expect(results[1]).toContain('"error":"denied"');
+    expect(results[1]).toContain("the user denied it");
+    expect(results[2]).toBe("deleted b.txt");
+    expect(results[3]).toBe("deleted c.txt");
+    expect(await deletedFiles(log)).toEqual(["b.txt", "c.txt"]);
+  });
+
+  it("--mode json (no UI): a call needing approval fails closed with approval_required", async () => {
+    await using dir = await createTempDir();
+    await using model = await startScriptedModel([
+      call("fs_delete_file", "a.txt"),
+      call("fs_read_file", "notes.txt"),
+      { text: "I need your approval." },
+    ]);
+    const { log } = await setUp(dir, model.baseUrl);
+
+    const run = await runPi({
+      host,
+      cwd: dir.path,
+      agentDir: dir.join("agent"),
+      home: dir.join("home"),
+      prompt: "Delete a.txt.",
+    });
+
+    expect(run.code, run.stderr).toBe(0);
+    const results = toolResultTexts(model.requests[2]!);
+    expect(JSON.parse(results[0]!)).toMatchObject({
+      error: "approval_required",
+      server: "fs",
+      tool: "delete_file",
+    });
+    expect(results[1]).toBe("contents of notes.txt");
+    expect(await deletedFiles(log)).toEqual([]);
+  });
+});
