@@ -44,8 +44,15 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     cwd: source.cwd,
     client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
   };
+  const { settings } = config;
   return new AdapterRuntime({
-    servers: config.servers,
+    // Per-server values win over the global settings.
+    servers: config.servers.map((server) =>
+      server.requestTimeoutMs === undefined && settings.requestTimeoutMs !== undefined
+        ? { ...server, requestTimeoutMs: settings.requestTimeoutMs }
+        : server,
+    ),
+    idleTimeoutMin: settings.idleTimeout,
     problems: config.problems,
     catalog: { cache: openMetadataCache(source.metadataCacheFile), toolPrefix: config.settings.toolPrefix },
     callGuard: {
