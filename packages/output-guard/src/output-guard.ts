@@ -141,9 +141,9 @@ async function toPart(block: ContentBlock, blobs: BlobStore, nameHint: string): 
       };
     case "audio": {
       const mime = typeof b.mimeType === "string" ? b.mimeType : undefined;
-      return text(
-        await saveBinary(blobs, String(b.data ?? ""), `audio ${mime ?? ""}`.trim(), nameHint, mime),
-      );
+      const label = `audio ${mime ?? ""}`.trim();
+      if (typeof b.data !== "string" || b.data === "") return text(`[${label}: no data]`);
+      return text(await saveBinary(blobs, b.data, label, nameHint, mime));
     }
     case "resource": {
       const resource = (b.resource && typeof b.resource === "object" ? b.resource : {}) as Record<
