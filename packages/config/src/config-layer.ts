@@ -20,6 +20,8 @@ export interface ConfigLayer {
   entries: LayerEntry[];
   disabledNames: string[];
   settings: Settings;
+  /** Unknown settings keys, kept verbatim. */
+  settingsExtra: Record<string, unknown>;
   /** Host formats named in `imports`, unvalidated. */
   imports: string[];
   problems: ConfigProblem[];
@@ -28,7 +30,16 @@ export interface ConfigLayer {
 const TOP_LEVEL_KEYS = new Set(["$schema", "mcpServers", "mcp", "disabledMcpServers", "settings", "imports"]);
 
 export function emptyLayer(file: string, scope: SourceScope): ConfigLayer {
-  return { file, scope, entries: [], disabledNames: [], settings: {}, imports: [], problems: [] };
+  return {
+    file,
+    scope,
+    entries: [],
+    disabledNames: [],
+    settings: {},
+    settingsExtra: {},
+    imports: [],
+    problems: [],
+  };
 }
 
 export function parseConfigLayer(document: unknown, file: string, scope: SourceScope): ConfigLayer {
@@ -119,6 +130,7 @@ export function parseConfigLayer(document: unknown, file: string, scope: SourceS
 
   const settings = parseSettings(doc.settings, file);
   layer.settings = settings.settings;
+  layer.settingsExtra = settings.extra;
   problems.push(...settings.problems);
 
   const imports = doc.imports;

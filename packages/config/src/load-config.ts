@@ -57,6 +57,8 @@ export interface ResolvedConfig {
   settings: Settings;
   /** Which file and key set each setting. */
   settingSources: Partial<Record<SettingKey, Provenance>>;
+  /** Settings keys this version does not know, kept verbatim (each was reported as a warning). */
+  settingsExtra: Record<string, unknown>;
   /** Files that were read, lowest precedence first. */
   sources: string[];
   problems: ConfigProblem[];
@@ -200,6 +202,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     servers,
     settings: merged.settings,
     settingSources: merged.settingSources,
+    settingsExtra: merged.settingsExtra,
     sources,
     problems,
     pendingProjectServers,

@@ -24,6 +24,8 @@ export interface MergedLayers {
   settings: Settings;
   /** Which file and key set each setting. */
   settingSources: Partial<Record<SettingKey, Provenance>>;
+  /** Unknown settings keys, merged key by key like the known ones. */
+  settingsExtra: Record<string, unknown>;
   problems: ConfigProblem[];
 }
 
@@ -86,6 +88,7 @@ export function mergeConfigLayers(layers: readonly ConfigLayer[]): MergedLayers 
 
   const settings: Record<string, unknown> = {};
   const settingSources: Partial<Record<SettingKey, Provenance>> = {};
+  const settingsExtra: Record<string, unknown> = {};
   for (const layer of layers) {
     for (const [key, value] of Object.entries(layer.settings) as [SettingKey, unknown][]) {
       if (isProjectScope(layer.scope) && USER_ONLY_SETTINGS.has(key)) {
@@ -101,5 +104,12 @@ export function mergeConfigLayers(layers: readonly ConfigLayer[]): MergedLayers 
       settingSources[key] = { file: layer.file, key: `settings.${key}` };
     }
   }
-  return { entries: [...byName.values()], settings: settings as Settings, settingSources, problems };
+  for (const layer of layers) Object.assign(settingsExtra, layer.settingsExtra);
+  return {
+    entries: [...byName.values()],
+    settings: settings as Settings,
+    settingSources,
+    settingsExtra,
+    problems,
+  };
 }

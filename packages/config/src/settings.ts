@@ -68,30 +68,33 @@ const SHAPE = SettingsSchema.shape as Record<string, z.ZodType>;
 
 /**
  * Validates a `settings` object key by key: a bad value drops only that key,
- * an unknown key is kept out of the typed result and reported as a warning.
+ * an unknown key is kept in `extra` (not in the typed result) and reported as a warning.
  */
 export function parseSettings(
   raw: unknown,
   file: string,
   keyPath = "settings",
-): { settings: Settings; problems: ConfigProblem[] } {
+): { settings: Settings; extra: Record<string, unknown>; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
   const settings: Record<string, unknown> = {};
-  if (raw === undefined) return { settings, problems };
+  const extra: Record<string, unknown> = {};
+  if (raw === undefined) return { settings, extra, problems };
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
     return {
       settings,
+      extra,
       problems: [{ severity: "error", file, field: keyPath, message: "expected an object" }],
     };
   }
   for (const [key, value] of Object.entries(raw)) {
     const schema = Object.hasOwn(SHAPE, key) ? SHAPE[key] : undefined;
     if (!schema) {
+      extra[key] = value;
       problems.push({
         severity: "warning",
         file,
         field: `${keyPath}.${key}`,
-        message: "unknown setting, ignored",
+        message: "unknown setting, kept but not used",
       });
       continue;
     }
@@ -105,5 +108,5 @@ export function parseSettings(
     }
     settings[key] = result.data;
   }
-  return { settings: settings as Settings, problems };
+  return { settings: settings as Settings, extra, problems };
 }

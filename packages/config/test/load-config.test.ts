@@ -145,11 +145,12 @@ describe("loadConfig: shapes", () => {
     const config = await w.load();
     expect(byName(config, "a").extra).toEqual({ alwaysAllow: ["x"] });
     expect(config.settings).toEqual({ toolPrefix: "short" });
+    expect(config.settingsExtra).toEqual({ madeUp: true });
     expect(messages(config, "warning")).toEqual([
       ".mcp.json: futureKey: unknown top-level key, ignored",
       ".mcp.json: mcpServers.a.alwaysAllow: unknown option, kept but not used",
       ".mcp.json: mcpServers.a.oauth.colour: unknown option, ignored",
-      ".mcp.json: settings.madeUp: unknown setting, ignored",
+      ".mcp.json: settings.madeUp: unknown setting, kept but not used",
     ]);
   });
 
