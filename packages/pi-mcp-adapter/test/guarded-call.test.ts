@@ -39,7 +39,11 @@ const tools: FixtureTool[] = [
   },
 ];
 
-function runtime(callGuard: CallGuardOptions, approveTools?: ServerDefinition["approveTools"]) {
+function runtime(
+  callGuard: CallGuardOptions,
+  approveTools?: ServerDefinition["approveTools"],
+  extra: Partial<ServerDefinition> = {},
+) {
   const definition: ServerDefinition = {
     name: "fs",
     transport: "stdio",
@@ -48,6 +52,7 @@ function runtime(callGuard: CallGuardOptions, approveTools?: ServerDefinition["a
     protocol: "legacy",
     source: { file: "/p/.mcp.json", key: "mcpServers.fs" },
     ...(approveTools !== undefined ? { approveTools } : {}),
+    ...extra,
   };
   return new AdapterRuntime({
     servers: [definition],
@@ -89,6 +94,20 @@ describe("AdapterRuntime.call: approval", () => {
     expect((await r.call("fs_dump", {})).isError).toBe(false); // the server's setting wins over the global one
     expect(asked).toHaveLength(2);
     expect(calls).toEqual(["delete /b", "delete /c"]);
+    await r.shutdown();
+  });
+
+  it("excludeTools still removes a tool entirely: no dialog, no call, an unknown-tool error", async () => {
+    const asked: string[] = [];
+    const dialog = selectApprovalDialog(async (title) => {
+      asked.push(title);
+      return "Allow once";
+    });
+    const r = runtime({ approvalDialog: dialog }, ["delete_*"], { excludeTools: ["delete_*"] });
+    calls.length = 0;
+    await expect(r.call("fs_delete_file", { path: "/a" })).rejects.toMatchObject({ code: "unknown_tool" });
+    expect(asked).toEqual([]);
+    expect(calls).toEqual([]);
     await r.shutdown();
   });
 
