@@ -1,3 +1,4 @@
+import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
 import type { ConfigProblem } from "./problems.js";
@@ -23,9 +24,11 @@ export type JsonFileResult =
 export async function readConfigText(file: string): Promise<TextFileResult> {
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
-    handle = await open(file, "r");
+    // Non-blocking, so a FIFO in place of a config file cannot hang the loader.
+    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
     const info = await handle.stat();
     if (info.isDirectory()) return fail(file, "expected a file but found a directory");
+    if (!info.isFile()) return fail(file, "expected a regular file");
     if (info.size > MAX_CONFIG_BYTES) {
       return fail(file, `file is ${info.size} bytes; config files are limited to ${MAX_CONFIG_BYTES}`);
     }

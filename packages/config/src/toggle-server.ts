@@ -27,7 +27,9 @@ export async function setServerDisabled(options: SetServerDisabledOptions): Prom
   if (options.trusted === false) {
     throw new ConfigError("untrusted_project", `Not changing ${file}: the project is not trusted`);
   }
-  if (!options.server.trim()) throw new ConfigError("write_failed", "A server name is required");
+  if (!options.server.trim() || options.server === "__proto__") {
+    throw new ConfigError("write_failed", `Not a usable server name: "${options.server}"`);
+  }
   const read = await readJsonFile(file);
   if (read.kind === "error") {
     throw new ConfigError("write_failed", `Not changing ${formatProblem(read.problem)} (fix the file first)`);

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, symlink, truncate, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -54,6 +55,13 @@ describe("bad input", () => {
       "mcp.json: settings: expected an object",
       "mcp.json: imports: expected an array of host names",
     ]);
+  });
+
+  it("does not hang on a FIFO where a config file should be", async () => {
+    await using w = await createWorld();
+    execFileSync("mkfifo", [path.join(w.project, ".mcp.json")]);
+    const config = await w.load();
+    expect(messages(config, "error")).toEqual([".mcp.json: expected a regular file"]);
   });
 
   it("reports a file that exists but cannot be read", async () => {
