@@ -17,6 +17,7 @@ export {
   type LifecyclePolicy,
   lifecyclePolicy,
 } from "./lifecycle-policy.js";
+export { type EraCache, MODERN_REVISION } from "./modern-connect.js";
 export { type NpxInvocation, parseNpxArgs } from "./npx-args.js";
 export {
   createNpxResolver,

@@ -3,8 +3,6 @@
  * timeouts and cancellation, output-schema checks, and errors that name the
  * server.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import {
   describeError,
   type JsonSchemaObject,
@@ -13,6 +11,7 @@ import {
 } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
 import { checkStructuredContent } from "./output-schema-check.js";
+import type { ProtocolClient, RequestOptions } from "./protocol-client.js";
 import type {
   CallOptions,
   ConnectedVia,
@@ -25,11 +24,9 @@ import type {
 import type { ServerConnection } from "./server-connection.js";
 import type { StderrBuffer } from "./stderr-buffer.js";
 
-type RequestOptions = { signal?: AbortSignal; timeout: number };
-
 export interface SdkConnectionParts {
   name: string;
-  client: Client;
+  client: ProtocolClient;
   via: ConnectedVia;
   stderr: StderrBuffer;
   defaultTimeoutMs: number;
@@ -46,7 +43,7 @@ export class SdkServerConnection implements ServerConnection {
   closed = false;
   activeRequests = 0;
   lastActivityAt: number;
-  private readonly client: Client;
+  private readonly client: ProtocolClient;
   private readonly outputSchemas = new Map<string, JsonSchemaObject>();
   private readonly closeListeners = new Set<() => void>();
   private readonly now: () => number;
@@ -58,21 +55,19 @@ export class SdkServerConnection implements ServerConnection {
     this.client = parts.client;
     this.now = parts.now ?? Date.now;
     this.lastActivityAt = this.now();
-    this.client.onclose = () => this.markClosed();
+    this.client.onClose(() => this.markClosed());
   }
 
   get serverVersion() {
-    const info = this.client.getServerVersion();
-    return info ? { name: info.name, version: info.version } : undefined;
+    return this.client.serverVersion();
   }
 
   get instructions() {
-    return this.client.getInstructions();
+    return this.client.instructions();
   }
 
   get protocolVersion(): string | undefined {
-    const transport = this.client.transport as { protocolVersion?: string } | undefined;
-    return transport?.protocolVersion;
+    return this.client.protocolVersion();
   }
 
   onClose(listener: () => void): () => void {
@@ -94,7 +89,7 @@ export class SdkServerConnection implements ServerConnection {
 
   async listTools(options: CallOptions = {}): Promise<RemoteTool[]> {
     const tools = await this.pages("tools/list", options, async (cursor, o) => {
-      const page = await this.client.listTools(cursor ? { cursor } : undefined, o);
+      const page = await this.client.listTools(cursor, o);
       return { items: page.tools as RemoteTool[], nextCursor: page.nextCursor };
     });
     for (const tool of tools) {
@@ -105,21 +100,21 @@ export class SdkServerConnection implements ServerConnection {
 
   listResources(options: CallOptions = {}): Promise<RemoteResource[]> {
     return this.pages("resources/list", options, async (cursor, o) => {
-      const page = await this.client.listResources(cursor ? { cursor } : undefined, o);
+      const page = await this.client.listResources(cursor, o);
       return { items: page.resources as RemoteResource[], nextCursor: page.nextCursor };
     });
   }
 
   listResourceTemplates(options: CallOptions = {}): Promise<RemoteResourceTemplate[]> {
     return this.pages("resources/templates/list", options, async (cursor, o) => {
-      const page = await this.client.listResourceTemplates(cursor ? { cursor } : undefined, o);
+      const page = await this.client.listResourceTemplates(cursor, o);
       return { items: page.resourceTemplates as RemoteResourceTemplate[], nextCursor: page.nextCursor };
     });
   }
 
   listPrompts(options: CallOptions = {}): Promise<RemotePrompt[]> {
     return this.pages("prompts/list", options, async (cursor, o) => {
-      const page = await this.client.listPrompts(cursor ? { cursor } : undefined, o);
+      const page = await this.client.listPrompts(cursor, o);
       return { items: page.prompts as RemotePrompt[], nextCursor: page.nextCursor };
     });
   }
@@ -127,7 +122,7 @@ export class SdkServerConnection implements ServerConnection {
   async readResource(uri: string, options: CallOptions = {}): Promise<ResourceContents> {
     const result = await this.request(
       `resources/read ${uri}`,
-      (o) => this.client.readResource({ uri }, o),
+      (o) => this.client.readResource(uri, o),
       options,
     );
     return result as ResourceContents;
@@ -136,7 +131,7 @@ export class SdkServerConnection implements ServerConnection {
   async getPrompt(name: string, args: Record<string, string> = {}, options: CallOptions = {}) {
     const result = await this.request(
       `prompts/get ${name}`,
-      (o) => this.client.getPrompt({ name, arguments: args }, o),
+      (o) => this.client.getPrompt(name, args, o),
       options,
     );
     return result as PromptResult;
@@ -150,7 +145,7 @@ export class SdkServerConnection implements ServerConnection {
     const what = `tools/call ${name}`;
     const result = (await this.request(
       what,
-      (o) => this.client.callTool({ name, arguments: args }, undefined, o),
+      (o) => this.client.callTool(name, args, o),
       options,
     )) as ToolCallResult;
     const schema = options.outputSchema ?? this.outputSchemas.get(name);
@@ -239,11 +234,12 @@ export class SdkServerConnection implements ServerConnection {
     if (signal?.aborted) {
       return new TransportError("request_cancelled", this.name, `${this.name}: ${what} was cancelled`, cause);
     }
-    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    const kind = this.client.classify(error);
+    if (kind === "timeout") {
       const message = `${this.name}: ${what} timed out after ${timeoutMs} ms`;
       return new TransportError("request_timeout", this.name, message, cause);
     }
-    if (this.closed || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
+    if (this.closed || kind === "closed") {
       const tail = this.parts.stderr.tail(3);
       const hint = tail.length ? ` — server stderr: ${tail.join(" | ")}` : "";
       return new TransportError(

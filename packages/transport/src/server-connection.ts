@@ -17,8 +17,10 @@ import {
 } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
 import { type FetchLike, probeHttpShape } from "./http-shape-probe.js";
+import { connectModern, type EraCache, MODERN_REVISION } from "./modern-connect.js";
 import { createNpxResolver, type ResolveCommand } from "./npx-resolver.js";
 import { ProcessTransport, type SpawnFn } from "./process-transport.js";
+import { v1ProtocolClient } from "./protocol-client.js";
 import type {
   CallOptions,
   ConnectedVia,
@@ -48,6 +50,8 @@ export interface ServerConnection {
   readonly instructions: string | undefined;
   /** True once the connection has ended (closed by us, or the server went away). */
   readonly closed: boolean;
+  /** Protocol revision in use, e.g. `2025-11-25`, or `2026-07-28` after negotiation. */
+  readonly protocolVersion: string | undefined;
   /** Pid of a stdio server's process. */
   readonly pid: number | undefined;
   /** Requests sent and not yet answered; idle disconnect waits for zero. */
@@ -89,6 +93,8 @@ export interface ConnectOptions {
   /** Grace between SIGTERM and SIGKILL when a stdio server is closed. Default 2000 ms. */
   killGraceMs?: number;
   now?: () => number;
+  /** Era verdicts of `protocol: "auto"` stdio servers (default: one cache per process). */
+  eraCache?: EraCache;
 }
 
 const DEFAULT_CLIENT: ClientIdentity = { name: "pi-mcp-adapter", version: "0.1.0" };
@@ -109,13 +115,6 @@ export async function connectServer(
 ): Promise<ServerConnection> {
   const name = definition.name;
   signal?.throwIfAborted();
-  if (definition.protocol === "2026-07-28") {
-    throw new TransportError(
-      "unsupported_protocol",
-      name,
-      `Server "${name}": protocol "2026-07-28" is not supported yet; use "legacy" or "auto"`,
-    );
-  }
   const stderr = new StderrBuffer();
   const timeout = definition.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const makeClient = () =>
@@ -151,7 +150,30 @@ export async function connectServer(
     await connectClient(client, options.transport).catch((error: unknown) => {
       throw failed(error);
     });
-    return new SdkServerConnection({ ...parts, client, via: "custom" });
+    return new SdkServerConnection({ ...parts, client: v1ProtocolClient(client), via: "custom" });
+  }
+
+  if (definition.protocol !== "legacy") {
+    try {
+      const modern = await connectModern(definition, {
+        identity: options.client ?? DEFAULT_CLIENT,
+        parts,
+        timeout,
+        signal,
+        fetch: options.fetch,
+        eraCache: options.eraCache,
+        spawnProcess: (forProbe) =>
+          createProcessTransport(definition, options, forProbe ? new StderrBuffer() : stderr),
+      });
+      if (modern) return modern;
+    } catch (error) {
+      if (error instanceof TransportError) throw error;
+      const pinHint =
+        (error as { code?: unknown }).code === "ERA_NEGOTIATION_FAILED"
+          ? ` (it does not offer ${MODERN_REVISION}; set "protocol": "auto" or "legacy")`
+          : "";
+      throw failed(error, pinHint);
+    }
   }
 
   switch (definition.transport) {
@@ -164,7 +186,12 @@ export async function connectServer(
         await transport.close().catch(() => {});
         throw failed(error);
       }
-      return new SdkServerConnection({ ...parts, client, via: "stdio", pid: transport.pid });
+      return new SdkServerConnection({
+        ...parts,
+        client: v1ProtocolClient(client),
+        via: "stdio",
+        pid: transport.pid,
+      });
     }
     case "socket": {
       if (!definition.socket) throw missing(name, "socket");
@@ -174,7 +201,7 @@ export async function connectServer(
         await transport.close();
         throw failed(error);
       });
-      return new SdkServerConnection({ ...parts, client, via: "socket" });
+      return new SdkServerConnection({ ...parts, client: v1ProtocolClient(client), via: "socket" });
     }
     case "http":
     case "sse": {
@@ -200,7 +227,7 @@ export async function connectServer(
           await transport.close().catch(() => {});
           throw error;
         }
-        return new SdkServerConnection({ ...parts, client, via: "sse" });
+        return new SdkServerConnection({ ...parts, client: v1ProtocolClient(client), via: "sse" });
       };
       try {
         if (definition.transport === "sse") return await connectSse();
@@ -216,7 +243,12 @@ export async function connectServer(
         const beforeClose = async () => {
           if (transport.sessionId) await transport.terminateSession();
         };
-        return new SdkServerConnection({ ...parts, client, via: "streamable-http", beforeClose });
+        return new SdkServerConnection({
+          ...parts,
+          client: v1ProtocolClient(client),
+          via: "streamable-http",
+          beforeClose,
+        });
       } catch (error) {
         if (isAuthFailure(error)) throw failed(error);
         const hint = await probeHttpShape(definition.url, {

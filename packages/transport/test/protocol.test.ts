@@ -1,0 +1,136 @@
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import {
+  createFixtureServer,
+  createTempDir,
+  recordedPids,
+  serveStreamableHttp,
+  waitForExit,
+} from "@pi-mcp-adapter/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { connectServer, type EraCache, type ServerConnection } from "../src/index.js";
+import { definition, failure, fixtureStdio } from "./helpers.js";
+
+const v2Server = fileURLToPath(new URL("./fixtures/v2-server.mjs", import.meta.url));
+
+/** The SDK v2 fixture over Streamable HTTP (serves 2026-07-28 and, unless strict, 2025). */
+async function startV2Http(strict = false) {
+  const child = spawn(process.execPath, [v2Server, "http"], {
+    env: { ...process.env, ...(strict ? { V2_STRICT: "1" } : {}) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const [line] = await Promise.race([
+    createInterface({ input: child.stdout })
+      [Symbol.asyncIterator]()
+      .next()
+      .then((r) => [r.value as string]),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error("v2 fixture did not start")), 15_000),
+    ),
+  ]);
+  const close = async () => {
+    child.kill("SIGKILL");
+    await new Promise((r) => child.once("exit", r));
+  };
+  return { url: (JSON.parse(line!) as { url: string }).url, close, [Symbol.asyncDispose]: close };
+}
+
+let open: ServerConnection | undefined;
+afterEach(async () => {
+  await open?.close();
+  open = undefined;
+});
+
+describe("protocol negotiation over HTTP", () => {
+  it("auto speaks 2026-07-28 to an SDK v2 server", async () => {
+    await using server = await startV2Http();
+    open = await connectServer(
+      definition({ name: "modern", transport: "http", url: server.url, protocol: "auto" }),
+    );
+    expect(open.protocolVersion).toBe("2026-07-28");
+    expect((await open.listTools()).map((t) => t.name)).toEqual(["echo"]);
+    expect((await open.callTool("echo", { text: "new era" })).content).toEqual([
+      { type: "text", text: "new era" },
+    ]);
+  });
+
+  it("a pinned 2026-07-28 connects to a strict 2026-only server, which legacy cannot", async () => {
+    await using server = await startV2Http(true);
+    open = await connectServer(
+      definition({ name: "strict", transport: "http", url: server.url, protocol: "2026-07-28" }),
+    );
+    expect(open.protocolVersion).toBe("2026-07-28");
+    expect((await open.callTool("echo", { text: "pinned" })).content).toEqual([
+      { type: "text", text: "pinned" },
+    ]);
+    const legacy = await failure(
+      connectServer(definition({ name: "strict", transport: "http", url: server.url })),
+    );
+    expect(legacy.code).toBe("connect_failed");
+  });
+
+  it("auto falls back to the classic handshake with an SDK v1 server; pinned refuses it", async () => {
+    await using server = await serveStreamableHttp(() =>
+      createFixtureServer({ tools: [{ name: "ping_me", description: "v1 tool" }] }),
+    );
+    open = await connectServer(
+      definition({ name: "v1", transport: "http", url: server.url, protocol: "auto" }),
+    );
+    expect(open.protocolVersion).not.toBe("2026-07-28");
+    expect((await open.listTools()).map((t) => t.name)).toEqual(["ping_me"]);
+    const pinned = await failure(
+      connectServer(definition({ name: "v1", transport: "http", url: server.url, protocol: "2026-07-28" })),
+    );
+    expect(pinned.code).toBe("connect_failed");
+    expect(pinned.message).toContain('"v1"');
+  });
+
+  it("legacy (the default) talks classic MCP to an SDK v2 server", async () => {
+    await using server = await startV2Http();
+    open = await connectServer(definition({ name: "modern", transport: "http", url: server.url }));
+    expect(open.protocolVersion).not.toBe("2026-07-28");
+    expect((await open.callTool("echo", { text: "classic" })).content).toEqual([
+      { type: "text", text: "classic" },
+    ]);
+  });
+});
+
+describe("protocol negotiation over stdio", () => {
+  it("auto probes on a short-lived sibling, falls back for a legacy server, and remembers the verdict", async () => {
+    await using dir = await createTempDir();
+    const eraCache: EraCache = new Map();
+    const server = { ...fixtureStdio("v1", { FIXTURE_PID_DIR: dir.path }), protocol: "auto" as const };
+    open = await connectServer(server, { eraCache });
+    expect(open.protocolVersion).not.toBe("2026-07-28");
+    expect((await open.callTool("add", { a: 1, b: 1 })).content).toEqual([{ type: "text", text: "2" }]);
+    const first = await recordedPids(dir.path);
+    expect(first).toHaveLength(2); // the probe sibling and the session
+    expect(await waitForExit(first.filter((pid) => pid !== open!.pid))).toEqual([]);
+    await open.close();
+    open = await connectServer(server, { eraCache });
+    expect(await recordedPids(dir.path)).toHaveLength(3); // no second probe
+  });
+
+  it("auto works with an SDK v2 server on stdio", async () => {
+    open = await connectServer(
+      definition({
+        name: "v2",
+        transport: "stdio",
+        command: process.execPath,
+        args: [v2Server],
+        protocol: "auto",
+      }),
+      { eraCache: new Map() },
+    );
+    expect((await open.callTool("echo", { text: "stdio" })).content).toEqual([
+      { type: "text", text: "stdio" },
+    ]);
+  });
+
+  it("a pinned 2026-07-28 fails clearly against a legacy stdio server", async () => {
+    const error = await failure(connectServer({ ...fixtureStdio("old"), protocol: "2026-07-28" }));
+    expect(error.code).toBe("connect_failed");
+    expect(error.message).toMatch(/"old".*does not offer 2026-07-28/);
+  });
+});
