@@ -83,7 +83,10 @@ function clientOptions() {
       machineGrant: clientCredentialsGrant(),
     };
   }
-  if (scenario === "auth/cross-app-access-complete-flow") {
+  if (
+    scenario === "auth/cross-app-access-complete-flow" ||
+    scenario === "auth/enterprise-managed-authorization"
+  ) {
     return {
       clientId: context.client_id,
       clientSecret: context.client_secret,

@@ -22,10 +22,24 @@ function paramsOf(input: string): URLSearchParams | undefined {
   return undefined;
 }
 
-/** Validates callback parameters against the state sent with the authorization request. */
+/** What RFC 9207 lets a client check about who sent the authorization response. */
+export interface IssuerExpectation {
+  /** The authorization server's recorded `issuer`. */
+  issuer: string;
+  /** True when its metadata sets `authorization_response_iss_parameter_supported`. */
+  required: boolean;
+}
+
+/**
+ * Validates callback parameters against the state sent with the
+ * authorization request and, with `issuer`, the RFC 9207 `iss` parameter:
+ * when present it must equal the recorded issuer exactly (no normalisation);
+ * when the server advertised it, it must be present.
+ */
 export function readCallbackParams(
   params: URLSearchParams,
   expectedState: string | undefined,
+  issuer?: IssuerExpectation,
 ): CallbackResult {
   const error = params.get("error");
   if (error) {
@@ -51,19 +65,36 @@ export function readCallbackParams(
         : "The callback's `state` does not match this login (it belongs to another or an older attempt): start the login again",
     );
   }
+  const iss = params.get("iss");
+  if (issuer && iss !== null && iss !== issuer.issuer) {
+    throw new OAuthError(
+      "issuer_mismatch",
+      `The callback came from issuer "${iss.slice(0, 100)}", not from "${issuer.issuer}" where this login started (RFC 9207): start the login again`,
+    );
+  }
+  if (issuer?.required && iss === null) {
+    throw new OAuthError(
+      "issuer_mismatch",
+      "The callback has no `iss` parameter although the authorization server promises one (RFC 9207): paste the full address",
+    );
+  }
   return { code };
 }
 
 /** Accepts a pasted redirect URL, query string, or bare authorization code. */
-export function readPastedCallback(input: string, expectedState: string | undefined): CallbackResult {
+export function readPastedCallback(
+  input: string,
+  expectedState: string | undefined,
+  issuer?: IssuerExpectation,
+): CallbackResult {
   const text = input.trim();
   if (!text)
     throw new OAuthError("invalid_input", "Nothing was pasted: paste the callback address or the code");
   const params = paramsOf(text);
-  if (params) return readCallbackParams(params, expectedState);
+  if (params) return readCallbackParams(params, expectedState, issuer);
   if (/\s/.test(text)) {
     throw new OAuthError("invalid_input", "The pasted text is neither a callback address nor a code");
   }
-  // A bare code carries no state; PKCE still binds it to this login's verifier.
+  // A bare code carries no state or iss; PKCE still binds it to this login's verifier.
   return { code: text };
 }

@@ -1,4 +1,9 @@
-export { readCallbackParams, readPastedCallback } from "./callback-input.js";
+export {
+  type CallbackResult,
+  type IssuerExpectation,
+  readCallbackParams,
+  readPastedCallback,
+} from "./callback-input.js";
 export {
   type CreateCredentialStoreOptions,
   type CredentialStoreSetting,
@@ -24,6 +29,7 @@ export {
   type KeyringStoreOptions,
   type KeytarLike,
 } from "./keyring-store.js";
+export { importLegacyTokens, type LegacyImportOptions, type LegacyImportOutcome } from "./legacy-import.js";
 export { type LogoutOptions, type LogoutResult, logoutMcpOAuth } from "./logout.js";
 export {
   type LoopbackListener,

@@ -102,8 +102,10 @@ export class McpOAuthProvider implements OAuthClientProvider {
   get clientMetadata(): OAuthClientMetadata {
     const redirectUrl = this.redirectUrl;
     const interactive = redirectUrl !== undefined;
-    return {
+    const metadata: OAuthClientMetadata & { application_type: string } = {
       client_name: this.options.clientName ?? DEFAULT_CLIENT_NAME,
+      // A CLI on the user's machine with a loopback redirect (SEP-837, OpenID DCR).
+      application_type: "native",
       redirect_uris: redirectUrl ? [redirectUrl] : [],
       grant_types: interactive ? ["authorization_code", "refresh_token"] : ["client_credentials"],
       response_types: interactive ? ["code"] : [],
@@ -111,6 +113,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
         this.options.tokenEndpointAuthMethod ?? (this.options.clientSecret ? "client_secret_basic" : "none"),
       ...(this.options.scope ? { scope: this.options.scope } : {}),
     };
+    return metadata;
   }
 
   /** The `state` sent with the last authorization request, to compare with the callback's. */

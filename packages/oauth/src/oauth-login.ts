@@ -6,7 +6,7 @@
  */
 import { auth, discoverOAuthServerInfo } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { readCallbackParams, readPastedCallback } from "./callback-input.js";
+import { type IssuerExpectation, readCallbackParams, readPastedCallback } from "./callback-input.js";
 import { OAuthError } from "./errors.js";
 import { type LoopbackListener, startLoopbackListener } from "./loopback-listener.js";
 import { McpOAuthProvider, type McpOAuthProviderOptions } from "./mcp-oauth-provider.js";
@@ -88,10 +88,22 @@ export async function startOAuthLogin(options: OAuthLoginOptions): Promise<OAuth
   if (!options.redirectUrl) {
     listener = await startLoopbackListener({
       port: options.callbackPort ?? 0,
-      onCallback: async (params) => finish(readCallbackParams(params, provider.expectedState).code),
+      onCallback: async (params) =>
+        finish(readCallbackParams(params, provider.expectedState, await issuerExpectation()).code),
     });
   }
   let authorizationUrl: URL | undefined;
+  const issuerExpectation = async (): Promise<IssuerExpectation | undefined> => {
+    const discovery = await provider.discoveryState();
+    if (!discovery) return undefined;
+    const metadata = discovery.authorizationServerMetadata as
+      | { issuer?: string; authorization_response_iss_parameter_supported?: boolean }
+      | undefined;
+    return {
+      issuer: metadata?.issuer ?? discovery.authorizationServerUrl,
+      required: metadata?.authorization_response_iss_parameter_supported === true,
+    };
+  };
   const provider = new McpOAuthProvider({
     ...options,
     redirectUrl: options.redirectUrl ?? listener?.redirectUrl,
@@ -147,7 +159,7 @@ export async function startOAuthLogin(options: OAuthLoginOptions): Promise<OAuth
     done,
     complete: async (pasted) => {
       if (result === "AUTHORIZED") return;
-      await finish(readPastedCallback(pasted, provider.expectedState).code);
+      await finish(readPastedCallback(pasted, provider.expectedState, await issuerExpectation()).code);
     },
     cancel: async () => {
       await cleanup();
