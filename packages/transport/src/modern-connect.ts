@@ -41,6 +41,8 @@ export interface ModernContext {
   timeout: number;
   signal?: AbortSignal;
   fetch?: FetchLike;
+  /** An SDK OAuth provider; the v1 and v2 clients accept the same object. */
+  authProvider?: unknown;
   eraCache?: EraCache;
   /** Spawns the server (the session process, or a sibling for the probe). */
   spawnProcess: (forProbe: boolean) => Promise<ProcessTransport>;
@@ -119,6 +121,7 @@ export async function connectModern(
       const transport = new V2StreamableHttp(url, {
         requestInit: definition.headers ? { headers: definition.headers } : undefined,
         ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
+        ...(ctx.authProvider ? { authProvider: ctx.authProvider as never } : {}),
       });
       const client = newClient(mode);
       try {

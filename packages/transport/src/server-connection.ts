@@ -1,6 +1,8 @@
 /**
  * One live connection to an MCP server, whichever transport carries it.
  */
+
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import {
@@ -93,6 +95,11 @@ export interface ConnectOptions {
   /** Grace between SIGTERM and SIGKILL when a stdio server is closed. Default 2000 ms. */
   killGraceMs?: number;
   now?: () => number;
+  /**
+   * OAuth for remote servers: the provider for a definition (or undefined for
+   * none). Given one, a 401 runs the SDK's auth flow; without one it is `needs_auth`.
+   */
+  authProvider?: (definition: ServerDefinition) => OAuthClientProvider | undefined;
   /** Era verdicts of `protocol: "auto"` stdio servers (default: one cache per process). */
   eraCache?: EraCache;
 }
@@ -161,6 +168,7 @@ export async function connectServer(
         timeout,
         signal,
         fetch: options.fetch,
+        authProvider: options.authProvider?.(definition),
         eraCache: options.eraCache,
         spawnProcess: (forProbe) =>
           createProcessTransport(definition, options, forProbe ? new StderrBuffer() : stderr),
@@ -216,11 +224,15 @@ export async function connectServer(
           `Server "${name}": url "${definition.url}" is not a valid URL`,
         );
       }
-      const requestInit = definition.headers ? { headers: definition.headers } : undefined;
-      const fetchOption = options.fetch ? { fetch: options.fetch } : {};
+      const authProvider = options.authProvider?.(definition);
+      const httpOptions = {
+        requestInit: definition.headers ? { headers: definition.headers } : undefined,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(authProvider ? { authProvider } : {}),
+      };
       const connectSse = async () => {
         const client = makeClient();
-        const transport = new SSEClientTransport(url, { requestInit, ...fetchOption });
+        const transport = new SSEClientTransport(url, httpOptions);
         try {
           await connectClient(client, transport);
         } catch (error) {
@@ -232,7 +244,7 @@ export async function connectServer(
       try {
         if (definition.transport === "sse") return await connectSse();
         const client = makeClient();
-        const transport = new StreamableHTTPClientTransport(url, { requestInit, ...fetchOption });
+        const transport = new StreamableHTTPClientTransport(url, httpOptions);
         try {
           await connectClient(client, transport);
         } catch (error) {
