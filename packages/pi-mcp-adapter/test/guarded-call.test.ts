@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
-import { readFile, stat } from "node:fs/promises";
+import { readFile, rm, stat } from "node:fs/promises";
+import path from "node:path";
 import { selectApprovalDialog } from "@pi-mcp-adapter/approval";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { connectInMemory, createFixtureServer, type FixtureTool } from "@pi-mcp-adapter/test-kit";
@@ -138,6 +139,8 @@ describe("AdapterRuntime.call: output guard", () => {
     expect(await readFile(file, "utf8")).toBe("line\n".repeat(5000));
     expect(result.details).toMatchObject({ mcpResultSummary: { contentTypes: { text: 1 } } });
     await r.shutdown();
+    // Spill files outlive the session by design; this test removes its own.
+    await rm(path.dirname(file), { recursive: true, force: true });
   });
 
   it("removes binary result files when the runtime shuts down", async () => {
