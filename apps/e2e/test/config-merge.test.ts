@@ -75,6 +75,40 @@ describe.each(piHosts())("$label", (host) => {
     expect(await waitForExit(started, 5000)).toEqual([]);
   });
 
+  it.runIf(host.nativeMcp)(
+    "reads no project file when Pi says the project is untrusted, even with projectServers: allow",
+    async () => {
+      await using dir = await createTempDir();
+      const [home, project, agentDir, pids] = ["home", "project", "agent", "pids"].map((p) =>
+        dir.join(p),
+      ) as [string, string, string, string];
+      await Promise.all([path.join(project, ".pi"), pids].map((d) => mkdir(d, { recursive: true })));
+      // A protected .pi file leaves trust undecided, which a headless Pi 1.x run treats as untrusted.
+      await writeFile(path.join(project, ".pi", "settings.json"), "{}");
+      await writeFile(
+        path.join(project, ".mcp.json"),
+        JSON.stringify({ mcpServers: { fixture: fixture(pids, "project") } }),
+      );
+      await using model = await startScriptedModel([
+        { toolCall: { name: "mcp", arguments: {} } },
+        { text: "done" },
+      ]);
+      await writePiAgentDir(agentDir, model.baseUrl);
+      await writeFile(
+        path.join(agentDir, "mcp-adapter.json"),
+        JSON.stringify({ settings: { projectServers: "allow" } }),
+      );
+
+      const run = await runPi({ host, cwd: project, agentDir, home, prompt: "status" });
+
+      expect(run.code, run.stderr).toBe(0);
+      const [status] = toolResultTexts(model.requests[1]!);
+      expect(status).toContain(`${path.join(project, ".mcp.json")}: not loaded: the project is not trusted`);
+      expect(status).not.toContain("- fixture");
+      expect(await recordedPids(pids)).toEqual([]);
+    },
+  );
+
   it("skips the unapproved project server in a headless run without projectServers: allow", async () => {
     await using dir = await createTempDir();
     const [home, project, agentDir, pids] = ["home", "project", "agent", "pids"].map((p) => dir.join(p)) as [
