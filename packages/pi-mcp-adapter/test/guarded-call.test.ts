@@ -22,7 +22,7 @@ const tools: FixtureTool[] = [
       return { content: [{ type: "text", text: `deleted ${String(args.path)}` }] };
     },
   },
-  { name: "dump", handler: () => ({ content: [{ type: "text", text: "line\n".repeat(5000) }] }) },
+  { name: "dump", handler: () => ({ content: [{ type: "text", text: "line\n".repeat(50) }] }) },
   {
     name: "pdf",
     handler: () => ({
@@ -131,12 +131,12 @@ describe("AdapterRuntime.call: approval", () => {
 
 describe("AdapterRuntime.call: output guard", () => {
   it("caps a long result, spills it, and bounds details when asked", async () => {
-    const r = runtime({ outputGuard: { maxLines: 10, detailsMaxBytes: 1000 } });
+    const r = runtime({ outputGuard: { maxLines: 10, detailsMaxBytes: 100 } });
     const result = await r.call("fs_dump", {}, { details: true });
     expect((result.content[0] as { text: string }).text).toBe("line\n".repeat(10).slice(0, -1));
     const notice = (result.content[1] as { text: string }).text;
     const file = /saved to (\S+) /.exec(notice)?.[1] ?? "";
-    expect(await readFile(file, "utf8")).toBe("line\n".repeat(5000));
+    expect(await readFile(file, "utf8")).toBe("line\n".repeat(50));
     expect(result.details).toMatchObject({ mcpResultSummary: { contentTypes: { text: 1 } } });
     await r.shutdown();
     // Spill files outlive the session by design; this test removes its own.
@@ -155,7 +155,7 @@ describe("AdapterRuntime.call: output guard", () => {
   it("MCP_OUTPUT_GUARD=0 turns capping off", async () => {
     const r = runtime({ env: { MCP_OUTPUT_GUARD: "0" }, outputGuard: { maxLines: 10 } });
     const result = await r.call("fs_dump", {});
-    expect(result.content).toEqual([{ type: "text", text: "line\n".repeat(5000) }]);
+    expect(result.content).toEqual([{ type: "text", text: "line\n".repeat(50) }]);
     await r.shutdown();
   });
 });
