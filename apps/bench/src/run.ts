@@ -18,6 +18,8 @@ console.log(
     ? `\nNOT beating a baseline on: ${losses.join("; ")}`
     : "\nBeats both baselines on every metric.",
 );
+// A ranking change that loses to a baseline fails the run.
+if (losses.length) process.exitCode = 1;
 if (args.has("--misses")) {
   for (const miss of results[0]!.misses) {
     console.log(

@@ -38,11 +38,13 @@ const WEIGHT = {
   part: 0.5,
 };
 const MAX_PREFIX_EXPANSIONS = 12;
+const MAX_QUERY_WORDS = 32;
 
 export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
   const all = tokenize(query);
   const words = all.filter((w) => !isStopWord(w));
-  const used = words.length ? words : all;
+  // Long pasted text adds little beyond its first words and would cost time.
+  const used = (words.length ? words : all).slice(0, MAX_QUERY_WORDS);
   const groups: QueryGroup[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < used.length; i++) {

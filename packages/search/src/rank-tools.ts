@@ -53,25 +53,24 @@ export function rankTools(
 ): RankResult {
   const list = "score" in tools ? tools.tools : tools;
   const accept = options.server ? (tool: ToolMetadata) => tool.server === options.server : undefined;
-  let all: RankedTool[];
-  if (options.regex) {
-    const pattern = compileRegex(query);
-    all = list
-      .filter((tool) => (!accept || accept(tool)) && regexMatches(pattern, tool, options.searchKeywords))
-      .map((tool) => ({ tool, score: 0 }));
-  } else {
-    const index = "score" in tools ? tools : indexFor(tools, options.searchKeywords);
-    all = index.score(query, accept).map(({ doc, score }) => ({ tool: list[doc]!, score }));
-  }
-  return paginate(all, options);
-}
-
-function paginate(all: RankedTool[], options: RankOptions): RankResult {
   const limit = Math.max(1, Math.floor(options.limit ?? DEFAULT_SEARCH_LIMIT));
   const offset = Math.max(0, Math.floor(options.offset ?? 0));
-  const hits = all.slice(offset, offset + limit);
+  if (options.regex) {
+    const pattern = compileRegex(query);
+    const all = list
+      .filter((tool) => (!accept || accept(tool)) && regexMatches(pattern, tool, options.searchKeywords))
+      .map((tool) => ({ tool, score: 0 }));
+    return page(all.slice(offset, offset + limit), all.length, offset, limit);
+  }
+  const index = "score" in tools ? tools : indexFor(tools, options.searchKeywords);
+  const { hits, total } = index.score(query, accept, offset + limit);
+  const ranked = hits.slice(offset).map(({ doc, score }) => ({ tool: list[doc]!, score }));
+  return page(ranked, total, offset, limit);
+}
+
+function page(hits: RankedTool[], total: number, offset: number, limit: number): RankResult {
   const next = offset + limit;
-  return { hits, total: all.length, ...(next < all.length ? { nextOffset: next } : {}) };
+  return { hits, total, ...(next < total ? { nextOffset: next } : {}) };
 }
 
 function compileRegex(query: string): RegExp {

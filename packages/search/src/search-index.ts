@@ -43,8 +43,15 @@ export interface SearchIndex {
   readonly sortedTerms: readonly string[];
   /** The vocabulary by term length, for typo lookups. */
   readonly termsByLength: ReadonlyMap<number, readonly string[]>;
-  /** Tools scoring above zero, best first (ties by prefixed name). */
-  score(query: string, accept?: (tool: ToolMetadata) => boolean): ScoredDoc[];
+  /**
+   * Tools scoring above zero, best first (ties by prefixed name): all of them,
+   * or only the best `limit`; `total` counts every match.
+   */
+  score(
+    query: string,
+    accept?: (tool: ToolMetadata) => boolean,
+    limit?: number,
+  ): { hits: ScoredDoc[]; total: number };
 }
 
 interface Posting {
@@ -108,47 +115,73 @@ export function createSearchIndex(
     else termsByLength.set(term.length, [term]);
   }
 
+  const byCompactName = new Map<string, number[]>();
+  compactNames.forEach((names, doc) => {
+    for (const name of new Set(names)) {
+      const docs = byCompactName.get(name);
+      if (docs) docs.push(doc);
+      else byCompactName.set(name, [doc]);
+    }
+  });
+  // Per-query scratch space, reused (and left zeroed) so a query costs what it matches, not the catalog size.
+  const scratch = {
+    total: new Float64Array(n),
+    matched: new Uint8Array(n),
+    best: new Float64Array(n),
+    sums: new Float64Array(n),
+  };
+  const touched: number[] = [];
+  const sumTouched: number[] = [];
+
   const index: SearchIndex = {
     tools,
     vocabulary,
     longNameTerms,
     sortedTerms,
     termsByLength,
-    score(query, accept) {
+    score(query, accept, limit) {
       const groups = queryGroups(query, index);
-      const total = new Float64Array(n);
-      const matched = new Uint8Array(n);
-      const best = new Float64Array(n);
-      const sums = new Float64Array(n);
-      const touched: number[] = [];
-      const sumTouched: number[] = [];
+      const candidates: number[] = [];
       for (const group of groups) {
-        addGroup(group, postings, termScore, best, touched, sums, sumTouched);
+        addGroup(group, postings, termScore, scratch.best, touched, scratch.sums, sumTouched);
         for (const doc of touched) {
-          if (best[doc]! > 0) {
-            total[doc]! += best[doc]!;
-            matched[doc]!++;
-            best[doc] = 0;
+          const value = scratch.best[doc]!;
+          if (value > 0) {
+            if (scratch.total[doc] === 0) candidates.push(doc);
+            scratch.total[doc]! += value;
+            scratch.matched[doc]!++;
+            scratch.best[doc] = 0;
           }
         }
         touched.length = 0;
       }
       const compactQuery = normalizeName(query);
+      // A query spelling a whole name finds that tool even when no word matched on its own.
+      for (const doc of byCompactName.get(compactQuery) ?? []) {
+        if (scratch.total[doc] === 0 && scratch.matched[doc] === 0) {
+          candidates.push(doc);
+          scratch.matched[doc] = 1;
+        }
+      }
       const nameLike = compactQuery.length >= 4 && !/\s/.test(query.trim());
       const queryLetters = letterCounts(compactQuery);
       const out: ScoredDoc[] = [];
-      for (let doc = 0; doc < n; doc++) {
-        const tool = tools[doc]!;
+      for (const doc of candidates) {
+        const total = scratch.total[doc]!;
+        const matched = Math.min(scratch.matched[doc]!, groups.length);
+        scratch.total[doc] = 0;
+        scratch.matched[doc] = 0;
+        if (accept && !accept(tools[doc]!)) continue;
         const bonus = compactQuery
           ? nameBonus(compactQuery, compactNames[doc]!, nameLike, queryLetters, nameLetters[doc]!)
           : 0;
-        if (total[doc] === 0 && bonus === 0) continue;
-        if (accept && !accept(tool)) continue;
-        const coverage = groups.length ? (matched[doc]! + 1) / (groups.length + 1) : 1;
-        out.push({ doc, score: total[doc]! * coverage + bonus });
+        const coverage = groups.length ? (matched + 1) / (groups.length + 1) : 1;
+        const score = total * coverage + bonus;
+        if (score > 0) out.push({ doc, score });
       }
-      out.sort((a, b) => b.score - a.score || cmp(tools[a.doc]!.prefixedName, tools[b.doc]!.prefixedName));
-      return out;
+      const better = (a: ScoredDoc, b: ScoredDoc) =>
+        b.score - a.score || cmp(tools[a.doc]!.prefixedName, tools[b.doc]!.prefixedName);
+      return { hits: limit === undefined ? out.sort(better) : topK(out, limit, better), total: out.length };
     },
   };
   return index;
@@ -263,6 +296,35 @@ function fieldsOf(tool: ToolMetadata, keywords: string[]): string[][] {
     terms(paramDescriptions),
     terms(keywords.join(" ")),
   ];
+}
+
+/** The best `k` items in order, without sorting everything (a bounded heap, worst at the root). */
+function topK<T>(items: T[], k: number, better: (a: T, b: T) => number): T[] {
+  if (items.length <= k * 4) return items.sort(better).slice(0, k);
+  const heap: T[] = [];
+  const worse = (i: number, j: number) => better(heap[i]!, heap[j]!) > 0;
+  const swap = (i: number, j: number) => {
+    [heap[i], heap[j]] = [heap[j]!, heap[i]!];
+  };
+  for (const item of items) {
+    if (heap.length < k) {
+      heap.push(item);
+      for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+    } else if (k > 0 && better(item, heap[0]!) < 0) {
+      heap[0] = item;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < heap.length && worse(l, m)) m = l;
+        if (r < heap.length && worse(r, m)) m = r;
+        if (m === i) break;
+        swap(i, m);
+        i = m;
+      }
+    }
+  }
+  return heap.sort(better);
 }
 
 function cmp(a: string, b: string): number {

@@ -60,6 +60,23 @@ describe("rankTools", () => {
     expect(first.total).toBe(rest.hits.length + 1);
   });
 
+  it("pages through a large result set in the same order as a full ranking", () => {
+    const many = Array.from({ length: 300 }, (_, i) =>
+      tool(`s${i % 7}`, `read_${i % 3 ? "thing" : "item"}_${i}`, `Read ${"a thing ".repeat(1 + (i % 5))}`),
+    );
+    const index = createSearchIndex(many);
+    const full = index.score("read thing").hits.map((h) => h.doc);
+    expect(full.length).toBe(300);
+    const paged: number[] = [];
+    for (let offset: number | undefined = 0; offset !== undefined; ) {
+      const result = rankTools("read thing", index, { limit: 7, offset });
+      expect(result.total).toBe(300);
+      paged.push(...result.hits.map((h) => many.indexOf(h.tool)));
+      offset = result.nextOffset;
+    }
+    expect(paged).toEqual(full);
+  });
+
   it("defaults to 12 hits per page", () => {
     const many = Array.from({ length: 30 }, (_, i) => tool("s", `read_thing_${i}`, "Read a thing"));
     const result = rankTools("read", many);
