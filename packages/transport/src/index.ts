@@ -17,7 +17,6 @@ export {
   type LifecyclePolicy,
   lifecyclePolicy,
 } from "./lifecycle-policy.js";
-export { type EraCache, MODERN_REVISION } from "./modern-connect.js";
 export { type NpxInvocation, parseNpxArgs } from "./npx-args.js";
 export {
   createNpxResolver,
@@ -29,6 +28,7 @@ export {
 export { checkStructuredContent } from "./output-schema-check.js";
 export { ProcessTransport, type ProcessTransportOptions, type SpawnFn } from "./process-transport.js";
 export { isGroupAlive, terminateProcessTree } from "./process-tree.js";
+export { type EraCache, MODERN_REVISION } from "./protocol-revision.js";
 export type {
   CallOptions,
   ConnectedVia,

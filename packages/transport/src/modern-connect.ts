@@ -23,16 +23,14 @@ import { TransportError } from "./errors.js";
 import type { FetchLike } from "./http-shape-probe.js";
 import type { ProcessTransport } from "./process-transport.js";
 import type { ProtocolClient } from "./protocol-client.js";
+import { type EraCache, MODERN_REVISION } from "./protocol-revision.js";
 import { type SdkConnectionParts, SdkServerConnection } from "./sdk-connection.js";
 import type { ServerConnection } from "./server-connection.js";
 import { SocketTransport } from "./socket-transport.js";
 
-export const MODERN_REVISION = "2026-07-28";
 const MAX_PROBE_TIMEOUT_MS = 10_000;
 const DEFINITIVE_REJECTIONS = new Set([404, 405, 406, 415]);
 
-/** Era verdicts by server, so `auto` probes a stdio server once per process. */
-export type EraCache = Map<string, PriorDiscovery>;
 const sharedEraCache: EraCache = new Map();
 
 export interface ModernContext {

@@ -19,10 +19,10 @@ import {
 } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
 import { type FetchLike, probeHttpShape } from "./http-shape-probe.js";
-import { connectModern, type EraCache, MODERN_REVISION } from "./modern-connect.js";
 import { createNpxResolver, type ResolveCommand } from "./npx-resolver.js";
 import { ProcessTransport, type SpawnFn } from "./process-transport.js";
 import { v1ProtocolClient } from "./protocol-client.js";
+import { type EraCache, MODERN_REVISION } from "./protocol-revision.js";
 import type {
   CallOptions,
   ConnectedVia,
@@ -162,6 +162,8 @@ export async function connectServer(
 
   if (definition.protocol !== "legacy") {
     try {
+      // SDK v2 loads only for servers that opt into negotiation: importing this package stays cheap.
+      const { connectModern } = await import("./modern-connect.js");
       const modern = await connectModern(definition, {
         identity: options.client ?? DEFAULT_CLIENT,
         parts,
