@@ -40,7 +40,8 @@ describe("pi-mcp-adapter CLI", () => {
     const pids = await recordedPids(dir.path);
     expect(pids).toHaveLength(2);
     expect(await waitForExit(pids)).toEqual([]);
-  });
+    // Five CLI processes and their servers: give a loaded machine room.
+  }, 30_000);
 
   it("explains bad config and bad usage", async () => {
     await using dir = await createTempDir();
