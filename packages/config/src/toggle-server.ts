@@ -2,13 +2,14 @@
  * `disable <server>` / `enable <server>`: records only the `disabled` field in
  * the project's `.pi/mcp-adapter.json`, never touching the file that defined
  * the server and never copying its credentials. The write is atomic
- * (tmp + rename), so concurrent writers never leave a torn file; the last
- * writer wins.
+ * (tmp + rename) under a `<file>.lock`, so concurrent writers neither tear the
+ * file nor lose each other's changes.
  */
 import path from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import { isPlainObject } from "./config-layer.js";
 import { PROJECT_OVERRIDE_FILE } from "./config-sources.js";
+import { withFileLock } from "./file-lock.js";
 import { ConfigError, formatProblem } from "./problems.js";
 import { readJsonFile } from "./read-json-file.js";
 
@@ -30,29 +31,45 @@ export async function setServerDisabled(options: SetServerDisabledOptions): Prom
   if (!options.server.trim() || options.server === "__proto__") {
     throw new ConfigError("write_failed", `Not a usable server name: "${options.server}"`);
   }
-  const read = await readJsonFile(file);
-  if (read.kind === "error") {
-    throw new ConfigError("write_failed", `Not changing ${formatProblem(read.problem)} (fix the file first)`);
-  }
-  const document: Record<string, unknown> = read.kind === "ok" ? (read.value as Record<string, unknown>) : {};
-  if (!isPlainObject(document)) {
-    throw new ConfigError("write_failed", `Not changing ${file}: expected a JSON object at the top level`);
-  }
-  const servers = document.mcpServers === undefined ? {} : document.mcpServers;
-  if (!isPlainObject(servers)) {
-    throw new ConfigError("write_failed", `Not changing ${file}: mcpServers is not an object`);
-  }
-  const current = servers[options.server];
-  servers[options.server] = { ...(isPlainObject(current) ? current : {}), disabled: options.disabled };
-  document.mcpServers = servers;
-  if (!options.disabled && Array.isArray(document.disabledMcpServers)) {
-    document.disabledMcpServers = document.disabledMcpServers.filter((name) => name !== options.server);
-  }
   try {
-    await writeFileAtomic(file, `${JSON.stringify(document, null, 2)}\n`);
+    await withFileLock(file, async () => {
+      const read = await readJsonFile(file);
+      if (read.kind === "error") {
+        throw new ConfigError(
+          "write_failed",
+          `Not changing ${formatProblem(read.problem)} (fix the file first)`,
+        );
+      }
+      const document: Record<string, unknown> =
+        read.kind === "ok" ? (read.value as Record<string, unknown>) : {};
+      if (!isPlainObject(document)) {
+        throw new ConfigError(
+          "write_failed",
+          `Not changing ${file}: expected a JSON object at the top level`,
+        );
+      }
+      const servers = document.mcpServers === undefined ? {} : document.mcpServers;
+      if (!isPlainObject(servers)) {
+        throw new ConfigError("write_failed", `Not changing ${file}: mcpServers is not an object`);
+      }
+      const current = servers[options.server];
+      servers[options.server] = { ...(isPlainObject(current) ? current : {}), disabled: options.disabled };
+      document.mcpServers = servers;
+      if (!options.disabled && Array.isArray(document.disabledMcpServers)) {
+        document.disabledMcpServers = document.disabledMcpServers.filter((name) => name !== options.server);
+      }
+      try {
+        await writeFileAtomic(file, `${JSON.stringify(document, null, 2)}\n`);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? "error";
+        throw new ConfigError("write_failed", `Could not write ${file} (${code})`, { cause: error });
+      }
+    });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? "error";
-    throw new ConfigError("write_failed", `Could not write ${file} (${code})`, { cause: error });
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError("write_failed", `Could not update ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   return file;
 }

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -52,7 +53,7 @@ describe("setServerDisabled", () => {
     expect(await readFile(file, "utf8")).toBe('{ "mcpServers": { ');
   });
 
-  it("never leaves a torn file when many writers race", async () => {
+  it("never leaves a torn file or loses a change when many writers race", async () => {
     await using w = await createWorld();
     const servers = Array.from({ length: 40 }, (_, i) => `s${i}`);
     await Promise.all(
@@ -60,7 +61,30 @@ describe("setServerDisabled", () => {
     );
     const dir = path.join(w.project, ".pi");
     const parsed = JSON.parse(await readFile(path.join(dir, "mcp-adapter.json"), "utf8"));
-    expect(Object.keys(parsed.mcpServers).length).toBeGreaterThan(0);
-    expect((await readdir(dir)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    expect(Object.keys(parsed.mcpServers).sort()).toEqual([...servers].sort());
+    expect(parsed.mcpServers.s3).toEqual({ disabled: false });
+    expect((await readdir(dir)).filter((f) => f.endsWith(".tmp") || f.endsWith(".lock"))).toEqual([]);
   });
+
+  it("keeps every change when separate processes write at once", async () => {
+    await using w = await createWorld();
+    const dist = new URL("../dist/index.js", import.meta.url).href;
+    const script = (worker: number) =>
+      `const { setServerDisabled } = await import(${JSON.stringify(dist)});
+       for (let i = 0; i < 10; i++) await setServerDisabled({ cwd: ${JSON.stringify(w.project)}, server: "w${worker}-" + i, disabled: true });`;
+    const codes = await Promise.all(
+      [0, 1, 2, 3].map(
+        (worker) =>
+          new Promise<number | null>((resolve) => {
+            const child = spawn(process.execPath, ["--input-type=module", "-e", script(worker)], {
+              stdio: "inherit",
+            });
+            child.on("exit", resolve);
+          }),
+      ),
+    );
+    expect(codes).toEqual([0, 0, 0, 0]);
+    const parsed = JSON.parse(await readFile(path.join(w.project, ".pi", "mcp-adapter.json"), "utf8"));
+    expect(Object.keys(parsed.mcpServers)).toHaveLength(40);
+  }, 60_000);
 });
