@@ -79,6 +79,12 @@ describe("AdapterRuntime", () => {
     const call = await runProxyRequest(runtime, { tool: "weather_get_forecast", args: '{"city":"Oslo"}' });
     expect(call.content).toEqual([{ type: "text", text: "Sunny in Oslo" }]);
     expect(call.isError).toBe(false);
+    expect(call.details).toMatchObject({
+      mode: "call",
+      server: "weather",
+      tool: "get_forecast",
+      mcpResult: { content: [{ type: "text", text: "Sunny in Oslo" }] },
+    });
     await runtime.shutdown();
   });
 

@@ -70,11 +70,11 @@ export async function runProxyRequest(
   });
   if (params.tool !== undefined) {
     const args = parseArgs(params.args);
-    const result = await runtime.call(params.tool, args, { server: params.server, signal });
+    const result = await runtime.call(params.tool, args, { server: params.server, signal, details: true });
     return {
       content: result.content,
       isError: result.isError,
-      details: { mode: "call", server: result.tool.server, tool: result.tool.name },
+      details: { mode: "call", server: result.tool.server, tool: result.tool.name, ...result.details },
     };
   }
   if (params.describe !== undefined) {
