@@ -1,4 +1,12 @@
-import { createTempDir, isProcessAlive, recordedPids, waitForExit } from "@pi-mcp-adapter/test-kit";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import {
+  createTempDir,
+  faultServerPath,
+  isProcessAlive,
+  recordedPids,
+  waitForExit,
+} from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { connectServer } from "../src/index.js";
 import { faultStdio, fixtureStdio } from "./helpers.js";
@@ -50,5 +58,21 @@ describe("process-tree shutdown", () => {
     expect(serverPid).not.toBe(connection.pid);
     await connection.close();
     expect(await waitForExit([serverPid!, connection.pid!], 3000)).toEqual([]);
+  });
+});
+
+describe("host exit", () => {
+  it("kills servers and their grandchildren when the host exits without closing them", async () => {
+    await using dir = await createTempDir();
+    const script = fileURLToPath(new URL("./fixtures/exit-without-close.mjs", import.meta.url));
+    const run = spawnSync(process.execPath, [script, process.execPath, faultServerPath], {
+      env: { ...process.env, FAULT_MODE: "grandchild", FIXTURE_PID_DIR: dir.path },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const pids = await recordedPids(dir.path);
+    expect(pids).toHaveLength(2);
+    expect(await waitForExit(pids, 3000)).toEqual([]);
   });
 });
