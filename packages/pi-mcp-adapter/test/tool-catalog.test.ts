@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { MetadataCache } from "@pi-mcp-adapter/catalog";
+import { definitionHash } from "@pi-mcp-adapter/config";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import {
   connectInMemory,
@@ -87,6 +88,28 @@ describe("runtime catalog with the metadata cache", () => {
     expect(connects).toEqual([]);
     expect(cold.servers()[0]!.toolCount).toBe(2);
     await cold.shutdown();
+  });
+
+  it("lists a server again on reconnect, replacing what the cache held", async () => {
+    await using dir = await createTempDir();
+    const cacheFile = dir.join("mcp-cache.json");
+    const stale = new MetadataCache({ file: cacheFile });
+    await stale.put("tracker", definitionHash(def("tracker")), {
+      tools: [{ name: "old_tool", inputSchema: { type: "object" } }],
+    });
+    const connects: string[] = [];
+    const runtime = runtimeWith(cacheFile, [def("tracker")], true, connects);
+    expect((await runtime.catalog()).tools.map((t) => t.name)).toEqual(["old_tool"]);
+    expect(connects).toEqual([]);
+    await runtime.reconnect("tracker");
+    expect((await runtime.catalog()).tools.map((t) => t.name)).toEqual(["search_issues", "create_issue"]);
+    await runtime.shutdown();
+    const reread = new MetadataCache({ file: cacheFile });
+    await reread.load();
+    expect(reread.get("tracker", definitionHash(def("tracker")))?.tools.map((t) => t.name)).toEqual([
+      "search_issues",
+      "create_issue",
+    ]);
   });
 
   it("ignores a cache entry saved for a different definition and reports a server that cannot start", async () => {

@@ -162,9 +162,11 @@ export class AdapterRuntime {
     return this.manager.on("status", listener);
   }
 
-  /** Drops a server's connection and connects afresh. */
+  /** Drops a server's connection and connects afresh, then lists its tools again (updating the cache). */
   async reconnect(name: string): Promise<void> {
     await this.manager.reconnect(name);
+    // A reconnect is also how a user refreshes a server's cached tool list.
+    await this.tools.refresh(name);
   }
 
   async shutdown(): Promise<void> {
