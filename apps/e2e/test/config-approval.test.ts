@@ -23,19 +23,26 @@ import { extensionDir, type PiHost, piHosts } from "../src/pi-hosts.js";
 
 interface RpcRun {
   dialogs: { title: string; message: string }[];
+  notices: string[];
   toolResults: string[];
 }
+
+const WHOAMI = [
+  { toolCall: { name: "mcp", arguments: { tool: "whoami", server: "fixture" } } },
+  { text: "done" },
+];
 
 /** One prompt in RPC mode, answering every confirm dialog with `answer`. */
 async function runRpc(
   host: PiHost,
   dirs: { project: string; agentDir: string; home: string },
   answer: boolean,
+  prompt: { message: string; script: Parameters<typeof startScriptedModel>[0] } = {
+    message: "who serves fixture?",
+    script: WHOAMI,
+  },
 ): Promise<RpcRun> {
-  await using model = await startScriptedModel([
-    { toolCall: { name: "mcp", arguments: { tool: "whoami", server: "fixture" } } },
-    { text: "done" },
-  ]);
+  await using model = await startScriptedModel(prompt.script);
   await writePiAgentDir(dirs.agentDir, model.baseUrl);
   const child = spawn(
     host.node,
@@ -63,10 +70,11 @@ async function runRpc(
     },
   );
   const dialogs: RpcRun["dialogs"] = [];
+  const notices: string[] = [];
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
   const timer = setTimeout(() => child.kill(), 60_000);
   try {
-    send({ id: "p1", type: "prompt", message: "who serves fixture?" });
+    send({ id: "p1", type: "prompt", message: prompt.message });
     for await (const line of createInterface({ input: child.stdout })) {
       const message = JSON.parse(line) as {
         type?: string;
@@ -83,6 +91,9 @@ async function runRpc(
         ["select", "input", "editor"].includes(message.method ?? "")
       ) {
         send({ type: "extension_ui_response", id: message.id, cancelled: true });
+      } else if (message.type === "extension_ui_request" && message.method === "notify") {
+        notices.push(message.message ?? "");
+        if (prompt.message.startsWith("/")) break;
       } else if (message.type === "agent_end") break;
     }
   } finally {
@@ -90,7 +101,7 @@ async function runRpc(
     child.kill();
   }
   const toolRequest = model.requests[1];
-  return { dialogs, toolResults: toolRequest ? toolResultTexts(toolRequest) : [] };
+  return { dialogs, notices, toolResults: toolRequest ? toolResultTexts(toolRequest) : [] };
 }
 
 describe.each(piHosts())("$label", (host) => {
@@ -135,5 +146,39 @@ describe.each(piHosts())("$label", (host) => {
     const all = await recordedPids(pids);
     expect(all).toHaveLength(2);
     expect(await waitForExit(all, 5000)).toEqual([]);
+  }, 180_000);
+
+  it("/mcp-adapter disable and enable write only the disabled field to .pi/mcp-adapter.json", async () => {
+    await using dir = await createTempDir();
+    const dirs = { project: dir.join("project"), agentDir: dir.join("agent"), home: dir.join("home") };
+    await Promise.all([dirs.project, dirs.home].map((d) => mkdir(d, { recursive: true })));
+    const shared = JSON.stringify({
+      mcpServers: { fixture: { command: process.execPath, args: [stdioFixtureServerPath] } },
+    });
+    await writeFile(path.join(dirs.project, ".mcp.json"), shared);
+    await mkdir(dirs.agentDir, { recursive: true });
+    await writeFile(
+      path.join(dirs.agentDir, "mcp-adapter.json"),
+      JSON.stringify({ settings: { projectServers: "allow" } }),
+    );
+    const override = path.join(dirs.project, ".pi", "mcp-adapter.json");
+
+    const disabled = await runRpc(host, dirs, false, { message: "/mcp-adapter disable fixture", script: [] });
+    expect(disabled.notices).toContainEqual(expect.stringContaining('MCP server "fixture" disabled in'));
+    expect(JSON.parse(await readFile(override, "utf8"))).toEqual({
+      mcpServers: { fixture: { disabled: true } },
+    });
+    expect(await readFile(path.join(dirs.project, ".mcp.json"), "utf8")).toBe(shared);
+
+    const status = await runRpc(host, dirs, false, {
+      message: "status",
+      script: [{ toolCall: { name: "mcp", arguments: {} } }, { text: "done" }],
+    });
+    expect(status.toolResults.join("\n")).toContain("fixture: disabled");
+
+    await runRpc(host, dirs, false, { message: "/mcp-adapter enable fixture", script: [] });
+    expect(JSON.parse(await readFile(override, "utf8"))).toEqual({
+      mcpServers: { fixture: { disabled: false } },
+    });
   }, 180_000);
 });

@@ -19,6 +19,7 @@ import {
   type ProxyParams,
   runProxyRequest,
 } from "./runtime/proxy-request.js";
+import { runServerToggleCommand } from "./server-toggle-command.js";
 
 export interface McpAdapterOptions {
   /** An extra config file; it outranks every other config file (normal merging still applies). */
@@ -84,7 +85,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       },
     });
 
-    const showStatus = async (_args: string, ctx: ExtensionContext) => {
+    const showStatus = async (args: string, ctx: ExtensionContext) => {
+      if (await runServerToggleCommand(args, ctx)) return;
       try {
         const r = await runtimeFor(ctx);
         ctx.ui.notify(formatStatus(r.servers(), r.problems), "info");

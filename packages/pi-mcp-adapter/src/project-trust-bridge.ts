@@ -14,9 +14,14 @@ import {
   type ProjectTrust,
 } from "@pi-mcp-adapter/config";
 
-export function projectTrustFor(ctx: ExtensionContext): ProjectTrust {
+/** Pi 1.x's answer; `undefined` on the 0.7x line, which has no trust feature. */
+export function hostProjectTrust(ctx: ExtensionContext): boolean | undefined {
   const isTrusted = (ctx as unknown as { isProjectTrusted?: () => boolean }).isProjectTrusted;
-  const trusted = typeof isTrusted === "function" ? isTrusted.call(ctx) : undefined;
+  return typeof isTrusted === "function" ? isTrusted.call(ctx) : undefined;
+}
+
+export function projectTrustFor(ctx: ExtensionContext): ProjectTrust {
+  const trusted = hostProjectTrust(ctx);
   const approvals = createFileApprovalStore(path.join(defaultConfigEnvironment().agentDir, APPROVALS_FILE));
   return {
     trusted,
