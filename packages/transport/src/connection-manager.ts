@@ -289,14 +289,17 @@ export class ConnectionManager {
     const tick = () => {
       slot.healthTimer = undefined;
       if (slot.connection !== connection || connection.closed) return;
+      const healthy = () => {
+        if (slot.connection === connection) slot.healthTimer = this.timers.setTimeout(tick, interval);
+      };
       connection
         .ping({ timeoutMs: Math.min(interval, 10_000) })
-        .then(() => {
-          if (slot.connection === connection) slot.healthTimer = this.timers.setTimeout(tick, interval);
-        })
-        .catch(async () => {
+        .then(healthy)
+        .catch(async (error: unknown) => {
           if (slot.connection !== connection) return;
-          // Unhealthy: close it; the close handler schedules the reconnect.
+          // A server that answers ping with an error (e.g. method not found) is alive.
+          if ((error as { code?: string }).code === "request_failed") return healthy();
+          // Silent or gone: close it; the close handler schedules the reconnect.
           await connection.close().catch(() => {});
         });
     };

@@ -94,6 +94,15 @@ describe("ConnectionManager", () => {
     expect((await manager.get("frozen")).pid).not.toBe(first.pid);
   });
 
+  it("keeps a keep-alive server that answers ping with an error (it is alive)", async () => {
+    manager = new ConnectionManager([{ ...faultStdio("noping", "no-ping"), lifecycle: "keep-alive" }], fast);
+    await manager.start();
+    const first = await manager.get("noping");
+    await new Promise((resolve) => setTimeout(resolve, 800)); // several health checks
+    expect(first.closed).toBe(false);
+    expect(await manager.get("noping")).toBe(first);
+  });
+
   it("lets a lazy-keep-alive server stay resident once used", async () => {
     manager = new ConnectionManager([{ ...fixtureStdio("lka"), lifecycle: "lazy-keep-alive" }], fast);
     await manager.start();
