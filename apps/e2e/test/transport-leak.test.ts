@@ -1,10 +1,14 @@
+/**
+ * Long-running soak: 200 connect/call/close cycles of real stdio servers
+ * through the transport package must leave nothing behind.
+ */
 import { readdirSync, readFileSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { ServerDefinitionSchema } from "@pi-mcp-adapter/core";
 import { minimalServerPath } from "@pi-mcp-adapter/test-kit";
+import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
-import { connectServer } from "../src/index.js";
-import { definition } from "./helpers.js";
 
 setFlagsFromString("--expose_gc");
 const gc = runInNewContext("gc") as () => void;
@@ -36,11 +40,12 @@ const handles = () =>
 
 describe.runIf(process.platform === "linux")("200 connect/call/close cycles", () => {
   it("leave no child process, no open handle, and no memory growth beyond noise", async () => {
-    const server = definition({
+    const server = ServerDefinitionSchema.parse({
       name: "mini",
       transport: "stdio",
       command: process.execPath,
       args: [minimalServerPath],
+      source: { file: "test", key: "mini" },
     });
     const cycle = async (i: number) => {
       const connection = await connectServer(server);
