@@ -28,7 +28,7 @@ import type { ConfigProblem } from "./problems.js";
 import { ADMIT_ALL_PROJECT_SERVERS, type ProjectTrust } from "./project-trust.js";
 import { readJsonFile } from "./read-json-file.js";
 import type { SettingKey, Settings } from "./settings.js";
-import type { SourceScope } from "./source-scope.js";
+import { isProjectScope, type SourceScope } from "./source-scope.js";
 import { toServerDefinition } from "./to-server-definition.js";
 
 export interface LoadConfigOptions {
@@ -166,7 +166,17 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     // Problems in host files matter only for hosts the user asked to load.
     for (const layer of hostRead.layers) if (!importLayers.includes(layer)) layer.problems = [];
 
-    const pluginPaths = settingsSoFar.settings.agentPluginPaths ?? [];
+    const pluginPaths = (settingsSoFar.settings.agentPluginPaths ?? []).filter((dir) => {
+      const root = path.resolve(options.cwd, expandHome(dir, environment.home));
+      const inProject = !path.relative(options.cwd, root).startsWith("..");
+      if (projectReadable || !inProject) return true;
+      problems.push({
+        severity: "info",
+        file: root,
+        message: "plugin not loaded: the project is not trusted",
+      });
+      return false;
+    });
     const declaredIn = settingsSoFar.settingSources.agentPluginPaths?.file;
     const declaringScope = fileLayers.find((layer) => layer.file === declaredIn)?.scope ?? "user";
     pluginLayers = await readAgentPlugins(pluginPaths, {
@@ -197,6 +207,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
   });
   problems.push(...admission.problems);
   const { servers, pendingProjectServers } = admission;
+  servers.push(...fallbackDefinitions(layers, pendingProjectServers, problems));
 
   return {
     servers,
@@ -211,6 +222,38 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     projectFilesRead: options.config === undefined && projectReadable,
     configHash: configHash(servers),
   };
+}
+
+/**
+ * For project servers left pending, the definition the user's own files give
+ * (if any) stays in use: project contributions to those names are set aside.
+ */
+function fallbackDefinitions(
+  layers: readonly ConfigLayer[],
+  pending: readonly PendingProjectServer[],
+  problems: ConfigProblem[],
+): ConfiguredServer[] {
+  if (pending.length === 0) return [];
+  const names = new Set(pending.map((p) => p.name));
+  const withoutProject = layers.map((layer) =>
+    isProjectScope(layer.scope)
+      ? { ...layer, entries: layer.entries.filter((e) => !names.has(e.name)), disabledNames: [] }
+      : layer,
+  );
+  const fallback: ConfiguredServer[] = [];
+  for (const entry of mergeConfigLayers(withoutProject).entries) {
+    if (!names.has(entry.name) || isProjectScope(entry.scope)) continue;
+    const { server } = toServerDefinition(entry);
+    if (!server) continue;
+    fallback.push(server);
+    problems.push({
+      severity: "info",
+      file: server.source.file,
+      field: server.source.key,
+      message: `using this definition of "${server.name}" until the project's version is approved`,
+    });
+  }
+  return fallback;
 }
 
 async function readLayers(

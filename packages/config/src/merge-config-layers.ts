@@ -4,7 +4,9 @@
  * - Servers merge by name: a higher layer that names an endpoint (`command`,
  *   `url` or `socket`) replaces the lower definition; one that does not only
  *   overrides the fields it sets (that is how `{ "disabled": true }` in
- *   `.pi/mcp-adapter.json` disables a server defined elsewhere).
+ *   `.pi/mcp-adapter.json` disables a server defined elsewhere). A project
+ *   override of anything but `disabled` turns the result into a project
+ *   definition, subject to approval.
  * - `disabledMcpServers` lists are unioned across layers; an explicit
  *   `disabled: false` in a later project layer (what `enable` writes) lifts a
  *   project list entry. A server disabled by a user-level layer (list or
@@ -65,6 +67,11 @@ export function mergeConfigLayers(layers: readonly ConfigLayer[]): MergedLayers 
       lower.entry = { ...lower.entry, ...overrides };
       lower.extra = { ...lower.extra, ...item.extra };
       lower.layers.push(item.source);
+      // A project file that changes more than `disabled` makes the result a project definition:
+      // it then needs approval like any project server.
+      if (isProjectScope(layer.scope) && Object.keys(overrides).some((key) => key !== "disabled")) {
+        lower.scope = layer.scope;
+      }
       if (item.entry.disabled !== undefined) flaggedAt.set(item.name, index);
     }
   });

@@ -103,4 +103,16 @@ describe("agent plugins", () => {
     expect(names(config)).toEqual([]);
     expect(config.pendingProjectServers.map((p) => p.name)).toEqual(["p__s"]);
   });
+
+  it("does not read a plugin inside an untrusted project, even when a user file lists it", async () => {
+    await using w = await createWorld();
+    const root = path.join(w.project, "p");
+    await w.write(path.join(root, "plugin.json"), manifest("p"));
+    await w.write(path.join(root, "mcp.json"), mcp({ s: { type: "stdio", command: "s" } }));
+    await w.write(path.join(w.agentDir, "mcp-adapter.json"), { settings: { agentPluginPaths: [root] } });
+    expect(names(await w.load())).toEqual(["p__s"]);
+    const untrusted = await w.load({ trust: { trusted: false } });
+    expect(names(untrusted)).toEqual([]);
+    expect(messages(untrusted, "info")).toEqual(["p: plugin not loaded: the project is not trusted"]);
+  });
 });
