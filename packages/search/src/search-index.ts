@@ -8,10 +8,11 @@
  * separator style) puts that tool first. Pure and synchronous.
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { withinEdits } from "./edit-distance.js";
+import { letterCounts, nameBonus } from "./name-match.js";
 import { type QueryGroup, queryGroups } from "./query-terms.js";
 import { keywordsForTool, type SearchKeywords } from "./search-keywords.js";
 import { normalizeName, stem, tokenize } from "./tokenize.js";
+import { topK } from "./top-k.js";
 
 /** name, server, description, parameter names, parameter descriptions, searchKeywords. */
 const FIELD_WEIGHT = [4, 1.5, 1, 0.7, 0.3, 1] as const;
@@ -19,9 +20,6 @@ const FIELD_B = [0.1, 0, 0.5, 0.5, 0.75, 0.3] as const;
 const K1 = 1.2;
 /** Marks a name term that is an unstemmed surface form. */
 export const SURFACE = "=";
-const EXACT_NAME_BONUS = 30;
-const NAME_CONTAINS_BONUS = 8;
-const NEAR_NAME_BONUS = 12;
 
 export interface SearchIndexOptions {
   /** Extra words per tool (per-server `searchKeywords`). Never stored on the tools themselves. */
@@ -235,46 +233,6 @@ function addGroup(
   }
 }
 
-function nameBonus(
-  query: string,
-  names: readonly [string, string],
-  nameLike: boolean,
-  queryLetters: Uint8Array,
-  letters: readonly [Uint8Array, Uint8Array],
-): number {
-  let bonus = 0;
-  for (let k = 0; k < 2; k++) {
-    const name = names[k]!;
-    if (name === query) return EXACT_NAME_BONUS;
-    if (query.length >= 5 && name.includes(query)) {
-      bonus = Math.max(bonus, (NAME_CONTAINS_BONUS * query.length) / name.length);
-    } else if (nameLike && Math.abs(name.length - query.length) <= 2) {
-      const max = query.length >= 10 ? 2 : 1;
-      if (letterDistance(queryLetters, letters[k]!) <= 2 * max && withinEdits(query, name, max)) {
-        bonus = Math.max(bonus, NEAR_NAME_BONUS - 3 * (withinEdits(query, name, max - 1) ? max - 1 : max));
-      }
-    }
-  }
-  return bonus;
-}
-
-/** Counts of a-z and 0-9 in a compact name; an edit changes the counts by at most 2. */
-function letterCounts(text: string): Uint8Array {
-  const counts = new Uint8Array(36);
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const slot = c >= 97 ? c - 97 : c - 48 + 26;
-    if (slot >= 0 && slot < 36 && counts[slot]! < 255) counts[slot]!++;
-  }
-  return counts;
-}
-
-function letterDistance(a: Uint8Array, b: Uint8Array): number {
-  let sum = 0;
-  for (let i = 0; i < 36; i++) sum += Math.abs(a[i]! - b[i]!);
-  return sum;
-}
-
 function fieldsOf(tool: ToolMetadata, keywords: string[]): string[][] {
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, { description?: unknown }>;
   const paramNames = Object.keys(properties);
@@ -296,35 +254,6 @@ function fieldsOf(tool: ToolMetadata, keywords: string[]): string[][] {
     terms(paramDescriptions),
     terms(keywords.join(" ")),
   ];
-}
-
-/** The best `k` items in order, without sorting everything (a bounded heap, worst at the root). */
-function topK<T>(items: T[], k: number, better: (a: T, b: T) => number): T[] {
-  if (items.length <= k * 4) return items.sort(better).slice(0, k);
-  const heap: T[] = [];
-  const worse = (i: number, j: number) => better(heap[i]!, heap[j]!) > 0;
-  const swap = (i: number, j: number) => {
-    [heap[i], heap[j]] = [heap[j]!, heap[i]!];
-  };
-  for (const item of items) {
-    if (heap.length < k) {
-      heap.push(item);
-      for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
-    } else if (k > 0 && better(item, heap[0]!) < 0) {
-      heap[0] = item;
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < heap.length && worse(l, m)) m = l;
-        if (r < heap.length && worse(r, m)) m = r;
-        if (m === i) break;
-        swap(i, m);
-        i = m;
-      }
-    }
-  }
-  return heap.sort(better);
 }
 
 function cmp(a: string, b: string): number {
