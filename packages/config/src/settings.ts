@@ -30,6 +30,7 @@ export const SettingsSchema = z
     toolResultRendering: z.enum(["compact", "boxed"]),
     collapsedResultLines: z.number().int().min(1).max(3),
     notifyOnStartupConnect: z.boolean(),
+    /** User-level only: load (`on`) or just detect (`prompt`) other hosts' configs. */
     hostConfigDiscovery: z.enum(["off", "on", "prompt"]),
     agentPluginPaths: z.array(z.string()),
     approveTools: z.union([z.boolean(), z.literal("destructive"), z.array(z.string())]),
@@ -62,7 +63,11 @@ export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingKey = keyof Settings;
 
 /** Keys a project file may not set: they decide what project files may do. */
-export const USER_ONLY_SETTINGS: ReadonlySet<SettingKey> = new Set(["projectServers", "ancestorConfigRoots"]);
+export const USER_ONLY_SETTINGS: ReadonlySet<SettingKey> = new Set([
+  "projectServers",
+  "ancestorConfigRoots",
+  "hostConfigDiscovery",
+]);
 
 const SHAPE = SettingsSchema.shape as Record<string, z.ZodType>;
 

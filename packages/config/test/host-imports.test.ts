@@ -165,6 +165,14 @@ describe("host imports", () => {
 
     await w.write(userConfig(w), { settings: { hostConfigDiscovery: "on" } });
     expect((await w.load()).servers).toHaveLength(16);
+
+    await w.write(userConfig(w), {});
+    await w.write(path.join(w.project, ".mcp.json"), { settings: { hostConfigDiscovery: "on" } });
+    const fromProject = await w.load();
+    expect(fromProject.servers).toEqual([]);
+    expect(messages(fromProject, "warning")).toEqual([
+      ".mcp.json: settings.hostConfigDiscovery: this setting is honoured only in user-level config files, ignored here",
+    ]);
   });
 
   it("reports a broken host file with line and column, and still loads the other hosts", async () => {
