@@ -4,7 +4,7 @@
  * connected one at a time in this run. Target ratio total/slowest ≈ 1.
  */
 import { type ServerDefinition, ServerDefinitionSchema } from "@pi-mcp-adapter/core";
-import { faultServerPath } from "@pi-mcp-adapter/test-kit";
+import { minimalServerPath } from "@pi-mcp-adapter/test-kit";
 import { ConnectionManager, connectServer } from "@pi-mcp-adapter/transport";
 import { timed } from "./transport-measure.js";
 
@@ -16,8 +16,8 @@ function slowServer(index: number): ServerDefinition {
     name: `slow-${index}`,
     transport: "stdio",
     command: process.execPath,
-    args: [faultServerPath],
-    env: { FAULT_MODE: "slow-initialize", FAULT_DELAY_MS: String(INIT_DELAY_MS) },
+    args: [minimalServerPath],
+    env: { MINIMAL_INIT_DELAY_MS: String(INIT_DELAY_MS) },
     lifecycle: "eager",
     source: { file: "bench", key: `slow-${index}` },
   });
