@@ -18,8 +18,10 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import {
   clientCredentialsGrant,
+  createDpopFetch,
   createMemoryCredentialStore,
   crossAppAccessGrant,
+  loadOrCreateDpopKey,
   McpOAuthProvider,
   OAuthError,
   privateKeyJwtAuthentication,
@@ -46,10 +48,18 @@ const definition = {
   source: { file: "conformance", key: SERVER },
 };
 
+/** DPoP scenarios: every token request and token use carries a proof from a stored ES256 key. */
+const baseFetch = scenario.startsWith("auth/dpop")
+  ? createDpopFetch({
+      key: () =>
+        loadOrCreateDpopKey(new McpOAuthProvider({ server: SERVER, url: serverUrl, store }).credentials),
+    })
+  : fetch;
+
 /** Remembers the last 401/403 challenge, as the login needs its scope. */
 let challenge;
 const observingFetch = async (input, init) => {
-  const response = await fetch(input, init);
+  const response = await baseFetch(input, init);
   if (response.status === 401 || response.status === 403) {
     const header = response.headers.get("www-authenticate") ?? "";
     const param = (name) => new RegExp(`${name}="([^"]*)"`).exec(header)?.[1];

@@ -58,10 +58,11 @@ async function clientScenarios(cli: string): Promise<string[]> {
 async function runScenarios(
   cli: string,
   outDir: string,
+  only?: string[],
 ): Promise<Map<string, { code: number | null; output: string }>> {
   const runs = new Map<string, { code: number | null; output: string }>();
   const command = `${process.execPath} ${path.join(conformanceDir, "client.mjs")}`;
-  for (const scenario of await clientScenarios(cli)) {
+  for (const scenario of only ?? (await clientScenarios(cli))) {
     runs.set(
       scenario,
       await run([cli, "client", "--command", command, "--scenario", scenario, "-o", outDir]),
@@ -140,5 +141,50 @@ describe("MCP conformance suite 0.1.16 (client scenarios)", () => {
         /Bearer \S|access_token|refresh_token|client_secret|test-token-/,
       );
     }
+  });
+});
+
+/**
+ * The 0.2.0-alpha suite adds 2026-07-28 scenarios; most need the 2026
+ * protocol in the transport (see the oauth README for the full record). These
+ * OAuth ones pass completely today and must keep passing.
+ */
+const ALPHA_OAUTH_SCENARIOS = [
+  "auth/dpop",
+  "auth/dpop-nonce",
+  "auth/iss-supported-missing",
+  "auth/iss-wrong-issuer",
+  "auth/iss-unexpected",
+  "auth/iss-normalized",
+  "auth/metadata-issuer-mismatch",
+  "auth/enterprise-managed-authorization",
+  "auth/metadata-default",
+  "auth/pre-registration",
+];
+
+describe("MCP conformance suite 0.2.0-alpha (OAuth scenarios that pass)", () => {
+  let out: TempDir;
+  let results: Map<string, { checks: Check[]; clientOutput: string }>;
+  let runs: Map<string, { code: number | null; output: string }>;
+
+  beforeAll(async () => {
+    ensureTools();
+    out = await createTempDir("pi-mcp-conformance-next-");
+    const cli = path.join(toolsDir, "node_modules", "conformance-next", "dist", "index.js");
+    runs = await runScenarios(cli, out.path, ALPHA_OAUTH_SCENARIOS);
+    results = await readResults(out.path);
+  }, 600_000);
+
+  afterAll(async () => {
+    await out?.remove();
+  });
+
+  it("passes DPoP, RFC 9207 iss, issuer-mismatch and enterprise-managed authorization", () => {
+    const failures = [...results].flatMap(([scenario, { checks }]) =>
+      checks.filter((c) => c.status === "FAILURE").map((c) => `${scenario}: ${c.id} — ${c.description}`),
+    );
+    expect(failures).toEqual([]);
+    expect([...results.keys()].sort()).toEqual([...ALPHA_OAUTH_SCENARIOS].sort());
+    for (const [scenario, { output }] of runs) expect(output, scenario).toMatch(/OVERALL: PASSED/);
   });
 });

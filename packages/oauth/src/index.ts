@@ -17,6 +17,13 @@ export {
   createMemoryCredentialStore,
 } from "./credential-store.js";
 export {
+  createDpopFetch,
+  type DpopFetchOptions,
+  type DpopKey,
+  generateDpopKey,
+  loadOrCreateDpopKey,
+} from "./dpop.js";
+export {
   createEncryptedFileStore,
   type EncryptedFileStoreOptions,
   FILE_KEY_ENV,

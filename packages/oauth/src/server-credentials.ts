@@ -28,6 +28,8 @@ export const StoredCredentialsSchema = z.object({
   obtainedAt: z.number().optional(),
   /** Client registration (may hold a client secret; never leaves this package's API). */
   client: z.looseObject({ client_id: z.string() }).optional(),
+  /** The DPoP private key (JWK) the tokens are bound to, for servers using DPoP. */
+  dpopKey: z.record(z.string(), z.unknown()).optional(),
   /** Cached discovery results so refresh works without rediscovery. */
   discovery: z.looseObject({ authorizationServerUrl: z.string() }).optional(),
 });
