@@ -34,6 +34,7 @@ import type {
 } from "./remote-types.js";
 import { SdkServerConnection } from "./sdk-connection.js";
 import { SocketTransport } from "./socket-transport.js";
+import { guardSseResponses } from "./sse-response-guard.js";
 import { StderrBuffer } from "./stderr-buffer.js";
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -227,14 +228,16 @@ export async function connectServer(
         );
       }
       const authProvider = options.authProvider?.(definition);
-      const httpOptions = {
+      const base = {
         requestInit: definition.headers ? { headers: definition.headers } : undefined,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(authProvider ? { authProvider } : {}),
       };
+      const sseOptions = { ...base, ...(options.fetch ? { fetch: options.fetch } : {}) };
+      // Streamable HTTP gets a fetch that ends a cut SSE answer at once instead of at the timeout.
+      const streamableOptions = { ...base, fetch: guardSseResponses(options.fetch) };
       const connectSse = async () => {
         const client = makeClient();
-        const transport = new SSEClientTransport(url, httpOptions);
+        const transport = new SSEClientTransport(url, sseOptions);
         try {
           await connectClient(client, transport);
         } catch (error) {
@@ -246,7 +249,7 @@ export async function connectServer(
       try {
         if (definition.transport === "sse") return await connectSse();
         const client = makeClient();
-        const transport = new StreamableHTTPClientTransport(url, httpOptions);
+        const transport = new StreamableHTTPClientTransport(url, streamableOptions);
         try {
           await connectClient(client, transport);
         } catch (error) {
