@@ -60,4 +60,25 @@ describe("property: random input never throws out of the loader", () => {
       { numRuns: 60 },
     );
   }, 60_000);
+
+  it("loadConfig survives random text and random JSON in other hosts' files", async () => {
+    await using w = await createWorld();
+    await w.write(path.join(w.home, ".config", "mcp", "mcp.json"), {
+      imports: ["codex", "cursor", "opencode", "vscode"],
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.string(), documents, fc.jsonValue(), async (toml, cursor, vscode) => {
+        await w.write(path.join(w.home, ".codex", "config.toml"), `[mcp_servers.x]\n${toml}`);
+        await w.write(path.join(w.home, ".cursor", "mcp.json"), JSON.stringify(cursor));
+        await w.write(
+          path.join(w.home, ".config", "opencode", "opencode.json"),
+          JSON.stringify({ mcp: cursor }),
+        );
+        await w.write(path.join(w.project, ".vscode", "mcp.json"), JSON.stringify({ servers: vscode }));
+        const config = await w.load();
+        expect(config.configHash).toMatch(/^[0-9a-f]{64}$/);
+      }),
+      { numRuns: 60 },
+    );
+  }, 60_000);
 });
