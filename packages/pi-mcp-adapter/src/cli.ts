@@ -17,7 +17,7 @@ Commands:
   call <tool> [json-args]   call a tool, e.g. call demo_add '{"a":1,"b":2}'
 
 Options:
-  --config <file>   config file to use instead of <cwd>/.mcp.json
+  --config <file>   an extra config file that outranks every other source
   --cwd <dir>       project directory (default: current directory)
   --server <name>   limit search/describe/call to one server
   -h, --help        show this help`;
