@@ -40,7 +40,7 @@ describe("OAuthLogins (auth-start / auth-complete)", () => {
 
     const client = new Client({ name: "t", version: "1" });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(as.url), { authProvider: logins.providerFor("docs") }),
+      new StreamableHTTPClientTransport(new URL(as.url), (await logins.connectionFor("docs")) as never),
     );
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["echo"]);
     await client.close();

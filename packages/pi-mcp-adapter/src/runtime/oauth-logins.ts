@@ -4,10 +4,13 @@
  * connection-side provider the transport uses, logout and status. `/mcp-auth`
  * and the proxy actions `auth-start` / `auth-complete` both drive this.
  */
+import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type CredentialStore,
+  createDpopFetch,
   getMcpOAuthStatus,
   type LogoutResult,
+  loadOrCreateDpopKey,
   logoutMcpOAuth,
   McpOAuthProvider,
   type McpOAuthStatus,
@@ -29,13 +32,15 @@ export interface OAuthServerEntry {
   skipIssuerMetadataValidation?: boolean;
   /** Fixed loopback port (0 or unset: a free port per login). */
   callbackPort?: number;
+  /** Bind tokens to a key with DPoP (RFC 9449); fails closed if the server cannot. */
+  dpop?: boolean;
 }
 
 export interface OAuthLoginsOptions {
   store: CredentialStore;
-  /** The configured OAuth-capable servers, read on each call so reloads apply. */
-  servers: () => OAuthServerEntry[];
-  fetch?: typeof fetch;
+  /** The configured OAuth-capable servers (secrets resolved), read on each call so reloads apply. */
+  servers: () => OAuthServerEntry[] | Promise<OAuthServerEntry[]>;
+  fetch?: FetchLike;
   warn?: (message: string) => void;
 }
 
@@ -48,13 +53,11 @@ export class OAuthLogins {
 
   constructor(private readonly options: OAuthLoginsOptions) {}
 
-  private entry(name: string): OAuthServerEntry {
-    const entry = this.options.servers().find((s) => s.name === name);
+  private async entry(name: string): Promise<OAuthServerEntry> {
+    const servers = await this.options.servers();
+    const entry = servers.find((s) => s.name === name);
     if (!entry) {
-      const known = this.options
-        .servers()
-        .map((s) => s.name)
-        .join(", ");
+      const known = servers.map((s) => s.name).join(", ");
       throw new OAuthError(
         "invalid_input",
         `No HTTP MCP server named "${name}" is configured${known ? ` (known: ${known})` : ""}`,
@@ -78,19 +81,34 @@ export class OAuthLogins {
     };
   }
 
-  /** The provider a connection uses: stored tokens and refresh, never a login by itself. */
-  providerFor(name: string): McpOAuthProvider {
-    return new McpOAuthProvider(this.providerOptions(this.entry(name)));
+  private fetchFor(entry: OAuthServerEntry): FetchLike | undefined {
+    if (!entry.dpop) return this.options.fetch;
+    const provider = new McpOAuthProvider(this.providerOptions(entry));
+    return createDpopFetch({
+      key: () => loadOrCreateDpopKey(provider.credentials),
+      fetch: this.options.fetch,
+    });
+  }
+
+  /**
+   * What a connection to `name` needs: the provider (stored tokens and
+   * refresh, never a login by itself) and, with DPoP, the signing fetch.
+   */
+  async connectionFor(
+    name: string,
+  ): Promise<{ authProvider: McpOAuthProvider; fetch: FetchLike | undefined }> {
+    const entry = await this.entry(name);
+    return { authProvider: new McpOAuthProvider(this.providerOptions(entry)), fetch: this.fetchFor(entry) };
   }
 
   /** Starts (or restarts) a login; `authorized` when stored or refreshed tokens already work. */
   async start(name: string): Promise<AuthStartResult> {
-    const entry = this.entry(name);
+    const entry = await this.entry(name);
     await this.cancel(name);
     const login = await startOAuthLogin({
       ...this.providerOptions(entry),
       callbackPort: entry.callbackPort,
-      fetch: this.options.fetch,
+      fetch: this.fetchFor(entry),
     });
     if (login.status === "authorized" || !login.authorizationUrl || !login.redirectUrl) {
       return { status: "authorized", server: name };
@@ -145,7 +163,7 @@ export class OAuthLogins {
   }
 
   async status(name: string): Promise<McpOAuthStatus> {
-    const entry = this.entry(name);
+    const entry = await this.entry(name);
     return getMcpOAuthStatus(entry.name, entry.url, { store: this.options.store });
   }
 

@@ -1,0 +1,139 @@
+/**
+ * OAuth for the adapter runtime, in one place the shell hooks into: the
+ * credential store from `oauthCredentialStore` (shared with cooperating
+ * extensions through `pi-mcp-adapter/oauth`), a one-time import of legacy
+ * `tokens.json` files, the logins behind `/mcp-auth` and the proxy actions
+ * `auth-start` / `auth-complete`, and what each HTTP connection needs
+ * (`authProvider`, and the DPoP fetch where configured).
+ */
+import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { type ConfiguredServer, resolveOAuthClientSecret } from "@pi-mcp-adapter/config";
+import {
+  type CredentialStore,
+  CredentialStoreSettingSchema,
+  createCredentialStore,
+  importLegacyTokens,
+  type LegacyImportOutcome,
+  type McpOAuthProvider,
+  OAuthError,
+  setDefaultCredentialStore,
+} from "@pi-mcp-adapter/oauth";
+import { authStartMessage, OAuthLogins, type OAuthServerEntry } from "./oauth-logins.js";
+
+export interface OAuthSettings {
+  oauthCredentialStore?: string;
+  oauthClientName?: string;
+  oauthDir?: string;
+  autoAuth?: boolean;
+}
+
+export interface OAuthWiringOptions {
+  servers: () => ConfiguredServer[];
+  settings: OAuthSettings;
+  env?: NodeJS.ProcessEnv;
+  /** Overrides the store picked from the settings (tests). */
+  store?: CredentialStore;
+  fetch?: FetchLike;
+  warn?: (message: string) => void;
+}
+
+export interface OAuthWiring {
+  readonly store: CredentialStore;
+  readonly logins: OAuthLogins;
+  /** `autoAuth`: whether a 401 may start a login by itself (default false). */
+  readonly autoAuth: boolean;
+  readonly legacyImport: LegacyImportOutcome[];
+  /** Extra connect options for `server`; empty for servers without OAuth. */
+  connectOptionsFor(
+    server: ConfiguredServer,
+  ): Promise<{ authProvider?: McpOAuthProvider; fetch?: FetchLike }>;
+  /** Handles `auth-start` / `auth-complete`; `undefined` for any other action. */
+  proxyAction(
+    action: string,
+    server: string | undefined,
+    args: Record<string, unknown> | undefined,
+  ): Promise<string | undefined>;
+  shutdown(): Promise<void>;
+}
+
+/** HTTP servers that may use OAuth: not switched off, and not using a static bearer token. */
+export function usesOAuth(server: ConfiguredServer): boolean {
+  if (server.transport !== "http" && server.transport !== "sse") return false;
+  if (!server.url || server.auth === false || server.auth === "bearer" || server.oauth === false)
+    return false;
+  return !server.bearerToken && !server.bearerTokenEnv;
+}
+
+export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OAuthWiring> {
+  const env = options.env ?? process.env;
+  const store = options.store ?? pickStore(options.settings, env);
+  setDefaultCredentialStore(store);
+
+  const entries = async (): Promise<OAuthServerEntry[]> =>
+    Promise.all(
+      options
+        .servers()
+        .filter(usesOAuth)
+        .map(async (server): Promise<OAuthServerEntry> => {
+          const oauth = server.oauth || undefined;
+          return {
+            name: server.name,
+            url: server.url as string,
+            clientName: oauth?.clientName ?? server.oauthClientName ?? options.settings.oauthClientName,
+            clientId: oauth?.clientId,
+            clientSecret: await resolveOAuthClientSecret(server, { env }),
+            scope: oauth?.scope ?? oauth?.scopes?.join(" "),
+            skipIssuerMetadataValidation: oauth?.skipIssuerMetadataValidation,
+            callbackPort: oauth?.callbackPort,
+            dpop: oauth?.dpop,
+          };
+        }),
+    );
+  const logins = new OAuthLogins({ store, servers: entries, fetch: options.fetch, warn: options.warn });
+
+  const legacyDir = options.settings.oauthDir ?? env.MCP_OAUTH_DIR;
+  const legacyImport = legacyDir
+    ? await importLegacyTokens({
+        dir: legacyDir,
+        store,
+        servers: options
+          .servers()
+          .filter(usesOAuth)
+          .map((s) => ({ name: s.name, url: s.url as string })),
+      })
+    : [];
+
+  return {
+    store,
+    logins,
+    autoAuth: options.settings.autoAuth === true,
+    legacyImport,
+    connectOptionsFor: async (server) => {
+      if (!usesOAuth(server)) return {};
+      const { authProvider, fetch } = await logins.connectionFor(server.name);
+      return fetch ? { authProvider, fetch } : { authProvider };
+    },
+    proxyAction: async (action, server, args) => {
+      if (action !== "auth-start" && action !== "auth-complete") return undefined;
+      if (!server)
+        throw new OAuthError("invalid_input", `${action} needs "server": the name of an HTTP MCP server`);
+      if (action === "auth-start") return authStartMessage(await logins.start(server));
+      const redirectUrl = typeof args?.redirectUrl === "string" ? args.redirectUrl : undefined;
+      const code = typeof args?.code === "string" ? args.code : undefined;
+      await logins.complete(server, { redirectUrl, code });
+      return `Logged in to "${server}". Its tools can be called now.`;
+    },
+    shutdown: () => logins.shutdown(),
+  };
+}
+
+function pickStore(settings: OAuthSettings, env: NodeJS.ProcessEnv): CredentialStore {
+  const parsed = CredentialStoreSettingSchema.safeParse(settings.oauthCredentialStore ?? "keyring");
+  if (!parsed.success) {
+    throw new OAuthError(
+      "invalid_input",
+      `settings.oauthCredentialStore must be "keyring" or "encrypted-file" (or "memory"); got "${String(settings.oauthCredentialStore).slice(0, 40)}"`,
+    );
+  }
+  return createCredentialStore({ kind: parsed.data, env });
+}

@@ -1,0 +1,117 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { ConfiguredServer } from "@pi-mcp-adapter/config";
+import { createMemoryCredentialStore } from "@pi-mcp-adapter/oauth";
+import {
+  createFixtureServer,
+  createTempDir,
+  type OAuthMcpServer,
+  serveOAuthProtectedMcp,
+} from "@pi-mcp-adapter/test-kit";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getMcpOAuthTokensForUrl } from "../src/oauth.js";
+import { createOAuthWiring, type OAuthWiring, usesOAuth } from "../src/runtime/oauth-wiring.js";
+
+const server = (fields: Partial<ConfiguredServer>): ConfiguredServer =>
+  ({
+    transport: "http",
+    lifecycle: "lazy",
+    protocol: "legacy",
+    scope: "user",
+    layers: [],
+    source: { file: "/home/u/.pi/agent/mcp.json", key: `mcpServers.${fields.name}` },
+    ...fields,
+  }) as ConfiguredServer;
+
+describe("OAuth wiring for the runtime", () => {
+  let as: OAuthMcpServer;
+  let wiring: OAuthWiring | undefined;
+
+  beforeEach(async () => {
+    as = await serveOAuthProtectedMcp({
+      makeServer: () => createFixtureServer({ tools: [{ name: "echo" }] }),
+      clients: [{ client_id: "pre", client_secret: "from-command" }],
+    });
+  });
+
+  afterEach(async () => {
+    await wiring?.shutdown();
+    wiring = undefined;
+    await as.close();
+  });
+
+  it("serves auth-start / auth-complete and hands connections a working provider", async () => {
+    const servers = [
+      server({ name: "docs", url: as.url }),
+      server({ name: "local", transport: "stdio", command: "node" }),
+      server({ name: "static", url: as.url, bearerToken: "x" }),
+    ];
+    expect(servers.map(usesOAuth)).toEqual([true, false, false]);
+    wiring = await createOAuthWiring({
+      servers: () => servers,
+      settings: { oauthCredentialStore: "memory", oauthClientName: "Codex" },
+    });
+
+    const started = (await wiring.proxyAction("auth-start", "docs", undefined)) as string;
+    const authorizationUrl = started.split("\n")[1] as string;
+    expect(as.registrations[0]?.client_name).toBe("Codex");
+    const callback = await as.approve(authorizationUrl);
+    expect(await wiring.proxyAction("auth-complete", "docs", { redirectUrl: callback })).toMatch(
+      /Logged in to "docs"/,
+    );
+
+    // Cooperating extensions read the same store through the public subpath.
+    expect((await getMcpOAuthTokensForUrl("docs", as.url))?.access_token).toBeTruthy();
+
+    const options = await wiring.connectOptionsFor(servers[0] as ConfiguredServer);
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(as.url), options as never));
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["echo"]);
+    await client.close();
+
+    expect(await wiring.connectOptionsFor(servers[1] as ConfiguredServer)).toEqual({});
+    expect(await wiring.proxyAction("call", "docs", undefined)).toBeUndefined();
+    await expect(wiring.proxyAction("auth-start", undefined, undefined)).rejects.toThrow(/needs "server"/);
+  });
+
+  it("resolves a !command client secret only when logging in", async () => {
+    wiring = await createOAuthWiring({
+      servers: () => [
+        server({
+          name: "docs",
+          url: as.url,
+          oauth: { clientId: "pre", clientSecret: "!printf from-command" },
+        }),
+      ],
+      settings: {},
+      store: createMemoryCredentialStore(),
+    });
+    const started = (await wiring.proxyAction("auth-start", "docs", undefined)) as string;
+    const callback = await as.approve(started.split("\n")[1] as string);
+    await wiring.proxyAction("auth-complete", "docs", { redirectUrl: callback });
+    expect(as.registrations).toHaveLength(0);
+    expect(as.tokenRequests[0]?.get("grant_type")).toBe("authorization_code");
+  });
+
+  it("imports legacy tokens.json once and rejects an unknown credential store", async () => {
+    await using dir = await createTempDir();
+    await mkdir(dir.join("docs"));
+    await writeFile(
+      dir.join("docs", "tokens.json"),
+      JSON.stringify({ access_token: "old", token_type: "Bearer" }),
+    );
+    const store = createMemoryCredentialStore();
+    wiring = await createOAuthWiring({
+      servers: () => [server({ name: "docs", url: as.url })],
+      settings: { oauthDir: dir.path },
+      store,
+    });
+    expect(wiring.legacyImport).toEqual([{ server: "docs", status: "imported" }]);
+    expect((await getMcpOAuthTokensForUrl("docs", as.url, { store }))?.access_token).toBe("old");
+
+    await expect(
+      createOAuthWiring({ servers: () => [], settings: { oauthCredentialStore: "plaintext" } }),
+    ).rejects.toThrow(/oauthCredentialStore must be "keyring" or "encrypted-file".*got "plaintext"/);
+  });
+});
