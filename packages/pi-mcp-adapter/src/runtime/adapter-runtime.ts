@@ -25,6 +25,7 @@ import {
 } from "./guarded-call.js";
 import { runLimited } from "./run-limited.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
+import { findByPrefixedName } from "./tool-name-index.js";
 
 /** At most this many servers are discovered at once. */
 export const MAX_PARALLEL_DISCOVERY = 4;
@@ -88,7 +89,9 @@ export class AdapterRuntime {
       return !definition.disabled;
     });
     const unavailable: CatalogView["unavailable"] = [];
-    await runLimited(enabled, MAX_PARALLEL_DISCOVERY, async (name) => {
+    // Only servers not listed yet need the async round (every call resolves through here).
+    const unlisted = enabled.filter((name) => this.tools.metadata(name) === undefined);
+    await runLimited(unlisted, MAX_PARALLEL_DISCOVERY, async (name) => {
       try {
         await this.tools.ensure(name);
       } catch (error) {
@@ -120,6 +123,9 @@ export class AdapterRuntime {
   /** The tool a (possibly misspelled) name refers to; throws with suggestions when none matches. */
   async resolve(name: string, server?: string): Promise<ToolMetadata> {
     const view = await this.catalog(server);
+    // Without a server, the exact prefixed name is the common case; a map saves scanning every tool.
+    const exact = server === undefined ? findByPrefixedName(view.tools, name) : undefined;
+    if (exact) return exact;
     const resolved = resolveToolName(name, view.tools, server);
     if ("match" in resolved) return resolved.match;
     if ("ambiguous" in resolved) {
