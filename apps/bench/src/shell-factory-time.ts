@@ -7,13 +7,14 @@
  */
 import { execFileSync } from "node:child_process";
 import { createShellHome, loadCatalogServers, startedServers } from "./shell-home.js";
-import { type RecordedTool, RecordingPi } from "./shell-recording-pi.js";
+import { headlessContext, type RecordedTool, RecordingPi } from "./shell-recording-pi.js";
 import { liveChildren, spawnCount } from "./shell-spawn-counter.js";
 import { median } from "./transport-measure.js";
 
 const ROUNDS = 20;
 const CALLS_PER_ROUND = 200;
 const COLD_RUNS = 5;
+const SESSION_RUNS = 5;
 
 type Factory = (pi: never) => void;
 
@@ -22,6 +23,12 @@ export interface FactoryTimeResult {
   oursMedianUs: number;
   bareMedianUs: number;
   oursP99Us: number;
+  /** The whole factory call (it also registers the flag, commands and event handlers). */
+  oursWholeUs: number;
+  bareWholeUs: number;
+  /** `session_start` until a search over the cached catalog is answered (median). */
+  sessionMs: number;
+  sessionHits: number;
   coldImportMs: number;
   coldFactoryMs: number;
   spawned: number;
@@ -37,24 +44,26 @@ export async function measureFactoryTime(): Promise<FactoryTimeResult> {
     const first = new RecordingPi();
     extension(first as never);
     const bare = bareFactory(first.tools[0]!);
-    const once = (factory: Factory): number => {
+    const ours: number[] = [];
+    const base: number[] = [];
+    const oursWhole: number[] = [];
+    const baseWhole: number[] = [];
+    const once = (factory: Factory): void => {
       const pi = new RecordingPi();
       const start = performance.now();
       factory(pi as never);
-      return (pi.firstToolAt! - start) * 1000;
+      const end = performance.now();
+      const mine = factory === bare ? [base, baseWhole] : [ours, oursWhole];
+      mine[0]!.push((pi.firstToolAt! - start) * 1000);
+      mine[1]!.push((end - start) * 1000);
     };
-    const ours: number[] = [];
-    const base: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      const order: [Factory, number[]][] = [
-        [extension as Factory, ours],
-        [bare, base],
-      ];
-      if (r % 2) order.reverse();
-      for (const [factory, samples] of order) {
-        for (let i = 0; i < CALLS_PER_ROUND; i++) samples.push(once(factory));
+      const order: Factory[] = r % 2 ? [bare, extension as Factory] : [extension as Factory, bare];
+      for (const factory of order) {
+        for (let i = 0; i < CALLS_PER_ROUND; i++) once(factory);
       }
     }
+    const session = await sessionToFirstSearch(extension as Factory, home.cwd);
     const spawned = Math.max(
       spawnCount() - spawnedBefore,
       liveChildren().length - childrenBefore,
@@ -66,6 +75,10 @@ export async function measureFactoryTime(): Promise<FactoryTimeResult> {
       oursMedianUs: median(ours),
       bareMedianUs: median(base),
       oursP99Us: sorted[Math.floor(sorted.length * 0.99)]!,
+      oursWholeUs: median(oursWhole),
+      bareWholeUs: median(baseWhole),
+      sessionMs: session.ms,
+      sessionHits: session.hits,
       coldImportMs: median(cold.map((c) => c.importMs)),
       coldFactoryMs: median(cold.map((c) => c.factoryMs)),
       spawned,
@@ -73,6 +86,30 @@ export async function measureFactoryTime(): Promise<FactoryTimeResult> {
   } finally {
     home.close();
   }
+}
+
+/** `session_start` then `mcp({search})`: config, warm cache and search index, no server started. */
+async function sessionToFirstSearch(extension: Factory, cwd: string): Promise<{ ms: number; hits: number }> {
+  const times: number[] = [];
+  let hits = 0;
+  for (let i = 0; i < SESSION_RUNS; i++) {
+    const pi = new RecordingPi();
+    extension(pi as never);
+    const ctx = headlessContext(cwd);
+    const start = performance.now();
+    await pi.fire("session_start", ctx);
+    const result = await pi.tools[0]!.execute(
+      "bench",
+      { search: "list pull requests" },
+      undefined,
+      undefined,
+      ctx,
+    );
+    times.push(performance.now() - start);
+    hits = Number(result.details?.total ?? 0);
+    await pi.fire("session_shutdown", ctx);
+  }
+  return { ms: median(times), hits };
 }
 
 function bareFactory(tool: RecordedTool): Factory {
@@ -113,7 +150,9 @@ export function formatFactoryTime(r: FactoryTimeResult): string {
     `   bare factory (one registerTool, same definition): ${r.bareMedianUs.toFixed(2)} µs (median)`,
     `   pi-mcp-adapter factory: ${r.oursMedianUs.toFixed(2)} µs (median), p99 ${r.oursP99Us.toFixed(2)} µs`,
     `   ratio ours/bare: ${(r.oursMedianUs / r.bareMedianUs).toFixed(2)}; target < 50 ms: ${r.oursMedianUs < 50_000 ? "met" : "MISSED"}`,
+    `   whole factory call (flag, tool, commands, handlers): ${r.oursWholeUs.toFixed(2)} µs vs bare ${r.bareWholeUs.toFixed(2)} µs (ratio ${(r.oursWholeUs / r.bareWholeUs).toFixed(2)})`,
+    `   session_start → first search answered from the warm cache: ${r.sessionMs.toFixed(1)} ms (median of ${SESSION_RUNS}, ${r.sessionHits} hits)`,
     `   cold, fresh Node process (median of ${COLD_RUNS}): import ${r.coldImportMs.toFixed(1)} ms + factory ${r.coldFactoryMs.toFixed(2)} ms`,
-    `   child processes started by the factory calls: ${r.spawned} (must be 0)`,
+    `   child processes started by the factory calls and sessions: ${r.spawned} (must be 0)`,
   ].join("\n");
 }
