@@ -42,7 +42,8 @@ export interface McpOAuthProviderOptions {
   clientName?: string;
   /** Pre-registered client (the secret already resolved from any `!command`). */
   clientId?: string;
-  clientSecret?: string;
+  /** The secret, or a function resolving it when first needed (a `!command` runs only at auth time). */
+  clientSecret?: string | (() => Promise<string | undefined>);
   tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
   /** A client ID metadata document URL (HTTPS), used when the server supports it. */
   clientMetadataUrl?: string;
@@ -67,6 +68,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   readonly credentials: ServerCredentials;
   private verifier: string | undefined;
   private currentState: string | undefined;
+  private resolvedSecret: Promise<string | undefined> | undefined;
   private readonly now: () => number;
   readonly prepareTokenRequest: OAuthClientProvider["prepareTokenRequest"];
   readonly addClientAuthentication: OAuthClientProvider["addClientAuthentication"];
@@ -128,9 +130,12 @@ export class McpOAuthProvider implements OAuthClientProvider {
 
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
     if (this.options.clientId) {
+      const configured = this.options.clientSecret;
+      this.resolvedSecret ??= typeof configured === "function" ? configured() : Promise.resolve(configured);
+      const secret = await this.resolvedSecret;
       return {
         client_id: this.options.clientId,
-        ...(this.options.clientSecret ? { client_secret: this.options.clientSecret } : {}),
+        ...(secret ? { client_secret: secret } : {}),
         ...(this.options.tokenEndpointAuthMethod
           ? { token_endpoint_auth_method: this.options.tokenEndpointAuthMethod }
           : {}),

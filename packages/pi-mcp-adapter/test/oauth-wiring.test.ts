@@ -71,6 +71,17 @@ describe("OAuth wiring for the runtime", () => {
     await client.close();
 
     expect(await wiring.connectOptionsFor(servers[1] as ConfiguredServer)).toEqual({});
+    expect(wiring.authProviderFor(servers[1] as ConfiguredServer)).toBeUndefined();
+    expect(wiring.authProviderFor(servers[2] as ConfiguredServer)).toBeUndefined();
+    expect(wiring.fetchFor(servers[0] as ConfiguredServer)).toBeUndefined();
+    const viaHook = new Client({ name: "t", version: "1" });
+    await viaHook.connect(
+      new StreamableHTTPClientTransport(new URL(as.url), {
+        authProvider: wiring.authProviderFor(servers[0] as ConfiguredServer),
+      }),
+    );
+    expect((await viaHook.listTools()).tools).toHaveLength(1);
+    await viaHook.close();
     expect(await wiring.proxyAction("call", "docs", undefined)).toBeUndefined();
     await expect(wiring.proxyAction("auth-start", undefined, undefined)).rejects.toThrow(/needs "server"/);
   });

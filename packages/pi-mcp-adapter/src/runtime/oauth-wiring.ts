@@ -8,13 +8,16 @@
  */
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type ConfiguredServer, resolveOAuthClientSecret } from "@pi-mcp-adapter/config";
+import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import {
   type CredentialStore,
   CredentialStoreSettingSchema,
   createCredentialStore,
+  createDpopFetch,
   importLegacyTokens,
   type LegacyImportOutcome,
-  type McpOAuthProvider,
+  loadOrCreateDpopKey,
+  McpOAuthProvider,
   OAuthError,
   setDefaultCredentialStore,
 } from "@pi-mcp-adapter/oauth";
@@ -43,6 +46,14 @@ export interface OAuthWiring {
   /** `autoAuth`: whether a 401 may start a login by itself (default false). */
   readonly autoAuth: boolean;
   readonly legacyImport: LegacyImportOutcome[];
+  /**
+   * For the transport's `authProvider` option: the provider of an OAuth
+   * server, `undefined` for others. A `!command` client secret runs only
+   * when the provider first needs it.
+   */
+  authProviderFor(definition: ServerDefinition): McpOAuthProvider | undefined;
+  /** The DPoP-signing fetch for a server with `oauth.dpop`, else `undefined`. */
+  fetchFor(definition: ServerDefinition): FetchLike | undefined;
   /** Extra connect options for `server`; empty for servers without OAuth. */
   connectOptionsFor(
     server: ConfiguredServer,
@@ -103,9 +114,38 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
       })
     : [];
 
+  const configured = (definition: ServerDefinition) => {
+    const server = options.servers().find((s) => s.name === definition.name);
+    return server && usesOAuth(server) ? server : undefined;
+  };
+  const connectionProvider = (server: ConfiguredServer) => {
+    const oauth = server.oauth || undefined;
+    return new McpOAuthProvider({
+      server: server.name,
+      url: server.url as string,
+      store,
+      clientName: oauth?.clientName ?? server.oauthClientName ?? options.settings.oauthClientName,
+      clientId: oauth?.clientId,
+      clientSecret: oauth?.clientSecret ? () => resolveOAuthClientSecret(server, { env }) : undefined,
+      scope: oauth?.scope ?? oauth?.scopes?.join(" "),
+      skipIssuerMetadataValidation: oauth?.skipIssuerMetadataValidation,
+      warn: options.warn,
+    });
+  };
+
   return {
     store,
     logins,
+    authProviderFor: (definition) => {
+      const server = configured(definition);
+      return server ? connectionProvider(server) : undefined;
+    },
+    fetchFor: (definition) => {
+      const server = configured(definition);
+      if (!server || !(server.oauth || undefined)?.dpop) return undefined;
+      const { credentials } = connectionProvider(server);
+      return createDpopFetch({ key: () => loadOrCreateDpopKey(credentials), fetch: options.fetch });
+    },
     autoAuth: options.settings.autoAuth === true,
     legacyImport,
     connectOptionsFor: async (server) => {
