@@ -33,6 +33,8 @@ export interface ShellCallResult {
   /** Median per-round difference proxied − connection: the shell's own share. */
   shellUs: number;
   ratio: number;
+  /** This process's CPU time per call (median of rounds). */
+  cpuUs: { bare: number; connection: number; proxied: number };
 }
 
 const ECHO = {
@@ -85,35 +87,40 @@ export async function measureShellCall(transport: CallTransport): Promise<ShellC
       if (result.isError) throw new Error(`proxied call failed: ${JSON.stringify(result.content)}`);
     },
   };
-  const round = async (call: () => Promise<unknown>) => {
+  type Path = keyof typeof paths;
+  const wall: Record<Path, number[]> = { bare: [], connection: [], proxied: [] };
+  const cpu: Record<Path, number[]> = { bare: [], connection: [], proxied: [] };
+  // Wall time per call, and this process's CPU time per call (less sensitive to a loaded machine).
+  const round = async (key: Path, record = true) => {
     const start = performance.now();
-    for (let i = 0; i < CALLS_PER_ROUND; i++) await call();
-    return ((performance.now() - start) * 1000) / CALLS_PER_ROUND;
+    const startCpu = process.cpuUsage();
+    for (let i = 0; i < CALLS_PER_ROUND; i++) await paths[key]();
+    const used = process.cpuUsage(startCpu);
+    if (!record) return;
+    wall[key].push(((performance.now() - start) * 1000) / CALLS_PER_ROUND);
+    cpu[key].push((used.user + used.system) / CALLS_PER_ROUND);
   };
   try {
-    const keys = Object.keys(paths) as (keyof typeof paths)[];
+    const keys = Object.keys(paths) as Path[];
     // Warm every path first (connect, listing, JIT).
-    for (const key of keys) await round(paths[key]);
-    const rounds: Record<keyof typeof paths, number[]> = { bare: [], connection: [], proxied: [] };
+    for (const key of keys) await round(key, false);
     for (let r = 0; r < ROUNDS; r++) {
       // Rotate the order so no path always runs first.
-      for (let k = 0; k < keys.length; k++) {
-        const key = keys[(r + k) % keys.length]!;
-        rounds[key].push(await round(paths[key]));
-      }
+      for (let k = 0; k < keys.length; k++) await round(keys[(r + k) % keys.length]!);
     }
-    const bareMedianUs = median(rounds.bare);
-    const oursMedianUs = median(rounds.proxied);
+    const bareMedianUs = median(wall.bare);
+    const oursMedianUs = median(wall.proxied);
     return {
       transport,
       calls: ROUNDS * CALLS_PER_ROUND,
       bareMedianUs,
-      connectionMedianUs: median(rounds.connection),
+      connectionMedianUs: median(wall.connection),
       oursMedianUs,
       // Per-round differences cancel the slow drift of a shared machine.
-      addedUs: median(rounds.proxied.map((us, i) => us - rounds.bare[i]!)),
-      shellUs: median(rounds.proxied.map((us, i) => us - rounds.connection[i]!)),
+      addedUs: median(wall.proxied.map((us, i) => us - wall.bare[i]!)),
+      shellUs: median(wall.proxied.map((us, i) => us - wall.connection[i]!)),
       ratio: oursMedianUs / bareMedianUs,
+      cpuUs: { bare: median(cpu.bare), connection: median(cpu.connection), proxied: median(cpu.proxied) },
     };
   } finally {
     await runtime.shutdown();
@@ -132,6 +139,12 @@ export function formatShellCall(results: ShellCallResult[]): string {
     ...results.map(
       (r) =>
         `   ${r.transport.padEnd(13)}  ${String(r.calls).padStart(5)}  ${cell(r.bareMedianUs, 5)}  ${cell(r.connectionMedianUs, 10)}  ${cell(r.oursMedianUs, 7)}  ${cell(r.addedUs, 5)}  ${cell(r.shellUs, 11)}  ${r.ratio.toFixed(3)}  ${r.ratio < 1.05 ? "met" : "MISSED"}`,
+    ),
+    "   CPU time of this process per call (in-process rows include the server's work):",
+    "   transport       bare  connection  proxied  ratio proxied/bare",
+    ...results.map(
+      (r) =>
+        `   ${r.transport.padEnd(13)}  ${cell(r.cpuUs.bare, 5)}  ${cell(r.cpuUs.connection, 10)}  ${cell(r.cpuUs.proxied, 7)}  ${(r.cpuUs.proxied / r.cpuUs.bare).toFixed(3)}`,
     ),
   ].join("\n");
 }
