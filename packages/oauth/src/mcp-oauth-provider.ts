@@ -51,6 +51,8 @@ export interface McpOAuthProviderOptions {
   scope?: string;
   /** Opt out of the issuer echo check for this server only (warns every time). */
   skipIssuerMetadataValidation?: boolean;
+  /** Called when a connection finds it needs a login (before failing with `not_authorized`), e.g. for `autoAuth`. */
+  onLoginNeeded?: () => void;
   /** Receives the authorization URL; without it, needing a login is an error. */
   onAuthorizationUrl?: (url: URL) => void | Promise<void>;
   warn?: (message: string) => void;
@@ -183,6 +185,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   private loginNeeded(): OAuthError {
+    this.options.onLoginNeeded?.();
     return new OAuthError(
       "not_authorized",
       `MCP server "${this.options.server}" needs an OAuth login: run /mcp-auth ${this.options.server}`,

@@ -125,4 +125,34 @@ describe("OAuth wiring for the runtime", () => {
       createOAuthWiring({ servers: () => [], settings: { oauthCredentialStore: "plaintext" } }),
     ).rejects.toThrow(/oauthCredentialStore must be "keyring" or "encrypted-file".*got "plaintext"/);
   });
+
+  it("with autoAuth, a connection that needs a login starts one and reports its URL", async () => {
+    const started: string[] = [];
+    const servers = [server({ name: "docs", url: as.url })];
+    wiring = await createOAuthWiring({
+      servers: () => servers,
+      settings: { autoAuth: true },
+      store: createMemoryCredentialStore(),
+      onAutoAuth: (result) => {
+        if (result.status === "pending") started.push(result.authorizationUrl);
+      },
+    });
+    const connect = async () => {
+      const client = new Client({ name: "t", version: "1" });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(as.url), {
+          authProvider: wiring?.authProviderFor(servers[0] as ConfiguredServer),
+        }),
+      );
+      return client;
+    };
+    await expect(connect()).rejects.toThrow(/needs an OAuth login: run \/mcp-auth docs/);
+    await expect.poll(() => started.length).toBe(1);
+    // The browser reaches the loopback listener; the login finishes by itself.
+    await fetch(await as.approve(started[0] as string));
+    await expect.poll(async () => (await wiring?.logins.status("docs"))?.authenticated).toBe(true);
+    const client = await connect();
+    expect((await client.listTools()).tools).toHaveLength(1);
+    await client.close();
+  });
 });

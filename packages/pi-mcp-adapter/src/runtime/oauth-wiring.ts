@@ -8,7 +8,7 @@
  */
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type ConfiguredServer, resolveOAuthClientSecret } from "@pi-mcp-adapter/config";
-import type { ServerDefinition } from "@pi-mcp-adapter/core";
+import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import {
   type CredentialStore,
   CredentialStoreSettingSchema,
@@ -21,7 +21,12 @@ import {
   OAuthError,
   setDefaultCredentialStore,
 } from "@pi-mcp-adapter/oauth";
-import { authStartMessage, OAuthLogins, type OAuthServerEntry } from "./oauth-logins.js";
+import {
+  type AuthStartResult,
+  authStartMessage,
+  OAuthLogins,
+  type OAuthServerEntry,
+} from "./oauth-logins.js";
 
 export interface OAuthSettings {
   oauthCredentialStore?: string;
@@ -38,6 +43,12 @@ export interface OAuthWiringOptions {
   store?: CredentialStore;
   fetch?: FetchLike;
   warn?: (message: string) => void;
+  /**
+   * With `autoAuth`, a connection that needs a login starts one by itself and
+   * reports it here (show the URL to the user); without `autoAuth` it only
+   * fails with "run /mcp-auth <server>".
+   */
+  onAutoAuth?: (result: AuthStartResult) => void;
 }
 
 export interface OAuthWiring {
@@ -130,7 +141,21 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
       scope: oauth?.scope ?? oauth?.scopes?.join(" "),
       skipIssuerMetadataValidation: oauth?.skipIssuerMetadataValidation,
       warn: options.warn,
+      onLoginNeeded: options.settings.autoAuth === true ? () => autoStart(server.name) : undefined,
     });
+  };
+  const autoStarting = new Set<string>();
+  const autoStart = (name: string) => {
+    if (logins.isPending(name) || autoStarting.has(name)) return;
+    autoStarting.add(name);
+    logins
+      .start(name)
+      .then(
+        (result) => options.onAutoAuth?.(result),
+        (error: unknown) =>
+          options.warn?.(`OAuth login for "${name}" could not start: ${describeError(error)}`),
+      )
+      .finally(() => autoStarting.delete(name));
   };
 
   return {
