@@ -14,14 +14,16 @@ export type CredentialStoreSetting = z.infer<typeof CredentialStoreSettingSchema
 
 export interface CreateCredentialStoreOptions {
   kind?: CredentialStoreSetting;
-  /** Directory for `encrypted-file` (default `~/.pi/agent/mcp-adapter/oauth`). */
+  /** Directory for `encrypted-file` (default `defaultEncryptedFileDir(env)`). */
   dir?: string;
   env?: NodeJS.ProcessEnv;
   keyring?: KeyringStoreOptions;
 }
 
-export function defaultEncryptedFileDir(home = homedir()): string {
-  return path.join(home, ".pi", "agent", "mcp-adapter", "oauth");
+/** `<Pi agent dir>/mcp-adapter/oauth`: `PI_CODING_AGENT_DIR` when set, else `~/.pi/agent`. */
+export function defaultEncryptedFileDir(env: NodeJS.ProcessEnv = process.env, home = homedir()): string {
+  const agentDir = env.PI_CODING_AGENT_DIR || path.join(home, ".pi", "agent");
+  return path.join(agentDir, "mcp-adapter", "oauth");
 }
 
 export function createCredentialStore(options: CreateCredentialStoreOptions = {}): CredentialStore {
@@ -29,7 +31,10 @@ export function createCredentialStore(options: CreateCredentialStoreOptions = {}
     case "memory":
       return createMemoryCredentialStore();
     case "encrypted-file":
-      return createEncryptedFileStore({ dir: options.dir ?? defaultEncryptedFileDir(), env: options.env });
+      return createEncryptedFileStore({
+        dir: options.dir ?? defaultEncryptedFileDir(options.env),
+        env: options.env,
+      });
     case "keyring":
       return createKeyringStore(options.keyring);
   }

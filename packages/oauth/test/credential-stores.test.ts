@@ -7,6 +7,7 @@ import {
   createEncryptedFileStore,
   createKeyringStore,
   createMemoryCredentialStore,
+  defaultEncryptedFileDir,
   FILE_KEY_ENV,
   type KeytarLike,
   OAuthError,
@@ -128,6 +129,13 @@ describe("keyring store", () => {
     expect(entries.size).toBe(1);
     await store.delete("docs");
     expect(entries.size).toBe(0);
+  });
+
+  it("puts encrypted files in Pi's agent dir", () => {
+    expect(defaultEncryptedFileDir({ PI_CODING_AGENT_DIR: "/tmp/agent" }, "/home/u")).toBe(
+      "/tmp/agent/mcp-adapter/oauth",
+    );
+    expect(defaultEncryptedFileDir({}, "/home/u")).toBe("/home/u/.pi/agent/mcp-adapter/oauth");
   });
 
   it("is what createCredentialStore returns by default", () => {
