@@ -1,7 +1,7 @@
 /**
  * A 200 MB text result, guarded in a process of its own (running the built
  * package, so `npm run build` first; turbo does): the model gets 50 KiB, the
- * spill file gets all 200 MB, and resident memory does not grow by a second
+ * spill file gets all 200 MB, and memory (heap + buffers) does not grow by a second
  * copy of the text. A control run that makes one extra copy shows the
  * measurement would notice.
  */
