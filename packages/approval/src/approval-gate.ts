@@ -60,13 +60,17 @@ export class ApprovalGate {
   async check(call: ApprovalCall): Promise<ApprovalOutcome> {
     const key = sessionKey(call.serverName, call.tool.name);
     if (this.sessionApprovals.has(key)) return { allowed: true, via: "session" };
-    const args = Object.freeze(structuredCloneSafe(call.args));
+    // Listeners and the dialog get a frozen copy of the arguments, made only if one of them reads it.
+    let frozenArgs: Readonly<Record<string, unknown>> | undefined;
+    const argsCopy = () => (frozenArgs ??= Object.freeze(structuredCloneSafe(call.args)));
 
     const brokered = await brokerApproval(this.options.events, {
       serverName: call.serverName,
       originalToolName: call.tool.name,
       prefixedToolName: call.tool.prefixedName,
-      args,
+      get args() {
+        return argsCopy();
+      },
       origin: call.origin,
       ...(call.signal ? { signal: call.signal } : {}),
     });
@@ -99,7 +103,7 @@ export class ApprovalGate {
           serverName: call.serverName,
           originalToolName: call.tool.name,
           prefixedToolName: call.tool.prefixedName,
-          args,
+          args: argsCopy(),
           ...(call.signal ? { signal: call.signal } : {}),
         });
       } catch {

@@ -50,7 +50,15 @@ export async function brokerApproval(
   let open = true;
   let decide: (() => Promise<ApprovalDecision>) | undefined;
   const request: ToolApprovalRequest = Object.freeze({
-    ...call,
+    serverName: call.serverName,
+    originalToolName: call.originalToolName,
+    prefixedToolName: call.prefixedToolName,
+    origin: call.origin,
+    ...(call.signal ? { signal: call.signal } : {}),
+    // Read through, so a caller may make `args` lazy: most requests are never inspected.
+    get args() {
+      return call.args;
+    },
     claim(fn: () => Promise<ApprovalDecision>): boolean {
       if (!open || decide || typeof fn !== "function") return false;
       decide = fn;
