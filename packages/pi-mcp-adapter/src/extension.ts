@@ -19,7 +19,9 @@ import {
   type ProxyParams,
   runProxyRequest,
 } from "./runtime/proxy-request.js";
+import { formatDebugStderr } from "./runtime/stderr-tails.js";
 import { runServerToggleCommand } from "./server-toggle-command.js";
+import { emptyStatusSnapshot, MCP_STATUS_EVENT, watchStatus } from "./status-events.js";
 
 export interface McpAdapterOptions {
   /** An extra config file; it outranks every other config file (normal merging still applies). */
@@ -35,6 +37,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
   return (pi) => {
     let runtime: Promise<AdapterRuntime> | undefined;
     let runtimeCwd: string | undefined;
+    let stopStatus: (() => void) | undefined;
 
     const configPath = (): string | undefined => {
       const flag = pi.getFlag(CONFIG_FLAG);
@@ -52,6 +55,10 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
           await previous?.then((r) => r.shutdown()).catch(() => {});
           const created = await createRuntime(source);
           created.guard.approval.attachHost({ events: pi.events, dialog: approvalDialogFor(ctx) });
+          stopStatus?.();
+          stopStatus = watchStatus(created, (snapshot) => pi.events.emit(MCP_STATUS_EVENT, snapshot));
+          // Eager and keep-alive servers connect in the background; failures show in status.
+          void created.start().catch(() => {});
           return created;
         })();
       }
@@ -62,6 +69,9 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       const current = runtime;
       runtime = undefined;
       runtimeCwd = undefined;
+      stopStatus?.();
+      stopStatus = undefined;
+      if (current) pi.events.emit(MCP_STATUS_EVENT, emptyStatusSnapshot());
       await current?.then((r) => r.shutdown()).catch(() => {});
     };
 
@@ -89,7 +99,9 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       if (await runServerToggleCommand(args, ctx)) return;
       try {
         const r = await runtimeFor(ctx);
-        ctx.ui.notify(formatStatus(r.servers(), r.problems), "info");
+        const servers = r.servers();
+        const debug = servers.map((s) => formatDebugStderr(s.name, r.debugStderr(s.name))).filter(Boolean);
+        ctx.ui.notify([formatStatus(servers, r.problems), ...debug].join("\n"), "info");
       } catch (error) {
         ctx.ui.notify(`pi-mcp-adapter: ${describeError(error)}`, "error");
       }

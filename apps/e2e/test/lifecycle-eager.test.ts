@@ -1,0 +1,162 @@
+/**
+ * Eager servers through the real Pi CLI: the server is started at session
+ * start, before the model asks for any tool, and the first `mcp({})` (which
+ * never connects anything) already reports it connected; a lazy server next
+ * to it is never started. Nothing is left running afterwards. Another
+ * extension sees status snapshots on `pi.events`, ending with an empty one.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import {
+  createTempDir,
+  recordedPids,
+  startScriptedModel,
+  stdioFixtureServerPath,
+  toolResultTexts,
+  waitForExit,
+  writePiAgentDir,
+} from "@pi-mcp-adapter/test-kit";
+import { MCP_STATUS_EVENT, type McpStatusSnapshot } from "pi-mcp-adapter";
+import { describe, expect, it } from "vitest";
+import { piHosts, runPi } from "../src/pi-hosts.js";
+
+/** Blocks this thread (the scripted model answers only afterwards). */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Holds the model's answer until a pid file shows up in `dir` (or the deadline passes); true if it did. */
+function waitForPidFile(dir: string, timeoutMs: number): boolean {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(dir) && readdirSync(dir).length > 0) return true;
+    sleepSync(50);
+  }
+  return false;
+}
+
+describe.each(piHosts())("$label", (host) => {
+  it("starts an eager server before the model's first tool call and leaves a lazy one alone", async () => {
+    await using dir = await createTempDir();
+    const project = dir.join("project");
+    const eagerPids = dir.join("eager-pids");
+    const lazyPids = dir.join("lazy-pids");
+    await mkdir(project);
+    await mkdir(eagerPids);
+    await mkdir(lazyPids);
+    const fixture = (pids: string, lifecycle: string) => ({
+      command: process.execPath,
+      args: [stdioFixtureServerPath],
+      env: { FIXTURE_PID_DIR: pids },
+      lifecycle,
+    });
+    await writeFile(
+      dir.join("project", ".mcp.json"),
+      JSON.stringify({
+        mcpServers: { early: fixture(eagerPids, "eager"), later: fixture(lazyPids, "lazy") },
+      }),
+    );
+    let startedBeforeFirstAnswer: boolean | undefined;
+    await using model = await startScriptedModel([
+      () => {
+        // No tool has been called yet: only session start can have spawned the eager server.
+        startedBeforeFirstAnswer = waitForPidFile(eagerPids, 15_000);
+        // The pid file is written just before the server answers initialize.
+        sleepSync(500);
+        return { toolCall: { name: "mcp", arguments: {} } };
+      },
+      { text: "Done." },
+    ]);
+    await writePiAgentDir(dir.join("agent"), model.baseUrl);
+    // Headless runs admit project servers only with this user-global setting (packages/config README).
+    await writeFile(
+      dir.join("agent", "mcp-adapter.json"),
+      JSON.stringify({ settings: { projectServers: "allow" } }),
+    );
+
+    const run = await runPi({
+      host,
+      cwd: project,
+      agentDir: dir.join("agent"),
+      home: dir.join("home"),
+      prompt: "Which MCP servers are there?",
+    });
+
+    expect(run.code, run.stderr).toBe(0);
+    expect(startedBeforeFirstAnswer).toBe(true);
+    expect(model.requests).toHaveLength(2);
+    const [status] = toolResultTexts(model.requests[1]!);
+    expect(status).toContain("- early: connected");
+    expect(status).toContain("- later: not-connected");
+    expect(await recordedPids(lazyPids)).toEqual([]);
+    const started = await recordedPids(eagerPids);
+    expect(started).toHaveLength(1);
+    expect(await waitForExit(started, 5000)).toEqual([]);
+  });
+
+  it("publishes status snapshots to other extensions, ending with an empty one at shutdown", async () => {
+    await using dir = await createTempDir();
+    const project = dir.join("project");
+    await mkdir(project);
+    await writeFile(
+      dir.join("project", ".mcp.json"),
+      JSON.stringify({
+        mcpServers: {
+          early: { command: process.execPath, args: [stdioFixtureServerPath], lifecycle: "eager" },
+          later: { command: process.execPath, args: [stdioFixtureServerPath] },
+        },
+      }),
+    );
+    const log = dir.join("snapshots.jsonl");
+    // A second extension that only listens, as a status-bar extension would.
+    const listener = dir.join("status-listener.ts");
+    await writeFile(
+      listener,
+      `import { appendFileSync } from "node:fs";
+export default function (pi: any) {
+  pi.events.on(${JSON.stringify(MCP_STATUS_EVENT)}, (snapshot: unknown) => {
+    appendFileSync(${JSON.stringify(log)}, JSON.stringify(snapshot) + "\\n");
+  });
+}
+`,
+    );
+    await using model = await startScriptedModel([
+      () => {
+        sleepSync(1500);
+        return { toolCall: { name: "mcp", arguments: {} } };
+      },
+      { text: "Done." },
+    ]);
+    await writePiAgentDir(dir.join("agent"), model.baseUrl);
+    await writeFile(
+      dir.join("agent", "mcp-adapter.json"),
+      JSON.stringify({ settings: { projectServers: "allow" } }),
+    );
+
+    const run = await runPi({
+      host,
+      cwd: project,
+      agentDir: dir.join("agent"),
+      home: dir.join("home"),
+      prompt: "Which MCP servers are there?",
+      extraArgs: ["-e", listener],
+    });
+
+    expect(run.code, run.stderr).toBe(0);
+    const snapshots = (await readFile(log, "utf8"))
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as McpStatusSnapshot);
+    expect(snapshots[0]?.servers.map((s) => s.name)).toEqual(["early", "later"]);
+    const connected = snapshots.find((s) => s.connectedCount === 1);
+    expect(connected?.servers).toEqual([
+      { name: "early", status: "connected", toolCount: 0, disabled: false },
+      { name: "later", status: "not-connected", toolCount: 0, disabled: false },
+    ]);
+    // Status never connects the lazy server.
+    expect(
+      snapshots.some((s) => s.servers.some((x) => x.name === "later" && x.status !== "not-connected")),
+    ).toBe(false);
+    expect(snapshots.at(-1)).toEqual({ totalTools: 0, connectedCount: 0, disabledCount: 0, servers: [] });
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Read-only status snapshots for other Pi extensions, published on
+ * `pi.events` under `MCP_STATUS_EVENT`. A snapshot is built from what the
+ * runtime already knows: taking one never connects a server or starts auth,
+ * and it carries no clients, transports, credentials or server definitions.
+ */
+import type { ServerStatus } from "@pi-mcp-adapter/transport";
+import type { AdapterRuntime, ServerSummary } from "./runtime/adapter-runtime.js";
+
+/** The `pi.events` channel status snapshots are emitted on. */
+export const MCP_STATUS_EVENT = "pi-mcp-adapter:status";
+
+/** Server states a snapshot reports (the connection layer's states). */
+export type McpServerState = ServerStatus["state"];
+
+/** One server in a snapshot. Plain data (no zod): it is emitted by us, never parsed from input. */
+export interface McpServerStatus {
+  name: string;
+  status: McpServerState;
+  /** Tools known for the server (live or cached listing); 0 when not listed yet. */
+  toolCount: number;
+  disabled: boolean;
+  /** Whole seconds since the last failure, while the server is failed. */
+  failedAgoSeconds?: number;
+}
+
+export interface McpStatusSnapshot {
+  /** Tools of every enabled server known so far. */
+  totalTools: number;
+  connectedCount: number;
+  disabledCount: number;
+  servers: McpServerStatus[];
+}
+
+/** The snapshot emitted on shutdown: no servers, all counts zero. */
+export function emptyStatusSnapshot(): McpStatusSnapshot {
+  return { totalTools: 0, connectedCount: 0, disabledCount: 0, servers: [] };
+}
+
+/** Builds a snapshot from `AdapterRuntime.servers()` (which never connects). */
+export function statusSnapshot(servers: ServerSummary[], now = Date.now()): McpStatusSnapshot {
+  const out: McpServerStatus[] = servers.map((s) => {
+    const entry: McpServerStatus = {
+      name: s.name,
+      status: s.state,
+      toolCount: s.toolCount ?? 0,
+      disabled: s.state === "disabled",
+    };
+    if (s.state === "failed" && s.failedAt !== undefined) {
+      entry.failedAgoSeconds = Math.max(0, Math.round((now - s.failedAt) / 1000));
+    }
+    return entry;
+  });
+  return {
+    totalTools: out.reduce((sum, s) => sum + (s.disabled ? 0 : s.toolCount), 0),
+    connectedCount: out.filter((s) => s.status === "connected").length,
+    disabledCount: out.filter((s) => s.disabled).length,
+    servers: out,
+  };
+}
+
+/**
+ * Emits a snapshot now and after every status change of the runtime's
+ * servers. `emit` may throw; that never reaches the connection layer.
+ * Returns the function that stops watching.
+ */
+export function watchStatus(
+  runtime: Pick<AdapterRuntime, "servers" | "onStatus">,
+  emit: (snapshot: McpStatusSnapshot) => void,
+): () => void {
+  const publish = () => {
+    try {
+      emit(statusSnapshot(runtime.servers()));
+    } catch {
+      // a subscriber's bug must not break the adapter
+    }
+  };
+  const stop = runtime.onStatus(publish);
+  publish();
+  return stop;
+}
