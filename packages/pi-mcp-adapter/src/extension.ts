@@ -69,10 +69,10 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       const current = runtime;
       runtime = undefined;
       runtimeCwd = undefined;
-      stopStatus?.();
-      stopStatus = undefined;
-      if (current) pi.events.emit(MCP_STATUS_EVENT, emptyStatusSnapshot());
+      // After the runtime is gone (its shutdown drops our status listener), so the empty snapshot comes last
+      // even when a runtime was still being created.
       await current?.then((r) => r.shutdown()).catch(() => {});
+      if (current) pi.events.emit(MCP_STATUS_EVENT, emptyStatusSnapshot());
     };
 
     pi.registerFlag(CONFIG_FLAG, { description: "MCP config file for pi-mcp-adapter", type: "string" });
