@@ -81,6 +81,8 @@ export interface RunPiOptions {
   timeoutMs?: number;
   /** Extension directory to load; default: this checkout's package. */
   extension?: string;
+  /** Extra environment variables for the Pi process. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Runs one non-interactive Pi turn with only our extension loaded. */
@@ -107,6 +109,7 @@ export function runPi(options: RunPiOptions): Promise<PiRun> {
     PI_CODING_AGENT_DIR: options.agentDir,
     TMPDIR: process.env.TMPDIR,
     LANG: "C.UTF-8",
+    ...options.env,
   };
   return new Promise((resolve) => {
     const child = execFile(

@@ -8,6 +8,7 @@
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
 import { approvalDialogFor } from "./approval-dialog.js";
+import { oauthHooksFor, registerOAuthCommands, runLogoutCommand } from "./oauth-commands.js";
 import { projectTrustFor } from "./project-trust-bridge.js";
 import type { AdapterRuntime } from "./runtime/adapter-runtime.js";
 import { createRuntime, type RuntimeSource } from "./runtime/create-runtime.js";
@@ -19,9 +20,7 @@ import {
   type ProxyParams,
   runProxyRequest,
 } from "./runtime/proxy-request.js";
-import { formatDebugStderr } from "./runtime/stderr-tails.js";
 import { runServerToggleCommand } from "./server-toggle-command.js";
-import { emptyStatusSnapshot, MCP_STATUS_EVENT, watchStatus } from "./status-events.js";
 
 export interface McpAdapterOptions {
   /** An extra config file; it outranks every other config file (normal merging still applies). */
@@ -37,7 +36,6 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
   return (pi) => {
     let runtime: Promise<AdapterRuntime> | undefined;
     let runtimeCwd: string | undefined;
-    let stopStatus: (() => void) | undefined;
 
     const configPath = (): string | undefined => {
       const flag = pi.getFlag(CONFIG_FLAG);
@@ -48,17 +46,18 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       if (!runtime || runtimeCwd !== ctx.cwd) {
         const previous = runtime;
         const source: RuntimeSource = options.config
-          ? { cwd: ctx.cwd, config: options.config }
-          : { cwd: ctx.cwd, configPath: configPath(), trust: projectTrustFor(ctx) };
+          ? { cwd: ctx.cwd, config: options.config, oauth: oauthHooksFor(ctx) }
+          : {
+              cwd: ctx.cwd,
+              configPath: configPath(),
+              trust: projectTrustFor(ctx),
+              oauth: oauthHooksFor(ctx),
+            };
         runtimeCwd = ctx.cwd;
         runtime = (async () => {
           await previous?.then((r) => r.shutdown()).catch(() => {});
           const created = await createRuntime(source);
           created.guard.approval.attachHost({ events: pi.events, dialog: approvalDialogFor(ctx) });
-          stopStatus?.();
-          stopStatus = watchStatus(created, (snapshot) => pi.events.emit(MCP_STATUS_EVENT, snapshot));
-          // Eager and keep-alive servers connect in the background; failures show in status.
-          void created.start().catch(() => {});
           return created;
         })();
       }
@@ -69,10 +68,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       const current = runtime;
       runtime = undefined;
       runtimeCwd = undefined;
-      // After the runtime is gone (its shutdown drops our status listener), so the empty snapshot comes last
-      // even when a runtime was still being created.
       await current?.then((r) => r.shutdown()).catch(() => {});
-      if (current) pi.events.emit(MCP_STATUS_EVENT, emptyStatusSnapshot());
     };
 
     pi.registerFlag(CONFIG_FLAG, { description: "MCP config file for pi-mcp-adapter", type: "string" });
@@ -97,16 +93,16 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
 
     const showStatus = async (args: string, ctx: ExtensionContext) => {
       if (await runServerToggleCommand(args, ctx)) return;
+      if (await runLogoutCommand(args, ctx, runtimeFor)) return;
       try {
         const r = await runtimeFor(ctx);
-        const servers = r.servers();
-        const debug = servers.map((s) => formatDebugStderr(s.name, r.debugStderr(s.name))).filter(Boolean);
-        ctx.ui.notify([formatStatus(servers, r.problems), ...debug].join("\n"), "info");
+        ctx.ui.notify(formatStatus(r.servers(), r.problems), "info");
       } catch (error) {
         ctx.ui.notify(`pi-mcp-adapter: ${describeError(error)}`, "error");
       }
     };
     pi.registerCommand("mcp-adapter", { description: "MCP adapter: server status", handler: showStatus });
+    registerOAuthCommands(pi, runtimeFor);
     // Where Pi has its own MCP support, it owns /mcp; the alias exists only on Pi lines without it.
     if (!hasNativeMcp(pi)) {
       pi.registerCommand("mcp", {

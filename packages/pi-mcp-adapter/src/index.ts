@@ -5,6 +5,13 @@ export {
 } from "@pi-mcp-adapter/approval";
 export { createMcpAdapter, hasNativeMcp, type McpAdapterOptions } from "./extension.js";
 export {
+  getMcpOAuthStatus,
+  getMcpOAuthTokensForUrl,
+  type McpOAuthStatus,
+  type McpOAuthTokens,
+  updateMcpOAuthTokensForUrl,
+} from "./oauth.js";
+export {
   AdapterRuntime,
   type AdapterRuntimeOptions,
   type CatalogView,
@@ -19,11 +26,3 @@ export {
   type GuardedCallResult,
 } from "./runtime/guarded-call.js";
 export { PROXY_TOOL_DESCRIPTION, PROXY_TOOL_NAME, PROXY_TOOL_PARAMETERS } from "./runtime/proxy-request.js";
-export {
-  emptyStatusSnapshot,
-  MCP_STATUS_EVENT,
-  type McpServerState,
-  type McpServerStatus,
-  type McpStatusSnapshot,
-  statusSnapshot,
-} from "./status-events.js";

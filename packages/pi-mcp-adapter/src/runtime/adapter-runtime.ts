@@ -14,8 +14,6 @@ import { type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/sea
 import {
   ConnectionManager,
   type ConnectionManagerOptions,
-  connectServer,
-  createNpxResolver,
   type ServerStatus,
   type StatusListener,
 } from "@pi-mcp-adapter/transport";
@@ -25,8 +23,8 @@ import {
   type GuardedCallOptions,
   type GuardedCallResult,
 } from "./guarded-call.js";
+import type { OAuthWiring } from "./oauth-wiring.js";
 import { runLimited } from "./run-limited.js";
-import { StderrTails } from "./stderr-tails.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
 
@@ -40,6 +38,8 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   catalog?: ToolCatalogOptions;
   /** Approval and output-guard settings and host hooks for every call. */
   callGuard?: CallGuardOptions;
+  /** OAuth logins and credentials of the HTTP servers; shut down with the runtime. */
+  oauth?: OAuthWiring;
 }
 
 export interface ServerSummary extends ServerStatus {
@@ -57,24 +57,15 @@ export class AdapterRuntime {
   readonly problems: ConfigProblem[];
   private readonly manager: ConnectionManager;
   private readonly tools: ToolCatalog;
-  private readonly stderr = new StderrTails();
   /** Approval and output guard of this runtime's calls; the Pi shell sets its dialog. */
   readonly guard: CallGuard;
+  /** OAuth logins (`/mcp-auth`, `auth-start` / `auth-complete`, logout); absent without wiring. */
+  readonly oauth?: OAuthWiring;
 
   constructor(options: AdapterRuntimeOptions) {
     this.problems = options.problems ?? [];
-    // Our own connect (the default one included) so the last connection's stderr stays readable.
-    const resolveCommand =
-      options.resolveCommand === undefined && options.npxCacheFile
-        ? createNpxResolver({ cacheFile: options.npxCacheFile })
-        : options.resolveCommand;
-    const connect =
-      options.connect ??
-      ((definition, signal) => connectServer(definition, { ...options, resolveCommand }, signal));
-    this.manager = new ConnectionManager(options.servers, {
-      ...options,
-      connect: this.stderr.track(connect),
-    });
+    this.oauth = options.oauth;
+    this.manager = new ConnectionManager(options.servers, options);
     this.tools = new ToolCatalog(
       options.catalog ?? {},
       (name) => this.manager.definition(name),
@@ -168,18 +159,9 @@ export class AdapterRuntime {
     // Every call path goes through here: approval first, then the output guard on the result.
     const result = await this.guard.run(tool, args, options, async () => {
       const connection = await this.manager.get(tool.server);
-      // The schema from the (possibly cached) metadata: a connection that never listed tools still checks.
-      return connection.callTool(tool.name, args, {
-        signal: options.signal,
-        outputSchema: tool.outputSchema,
-      });
+      return connection.callTool(tool.name, args, { signal: options.signal });
     });
     return { ...result, tool };
-  }
-
-  /** Recent stderr of a server with `debug: true` (its latest connection, even if closed); empty for others. */
-  debugStderr(name: string): string[] {
-    return this.manager.definition(name)?.debug === true ? this.stderr.tail(name) : [];
   }
 
   /** Connects eager and keep-alive servers in parallel (bounded at 30 s); failures show in status, never throw. */
@@ -202,6 +184,7 @@ export class AdapterRuntime {
   async shutdown(): Promise<void> {
     await this.manager.shutdown();
     await this.guard.dispose();
+    await this.oauth?.shutdown();
   }
 }
 

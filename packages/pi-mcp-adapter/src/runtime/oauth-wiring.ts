@@ -57,6 +57,8 @@ export interface OAuthWiring {
   /** `autoAuth`: whether a 401 may start a login by itself (default false). */
   readonly autoAuth: boolean;
   readonly legacyImport: LegacyImportOutcome[];
+  /** Names of the configured servers that may use OAuth (for `/mcp-auth` without a name). */
+  serverNames(): string[];
   /**
    * For the transport's `authProvider` option: the provider of an OAuth
    * server, `undefined` for others. A `!command` client secret runs only
@@ -173,6 +175,11 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
     },
     autoAuth: options.settings.autoAuth === true,
     legacyImport,
+    serverNames: () =>
+      options
+        .servers()
+        .filter(usesOAuth)
+        .map((s) => s.name),
     connectOptionsFor: async (server) => {
       if (!usesOAuth(server)) return {};
       const { authProvider, fetch } = await logins.connectionFor(server.name);

@@ -12,7 +12,6 @@ import {
   formatServerDetails,
   formatStatus,
 } from "./format.js";
-import { formatDebugStderr } from "./stderr-tails.js";
 
 export interface ProxyParams {
   search?: string;
@@ -28,6 +27,8 @@ export interface ProxyParams {
   includeSchemas?: boolean;
   /** A server whose full instructions to show. */
   instructions?: string;
+  /** OAuth login for `server`: `auth-start`, then `auth-complete` with `args: { redirectUrl } | { code }`. */
+  action?: string;
 }
 
 export const PROXY_TOOL_NAME = "mcp";
@@ -49,6 +50,7 @@ export const PROXY_TOOL_PARAMETERS = {
     regex: { type: "boolean" },
     includeSchemas: { type: "boolean" },
     instructions: { type: "string", description: "Server whose instructions to show" },
+    action: { type: "string", enum: ["auth-start", "auth-complete"], description: "OAuth login to server" },
   },
   additionalProperties: false,
 } as const;
@@ -69,6 +71,7 @@ export async function runProxyRequest(
     isError: false,
     details,
   });
+  if (params.action !== undefined) return text(await runAuthAction(runtime, params), { mode: params.action });
   if (params.tool !== undefined) {
     const args = parseArgs(params.args);
     const result = await runtime.call(params.tool, args, { server: params.server, signal, details: true });
@@ -106,14 +109,25 @@ export async function runProxyRequest(
     const view = await runtime.catalog(params.server);
     const summary = runtime.servers().find((s) => s.name === params.server);
     const instructions = view.unavailable.length ? undefined : await runtime.instructions(params.server);
-    const details = formatServerDetails(params.server, summary, view, instructions);
-    const stderr = formatDebugStderr(params.server, runtime.debugStderr(params.server));
-    return text(stderr ? `${details}\n${stderr}` : details, {
+    return text(formatServerDetails(params.server, summary, view, instructions), {
       mode: "server",
       server: params.server,
     });
   }
   return text(formatStatus(runtime.servers(), runtime.problems), { mode: "status" });
+}
+
+/** `auth-start` / `auth-complete` (with `args: { redirectUrl } | { code }`) for `server`. */
+async function runAuthAction(runtime: AdapterRuntime, params: ProxyParams): Promise<string> {
+  const action = params.action as string;
+  const answer = await runtime.oauth?.proxyAction(action, params.server, parseArgs(params.args));
+  if (answer !== undefined) return answer;
+  throw new McpAdapterError(
+    "invalid_args",
+    runtime.oauth
+      ? `Unknown action "${action.slice(0, 40)}": use "auth-start" or "auth-complete"`
+      : "OAuth is not available in this session (see /mcp-adapter for the config problem)",
+  );
 }
 
 function parseArgs(raw: unknown): Record<string, unknown> {

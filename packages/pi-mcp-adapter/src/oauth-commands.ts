@@ -1,0 +1,78 @@
+/**
+ * The Pi side of OAuth: `/mcp-auth [server]` (reconnecting the server after
+ * a login), `/mcp-adapter logout <server>`, and how warnings and logins
+ * started by `autoAuth` reach the user.
+ */
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { describeError } from "@pi-mcp-adapter/core";
+import { registerMcpAuthCommand } from "./mcp-auth-command.js";
+import type { AdapterRuntime } from "./runtime/adapter-runtime.js";
+import type { OAuthLogins } from "./runtime/oauth-logins.js";
+import type { RuntimeOAuthHooks } from "./runtime/runtime-oauth.js";
+
+type RuntimeFor = (ctx: ExtensionContext) => Promise<AdapterRuntime>;
+
+async function loginsOf(runtime: AdapterRuntime): Promise<OAuthLogins> {
+  if (!runtime.oauth) {
+    throw new Error("OAuth is not available in this session (run /mcp-adapter to see the config problem)");
+  }
+  return runtime.oauth.logins;
+}
+
+export function registerOAuthCommands(pi: ExtensionAPI, runtimeFor: RuntimeFor): void {
+  registerMcpAuthCommand(pi, {
+    logins: async (ctx) => loginsOf(await runtimeFor(ctx)),
+    serverNames: async (ctx) => (await runtimeFor(ctx)).oauth?.serverNames() ?? [],
+    // The connection that failed with "needs auth" is replaced by one using the new token.
+    onAuthorized: async (server, ctx) => {
+      try {
+        await (await runtimeFor(ctx)).reconnect(server);
+      } catch (error) {
+        ctx.ui.notify(`Logged in, but "${server}" did not reconnect: ${describeError(error)}`, "warning");
+      }
+    },
+  });
+}
+
+/** `/mcp-adapter logout <server>`; false when `args` is another subcommand. */
+export async function runLogoutCommand(
+  args: string,
+  ctx: ExtensionContext,
+  runtimeFor: RuntimeFor,
+): Promise<boolean> {
+  const [sub, server, ...rest] = args.trim().split(/\s+/);
+  if (sub !== "logout") return false;
+  if (!server || rest.length > 0) {
+    ctx.ui.notify("Usage: /mcp-adapter logout <server>", "warning");
+    return true;
+  }
+  try {
+    const result = await (await loginsOf(await runtimeFor(ctx))).logout(server);
+    const revocation =
+      result.revocation === "revoked" ? "the server revoked the token" : `revocation: ${result.revocation}`;
+    ctx.ui.notify(
+      result.deleted
+        ? `Logged out of "${server}": local credentials deleted (${revocation})`
+        : `No stored credentials for "${server}"`,
+      "info",
+    );
+  } catch (error) {
+    ctx.ui.notify(`OAuth: ${describeError(error)}`, "error");
+  }
+  return true;
+}
+
+/** Where a runtime's OAuth warnings and `autoAuth` logins are shown. */
+export function oauthHooksFor(ctx: ExtensionContext): RuntimeOAuthHooks {
+  return {
+    warn: (message) => ctx.ui.notify(`OAuth: ${message}`, "warning"),
+    onAutoAuth: (result) => {
+      if (result.status !== "pending") return;
+      ctx.ui.notify(
+        `"${result.server}" needs a login. Open this URL to authorize it:\n${result.authorizationUrl}\n` +
+          `(on a remote machine, run /mcp-auth ${result.server} to paste the address the browser ends on)`,
+        "info",
+      );
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The OAuth wiring of one runtime, built from its resolved config. A bad
+ * OAuth setting (e.g. an unknown `oauthCredentialStore`) becomes a config
+ * problem naming the file and key, and the runtime runs without OAuth rather
+ * than not at all.
+ */
+import type { ConfigProblem, ResolvedConfig } from "@pi-mcp-adapter/config";
+import { describeError } from "@pi-mcp-adapter/core";
+import { createOAuthWiring, type OAuthWiring, type OAuthWiringOptions } from "./oauth-wiring.js";
+
+/** What the host does with OAuth messages: warnings, and logins `autoAuth` started. */
+export type RuntimeOAuthHooks = Pick<OAuthWiringOptions, "warn" | "onAutoAuth" | "env">;
+
+export async function createRuntimeOAuth(
+  config: ResolvedConfig,
+  hooks: RuntimeOAuthHooks = {},
+): Promise<{ wiring?: OAuthWiring; problems: ConfigProblem[] }> {
+  const { settings } = config;
+  try {
+    const wiring = await createOAuthWiring({
+      servers: () => config.servers,
+      settings: {
+        oauthCredentialStore: settings.oauthCredentialStore,
+        oauthClientName: settings.oauthClientName,
+        oauthDir: settings.oauthDir,
+        autoAuth: settings.autoAuth,
+      },
+      ...hooks,
+    });
+    return { wiring, problems: [] };
+  } catch (error) {
+    const source = config.settingSources.oauthCredentialStore ?? config.settingSources.oauthDir;
+    return {
+      problems: [
+        {
+          severity: "error",
+          file: source?.file ?? "settings",
+          field: source?.key,
+          message: `OAuth is off for this session: ${describeError(error)}`,
+        },
+      ],
+    };
+  }
+}

@@ -1,0 +1,78 @@
+import { createFixtureServer, createTempDir, serveOAuthProtectedMcp } from "@pi-mcp-adapter/test-kit";
+import { describe, expect, it } from "vitest";
+import { createRuntime } from "../src/runtime/create-runtime.js";
+import {
+  PROXY_TOOL_DESCRIPTION,
+  PROXY_TOOL_PARAMETERS,
+  runProxyRequest,
+} from "../src/runtime/proxy-request.js";
+
+const textOf = (outcome: { content: Array<{ type: string; text?: string }> }) =>
+  outcome.content.map((c) => c.text ?? "").join("\n");
+
+describe("OAuth through the runtime and the proxy tool", () => {
+  it("auth-start / auth-complete log in, and the next call reaches the protected server", async () => {
+    await using dir = await createTempDir();
+    await using as = await serveOAuthProtectedMcp({
+      makeServer: () => createFixtureServer({ tools: [{ name: "echo" }] }),
+    });
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      config: { settings: { oauthCredentialStore: "memory" }, mcpServers: { docs: { url: as.url } } },
+      metadataCacheFile: false,
+    });
+    try {
+      // Before a login the call fails and says how to log in.
+      await expect(runProxyRequest(runtime, { tool: "docs_echo", args: { text: "x" } })).rejects.toThrow(
+        /mcp-auth|auth/i,
+      );
+      const started = textOf(await runProxyRequest(runtime, { action: "auth-start", server: "docs" }));
+      const url = started.split("\n").find((line) => line.startsWith("http")) as string;
+      const landedOn = await as.approve(url);
+      const completed = await runProxyRequest(runtime, {
+        action: "auth-complete",
+        server: "docs",
+        args: { redirectUrl: landedOn },
+      });
+      expect(textOf(completed)).toMatch(/Logged in to "docs"/);
+      await runtime.reconnect("docs");
+      const call = await runProxyRequest(runtime, { tool: "docs_echo", args: { text: "hi" } });
+      expect(textOf(call)).toBe('{"text":"hi"}');
+      expect(as.mcpAuthorizations.at(-1)).toMatch(/^Bearer /);
+
+      await expect(runProxyRequest(runtime, { action: "auth-start", server: "nope" })).rejects.toThrow(
+        /No HTTP MCP server named "nope"/,
+      );
+      await expect(runProxyRequest(runtime, { action: "auth-begin", server: "docs" })).rejects.toThrow(
+        /Unknown action "auth-begin"/,
+      );
+    } finally {
+      await runtime.shutdown();
+    }
+  });
+
+  it("an unknown credential store is a config problem, not a dead runtime", async () => {
+    await using dir = await createTempDir();
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      config: { settings: { oauthCredentialStore: "plaintext" }, mcpServers: {} },
+      metadataCacheFile: false,
+    });
+    try {
+      expect(runtime.oauth).toBeUndefined();
+      expect(runtime.problems.map((p) => p.message).join("\n")).toMatch(
+        /OAuth is off for this session: .*oauthCredentialStore must be "keyring" or "encrypted-file"/,
+      );
+      await expect(runProxyRequest(runtime, { action: "auth-start", server: "docs" })).rejects.toThrow(
+        /OAuth is not available/,
+      );
+    } finally {
+      await runtime.shutdown();
+    }
+  });
+
+  it("the proxy tool's definition stays within 250 tokens (chars / 4)", () => {
+    const chars = "mcp".length + PROXY_TOOL_DESCRIPTION.length + JSON.stringify(PROXY_TOOL_PARAMETERS).length;
+    expect(chars / 4).toBeLessThanOrEqual(250);
+  });
+});
