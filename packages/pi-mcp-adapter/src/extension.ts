@@ -20,7 +20,9 @@ import {
   type ProxyParams,
   runProxyRequest,
 } from "./runtime/proxy-request.js";
+import { formatDebugStderr } from "./runtime/stderr-tails.js";
 import { runServerToggleCommand } from "./server-toggle-command.js";
+import { emptyStatusSnapshot, MCP_STATUS_EVENT, watchStatus } from "./status-events.js";
 
 export interface McpAdapterOptions {
   /** An extra config file; it outranks every other config file (normal merging still applies). */
@@ -36,6 +38,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
   return (pi) => {
     let runtime: Promise<AdapterRuntime> | undefined;
     let runtimeCwd: string | undefined;
+    let stopStatus: (() => void) | undefined;
 
     const configPath = (): string | undefined => {
       const flag = pi.getFlag(CONFIG_FLAG);
@@ -58,6 +61,10 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
           await previous?.then((r) => r.shutdown()).catch(() => {});
           const created = await createRuntime(source);
           created.guard.approval.attachHost({ events: pi.events, dialog: approvalDialogFor(ctx) });
+          stopStatus?.();
+          stopStatus = watchStatus(created, (snapshot) => pi.events.emit(MCP_STATUS_EVENT, snapshot));
+          // Eager and keep-alive servers connect in the background; failures show in status.
+          void created.start().catch(() => {});
           return created;
         })();
       }
@@ -68,7 +75,10 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       const current = runtime;
       runtime = undefined;
       runtimeCwd = undefined;
+      // After the runtime is gone (its shutdown drops our status listener), so the empty snapshot comes last
+      // even when a runtime was still being created.
       await current?.then((r) => r.shutdown()).catch(() => {});
+      if (current) pi.events.emit(MCP_STATUS_EVENT, emptyStatusSnapshot());
     };
 
     pi.registerFlag(CONFIG_FLAG, { description: "MCP config file for pi-mcp-adapter", type: "string" });
@@ -96,7 +106,9 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       if (await runLogoutCommand(args, ctx, runtimeFor)) return;
       try {
         const r = await runtimeFor(ctx);
-        ctx.ui.notify(formatStatus(r.servers(), r.problems), "info");
+        const servers = r.servers();
+        const debug = servers.map((s) => formatDebugStderr(s.name, r.debugStderr(s.name))).filter(Boolean);
+        ctx.ui.notify([formatStatus(servers, r.problems), ...debug].join("\n"), "info");
       } catch (error) {
         ctx.ui.notify(`pi-mcp-adapter: ${describeError(error)}`, "error");
       }

@@ -26,3 +26,11 @@ export {
   type GuardedCallResult,
 } from "./runtime/guarded-call.js";
 export { PROXY_TOOL_DESCRIPTION, PROXY_TOOL_NAME, PROXY_TOOL_PARAMETERS } from "./runtime/proxy-request.js";
+export {
+  emptyStatusSnapshot,
+  MCP_STATUS_EVENT,
+  type McpServerState,
+  type McpServerStatus,
+  type McpStatusSnapshot,
+  statusSnapshot,
+} from "./status-events.js";

@@ -14,6 +14,8 @@ import { type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/sea
 import {
   ConnectionManager,
   type ConnectionManagerOptions,
+  connectServer,
+  createNpxResolver,
   type ServerStatus,
   type StatusListener,
 } from "@pi-mcp-adapter/transport";
@@ -25,6 +27,7 @@ import {
 } from "./guarded-call.js";
 import type { OAuthWiring } from "./oauth-wiring.js";
 import { runLimited } from "./run-limited.js";
+import { StderrTails } from "./stderr-tails.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
 
@@ -57,6 +60,7 @@ export class AdapterRuntime {
   readonly problems: ConfigProblem[];
   private readonly manager: ConnectionManager;
   private readonly tools: ToolCatalog;
+  private readonly stderr = new StderrTails();
   /** Approval and output guard of this runtime's calls; the Pi shell sets its dialog. */
   readonly guard: CallGuard;
   /** OAuth logins (`/mcp-auth`, `auth-start` / `auth-complete`, logout); absent without wiring. */
@@ -65,7 +69,18 @@ export class AdapterRuntime {
   constructor(options: AdapterRuntimeOptions) {
     this.problems = options.problems ?? [];
     this.oauth = options.oauth;
-    this.manager = new ConnectionManager(options.servers, options);
+    // Our own connect (the default one included) so the last connection's stderr stays readable.
+    const resolveCommand =
+      options.resolveCommand === undefined && options.npxCacheFile
+        ? createNpxResolver({ cacheFile: options.npxCacheFile })
+        : options.resolveCommand;
+    const connect =
+      options.connect ??
+      ((definition, signal) => connectServer(definition, { ...options, resolveCommand }, signal));
+    this.manager = new ConnectionManager(options.servers, {
+      ...options,
+      connect: this.stderr.track(connect),
+    });
     this.tools = new ToolCatalog(
       options.catalog ?? {},
       (name) => this.manager.definition(name),
@@ -159,9 +174,18 @@ export class AdapterRuntime {
     // Every call path goes through here: approval first, then the output guard on the result.
     const result = await this.guard.run(tool, args, options, async () => {
       const connection = await this.manager.get(tool.server);
-      return connection.callTool(tool.name, args, { signal: options.signal });
+      // The schema from the (possibly cached) metadata: a connection that never listed tools still checks.
+      return connection.callTool(tool.name, args, {
+        signal: options.signal,
+        outputSchema: tool.outputSchema,
+      });
     });
     return { ...result, tool };
+  }
+
+  /** Recent stderr of a server with `debug: true` (its latest connection, even if closed); empty for others. */
+  debugStderr(name: string): string[] {
+    return this.manager.definition(name)?.debug === true ? this.stderr.tail(name) : [];
   }
 
   /** Connects eager and keep-alive servers in parallel (bounded at 30 s); failures show in status, never throw. */

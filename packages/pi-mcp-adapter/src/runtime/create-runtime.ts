@@ -1,13 +1,16 @@
 import { createRequire } from "node:module";
+import path from "node:path";
 import {
   ADMIT_ALL_PROJECT_SERVERS,
   type ConfiguredServer,
+  defaultConfigEnvironment,
+  definitionHash,
   loadConfig,
   type ProjectTrust,
   prepareConnection,
   type ResolvedConfig,
 } from "@pi-mcp-adapter/config";
-import { type ConnectOptions, connectServer } from "@pi-mcp-adapter/transport";
+import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
 import { openMetadataCache } from "./metadata-cache-file.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
@@ -26,9 +29,14 @@ export interface RuntimeSource {
   trust?: ProjectTrust;
   /** The tool metadata cache file; default `<agent dir>/mcp-cache.json`, `false` for none. */
   metadataCacheFile?: string | false;
+  /** Where npx resolutions are remembered (24 h); default `<agent dir>/mcp-npx-cache.json`, `false` for memory only. */
+  npxCacheFile?: string | false;
   /** Where OAuth warnings and logins started by `autoAuth` are reported. */
   oauth?: RuntimeOAuthHooks;
 }
+
+/** File name of the npx resolution cache in Pi's agent directory. */
+export const NPX_CACHE_FILE_NAME = "mcp-npx-cache.json";
 
 /** Reads and merges config for a runtime (exposed for status screens and the metadata cache's `configHash`). */
 export function loadRuntimeConfig(source: RuntimeSource): Promise<ResolvedConfig> {
@@ -43,23 +51,35 @@ export function loadRuntimeConfig(source: RuntimeSource): Promise<ResolvedConfig
 /** Loads config and builds a runtime; nothing connects until first use. */
 export async function createRuntime(source: RuntimeSource): Promise<AdapterRuntime> {
   const config = await loadRuntimeConfig(source);
+  const npxCacheFile =
+    source.npxCacheFile ?? path.join(defaultConfigEnvironment().agentDir, NPX_CACHE_FILE_NAME);
   const connectOptions: ConnectOptions = {
     cwd: source.cwd,
     client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
+    resolveCommand: createNpxResolver(npxCacheFile === false ? {} : { cacheFile: npxCacheFile }),
   };
   const { settings } = config;
   const oauth = await createRuntimeOAuth(config, source.oauth);
+  // Per-server values win over the global settings.
+  const servers = config.servers.map((server) =>
+    server.requestTimeoutMs === undefined && settings.requestTimeoutMs !== undefined
+      ? { ...server, requestTimeoutMs: settings.requestTimeoutMs }
+      : server,
+  );
+  const cache = openMetadataCache(source.metadataCacheFile);
+  // Loaded up front so status can say `cached` for servers listed in an earlier session.
+  await cache?.load();
+  const hashes = new Map(servers.map((server) => [server.name, definitionHash(server)]));
   return new AdapterRuntime({
-    // Per-server values win over the global settings.
-    servers: config.servers.map((server) =>
-      server.requestTimeoutMs === undefined && settings.requestTimeoutMs !== undefined
-        ? { ...server, requestTimeoutMs: settings.requestTimeoutMs }
-        : server,
-    ),
+    servers,
     idleTimeoutMin: settings.idleTimeout,
+    hasCachedMetadata: (name) => {
+      const hash = hashes.get(name);
+      return hash !== undefined && cache?.get(name, hash) !== undefined;
+    },
     problems: oauth.problems.length ? [...config.problems, ...oauth.problems] : config.problems,
     oauth: oauth.wiring,
-    catalog: { cache: openMetadataCache(source.metadataCacheFile), toolPrefix: config.settings.toolPrefix },
+    catalog: { cache, toolPrefix: config.settings.toolPrefix },
     callGuard: {
       approveTools: config.settings.approveTools,
       outputGuard: config.settings.outputGuard,
@@ -67,12 +87,17 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     },
     ...connectOptions,
     // `${VAR}` and `!command` secrets are resolved here, at connect time only.
-    connect: async (definition) => {
+    // The signal ends a connect stuck in initialize when the server is reconnected or shut down.
+    connect: async (definition, signal) => {
       const prepared = await prepareConnection(definition as ConfiguredServer);
       // OAuth servers get their provider (and a DPoP-signing fetch where configured).
       const fetch = oauth.wiring?.fetchFor(definition);
       const auth = { authProvider: oauth.wiring?.authProviderFor, ...(fetch ? { fetch } : {}) };
-      return connectServer(prepared.definition, { ...connectOptions, baseEnv: prepared.baseEnv, ...auth });
+      return connectServer(
+        prepared.definition,
+        { ...connectOptions, baseEnv: prepared.baseEnv, ...auth },
+        signal,
+      );
     },
   });
 }

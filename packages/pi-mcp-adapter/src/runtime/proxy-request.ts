@@ -12,6 +12,7 @@ import {
   formatServerDetails,
   formatStatus,
 } from "./format.js";
+import { formatDebugStderr } from "./stderr-tails.js";
 
 export interface ProxyParams {
   search?: string;
@@ -109,7 +110,9 @@ export async function runProxyRequest(
     const view = await runtime.catalog(params.server);
     const summary = runtime.servers().find((s) => s.name === params.server);
     const instructions = view.unavailable.length ? undefined : await runtime.instructions(params.server);
-    return text(formatServerDetails(params.server, summary, view, instructions), {
+    const details = formatServerDetails(params.server, summary, view, instructions);
+    const stderr = formatDebugStderr(params.server, runtime.debugStderr(params.server));
+    return text(stderr ? `${details}\n${stderr}` : details, {
       mode: "server",
       server: params.server,
     });
