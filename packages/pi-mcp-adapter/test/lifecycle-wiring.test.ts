@@ -1,4 +1,4 @@
-import { mkdir } from "node:fs/promises";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { MetadataCache } from "@pi-mcp-adapter/catalog";
 import { definitionHash } from "@pi-mcp-adapter/config";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
@@ -157,6 +157,45 @@ describe("lifecycle wiring of the shell", () => {
     expect(quiet).not.toContain("stderr");
     expect(runtime.debugStderr("quiet")).toEqual([]);
     await runtime.shutdown();
+  }, 15_000);
+});
+
+describe("npx resolution cache", () => {
+  it("runs a cached `npx -y pkg@version` server as its own bin and remembers that in the npx cache file", async () => {
+    await using dir = await createTempDir();
+    // A fake npm cache holding one `_npx` install whose bin starts the stdio fixture.
+    const modules = dir.join("npm-cache", "_npx", "0123abcd", "node_modules");
+    await mkdir(`${modules}/fixture-mcp`, { recursive: true });
+    await mkdir(`${modules}/.bin`);
+    await writeFile(
+      `${modules}/fixture-mcp/package.json`,
+      JSON.stringify({ name: "fixture-mcp", version: "1.2.3", bin: { "fixture-mcp": "server.mjs" } }),
+    );
+    const bin = `${modules}/.bin/fixture-mcp`;
+    await writeFile(bin, `#!/bin/sh\nexec "${process.execPath}" "${stdioFixtureServerPath}" "$@"\n`);
+    await chmod(bin, 0o755);
+    const npxCacheFile = dir.join("agent", "mcp-npx-cache.json");
+    const saved = process.env.npm_config_cache;
+    process.env.npm_config_cache = dir.join("npm-cache");
+    try {
+      const runtime = await createRuntime({
+        cwd: dir.path,
+        config: { mcpServers: { fixture: { command: "npx", args: ["-y", "fixture-mcp@1.2.3"] } } },
+        metadataCacheFile: false,
+        npxCacheFile,
+      });
+      const view = await runtime.catalog();
+      expect(view.unavailable).toEqual([]);
+      expect(view.tools.map((t) => t.name)).toContain("whoami");
+      await runtime.shutdown();
+    } finally {
+      if (saved === undefined) delete process.env.npm_config_cache;
+      else process.env.npm_config_cache = saved;
+    }
+    const remembered = JSON.parse(await readFile(npxCacheFile, "utf8")) as {
+      entries: Record<string, { command: string }>;
+    };
+    expect(Object.values(remembered.entries).map((e) => e.command)).toEqual([bin]);
   }, 15_000);
 });
 
