@@ -1,7 +1,7 @@
 /**
  * Server instructions (from `initialize`) at three lengths: a one-line head for
- * the proxy tool's description, a longer preview for `mcp({server})`, and the
- * full text for `mcp({instructions})`.
+ * server lists (`mcp({})`), a longer preview for `mcp({server})`, and the full
+ * text for `mcp({instructions})`.
  */
 
 export const INSTRUCTIONS_HEAD_CHARS = 120;

@@ -165,6 +165,15 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     );
     // Problems in host files matter only for hosts the user asked to load.
     for (const layer of hostRead.layers) if (!importLayers.includes(layer)) layer.problems = [];
+    // "prompt": say what was found and how to use it, without loading it.
+    for (const found of hostRead.detected) {
+      if (hosts.active.includes(found.host) || found.servers.length === 0) continue;
+      problems.push({
+        severity: "info",
+        file: found.file,
+        message: `${found.host} config with ${found.servers.length} server(s) (${found.servers.join(", ")}) detected, not loaded: set settings.hostConfigDiscovery to "on" or add "${found.host}" to imports to use it`,
+      });
+    }
 
     const pluginPaths = (settingsSoFar.settings.agentPluginPaths ?? []).filter((dir) => {
       const root = path.resolve(options.cwd, expandHome(dir, environment.home));

@@ -162,6 +162,12 @@ describe("host imports", () => {
       "codex-remote",
       "codex-off",
     ]);
+    const codexNotice = prompt.problems.find(
+      (p) => p.severity === "info" && p.message.startsWith("codex config"),
+    );
+    expect(codexNotice?.message).toBe(
+      'codex config with 3 server(s) (codex-docs, codex-remote, codex-off) detected, not loaded: set settings.hostConfigDiscovery to "on" or add "codex" to imports to use it',
+    );
 
     await w.write(userConfig(w), { settings: { hostConfigDiscovery: "on" } });
     expect((await w.load()).servers).toHaveLength(16);

@@ -39,8 +39,12 @@ function runtimeWith(servers: ServerDefinition[], connectCount?: Map<string, num
       connectCount?.set(definition.name, (connectCount.get(definition.name) ?? 0) + 1);
       const tools = toolsFor[definition.name];
       if (!tools) throw new Error(`cannot start ${definition.name}`);
+      const instructions =
+        definition.name === "weather"
+          ? "Weather data for any city.\u001b[31m Ask for a forecast.\nMore."
+          : undefined;
       const transport = await connectInMemory(
-        createFixtureServer({ name: definition.name, tools, pageSize: 1 }),
+        createFixtureServer({ name: definition.name, tools, pageSize: 1, instructions }),
       );
       return connectServer(definition, { transport });
     },
@@ -108,6 +112,31 @@ describe("AdapterRuntime", () => {
       /args must be a JSON object/,
     );
     await runtime.shutdown();
+  });
+
+  it("lists each known server's instructions head in the status, never connecting to learn it", async () => {
+    const counts = new Map<string, number>();
+    const runtime = runtimeWith([def("weather"), def("notes")], counts);
+    const before = await runProxyRequest(runtime, {});
+    expect((before.content[0] as { text: string }).text).not.toContain("Weather data");
+    expect(counts.size).toBe(0);
+    await runtime.catalog();
+    const after = (await runProxyRequest(runtime, {})).content[0] as { text: string };
+    expect(after.text).toContain("- weather: connected, 2 tools\n  Weather data for any city.\n- notes:");
+    await runtime.shutdown();
+  });
+
+  it("says why no server loaded instead of claiming none is configured", async () => {
+    const runtime = new AdapterRuntime({
+      servers: [],
+      problems: [
+        { severity: "info", file: "/p/.mcp.json", message: "not loaded: the project is not trusted" },
+      ],
+    });
+    const status = (await runProxyRequest(runtime, {})).content[0] as { text: string };
+    expect(status.text).toBe(
+      "No MCP servers loaded (see below).\ninfo: /p/.mcp.json: not loaded: the project is not trusted",
+    );
   });
 
   it("reports a server that cannot start without hiding the others", async () => {

@@ -48,6 +48,8 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
 export interface ServerSummary extends ServerStatus {
   toolCount?: number;
   source: string;
+  /** The server's instructions from its live or cached listing, if known; never connects to learn them. */
+  instructions?: string;
 }
 
 export interface CatalogView {
@@ -97,6 +99,7 @@ export class AdapterRuntime {
       ...status,
       toolCount: this.tools.metadata(status.name)?.length,
       source: this.manager.definition(status.name)?.source.file ?? "",
+      instructions: this.tools.instructions(status.name),
     }));
   }
 

@@ -3,16 +3,21 @@
  * a model first, so they are short and stable.
  */
 
-import { instructionsPreview } from "@pi-mcp-adapter/catalog";
+import { instructionsHead, instructionsPreview } from "@pi-mcp-adapter/catalog";
 import { type ConfigProblem, formatProblem } from "@pi-mcp-adapter/config";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { type RankResult, renderSchemaShape } from "@pi-mcp-adapter/search";
 import type { CatalogView, ServerSummary } from "./adapter-runtime.js";
 
 export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[], now = Date.now()): string {
   const lines: string[] = [];
   if (servers.length === 0) {
-    lines.push("No MCP servers configured. Add servers to .mcp.json in the project (mcpServers).");
+    lines.push(
+      problems.length
+        ? "No MCP servers loaded (see below)."
+        : "No MCP servers configured. Add servers to .mcp.json in the project (mcpServers).",
+    );
   } else {
     lines.push(`MCP servers (${servers.length}):`);
     for (const s of servers) {
@@ -22,6 +27,10 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
           ? ` ${Math.round((now - s.failedAt) / 1000)}s ago: ${s.error ?? ""}`
           : "";
       lines.push(`- ${s.name}: ${s.state}${tools}${failed}`);
+      // The head of a server's instructions lives here rather than in the proxy tool's description,
+      // which is in every prompt and must stay small however many servers there are.
+      const head = instructionsHead(stripControlSequences(s.instructions ?? ""));
+      if (head) lines.push(`  ${head}`);
     }
     lines.push('Use mcp({search: "words"}) to find tools.');
   }
