@@ -3,7 +3,7 @@
  * `apps/e2e/hosts` (outside the workspace tree, see its package.json), and a
  * runner that starts one isolated from the developer's own Pi setup.
  */
-import { execFile, spawnSync } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, execFile, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -67,7 +67,7 @@ export interface PiRun {
   stderr: string;
 }
 
-export interface RunPiOptions {
+export interface PiProcessOptions {
   host: PiHost;
   /** Project directory Pi starts in. */
   cwd: string;
@@ -75,18 +75,21 @@ export interface RunPiOptions {
   agentDir: string;
   /** Isolated HOME. */
   home: string;
-  prompt: string;
-  mode?: "json" | "text";
   extraArgs?: string[];
-  timeoutMs?: number;
   /** Extension directory to load; default: this checkout's package. */
   extension?: string;
   /** Extra environment variables for the Pi process. */
   env?: NodeJS.ProcessEnv;
 }
 
-/** Runs one non-interactive Pi turn with only our extension loaded. */
-export function runPi(options: RunPiOptions): Promise<PiRun> {
+export interface RunPiOptions extends PiProcessOptions {
+  prompt: string;
+  mode?: "json" | "text";
+  timeoutMs?: number;
+}
+
+/** Arguments and environment of a Pi process isolated from the developer's own setup, with only our extension. */
+function piCommand(options: PiProcessOptions, mode: string, tail: string[] = []) {
   const args = [
     options.host.cli,
     "--no-session",
@@ -98,10 +101,9 @@ export function runPi(options: RunPiOptions): Promise<PiRun> {
     "--model",
     SCRIPTED_MODEL_ID,
     "--mode",
-    options.mode ?? "json",
+    mode,
     ...(options.extraArgs ?? []),
-    "-p",
-    options.prompt,
+    ...tail,
   ];
   const env: NodeJS.ProcessEnv = {
     PATH: `${path.dirname(options.host.node)}:${process.env.PATH ?? ""}`,
@@ -111,6 +113,12 @@ export function runPi(options: RunPiOptions): Promise<PiRun> {
     LANG: "C.UTF-8",
     ...options.env,
   };
+  return { args, env };
+}
+
+/** Runs one non-interactive Pi turn with only our extension loaded. */
+export function runPi(options: RunPiOptions): Promise<PiRun> {
+  const { args, env } = piCommand(options, options.mode ?? "json", ["-p", options.prompt]);
   return new Promise((resolve) => {
     const child = execFile(
       options.host.node,
@@ -122,4 +130,10 @@ export function runPi(options: RunPiOptions): Promise<PiRun> {
     );
     child.stdin?.end();
   });
+}
+
+/** Starts Pi in `--mode rpc` (JSON lines on stdin/stdout); the caller drives it and kills it. */
+export function spawnPiRpc(options: PiProcessOptions): ChildProcessWithoutNullStreams {
+  const { args, env } = piCommand(options, "rpc");
+  return spawn(options.host.node, args, { cwd: options.cwd, env });
 }

@@ -5,14 +5,11 @@
  * session" lets later calls through without asking; in `--mode json` (no UI)
  * the call fails closed with `approval_required` and never reaches the server.
  */
-import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import {
   createTempDir,
-  SCRIPTED_MODEL_ID,
-  SCRIPTED_PROVIDER,
   type ScriptStep,
   startScriptedModel,
   type TempDir,
@@ -20,7 +17,7 @@ import {
   writePiAgentDir,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { extensionDir, type PiHost, piHosts, runPi } from "../src/pi-hosts.js";
+import { type PiHost, piHosts, runPi, spawnPiRpc } from "../src/pi-hosts.js";
 
 // The SDK's ESM build (require.resolve finds the CommonJS one next to it).
 const sdkEsm = path.join(
@@ -89,31 +86,7 @@ interface SelectRequest {
 
 /** One prompt in RPC mode; each `select` dialog is answered with the next of `answers`. */
 async function runRpc(host: PiHost, dir: TempDir, answers: string[]): Promise<{ selects: SelectRequest[] }> {
-  const child = spawn(
-    host.node,
-    [
-      host.cli,
-      "--no-session",
-      "--no-extensions",
-      "-e",
-      extensionDir,
-      "--provider",
-      SCRIPTED_PROVIDER,
-      "--model",
-      SCRIPTED_MODEL_ID,
-      "--mode",
-      "rpc",
-    ],
-    {
-      cwd: dir.path,
-      env: {
-        PATH: `${path.dirname(host.node)}:${process.env.PATH ?? ""}`,
-        HOME: dir.join("home"),
-        PI_CODING_AGENT_DIR: dir.join("agent"),
-        TMPDIR: process.env.TMPDIR,
-      },
-    },
-  );
+  const child = spawnPiRpc({ host, cwd: dir.path, agentDir: dir.join("agent"), home: dir.join("home") });
   const selects: SelectRequest[] = [];
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
   let stderr = "";

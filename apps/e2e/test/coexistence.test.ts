@@ -4,15 +4,12 @@
  * Pi's `mcp.json`, and must not start any server twice. On Pi 0.73, which has
  * no MCP of its own, the adapter offers `/mcp` as an alias.
  */
-import { spawn } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import {
   createTempDir,
   recordedPids,
-  SCRIPTED_MODEL_ID,
-  SCRIPTED_PROVIDER,
   startScriptedModel,
   stdioFixtureServerPath,
   toolResultTexts,
@@ -20,7 +17,7 @@ import {
   writePiAgentDir,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { extensionDir, type PiHost, piHosts, runPi } from "../src/pi-hosts.js";
+import { type PiHost, piHosts, runPi, spawnPiRpc } from "../src/pi-hosts.js";
 
 const [olderPi, currentPi] = piHosts() as [PiHost, PiHost];
 
@@ -88,27 +85,13 @@ describe("commands", () => {
     await using model = await startScriptedModel([]);
     await writePiAgentDir(dir.join("agent"), model.baseUrl);
     await mkdir(dir.join("project"));
-    const child = spawn(
-      host.node,
-      [
-        host.cli,
-        "--no-session",
-        "--no-extensions",
-        ...(withBuiltinMcp ? ["-e", "builtin:mcp"] : []),
-        "-e",
-        extensionDir,
-        "--provider",
-        SCRIPTED_PROVIDER,
-        "--model",
-        SCRIPTED_MODEL_ID,
-        "--mode",
-        "rpc",
-      ],
-      {
-        cwd: dir.join("project"),
-        env: { PATH: process.env.PATH, HOME: dir.join("home"), PI_CODING_AGENT_DIR: dir.join("agent") },
-      },
-    );
+    const child = spawnPiRpc({
+      host,
+      cwd: dir.join("project"),
+      agentDir: dir.join("agent"),
+      home: dir.join("home"),
+      extraArgs: withBuiltinMcp ? ["-e", "builtin:mcp"] : [],
+    });
     const lines = createInterface({ input: child.stdout });
     child.stdin.write(`${JSON.stringify({ id: "1", type: "get_commands" })}\n`);
     try {

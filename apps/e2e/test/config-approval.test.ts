@@ -3,15 +3,12 @@
  * the adapter's confirm dialog to us. An approved definition is remembered in
  * the agent dir; an edited definition is asked about again.
  */
-import { spawn } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import {
   createTempDir,
   recordedPids,
-  SCRIPTED_MODEL_ID,
-  SCRIPTED_PROVIDER,
   startScriptedModel,
   stdioFixtureServerPath,
   toolResultTexts,
@@ -19,7 +16,7 @@ import {
   writePiAgentDir,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { extensionDir, type PiHost, piHosts } from "../src/pi-hosts.js";
+import { type PiHost, piHosts, spawnPiRpc } from "../src/pi-hosts.js";
 
 interface RpcRun {
   dialogs: { title: string; message: string }[];
@@ -44,31 +41,7 @@ async function runRpc(
 ): Promise<RpcRun> {
   await using model = await startScriptedModel(prompt.script);
   await writePiAgentDir(dirs.agentDir, model.baseUrl);
-  const child = spawn(
-    host.node,
-    [
-      host.cli,
-      "--no-session",
-      "--no-extensions",
-      "-e",
-      extensionDir,
-      "--provider",
-      SCRIPTED_PROVIDER,
-      "--model",
-      SCRIPTED_MODEL_ID,
-      "--mode",
-      "rpc",
-    ],
-    {
-      cwd: dirs.project,
-      env: {
-        PATH: `${path.dirname(host.node)}:${process.env.PATH ?? ""}`,
-        HOME: dirs.home,
-        PI_CODING_AGENT_DIR: dirs.agentDir,
-        TMPDIR: process.env.TMPDIR,
-      },
-    },
-  );
+  const child = spawnPiRpc({ host, cwd: dirs.project, agentDir: dirs.agentDir, home: dirs.home });
   const dialogs: RpcRun["dialogs"] = [];
   const notices: string[] = [];
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);

@@ -7,7 +7,6 @@
  * Credentials live in the encrypted-file store, and no token reaches Pi's
  * output or any file in plaintext.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -15,8 +14,6 @@ import {
   createFixtureServer,
   createTempDir,
   type OAuthMcpServer,
-  SCRIPTED_MODEL_ID,
-  SCRIPTED_PROVIDER,
   type ScriptStep,
   serveOAuthProtectedMcp,
   startScriptedModel,
@@ -25,7 +22,7 @@ import {
   writePiAgentDir,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { extensionDir, type PiHost, piHosts, runPi } from "../src/pi-hosts.js";
+import { type PiHost, piHosts, runPi, spawnPiRpc } from "../src/pi-hosts.js";
 
 const echo = (text: string): ScriptStep => ({
   toolCall: { name: "mcp", arguments: { tool: "docs_echo", args: { text } } },
@@ -50,32 +47,7 @@ async function loginAndCall(
   as: OAuthMcpServer,
   env: NodeJS.ProcessEnv,
 ): Promise<{ notes: string[]; inputs: string[]; output: string }> {
-  const child = spawn(
-    host.node,
-    [
-      host.cli,
-      "--no-session",
-      "--no-extensions",
-      "-e",
-      extensionDir,
-      "--provider",
-      SCRIPTED_PROVIDER,
-      "--model",
-      SCRIPTED_MODEL_ID,
-      "--mode",
-      "rpc",
-    ],
-    {
-      cwd: dir.path,
-      env: {
-        PATH: `${path.dirname(host.node)}:${process.env.PATH ?? ""}`,
-        HOME: dir.join("home"),
-        PI_CODING_AGENT_DIR: dir.join("agent"),
-        TMPDIR: process.env.TMPDIR,
-        ...env,
-      },
-    },
-  );
+  const child = spawnPiRpc({ host, cwd: dir.path, agentDir: dir.join("agent"), home: dir.join("home"), env });
   const notes: string[] = [];
   const inputs: string[] = [];
   let output = "";
