@@ -5,9 +5,10 @@
  * terminal.
  */
 import { type ChildProcess, spawn as nodeSpawn } from "node:child_process";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { MessageLines } from "./message-lines.js";
 import { DEFAULT_KILL_GRACE_MS, terminateProcessTree, trackChild } from "./process-tree.js";
 
 export type SpawnFn = typeof nodeSpawn;
@@ -30,7 +31,7 @@ export class ProcessTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private child: ChildProcess | undefined;
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer = new MessageLines();
   private untrack: (() => void) | undefined;
   private closed = false;
 
@@ -67,7 +68,7 @@ export class ProcessTransport implements Transport {
         else this.onerror?.(wrapped);
       });
       child.once("close", () => this.finish());
-      child.stdout?.on("data", (chunk: Buffer) => this.receive(chunk));
+      child.stdout?.on("data", (chunk: Buffer) => this.deliver(chunk));
       child.stderr?.on("data", (chunk: Buffer) => this.options.onStderr?.(chunk.toString("utf8")));
       child.stdin?.on("error", (error) => this.onerror?.(error));
     });
@@ -90,18 +91,12 @@ export class ProcessTransport implements Transport {
     this.finish();
   }
 
-  private receive(chunk: Buffer): void {
-    this.buffer.append(chunk);
-    for (;;) {
-      try {
-        const message = this.buffer.readMessage();
-        if (message === null) return;
-        this.onmessage?.(message);
-      } catch (error) {
-        // A line that is not JSON-RPC (a stray console.log) is reported, not fatal.
-        this.onerror?.(error as Error);
-      }
-    }
+  private deliver(chunk: Buffer): void {
+    this.buffer.receive(
+      chunk,
+      (m) => this.onmessage?.(m),
+      (e) => this.onerror?.(e),
+    );
   }
 
   private finish(): void {

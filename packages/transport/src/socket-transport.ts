@@ -4,9 +4,10 @@
  * service behind it owns the server process.
  */
 import { connect, type Socket } from "node:net";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { MessageLines } from "./message-lines.js";
 
 export class SocketTransport implements Transport {
   onclose?: () => void;
@@ -14,7 +15,7 @@ export class SocketTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private socket: Socket | undefined;
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer = new MessageLines();
   private closed = false;
 
   constructor(private readonly path: string) {}
@@ -38,7 +39,7 @@ export class SocketTransport implements Transport {
         reject(new Error(`cannot connect to socket ${this.path}: ${reason}`, { cause: error }));
       };
       socket.once("error", onStartError);
-      socket.on("data", (chunk: Buffer) => this.receive(chunk));
+      socket.on("data", (chunk: Buffer) => this.deliver(chunk));
       socket.on("close", () => this.finish());
     });
   }
@@ -56,17 +57,12 @@ export class SocketTransport implements Transport {
     this.finish();
   }
 
-  private receive(chunk: Buffer): void {
-    this.buffer.append(chunk);
-    for (;;) {
-      try {
-        const message = this.buffer.readMessage();
-        if (message === null) return;
-        this.onmessage?.(message);
-      } catch (error) {
-        this.onerror?.(error as Error);
-      }
-    }
+  private deliver(chunk: Buffer): void {
+    this.buffer.receive(
+      chunk,
+      (m) => this.onmessage?.(m),
+      (e) => this.onerror?.(e),
+    );
   }
 
   private finish(): void {
