@@ -152,6 +152,27 @@ describe("AdapterRuntime", () => {
     await runtime.shutdown();
   });
 
+  it("discovers at most four servers at once", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const names = Array.from({ length: 9 }, (_, i) => `s${i}`);
+    const runtime = new AdapterRuntime({
+      servers: names.map((name) => def(name)),
+      connect: async (definition) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        inFlight -= 1;
+        const server = createFixtureServer({ name: definition.name, tools: [{ name: "ping" }] });
+        return connectServer(definition, { transport: await connectInMemory(server) });
+      },
+    });
+    const view = await runtime.catalog();
+    expect(view.tools).toHaveLength(9);
+    expect(most).toBe(4);
+    await runtime.shutdown();
+  });
+
   it("never connects disabled servers", async () => {
     const counts = new Map<string, number>();
     const runtime = runtimeWith([def("weather", { disabled: true }), def("notes")], counts);
