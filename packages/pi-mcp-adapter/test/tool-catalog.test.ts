@@ -1,3 +1,4 @@
+import * as fs from "node:fs/promises";
 import { readFile } from "node:fs/promises";
 import { MetadataCache } from "@pi-mcp-adapter/catalog";
 import { definitionHash } from "@pi-mcp-adapter/config";
@@ -88,6 +89,32 @@ describe("runtime catalog with the metadata cache", () => {
     expect(connects).toEqual([]);
     expect(cold.servers()[0]!.toolCount).toBe(2);
     await cold.shutdown();
+  });
+
+  it("reads the cache file only once when the caller has loaded it already", async () => {
+    await using dir = await createTempDir();
+    const cacheFile = dir.join("agent", "mcp-cache.json");
+    const warm = runtimeWith(cacheFile, [def("tracker")], true);
+    await warm.search("issues");
+    await warm.shutdown();
+
+    let reads = 0;
+    const readFileCounted = ((...args: Parameters<typeof fs.readFile>) => {
+      reads += 1;
+      return fs.readFile(...args);
+    }) as typeof fs.readFile;
+    const cache = new MetadataCache({ file: cacheFile, fs: { ...fs, readFile: readFileCounted } });
+    await cache.load();
+    const runtime = new AdapterRuntime({
+      servers: [def("tracker")],
+      catalog: { cache, cacheLoaded: true },
+      connect: async () => {
+        throw new Error("must not connect");
+      },
+    });
+    expect((await runtime.search("issues")).hits.map((h) => h.tool.name)).toContain("search_issues");
+    expect(reads).toBe(1);
+    await runtime.shutdown();
   });
 
   it("lists a server again on reconnect, replacing what the cache held", async () => {

@@ -79,7 +79,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     },
     problems: oauth.problems.length ? [...config.problems, ...oauth.problems] : config.problems,
     oauth: oauth.wiring,
-    catalog: { cache, toolPrefix: config.settings.toolPrefix },
+    catalog: { cache, cacheLoaded: cache !== undefined, toolPrefix: config.settings.toolPrefix },
     callGuard: {
       approveTools: config.settings.approveTools,
       outputGuard: config.settings.outputGuard,

@@ -20,6 +20,8 @@ export interface ListingSource {
 export interface ToolCatalogOptions {
   /** The disk cache; without one, every session lists servers afresh. */
   cache?: MetadataCache;
+  /** True when the caller already loaded `cache`, so the first lookup need not read the file again. */
+  cacheLoaded?: boolean;
   /** Default prefix mode (`settings.toolPrefix`); a server's own `toolPrefix` wins. */
   toolPrefix?: ToolPrefixMode;
 }
@@ -107,7 +109,7 @@ export class ToolCatalog {
     const cache = this.options.cache;
     const definition = this.definition(name);
     if (cache && definition) {
-      this.loaded ??= cache.load();
+      this.loaded ??= this.options.cacheLoaded ? Promise.resolve() : cache.load();
       await this.loaded;
       const listing = cache.get(name, definitionHash(definition));
       if (listing) {
