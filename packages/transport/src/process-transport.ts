@@ -29,6 +29,8 @@ export class ProcessTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** The revision agreed in initialize; the SDK client sets it, status reads it. */
+  protocolVersion: string | undefined;
 
   private child: ChildProcess | undefined;
   private readonly buffer = new MessageLines();
@@ -89,6 +91,10 @@ export class ProcessTransport implements Transport {
     child.stdin?.end();
     await terminateProcessTree(child, this.options.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
     this.finish();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
   }
 
   private deliver(chunk: Buffer): void {

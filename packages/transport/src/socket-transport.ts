@@ -13,6 +13,8 @@ export class SocketTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /** The revision agreed in initialize; the SDK client sets it, status reads it. */
+  protocolVersion: string | undefined;
 
   private socket: Socket | undefined;
   private readonly buffer = new MessageLines();
@@ -55,6 +57,10 @@ export class SocketTransport implements Transport {
   async close(): Promise<void> {
     this.socket?.destroy();
     this.finish();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
   }
 
   private deliver(chunk: Buffer): void {

@@ -66,4 +66,41 @@ describe("server-everything", () => {
     expect(open.via).toBe("sse");
     await exercise(open);
   });
+
+  it("protocol auto falls back to the classic handshake over stdio and Streamable HTTP", async () => {
+    open = await connectServer(
+      definition({
+        name: "everything",
+        transport: "stdio",
+        command: process.execPath,
+        args: [everythingBin],
+        protocol: "auto",
+      }),
+    );
+    expect(open.protocolVersion).toMatch(/^2025-/);
+    await exercise(open);
+    await open.close();
+
+    await using server = await startEverythingHttp("streamableHttp");
+    open = await connectServer(
+      definition({ name: "everything", transport: "http", url: `${server.base}/mcp`, protocol: "auto" }),
+    );
+    expect(open.via).toBe("streamable-http");
+    expect(open.protocolVersion).toMatch(/^2025-/);
+    await exercise(open);
+  });
+
+  it("a pinned 2026-07-28 refuses it with a message naming the server", async () => {
+    await using server = await startEverythingHttp("streamableHttp");
+    await expect(
+      connectServer(
+        definition({
+          name: "everything",
+          transport: "http",
+          url: `${server.base}/mcp`,
+          protocol: "2026-07-28",
+        }),
+      ),
+    ).rejects.toThrow(/"everything".*2026-07-28/);
+  });
 });
