@@ -11,21 +11,15 @@ import {
   createTempDir,
   recordedPids,
   startScriptedModel,
-  stdioFixtureServerPath,
   toolResultTexts,
   waitForExit,
   writePiAgentDir,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
+import { allowHeadlessProjectServers, stdioFixtureEntry } from "../src/fixtures.js";
 import { type PiHost, piHosts, runPi, spawnPiRpc } from "../src/pi-hosts.js";
 
 const [olderPi, currentPi] = piHosts() as [PiHost, PiHost];
-
-const fixtureServer = (pidDir: string) => ({
-  command: process.execPath,
-  args: [stdioFixtureServerPath],
-  env: { FIXTURE_PID_DIR: pidDir },
-});
 
 describe("beside Pi 1.6's built-in MCP", () => {
   it("keeps to .mcp.json and /mcp-adapter while the built-in owns mcp.json and /mcp", async () => {
@@ -36,7 +30,7 @@ describe("beside Pi 1.6's built-in MCP", () => {
     await Promise.all([project, ours, native].map((d) => mkdir(d, { recursive: true })));
     await writeFile(
       path.join(project, ".mcp.json"),
-      JSON.stringify({ mcpServers: { fixture: fixtureServer(ours) } }),
+      JSON.stringify({ mcpServers: { fixture: stdioFixtureEntry(ours) } }),
     );
     await using model = await startScriptedModel([
       { toolCall: { name: "mcp", arguments: {} } },
@@ -44,15 +38,11 @@ describe("beside Pi 1.6's built-in MCP", () => {
       { text: "done" },
     ]);
     await writePiAgentDir(agentDir, model.baseUrl);
-    // Headless runs admit project servers only with this user-global setting (packages/config README).
-    await writeFile(
-      path.join(agentDir, "mcp-adapter.json"),
-      JSON.stringify({ settings: { projectServers: "allow" } }),
-    );
+    await allowHeadlessProjectServers(agentDir);
     // Pi's own config: only the built-in should ever start this server.
     await writeFile(
       path.join(agentDir, "mcp.json"),
-      JSON.stringify({ mcpServers: { native: fixtureServer(native) } }),
+      JSON.stringify({ mcpServers: { native: stdioFixtureEntry(native) } }),
     );
 
     const run = await runPi({

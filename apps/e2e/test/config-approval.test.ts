@@ -16,6 +16,7 @@ import {
   writePiAgentDir,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
+import { allowHeadlessProjectServers } from "../src/fixtures.js";
 import { type PiHost, piHosts, spawnPiRpc } from "../src/pi-hosts.js";
 
 interface RpcRun {
@@ -130,10 +131,7 @@ describe.each(piHosts())("$label", (host) => {
     });
     await writeFile(path.join(dirs.project, ".mcp.json"), shared);
     await mkdir(dirs.agentDir, { recursive: true });
-    await writeFile(
-      path.join(dirs.agentDir, "mcp-adapter.json"),
-      JSON.stringify({ settings: { projectServers: "allow" } }),
-    );
+    await allowHeadlessProjectServers(dirs.agentDir);
     const override = path.join(dirs.project, ".pi", "mcp-adapter.json");
 
     const disabled = await runRpc(host, dirs, false, { message: "/mcp-adapter disable fixture", script: [] });

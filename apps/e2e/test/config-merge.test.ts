@@ -17,6 +17,7 @@ import {
   writePiAgentDir,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
+import { allowHeadlessProjectServers } from "../src/fixtures.js";
 import { piHosts, runPi } from "../src/pi-hosts.js";
 
 const fixture = (pidDir: string, name: string) => ({
@@ -56,10 +57,7 @@ describe.each(piHosts())("$label", (host) => {
       { text: "done" },
     ]);
     await writePiAgentDir(agentDir, model.baseUrl);
-    await writeFile(
-      path.join(agentDir, "mcp-adapter.json"),
-      JSON.stringify({ settings: { projectServers: "allow" } }),
-    );
+    await allowHeadlessProjectServers(agentDir);
 
     const run = await runPi({ host, cwd: project, agentDir, home, prompt: "who serves fixture?" });
 
@@ -94,10 +92,7 @@ describe.each(piHosts())("$label", (host) => {
         { text: "done" },
       ]);
       await writePiAgentDir(agentDir, model.baseUrl);
-      await writeFile(
-        path.join(agentDir, "mcp-adapter.json"),
-        JSON.stringify({ settings: { projectServers: "allow" } }),
-      );
+      await allowHeadlessProjectServers(agentDir);
 
       const run = await runPi({ host, cwd: project, agentDir, home, prompt: "status" });
 

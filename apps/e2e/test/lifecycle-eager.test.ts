@@ -18,12 +18,8 @@ import {
 } from "@pi-mcp-adapter/test-kit";
 import { MCP_STATUS_EVENT, type McpStatusSnapshot } from "pi-mcp-adapter";
 import { describe, expect, it } from "vitest";
+import { allowHeadlessProjectServers, sleepSync, stdioFixtureEntry } from "../src/fixtures.js";
 import { piHosts, runPi } from "../src/pi-hosts.js";
-
-/** Blocks this thread (the scripted model answers only afterwards). */
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
 
 /** Holds the model's answer until a pid file shows up in `dir` (or the deadline passes); true if it did. */
 function waitForPidFile(dir: string, timeoutMs: number): boolean {
@@ -44,16 +40,13 @@ describe.each(piHosts())("$label", (host) => {
     await mkdir(project);
     await mkdir(eagerPids);
     await mkdir(lazyPids);
-    const fixture = (pids: string, lifecycle: string) => ({
-      command: process.execPath,
-      args: [stdioFixtureServerPath],
-      env: { FIXTURE_PID_DIR: pids },
-      lifecycle,
-    });
     await writeFile(
       dir.join("project", ".mcp.json"),
       JSON.stringify({
-        mcpServers: { early: fixture(eagerPids, "eager"), later: fixture(lazyPids, "lazy") },
+        mcpServers: {
+          early: stdioFixtureEntry(eagerPids, { lifecycle: "eager" }),
+          later: stdioFixtureEntry(lazyPids, { lifecycle: "lazy" }),
+        },
       }),
     );
     let startedBeforeFirstAnswer: boolean | undefined;
@@ -68,11 +61,7 @@ describe.each(piHosts())("$label", (host) => {
       { text: "Done." },
     ]);
     await writePiAgentDir(dir.join("agent"), model.baseUrl);
-    // Headless runs admit project servers only with this user-global setting (packages/config README).
-    await writeFile(
-      dir.join("agent", "mcp-adapter.json"),
-      JSON.stringify({ settings: { projectServers: "allow" } }),
-    );
+    await allowHeadlessProjectServers(dir.join("agent"));
 
     const run = await runPi({
       host,
@@ -128,10 +117,7 @@ export default function (pi: any) {
       { text: "Done." },
     ]);
     await writePiAgentDir(dir.join("agent"), model.baseUrl);
-    await writeFile(
-      dir.join("agent", "mcp-adapter.json"),
-      JSON.stringify({ settings: { projectServers: "allow" } }),
-    );
+    await allowHeadlessProjectServers(dir.join("agent"));
 
     const run = await runPi({
       host,

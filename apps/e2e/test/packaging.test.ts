@@ -17,6 +17,7 @@ import {
   writePiAgentDir,
 } from "@pi-mcp-adapter/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowHeadlessProjectServers } from "../src/fixtures.js";
 import { type PiHost, piHosts, runPi } from "../src/pi-hosts.js";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
@@ -132,11 +133,7 @@ describe("published tarballs", () => {
         { text: "done" },
       ]);
       await writePiAgentDir(dir.join("agent"), model.baseUrl);
-      // Headless runs admit project servers only with this user-global setting (packages/config README).
-      await writeFile(
-        dir.join("agent", "mcp-adapter.json"),
-        JSON.stringify({ settings: { projectServers: "allow" } }),
-      );
+      await allowHeadlessProjectServers(dir.join("agent"));
       const run = await runPi({
         host,
         cwd: dir.join("project"),

@@ -15,6 +15,7 @@ import {
   writePiAgentDir,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
+import { allowHeadlessProjectServers } from "../src/fixtures.js";
 import { piHosts, runPi } from "../src/pi-hosts.js";
 
 describe.each(piHosts())("$label", (host) => {
@@ -38,10 +39,7 @@ describe.each(piHosts())("$label", (host) => {
     const piOnce = async (script: Parameters<typeof startScriptedModel>[0]) => {
       await using model = await startScriptedModel(script);
       await writePiAgentDir(agentDir, model.baseUrl);
-      await writeFile(
-        dir.join("agent", "mcp-adapter.json"),
-        JSON.stringify({ settings: { projectServers: "allow" } }),
-      );
+      await allowHeadlessProjectServers(dir.join("agent"));
       const run = await runPi({ host, cwd: project, agentDir, home: dir.join("home"), prompt: "Weather?" });
       expect(run.code, run.stderr).toBe(0);
       return model.requests;

@@ -8,18 +8,13 @@ import {
   isProcessAlive,
   recordedPids,
   startScriptedModel,
-  stdioFixtureServerPath,
   toolResultTexts,
   waitForExit,
   writePiAgentDir,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
+import { allowHeadlessProjectServers, sleepSync, stdioFixtureEntry } from "../src/fixtures.js";
 import { piHosts, runPi } from "../src/pi-hosts.js";
-
-/** Blocks this thread (the scripted model answers only afterwards). */
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
 
 describe.each(piHosts())("$label", (host) => {
   it("survives a keep-alive server killed between two turns", async () => {
@@ -32,12 +27,7 @@ describe.each(piHosts())("$label", (host) => {
       dir.join("project", ".mcp.json"),
       JSON.stringify({
         mcpServers: {
-          fixture: {
-            command: process.execPath,
-            args: [stdioFixtureServerPath],
-            env: { FIXTURE_PID_DIR: pids },
-            lifecycle: "keep-alive",
-          },
+          fixture: stdioFixtureEntry(pids, { lifecycle: "keep-alive" }),
         },
       }),
     );
@@ -58,10 +48,7 @@ describe.each(piHosts())("$label", (host) => {
       { text: "done" },
     ]);
     await writePiAgentDir(dir.join("agent"), model.baseUrl);
-    await writeFile(
-      dir.join("agent", "mcp-adapter.json"),
-      JSON.stringify({ settings: { projectServers: "allow" } }),
-    );
+    await allowHeadlessProjectServers(dir.join("agent"));
 
     const run = await runPi({
       host,

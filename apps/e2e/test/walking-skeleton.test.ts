@@ -8,12 +8,12 @@ import {
   createTempDir,
   recordedPids,
   startScriptedModel,
-  stdioFixtureServerPath,
   toolResultTexts,
   waitForExit,
   writePiAgentDir,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
+import { allowHeadlessProjectServers, stdioFixtureEntry } from "../src/fixtures.js";
 import { piHosts, runPi } from "../src/pi-hosts.js";
 
 describe.each(piHosts())("$label", (host) => {
@@ -27,11 +27,7 @@ describe.each(piHosts())("$label", (host) => {
       dir.join("project", ".mcp.json"),
       JSON.stringify({
         mcpServers: {
-          fixture: {
-            command: process.execPath,
-            args: [stdioFixtureServerPath],
-            env: { FIXTURE_PID_DIR: pids },
-          },
+          fixture: stdioFixtureEntry(pids),
         },
       }),
     );
@@ -41,11 +37,7 @@ describe.each(piHosts())("$label", (host) => {
       { text: "It is sunny in Lisbon." },
     ]);
     await writePiAgentDir(dir.join("agent"), model.baseUrl);
-    // Headless runs admit project servers only with this user-global setting (packages/config README).
-    await writeFile(
-      dir.join("agent", "mcp-adapter.json"),
-      JSON.stringify({ settings: { projectServers: "allow" } }),
-    );
+    await allowHeadlessProjectServers(dir.join("agent"));
 
     const run = await runPi({
       host,
