@@ -6,9 +6,8 @@
  */
 import { type ChildProcess, spawn as nodeSpawn } from "node:child_process";
 import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { MessageLines } from "./message-lines.js";
+import { LineFramedTransport } from "./line-framed-transport.js";
 import { DEFAULT_KILL_GRACE_MS, terminateProcessTree, trackChild } from "./process-tree.js";
 
 export type SpawnFn = typeof nodeSpawn;
@@ -25,19 +24,13 @@ export interface ProcessTransportOptions {
   spawn?: SpawnFn;
 }
 
-export class ProcessTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
-  /** The revision agreed in initialize; the SDK client sets it, status reads it. */
-  protocolVersion: string | undefined;
-
+export class ProcessTransport extends LineFramedTransport {
   private child: ChildProcess | undefined;
-  private readonly buffer = new MessageLines();
   private untrack: (() => void) | undefined;
-  private closed = false;
 
-  constructor(private readonly options: ProcessTransportOptions) {}
+  constructor(private readonly options: ProcessTransportOptions) {
+    super();
+  }
 
   /** Pid of the server process (the leader of its process group). */
   get pid(): number | undefined {
@@ -93,23 +86,8 @@ export class ProcessTransport implements Transport {
     this.finish();
   }
 
-  setProtocolVersion(version: string): void {
-    this.protocolVersion = version;
-  }
-
-  private deliver(chunk: Buffer): void {
-    this.buffer.receive(
-      chunk,
-      (m) => this.onmessage?.(m),
-      (e) => this.onerror?.(e),
-    );
-  }
-
-  private finish(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.untrack?.();
-    this.buffer.clear();
-    this.onclose?.();
+  protected override finish(): void {
+    if (!this.closed) this.untrack?.();
+    super.finish();
   }
 }

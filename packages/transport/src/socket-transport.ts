@@ -5,22 +5,15 @@
  */
 import { connect, type Socket } from "node:net";
 import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { MessageLines } from "./message-lines.js";
+import { LineFramedTransport } from "./line-framed-transport.js";
 
-export class SocketTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
-  /** The revision agreed in initialize; the SDK client sets it, status reads it. */
-  protocolVersion: string | undefined;
-
+export class SocketTransport extends LineFramedTransport {
   private socket: Socket | undefined;
-  private readonly buffer = new MessageLines();
-  private closed = false;
 
-  constructor(private readonly path: string) {}
+  constructor(private readonly path: string) {
+    super();
+  }
 
   start(): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -57,24 +50,5 @@ export class SocketTransport implements Transport {
   async close(): Promise<void> {
     this.socket?.destroy();
     this.finish();
-  }
-
-  setProtocolVersion(version: string): void {
-    this.protocolVersion = version;
-  }
-
-  private deliver(chunk: Buffer): void {
-    this.buffer.receive(
-      chunk,
-      (m) => this.onmessage?.(m),
-      (e) => this.onerror?.(e),
-    );
-  }
-
-  private finish(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.buffer.clear();
-    this.onclose?.();
   }
 }
