@@ -25,16 +25,18 @@ async function exercise(connection: ServerConnection) {
   await connection.ping();
 }
 
+const stdioEverything = (extra: Partial<Parameters<typeof definition>[0]> = {}) =>
+  definition({
+    name: "everything",
+    transport: "stdio",
+    command: process.execPath,
+    args: [everythingBin],
+    ...extra,
+  });
+
 describe("server-everything", () => {
   it("works over stdio", async () => {
-    open = await connectServer(
-      definition({
-        name: "everything",
-        transport: "stdio",
-        command: process.execPath,
-        args: [everythingBin],
-      }),
-    );
+    open = await connectServer(stdioEverything());
     expect(open.via).toBe("stdio");
     expect(open.pid).toBeGreaterThan(0);
     await exercise(open);
@@ -68,15 +70,7 @@ describe("server-everything", () => {
   });
 
   it("protocol auto falls back to the classic handshake over stdio and Streamable HTTP", async () => {
-    open = await connectServer(
-      definition({
-        name: "everything",
-        transport: "stdio",
-        command: process.execPath,
-        args: [everythingBin],
-        protocol: "auto",
-      }),
-    );
+    open = await connectServer(stdioEverything({ protocol: "auto" }));
     expect(open.protocolVersion).toMatch(/^2025-/);
     await exercise(open);
     await open.close();
