@@ -4,7 +4,7 @@
  * connection-side provider the transport uses, logout and status. `/mcp-auth`
  * and the proxy actions `auth-start` / `auth-complete` both drive this.
  */
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+
 import {
   type CredentialStore,
   createDpopFetch,
@@ -19,6 +19,7 @@ import {
   startOAuthLogin,
   type TokenEndpointAuthMethod,
 } from "@pi-mcp-adapter/oauth";
+import type { FetchLike } from "@pi-mcp-adapter/transport";
 
 /** What the adapter knows about one OAuth-capable server (secrets already resolved). */
 export interface OAuthServerEntry {
