@@ -18,7 +18,7 @@ export {
   parseCacheFile,
   ServerListingSchema,
 } from "./cache-file.js";
-export { type CacheFileSystem, MetadataCache, type MetadataCacheOptions } from "./metadata-cache.js";
+export { MetadataCache, type MetadataCacheOptions } from "./metadata-cache.js";
 export { resourceNameToToolName } from "./resource-name.js";
 export {
   INSTRUCTIONS_HEAD_CHARS,
@@ -26,4 +26,4 @@ export {
   instructionsHead,
   instructionsPreview,
 } from "./server-instructions.js";
-export { globMatches, isToolIncluded, type ToolFilter } from "./tool-filter.js";
+export { isToolIncluded, type ToolFilter } from "./tool-filter.js";
