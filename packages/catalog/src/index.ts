@@ -18,7 +18,7 @@ export {
   parseCacheFile,
   ServerListingSchema,
 } from "./cache-file.js";
-export { MetadataCache, type MetadataCacheOptions } from "./metadata-cache.js";
+export { type CacheFileSystem, MetadataCache, type MetadataCacheOptions } from "./metadata-cache.js";
 export { resourceNameToToolName } from "./resource-name.js";
 export {
   INSTRUCTIONS_HEAD_CHARS,

@@ -6,7 +6,7 @@
  * never see a torn file and concurrent writers do not drop each other's
  * servers.
  */
-import { readFile } from "node:fs/promises";
+import * as nodeFs from "node:fs/promises";
 import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import type { ServerListing } from "./build-tool-metadata.js";
 import {
@@ -18,12 +18,16 @@ import {
   ServerListingSchema,
 } from "./cache-file.js";
 
+/** How the cache reads its file (node's `fs/promises` by default; tests count reads). Writes always go through core. */
+export type CacheFileSystem = Pick<typeof nodeFs, "readFile">;
+
 export interface MetadataCacheOptions {
   /** The cache file, normally `<agent dir>/mcp-cache.json`. */
   file: string;
   /** Entries older than this are ignored; default 7 days. */
   ttlMs?: number;
   now?: () => number;
+  fs?: CacheFileSystem;
   /** Called when the file on disk could not be used (it is then rebuilt). */
   onProblem?: (message: string) => void;
 }
@@ -35,6 +39,7 @@ export class MetadataCache {
   readonly file: string;
   private readonly ttlMs: number;
   private readonly now: () => number;
+  private readonly fs: CacheFileSystem;
   private readonly onProblem: (message: string) => void;
   private snapshot: CacheFile = { version: CACHE_VERSION, servers: {} };
 
@@ -42,6 +47,7 @@ export class MetadataCache {
     this.file = options.file;
     this.ttlMs = options.ttlMs ?? CACHE_TTL_MS;
     this.now = options.now ?? Date.now;
+    this.fs = options.fs ?? nodeFs;
     this.onProblem = options.onProblem ?? (() => {});
   }
 
@@ -87,7 +93,7 @@ export class MetadataCache {
   private async readFile(): Promise<CacheFile> {
     let text: string | undefined;
     try {
-      text = await readFile(this.file, "utf8");
+      text = await this.fs.readFile(this.file, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
         this.onProblem(`cannot read ${this.file}: ${(error as Error).message}`);

@@ -5,10 +5,10 @@
  * or prefixed name; a plain name is a glob that matches itself, `*` covers
  * every tool of the server). Every matching entry contributes.
  */
-import { matchesToolGlob, type SearchKeywordsSetting, type ToolMetadata } from "@pi-mcp-adapter/core";
+import { matchesToolGlob, type ToolMetadata } from "@pi-mcp-adapter/core";
 
-/** Server name → that server's `searchKeywords` (tool glob → extra words). */
-export type SearchKeywords = Readonly<Record<string, Readonly<SearchKeywordsSetting>>>;
+/** Server name → that server's `searchKeywords` (core's `SearchKeywordsSetting`: tool glob → extra words). */
+export type SearchKeywords = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 
 /** The keywords that apply to one tool, in config order, without duplicates. */
 export function keywordsForTool(tool: ToolMetadata, keywords: SearchKeywords | undefined): string[] {
