@@ -12,8 +12,10 @@ import {
 } from "@pi-mcp-adapter/config";
 import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
+import type { Host } from "./host.js";
 import { openMetadataCache } from "./metadata-cache-file.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
+import { unsupportedSettingProblems } from "./unsupported-settings.js";
 
 export interface RuntimeSource {
   cwd: string;
@@ -33,6 +35,10 @@ export interface RuntimeSource {
   npxCacheFile?: string | false;
   /** Where OAuth warnings and logins started by `autoAuth` are reported. */
   oauth?: RuntimeOAuthHooks;
+  /** Dialogs, notices, status sink and broker bus; default a headless host (no UI). */
+  host?: Host;
+  /** The client identity sent to servers; default `pi-mcp-adapter` at this package's version. */
+  client?: { name: string; version: string };
 }
 
 /** File name of the npx resolution cache in Pi's agent directory. */
@@ -55,7 +61,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     source.npxCacheFile ?? path.join(defaultConfigEnvironment().agentDir, NPX_CACHE_FILE_NAME);
   const connectOptions: ConnectOptions = {
     cwd: source.cwd,
-    client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
+    client: source.client ?? { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
     resolveCommand: createNpxResolver(npxCacheFile === false ? {} : { cacheFile: npxCacheFile }),
   };
   const { settings } = config;
@@ -77,10 +83,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       const hash = hashes.get(name);
       return hash !== undefined && cache?.get(name, hash) !== undefined;
     },
-    problems: oauth.problems.length ? [...config.problems, ...oauth.problems] : config.problems,
+    problems: [...config.problems, ...oauth.problems, ...unsupportedSettingProblems(config)],
     oauth: oauth.wiring,
+    host: source.host,
     catalog: { cache, cacheLoaded: cache !== undefined, toolPrefix: config.settings.toolPrefix },
-    callGuard: {
+    calls: {
       approveTools: config.settings.approveTools,
       outputGuard: config.settings.outputGuard,
       toonEncode: config.settings.toonEncode,
