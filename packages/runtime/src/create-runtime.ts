@@ -12,7 +12,7 @@ import {
 } from "@pi-mcp-adapter/config";
 import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
-import type { Host } from "./host.js";
+import { type Host, headlessHost } from "./host.js";
 import { openMetadataCache } from "./metadata-cache-file.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
 import { unsupportedSettingProblems } from "./unsupported-settings.js";
@@ -33,7 +33,7 @@ export interface RuntimeSource {
   metadataCacheFile?: string | false;
   /** Where npx resolutions are remembered (24 h); default `<agent dir>/mcp-npx-cache.json`, `false` for memory only. */
   npxCacheFile?: string | false;
-  /** Where OAuth warnings and logins started by `autoAuth` are reported. */
+  /** Where OAuth warnings and logins started by `autoAuth` are reported; default: warnings to `host.notify`. */
   oauth?: RuntimeOAuthHooks;
   /** Dialogs, notices, status sink and broker bus; default a headless host (no UI). */
   host?: Host;
@@ -65,7 +65,12 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     resolveCommand: createNpxResolver(npxCacheFile === false ? {} : { cacheFile: npxCacheFile }),
   };
   const { settings } = config;
-  const oauth = await createRuntimeOAuth(config, source.oauth);
+  const host = source.host ?? headlessHost();
+  // OAuth warnings reach the host's notices unless the caller routes them itself.
+  const oauth = await createRuntimeOAuth(
+    config,
+    source.oauth ?? { warn: (message) => host.notify(`OAuth: ${message}`, "warning") },
+  );
   // Per-server values win over the global settings.
   const servers = config.servers.map((server) =>
     server.requestTimeoutMs === undefined && settings.requestTimeoutMs !== undefined
@@ -85,7 +90,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     },
     problems: [...config.problems, ...oauth.problems, ...unsupportedSettingProblems(config)],
     oauth: oauth.wiring,
-    host: source.host,
+    host,
     catalog: { cache, cacheLoaded: cache !== undefined, toolPrefix: config.settings.toolPrefix },
     calls: {
       approveTools: config.settings.approveTools,
