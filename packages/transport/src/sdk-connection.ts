@@ -6,22 +6,20 @@
 import {
   describeError,
   type JsonSchemaObject,
+  type PromptResult,
+  type RemotePrompt,
+  type RemoteResource,
+  type RemoteResourceTemplate,
   type RemoteTool,
+  type ResourceContents,
   type ToolCallResult,
 } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
 import { checkStructuredContent } from "./output-schema-check.js";
 import type { ProtocolClient, RequestOptions } from "./protocol-client.js";
-import type {
-  CallOptions,
-  ConnectedVia,
-  PromptResult,
-  RemotePrompt,
-  RemoteResource,
-  RemoteResourceTemplate,
-  ResourceContents,
-} from "./remote-types.js";
+import type { CallOptions, ConnectedVia } from "./remote-types.js";
 import type { ServerConnection } from "./server-connection.js";
+import type { NotificationListener, NotificationRelay } from "./server-notification.js";
 import type { StderrBuffer } from "./stderr-buffer.js";
 
 export interface SdkConnectionParts {
@@ -34,6 +32,10 @@ export interface SdkConnectionParts {
   /** Runs before the client closes, e.g. to end an HTTP session with DELETE. */
   beforeClose?: () => Promise<void>;
   now?: () => number;
+  /** Server notifications read off the transport. */
+  notifications: NotificationRelay;
+  /** Whether the client declared `roots` (a roots handler exists). */
+  rootsDeclared: boolean;
 }
 
 export class SdkServerConnection implements ServerConnection {
@@ -77,6 +79,18 @@ export class SdkServerConnection implements ServerConnection {
     }
     this.closeListeners.add(listener);
     return () => this.closeListeners.delete(listener);
+  }
+
+  onNotification(listener: NotificationListener): () => void {
+    return this.parts.notifications.on(listener);
+  }
+
+  async notifyRootsChanged(): Promise<void> {
+    // Servers only expect this from a client that declared roots; without a roots handler there is nothing to tell.
+    if (this.closed || !this.parts.rootsDeclared) return;
+    await this.client.notifyRootsChanged().catch((error: unknown) => {
+      throw this.wrap("notifications/roots/list_changed", error, 0, undefined);
+    });
   }
 
   stderrTail(lines?: number): string[] {
@@ -179,6 +193,7 @@ export class SdkServerConnection implements ServerConnection {
   private markClosed(): void {
     if (this.closed && this.closeListeners.size === 0) return;
     this.closed = true;
+    this.parts.notifications.clear();
     const listeners = [...this.closeListeners];
     this.closeListeners.clear();
     for (const listener of listeners) listener();
@@ -219,7 +234,8 @@ export class SdkServerConnection implements ServerConnection {
     this.activeRequests++;
     this.lastActivityAt = this.now();
     try {
-      return await run({ signal: options.signal, timeout });
+      const onprogress = options.onProgress;
+      return await run({ signal: options.signal, timeout, ...(onprogress ? { onprogress } : {}) });
     } catch (error) {
       throw this.wrap(what, error, timeout, options.signal);
     } finally {
