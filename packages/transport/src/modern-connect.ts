@@ -25,7 +25,12 @@ import { type ClientHandlers, clientCapabilities, runHandler } from "./client-ha
 import { connectOver, type PathContext } from "./connect-path.js";
 import { TransportError } from "./errors.js";
 import type { ProcessTransport } from "./process-transport.js";
-import type { ProtocolClient, SdkFlavor, SessionTransport } from "./protocol-client.js";
+import {
+  type ProtocolClient,
+  progressMeta,
+  type SdkFlavor,
+  type SessionTransport,
+} from "./protocol-client.js";
 import { type EraCache, MODERN_REVISION } from "./protocol-revision.js";
 import type { ServerConnection } from "./server-connection.js";
 
@@ -197,7 +202,8 @@ export function v2ProtocolClient(client: V2Client): ProtocolClient {
     listPrompts: (cursor, o) => client.listPrompts(cursorParams(cursor), o),
     readResource: (uri, o) => client.readResource({ uri }, o),
     getPrompt: (name, args, o) => client.getPrompt({ name, arguments: args }, o),
-    callTool: (name, args, o) => client.callTool({ name, arguments: args }, o),
+    callTool: (name, args, o, progressToken) =>
+      client.callTool({ name, arguments: args, ...progressMeta(progressToken) }, o),
     notifyRootsChanged: () => client.sendRootsListChanged(),
     onClose: (handler) => {
       client.onclose = handler;

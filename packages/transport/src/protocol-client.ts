@@ -7,12 +7,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { FetchLike } from "./http-shape-probe.js";
 
-export type RequestOptions = {
-  signal?: AbortSignal;
-  timeout: number;
-  /** Asks the server for progress on this request (the SDK sends a progress token). */
-  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
-};
+export type RequestOptions = { signal?: AbortSignal; timeout: number };
 type Page = { nextCursor?: string };
 
 export interface ProtocolClient {
@@ -30,7 +25,13 @@ export interface ProtocolClient {
   listPrompts(cursor: string | undefined, o: RequestOptions): Promise<Page & { prompts: unknown[] }>;
   readResource(uri: string, o: RequestOptions): Promise<unknown>;
   getPrompt(name: string, args: Record<string, string>, o: RequestOptions): Promise<unknown>;
-  callTool(name: string, args: Record<string, unknown>, o: RequestOptions): Promise<unknown>;
+  /** With a `progressToken`, the server may report progress under it (read off the transport). */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    o: RequestOptions,
+    progressToken?: string,
+  ): Promise<unknown>;
   /** Sends `notifications/roots/list_changed`. */
   notifyRootsChanged(): Promise<void>;
   /** Registers the one close handler. */
@@ -62,3 +63,10 @@ export interface SdkFlavor {
   /** Legacy SSE, where this SDK path serves it; without it a rejected endpoint falls back to the caller. */
   sse?: (url: URL, options: HttpTransportOptions) => Transport;
 }
+
+/**
+ * `_meta` carrying our own progress token. We read progress off the transport
+ * rather than through the SDK's `onprogress`: v1 dispatches notifications a
+ * microtask late, after a response in the same read has dropped the handler.
+ */
+export const progressMeta = (token: string | undefined) => (token ? { _meta: { progressToken: token } } : {});

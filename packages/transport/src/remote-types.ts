@@ -12,7 +12,7 @@ export interface CallOptions {
   /** Validate `structuredContent` against this schema (else the one seen in `tools/list`). */
   outputSchema?: JsonSchemaObject;
   /**
-   * Asks the server for progress on this request (a progress token is sent)
+   * `callTool` only: asks the server for progress (a progress token is sent)
    * and receives each update. Updates also reach `onNotification` as `progress` events.
    */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;

@@ -49,6 +49,7 @@ export class SdkServerConnection implements ServerConnection {
   private readonly outputSchemas = new Map<string, JsonSchemaObject>();
   private readonly closeListeners = new Set<() => void>();
   private readonly now: () => number;
+  private progressTokens = 0;
 
   constructor(private readonly parts: SdkConnectionParts) {
     this.name = parts.name;
@@ -157,11 +158,25 @@ export class SdkServerConnection implements ServerConnection {
     options: CallOptions = {},
   ): Promise<ToolCallResult> {
     const what = `tools/call ${name}`;
-    const result = (await this.request(
-      what,
-      (o) => this.client.callTool(name, args, o),
-      options,
-    )) as ToolCallResult;
+    const onProgress = options.onProgress;
+    const progressToken = onProgress ? `${this.name}/progress/${++this.progressTokens}` : undefined;
+    const unsubscribe = onProgress
+      ? this.parts.notifications.on((n) => {
+          if (n.kind !== "progress" || n.progressToken !== progressToken) return;
+          const { kind: _kind, progressToken: _token, ...update } = n;
+          onProgress(update);
+        })
+      : undefined;
+    let result: ToolCallResult;
+    try {
+      result = (await this.request(
+        what,
+        (o) => this.client.callTool(name, args, o, progressToken),
+        options,
+      )) as ToolCallResult;
+    } finally {
+      unsubscribe?.();
+    }
     const schema = options.outputSchema ?? this.outputSchemas.get(name);
     if (schema && !result.isError) {
       if (result.structuredContent === undefined) {
@@ -234,8 +249,7 @@ export class SdkServerConnection implements ServerConnection {
     this.activeRequests++;
     this.lastActivityAt = this.now();
     try {
-      const onprogress = options.onProgress;
-      return await run({ signal: options.signal, timeout, ...(onprogress ? { onprogress } : {}) });
+      return await run({ signal: options.signal, timeout });
     } catch (error) {
       throw this.wrap(what, error, timeout, options.signal);
     } finally {

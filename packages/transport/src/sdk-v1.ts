@@ -13,7 +13,12 @@ import {
 import type { JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import type { CreateMessageParams, ElicitRequestParams } from "@pi-mcp-adapter/core";
 import { type ClientHandlers, clientCapabilities, runHandler } from "./client-handlers.js";
-import type { HttpTransportOptions, ProtocolClient, SdkFlavor } from "./protocol-client.js";
+import {
+  type HttpTransportOptions,
+  type ProtocolClient,
+  progressMeta,
+  type SdkFlavor,
+} from "./protocol-client.js";
 
 /** Output schemas are checked by `SdkServerConnection` for every page of tools, for both SDKs. */
 const NO_SDK_OUTPUT_VALIDATION: jsonSchemaValidator = {
@@ -93,7 +98,8 @@ export function v1ProtocolClient(client: V1Client): ProtocolClient {
     listPrompts: (cursor, o) => client.listPrompts(cursorParams(cursor), o),
     readResource: (uri, o) => client.readResource({ uri }, o),
     getPrompt: (name, args, o) => client.getPrompt({ name, arguments: args }, o),
-    callTool: (name, args, o) => client.callTool({ name, arguments: args }, undefined, o),
+    callTool: (name, args, o, progressToken) =>
+      client.callTool({ name, arguments: args, ...progressMeta(progressToken) }, undefined, o),
     notifyRootsChanged: () => client.sendRootsListChanged(),
     onClose: (handler) => {
       client.onclose = handler;
