@@ -257,6 +257,7 @@ describe("client features with an SDK v2 server (input_required)", () => {
       (e: Error) => e,
     );
     expect(error?.message).toMatch(/^modern: tools\/call ask failed: /);
+    expect(error?.message).toContain("client capabilities do not declare the required capability");
   });
 });
 
