@@ -33,15 +33,6 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 
-export const CLIENT_FEATURE_TOOLS = [
-  "notify_all",
-  "elicit",
-  "sample",
-  "list_roots",
-  "roots_changed_count",
-  "client_capabilities",
-] as const;
-
 const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: value }] });
 const noArgs: Tool["inputSchema"] = { type: "object", properties: {} };
 

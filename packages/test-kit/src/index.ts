@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 
-export { CLIENT_FEATURE_TOOLS, createClientFeaturesServer } from "./client-features-server.js";
+export { createClientFeaturesServer } from "./client-features-server.js";
 export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./fault-http-server.js";
 export { faultServerPath, minimalServerPath } from "./fault-server-path.js";
 export {
