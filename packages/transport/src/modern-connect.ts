@@ -10,10 +10,13 @@
  * - pinned `"2026-07-28"` never falls back.
  * - on 2026-07-28, server→client requests arrive as `input_required` results;
  *   the SDK completes them through the same handlers and retries the call.
+ * - on 2026-07-28, list changes come on a `subscriptions/listen` stream,
+ *   opened at connect.
  */
 import {
   type JsonSchemaValidator,
   type jsonSchemaValidator,
+  type McpSubscription,
   type PriorDiscovery,
   ProtocolError,
   SdkError,
@@ -48,6 +51,8 @@ export interface ModernOptions {
 
 type Mode = "auto" | { pin: string };
 type V2Transport = Parameters<V2Client["connect"]>[0];
+
+const LIST_CHANGED_OFF = { autoRefresh: false, debounceMs: 0, onChanged: () => {} };
 
 /** Output schemas are checked by `SdkServerConnection` for both SDKs alike. */
 const NO_OUTPUT_VALIDATION: jsonSchemaValidator = {
@@ -107,6 +112,10 @@ function newClient(options: ModernOptions, server: string, mode: Mode, probeTime
     capabilities: clientCapabilities(options.handlers),
     versionNegotiation: { mode, probe: { timeoutMs: probeTimeoutMs } },
     jsonSchemaValidator: NO_OUTPUT_VALIDATION,
+    // On 2026-07-28 list changes come only on a `subscriptions/listen` stream, which this
+    // opens at connect (for what the server advertises). The notifications are read off the
+    // transport like any other; the SDK's own refresh stays off.
+    listChanged: { tools: LIST_CHANGED_OFF, prompts: LIST_CHANGED_OFF, resources: LIST_CHANGED_OFF },
   });
   registerHandlers(client, server, options.handlers);
   return client;
@@ -123,7 +132,7 @@ function v2Flavor(
     async open(transport, o) {
       const client = newClient(options, server, mode, probeTimeoutMs);
       await client.connect(transport as unknown as V2Transport, { ...o, ...(prior ? { prior } : {}) });
-      return v2ProtocolClient(client);
+      return v2ProtocolClient(client, await listenIfSkipped(client, o));
     },
     streamableHttp: (url, http) =>
       new V2StreamableHttp(url, {
@@ -162,6 +171,26 @@ function registerHandlers(client: V2Client, server: string, handlers: ClientHand
   }
 }
 
+/**
+ * The SDK opens the listen stream itself, except when connecting with a
+ * `prior` verdict (our stdio path): then it is opened here, for the list
+ * changes the server advertises. Without it, it is simply not there.
+ */
+async function listenIfSkipped(
+  client: V2Client,
+  o: { timeout: number; signal?: AbortSignal },
+): Promise<McpSubscription | undefined> {
+  if (client.getProtocolEra() !== "modern" || client.autoOpenedSubscription) return undefined;
+  const capabilities = client.getServerCapabilities() ?? {};
+  const filter = {
+    ...(capabilities.tools?.listChanged ? { toolsListChanged: true } : {}),
+    ...(capabilities.prompts?.listChanged ? { promptsListChanged: true } : {}),
+    ...(capabilities.resources?.listChanged ? { resourcesListChanged: true } : {}),
+  };
+  if (Object.keys(filter).length === 0) return undefined;
+  return client.listen(filter, o).catch(() => undefined);
+}
+
 async function probeOnSibling(
   ctx: PathContext,
   options: ModernOptions,
@@ -186,7 +215,7 @@ async function probeOnSibling(
   }
 }
 
-export function v2ProtocolClient(client: V2Client): ProtocolClient {
+export function v2ProtocolClient(client: V2Client, subscription?: McpSubscription): ProtocolClient {
   const cursorParams = (cursor: string | undefined) => (cursor ? { cursor } : undefined);
   return {
     protocolVersion: () => client.getNegotiatedProtocolVersion(),
@@ -208,7 +237,10 @@ export function v2ProtocolClient(client: V2Client): ProtocolClient {
     onClose: (handler) => {
       client.onclose = handler;
     },
-    close: () => client.close(),
+    close: async () => {
+      await subscription?.close().catch(() => {});
+      await client.close();
+    },
     classify: (error) => {
       if (error instanceof SdkError) {
         if (error.code === "REQUEST_TIMEOUT") return "timeout";

@@ -230,7 +230,7 @@ describe("client features with an SDK v2 server (input_required)", () => {
     expect(seen).toEqual(expectedSeen);
   });
 
-  it("over stdio the server stays on 2025 (server/discover is not served there) and its shim sends real requests", async () => {
+  it("on 2026-07-28 over stdio, the same round trip works (probed on a sibling process)", async () => {
     seen.length = 0;
     open = await connectServer(
       definition({
@@ -242,10 +242,51 @@ describe("client features with an SDK v2 server (input_required)", () => {
       }),
       { handlers, eraCache: new Map() },
     );
+    expect(open.protocolVersion).toBe("2026-07-28");
+    expect(JSON.parse(text(await open.callTool("ask", {})))).toEqual(expectedAnswers);
+    expect(seen).toEqual(expectedSeen);
+  });
+
+  it("on the 2025 wire (protocol legacy, SDK v1 client), the server's shim sends real requests to the same handlers", async () => {
+    seen.length = 0;
+    open = await connectServer(
+      definition({ name: "modern", transport: "stdio", command: process.execPath, args: [v2ServerPath] }),
+      { handlers },
+    );
     expect(open.protocolVersion).toBe("2025-11-25");
     expect(JSON.parse(text(await open.callTool("ask", {})))).toEqual(expectedAnswers);
     expect(seen).toEqual(expectedSeen);
   });
+
+  it.each(["stdio", "http"] as const)(
+    "on 2026-07-28 over %s, notifications arrive, list changes on the listen stream",
+    async (transport) => {
+      await using server = transport === "http" ? await startV2Http() : undefined;
+      open = await connectServer(
+        server
+          ? definition({ name: "modern", transport: "http", url: server.url, protocol: "auto" })
+          : definition({
+              name: "modern",
+              transport: "stdio",
+              command: process.execPath,
+              args: [v2ServerPath],
+              protocol: "auto",
+            }),
+        { eraCache: new Map() },
+      );
+      expect(open.protocolVersion).toBe("2026-07-28");
+      const events: ServerNotification[] = [];
+      open.onNotification((n) => events.push(n));
+      expect(text(await open.callTool("notify", {}))).toBe("sent");
+      await expect.poll(() => events.map((e) => e.kind).sort()).toEqual(["log", "tools/list_changed"]);
+      expect(events.find((e) => e.kind === "log")).toEqual({
+        kind: "log",
+        level: "warning",
+        logger: "v2",
+        data: "heads up",
+      });
+    },
+  );
 
   it("on 2026-07-28 without handlers, the call fails with a message naming the server", async () => {
     await using server = await startV2Http();

@@ -22,7 +22,7 @@ describe("protocol negotiation over HTTP", () => {
       definition({ name: "modern", transport: "http", url: server.url, protocol: "auto" }),
     );
     expect(open.protocolVersion).toBe("2026-07-28");
-    expect((await open.listTools()).map((t) => t.name)).toEqual(["echo", "ask"]);
+    expect((await open.listTools()).map((t) => t.name)).toEqual(["echo", "notify", "ask"]);
     expect((await open.callTool("echo", { text: "new era" })).content).toEqual([
       { type: "text", text: "new era" },
     ]);
@@ -96,6 +96,7 @@ describe("protocol negotiation over stdio", () => {
       }),
       { eraCache: new Map() },
     );
+    expect(open.protocolVersion).toBe("2026-07-28");
     expect((await open.callTool("echo", { text: "stdio" })).content).toEqual([
       { type: "text", text: "stdio" },
     ]);
