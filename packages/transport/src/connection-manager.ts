@@ -243,7 +243,9 @@ export class ConnectionManager {
   }
 
   private async redefine(slot: Slot, definition: ServerDefinition): Promise<void> {
-    await this.drop(slot);
+    // drop() invalidates the old connection at once; the new definition is in place before
+    // it finishes closing, so a get() meanwhile already connects the new one.
+    const dropping = this.drop(slot);
     slot.definition = definition;
     slot.policy = lifecyclePolicy(definition, this.options.idleTimeoutMin);
     slot.resident = false;
@@ -251,6 +253,7 @@ export class ConnectionManager {
     slot.error = undefined;
     slot.needsAuth = undefined;
     slot.failedAt = undefined;
+    await dropping;
     this.emit(slot);
     if (slot.policy.connectAtStart && !definition.disabled && !this.shuttingDown) {
       await this.get(definition.name).catch(() => undefined); // failures show in status()

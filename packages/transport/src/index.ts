@@ -52,10 +52,9 @@ export {
   DEFAULT_REQUEST_TIMEOUT_MS,
   type ServerConnection,
 } from "./server-connection.js";
-export {
-  type LoggingLevel,
-  type NotificationListener,
-  type ServerNotification,
-  toServerNotification,
+export type {
+  LoggingLevel,
+  NotificationListener,
+  ServerNotification,
 } from "./server-notification.js";
 export { SocketTransport } from "./socket-transport.js";

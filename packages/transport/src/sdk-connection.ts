@@ -90,7 +90,7 @@ export class SdkServerConnection implements ServerConnection {
     // Servers only expect this from a client that declared roots; without a roots handler there is nothing to tell.
     if (this.closed || !this.parts.rootsDeclared) return;
     await this.client.notifyRootsChanged().catch((error: unknown) => {
-      throw this.wrap("notifications/roots/list_changed", error, 0, undefined);
+      throw this.wrap("notifications/roots/list_changed", error, this.parts.defaultTimeoutMs, undefined);
     });
   }
 
