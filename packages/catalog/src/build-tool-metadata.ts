@@ -7,6 +7,8 @@
  */
 import {
   prefixedToolName,
+  type RemotePrompt,
+  type RemoteResource,
   type RemoteTool,
   type ToolMetadata,
   type ToolPrefixMode,
@@ -14,22 +16,11 @@ import {
 import { resourceNameToToolName } from "./resource-name.js";
 import { isToolIncluded, type ToolFilter } from "./tool-filter.js";
 
-/** A resource as `resources/list` gives it. */
-export interface ResourceListing {
-  uri: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-}
+/** A resource as `resources/list` gives it (core's wire shape). */
+export type ResourceListing = RemoteResource;
 
-/** A prompt as `prompts/list` gives it. */
-export interface PromptListing {
-  name: string;
-  title?: string;
-  description?: string;
-  arguments?: { name: string; description?: string; required?: boolean }[];
-}
+/** A prompt as `prompts/list` gives it (core's wire shape). */
+export type PromptListing = RemotePrompt;
 
 /** Everything listed by one server at connect time; this is what the disk cache stores. */
 export interface ServerListing {

@@ -1,6 +1,21 @@
 export { describeError, McpAdapterError } from "./errors.js";
 export { type FileLockOptions, withFileLock } from "./file-lock.js";
-export type { ContentBlock, RemoteTool, ToolCallResult } from "./mcp-wire.js";
+export type {
+  ContentBlock,
+  CreateMessageParams,
+  CreateMessageResult,
+  ElicitRequestParams,
+  ElicitResult,
+  PromptResult,
+  RemotePrompt,
+  RemoteResource,
+  RemoteResourceTemplate,
+  RemoteTool,
+  ResourceContents,
+  Root,
+  SamplingMessage,
+  ToolCallResult,
+} from "./mcp-wire.js";
 export {
   type Lifecycle,
   LifecycleSchema,

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 
+export { createClientFeaturesServer } from "./client-features-server.js";
 export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./fault-http-server.js";
 export { faultServerPath, minimalServerPath } from "./fault-server-path.js";
 export {
@@ -31,4 +32,9 @@ export { createTempDir, type TempDir } from "./temp-dir.js";
 /** Absolute path of the stdio fixture server script (run it with `node`). */
 export const stdioFixtureServerPath = fileURLToPath(
   new URL("../fixtures/stdio-fixture-server.mjs", import.meta.url),
+);
+
+/** Absolute path of the client-features fixture server script (stdio; run it with `node`). */
+export const clientFeaturesServerPath = fileURLToPath(
+  new URL("../fixtures/client-features-server.mjs", import.meta.url),
 );

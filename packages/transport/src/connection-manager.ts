@@ -2,10 +2,12 @@
  * Owns the connections of a set of servers and their lifecycle: lazy connect
  * (one attempt at a time per server), idle disconnect that never cuts a
  * running request, health checks and reconnect with backoff for resident
- * servers, a generation guard against stale connects, status events, and a
- * shutdown that ends every connection.
+ * servers, a generation guard against stale connects, status events, server
+ * notifications relayed per server, `replace` for a changed server list, and
+ * a shutdown that ends every connection.
  */
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
+import { connectServer } from "./connect-server.js";
 import { TransportError } from "./errors.js";
 import {
   type BackoffOptions,
@@ -16,7 +18,8 @@ import {
   lifecyclePolicy,
 } from "./lifecycle-policy.js";
 import { createNpxResolver } from "./npx-resolver.js";
-import { type ConnectOptions, connectServer, type ServerConnection } from "./server-connection.js";
+import type { ConnectOptions, ServerConnection } from "./server-connection.js";
+import type { ServerNotification } from "./server-notification.js";
 
 export type ConnectionState =
   | "not-connected"
@@ -36,15 +39,19 @@ export interface ServerStatus {
   failedAt?: number;
   /** Milliseconds since the last failure, at the time the status was taken. */
   failedAgoMs?: number;
+  /** Set on the last event of a server that `replace` dropped from the list. */
+  removed?: true;
 }
 
 export type StatusListener = (status: ServerStatus) => void;
+export type NotificationEventListener = (server: string, notification: ServerNotification) => void;
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
 
+/** `handlers` (from `ConnectOptions`) may be a function of the definition, read at each connect. */
 export interface ConnectionManagerOptions extends Omit<ConnectOptions, "transport"> {
   /** Replaces `connectServer`, e.g. to connect fixtures in memory. */
   connect?: (definition: ServerDefinition, signal: AbortSignal) => Promise<ServerConnection>;
@@ -94,6 +101,7 @@ const REAL_TIMERS: Timers = {
 export class ConnectionManager {
   private readonly slots = new Map<string, Slot>();
   private readonly listeners = new Set<StatusListener>();
+  private readonly notificationListeners = new Set<NotificationEventListener>();
   private shuttingDown = false;
   private readonly timers: Timers;
   private readonly now: () => number;
@@ -120,9 +128,59 @@ export class ConnectionManager {
   }
 
   /** Subscribes to status changes (one event per change of state or error). */
-  on(_event: "status", listener: StatusListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  on(event: "status", listener: StatusListener): () => void;
+  /** Subscribes to notifications of every connected server, named by server. */
+  on(event: "notification", listener: NotificationEventListener): () => void;
+  on(event: "status" | "notification", listener: StatusListener | NotificationEventListener): () => void {
+    const set = (event === "notification" ? this.notificationListeners : this.listeners) as Set<
+      typeof listener
+    >;
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /**
+   * Makes the configured list `servers`: new names are added, missing ones
+   * closed and removed, changed definitions (compared by content, `source`
+   * aside) drop their connection and connect afresh — at once when
+   * eager/keep-alive and enabled, else on next use — and unchanged servers
+   * keep their connection. Enabling or disabling is a change like any other.
+   */
+  async replace(servers: ServerDefinition[]): Promise<void> {
+    if (this.shuttingDown) return;
+    const wanted = new Map(servers.map((definition) => [definition.name, definition]));
+    const work: Promise<unknown>[] = [];
+    for (const [name, slot] of this.slots) {
+      if (wanted.has(name)) continue;
+      this.slots.delete(name);
+      work.push(this.drop(slot).then(() => this.emit(slot, { removed: true })));
+    }
+    for (const definition of servers) {
+      const slot = this.slots.get(definition.name);
+      if (!slot) {
+        const added = this.newSlot(definition);
+        this.slots.set(definition.name, added);
+        this.emit(added);
+        if (added.policy.connectAtStart && !definition.disabled) {
+          work.push(this.get(definition.name).catch(() => undefined));
+        }
+        continue;
+      }
+      if (definitionKey(slot.definition) === definitionKey(definition)) {
+        slot.definition = definition; // same content; keep the newest provenance
+        continue;
+      }
+      work.push(this.redefine(slot, definition));
+    }
+    await Promise.all(work);
+  }
+
+  /** Tells every connected server that the client's roots changed. */
+  async notifyRootsChanged(): Promise<void> {
+    const open = [...this.slots.values()].flatMap((slot) =>
+      slot.connection && !slot.connection.closed ? [slot.connection] : [],
+    );
+    await Promise.all(open.map((connection) => connection.notifyRootsChanged().catch(() => {})));
   }
 
   /** The live connection, connecting first if needed. Concurrent callers share one attempt. */
@@ -181,6 +239,25 @@ export class ConnectionManager {
     this.shuttingDown = true;
     await Promise.all([...this.slots.values()].map((slot) => this.drop(slot)));
     this.listeners.clear();
+    this.notificationListeners.clear();
+  }
+
+  private async redefine(slot: Slot, definition: ServerDefinition): Promise<void> {
+    // drop() invalidates the old connection at once; the new definition is in place before
+    // it finishes closing, so a get() meanwhile already connects the new one.
+    const dropping = this.drop(slot);
+    slot.definition = definition;
+    slot.policy = lifecyclePolicy(definition, this.options.idleTimeoutMin);
+    slot.resident = false;
+    slot.attempt = 0;
+    slot.error = undefined;
+    slot.needsAuth = undefined;
+    slot.failedAt = undefined;
+    await dropping;
+    this.emit(slot);
+    if (slot.policy.connectAtStart && !definition.disabled && !this.shuttingDown) {
+      await this.get(definition.name).catch(() => undefined); // failures show in status()
+    }
   }
 
   private newSlot(definition: ServerDefinition): Slot {
@@ -220,6 +297,7 @@ export class ConnectionManager {
       slot.failedAt = undefined;
       slot.attempt = 0;
       connection.onClose(() => this.lost(slot, connection, generation));
+      connection.onNotification((notification) => this.relay(name, notification));
       this.armIdle(slot, connection);
       this.armHealth(slot, connection);
       return connection;
@@ -341,9 +419,19 @@ export class ConnectionManager {
     return { name, state: "not-connected" };
   }
 
-  private emit(slot: Slot): void {
-    const status = this.statusOf(slot);
-    const key = `${status.state}|${status.error ?? ""}`;
+  private relay(server: string, notification: ServerNotification): void {
+    for (const listener of this.notificationListeners) {
+      try {
+        listener(server, notification);
+      } catch {
+        // a listener's bug must not break connection handling
+      }
+    }
+  }
+
+  private emit(slot: Slot, extra: { removed?: true } = {}): void {
+    const status = { ...this.statusOf(slot), ...extra };
+    const key = `${status.state}|${status.error ?? ""}|${status.removed ?? ""}`;
     if (key === slot.lastEmitted) return;
     slot.lastEmitted = key;
     for (const listener of this.listeners) {
@@ -354,4 +442,21 @@ export class ConnectionManager {
       }
     }
   }
+}
+
+/** What makes two definitions the same server: everything but where it was configured. */
+function definitionKey(definition: ServerDefinition): string {
+  const { source: _source, ...rest } = definition as ServerDefinition & { source?: unknown };
+  return stableJson(rest);
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
 }

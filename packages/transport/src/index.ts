@@ -1,7 +1,23 @@
+// Core's wire shapes, re-exported as types for callers that imported them from here.
+export type {
+  PromptResult,
+  RemotePrompt,
+  RemoteResource,
+  RemoteResourceTemplate,
+  ResourceContents,
+} from "@pi-mcp-adapter/core";
+export {
+  type ClientHandlers,
+  clientCapabilities,
+  type DeclaredCapabilities,
+  type HandlerContext,
+} from "./client-handlers.js";
+export { connectServer } from "./connect-server.js";
 export {
   ConnectionManager,
   type ConnectionManagerOptions,
   type ConnectionState,
+  type NotificationEventListener,
   type ServerStatus,
   type StatusListener,
   type Timers,
@@ -29,20 +45,16 @@ export { checkStructuredContent } from "./output-schema-check.js";
 export { ProcessTransport, type ProcessTransportOptions, type SpawnFn } from "./process-transport.js";
 export { isGroupAlive, terminateProcessTree } from "./process-tree.js";
 export { type EraCache, MODERN_REVISION } from "./protocol-revision.js";
-export type {
-  CallOptions,
-  ConnectedVia,
-  PromptResult,
-  RemotePrompt,
-  RemoteResource,
-  RemoteResourceTemplate,
-  ResourceContents,
-} from "./remote-types.js";
+export type { CallOptions, ConnectedVia } from "./remote-types.js";
 export {
   type ClientIdentity,
   type ConnectOptions,
-  connectServer,
   DEFAULT_REQUEST_TIMEOUT_MS,
   type ServerConnection,
 } from "./server-connection.js";
+export type {
+  LoggingLevel,
+  NotificationListener,
+  ServerNotification,
+} from "./server-notification.js";
 export { SocketTransport } from "./socket-transport.js";

@@ -1,6 +1,6 @@
 /**
  * Protocol `auto` and pinned `"2026-07-28"` over SDK v2
- * (`@modelcontextprotocol/client`), behind the same `ServerConnection`.
+ * (`@modelcontextprotocol/client`), through the shared connect path.
  *
  * - stdio `auto` probes `server/discover` on a short-lived sibling process, so
  *   a legacy server that dies on the unknown request never costs the real
@@ -8,43 +8,51 @@
  * - sockets and HTTP probe in place; HTTP falls back to the classic path
  *   (and from there to legacy SSE) only on a definitive 404/405/406/415.
  * - pinned `"2026-07-28"` never falls back.
+ * - on 2026-07-28, server→client requests arrive as `input_required` results;
+ *   the SDK completes them through the same handlers and retries the call.
+ * - on 2026-07-28, list changes come on a `subscriptions/listen` stream,
+ *   opened at connect.
  */
 import {
   type JsonSchemaValidator,
   type jsonSchemaValidator,
+  type McpSubscription,
   type PriorDiscovery,
   ProtocolError,
   SdkError,
   Client as V2Client,
   StreamableHTTPClientTransport as V2StreamableHttp,
 } from "@modelcontextprotocol/client";
-import type { ServerDefinition } from "@pi-mcp-adapter/core";
+import type { CreateMessageParams, ElicitRequestParams } from "@pi-mcp-adapter/core";
+import { type ClientHandlers, clientCapabilities, runHandler } from "./client-handlers.js";
+import { connectOver, type PathContext } from "./connect-path.js";
 import { TransportError } from "./errors.js";
-import type { FetchLike } from "./http-shape-probe.js";
 import type { ProcessTransport } from "./process-transport.js";
-import type { ProtocolClient } from "./protocol-client.js";
+import {
+  type ProtocolClient,
+  progressMeta,
+  type SdkFlavor,
+  type SessionTransport,
+} from "./protocol-client.js";
 import { type EraCache, MODERN_REVISION } from "./protocol-revision.js";
-import { type SdkConnectionParts, SdkServerConnection } from "./sdk-connection.js";
 import type { ServerConnection } from "./server-connection.js";
-import { SocketTransport } from "./socket-transport.js";
 
 const MAX_PROBE_TIMEOUT_MS = 10_000;
-const DEFINITIVE_REJECTIONS = new Set([404, 405, 406, 415]);
 
 const sharedEraCache: EraCache = new Map();
 
-export interface ModernContext {
+export interface ModernOptions {
   identity: { name: string; version: string };
-  parts: Omit<SdkConnectionParts, "client" | "via">;
-  timeout: number;
-  signal?: AbortSignal;
-  fetch?: FetchLike;
-  /** An SDK OAuth provider; the v1 and v2 clients accept the same object. */
-  authProvider?: unknown;
+  handlers?: ClientHandlers;
   eraCache?: EraCache;
-  /** Spawns the server (the session process, or a sibling for the probe). */
-  spawnProcess: (forProbe: boolean) => Promise<ProcessTransport>;
+  /** Spawns a sibling of the server for the stdio era probe. */
+  spawnProbe: () => Promise<ProcessTransport>;
 }
+
+type Mode = "auto" | { pin: string };
+type V2Transport = Parameters<V2Client["connect"]>[0];
+
+const LIST_CHANGED_OFF = { autoRefresh: false, debounceMs: 0, onChanged: () => {} };
 
 /** Output schemas are checked by `SdkServerConnection` for both SDKs alike. */
 const NO_OUTPUT_VALIDATION: jsonSchemaValidator = {
@@ -58,35 +66,16 @@ const NO_OUTPUT_VALIDATION: jsonSchemaValidator = {
  * and the caller should connect the classic way.
  */
 export async function connectModern(
-  definition: ServerDefinition,
-  ctx: ModernContext,
+  ctx: PathContext,
+  options: ModernOptions,
 ): Promise<ServerConnection | undefined> {
+  const { definition } = ctx;
   const pinned = definition.protocol === MODERN_REVISION;
-  const probe = { timeoutMs: Math.min(ctx.timeout, MAX_PROBE_TIMEOUT_MS) };
-  const newClient = (mode: "auto" | { pin: string }) =>
-    new V2Client(ctx.identity, {
-      capabilities: {},
-      versionNegotiation: { mode, probe },
-      jsonSchemaValidator: NO_OUTPUT_VALIDATION,
-    });
-  const mode = pinned ? { pin: MODERN_REVISION } : ("auto" as const);
-  const connect = async (client: V2Client, transport: unknown, prior?: PriorDiscovery) => {
-    const t = transport as Parameters<V2Client["connect"]>[0];
-    const abort = () => void t.close().catch(() => {});
-    ctx.signal?.addEventListener("abort", abort, { once: true });
-    try {
-      await client.connect(t, { timeout: ctx.timeout, signal: ctx.signal, ...(prior ? { prior } : {}) });
-    } catch (error) {
-      await t.close().catch(() => {});
-      throw error;
-    } finally {
-      ctx.signal?.removeEventListener("abort", abort);
-    }
-  };
-
+  const mode: Mode = pinned ? { pin: MODERN_REVISION } : "auto";
+  const probeTimeoutMs = Math.min(ctx.timeout, MAX_PROBE_TIMEOUT_MS);
   switch (definition.transport) {
     case "stdio": {
-      const cache = ctx.eraCache ?? sharedEraCache;
+      const cache = options.eraCache ?? sharedEraCache;
       const key = JSON.stringify([
         definition.name,
         definition.command,
@@ -95,50 +84,15 @@ export async function connectModern(
       ]);
       let prior = pinned ? undefined : cache.get(key);
       if (!pinned && !prior) {
-        prior = await probeOnSibling(ctx, newClient);
+        prior = await probeOnSibling(ctx, options, probeTimeoutMs);
         cache.set(key, prior);
       }
       if (prior?.kind === "legacy") return undefined;
-      const transport = await ctx.spawnProcess(false);
-      const client = newClient(mode);
-      await connect(client, transport, prior);
-      return new SdkServerConnection({
-        ...ctx.parts,
-        client: v2ProtocolClient(client),
-        via: "stdio",
-        pid: transport.pid,
-      });
+      return connectOver(v2Flavor(definition.name, options, mode, probeTimeoutMs, prior), ctx, pinned);
     }
-    case "socket": {
-      const client = newClient(mode);
-      await connect(client, new SocketTransport(definition.socket ?? ""));
-      return new SdkServerConnection({ ...ctx.parts, client: v2ProtocolClient(client), via: "socket" });
-    }
-    case "http": {
-      const url = new URL(definition.url ?? "");
-      const transport = new V2StreamableHttp(url, {
-        requestInit: definition.headers ? { headers: definition.headers } : undefined,
-        ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
-        ...(ctx.authProvider ? { authProvider: ctx.authProvider as never } : {}),
-      });
-      const client = newClient(mode);
-      try {
-        await connect(client, transport);
-      } catch (error) {
-        const status = httpStatusOf(error);
-        if (!pinned && status !== undefined && DEFINITIVE_REJECTIONS.has(status)) return undefined;
-        throw error;
-      }
-      const beforeClose = async () => {
-        if (transport.sessionId) await transport.terminateSession();
-      };
-      return new SdkServerConnection({
-        ...ctx.parts,
-        client: v2ProtocolClient(client),
-        via: "streamable-http",
-        beforeClose,
-      });
-    }
+    case "socket":
+    case "http":
+      return connectOver(v2Flavor(definition.name, options, mode, probeTimeoutMs), ctx, pinned);
     case "sse":
       if (pinned) {
         throw new TransportError(
@@ -153,18 +107,100 @@ export async function connectModern(
   }
 }
 
+function newClient(options: ModernOptions, server: string, mode: Mode, probeTimeoutMs: number): V2Client {
+  const client = new V2Client(options.identity, {
+    capabilities: clientCapabilities(options.handlers),
+    versionNegotiation: { mode, probe: { timeoutMs: probeTimeoutMs } },
+    jsonSchemaValidator: NO_OUTPUT_VALIDATION,
+    // On 2026-07-28 list changes come only on a `subscriptions/listen` stream, which this
+    // opens at connect (for what the server advertises). The notifications are read off the
+    // transport like any other; the SDK's own refresh stays off.
+    listChanged: { tools: LIST_CHANGED_OFF, prompts: LIST_CHANGED_OFF, resources: LIST_CHANGED_OFF },
+  });
+  registerHandlers(client, server, options.handlers);
+  return client;
+}
+
+function v2Flavor(
+  server: string,
+  options: ModernOptions,
+  mode: Mode,
+  probeTimeoutMs: number,
+  prior?: PriorDiscovery,
+): SdkFlavor {
+  return {
+    async open(transport, o) {
+      const client = newClient(options, server, mode, probeTimeoutMs);
+      await client.connect(transport as unknown as V2Transport, { ...o, ...(prior ? { prior } : {}) });
+      return v2ProtocolClient(client, await listenIfSkipped(client, o));
+    },
+    streamableHttp: (url, http) =>
+      new V2StreamableHttp(url, {
+        ...http,
+        authProvider: http.authProvider as never,
+      }) as unknown as SessionTransport,
+    // No `sse`: a rejected endpoint goes back to the v1 path, which serves legacy SSE.
+  };
+}
+
+/** Registers the handlers the declared capabilities promise (the same ones complete `input_required` rounds). */
+function registerHandlers(client: V2Client, server: string, handlers: ClientHandlers | undefined): void {
+  const { elicitation, sampling, roots } = handlers ?? {};
+  if (elicitation) {
+    client.setRequestHandler(
+      "elicitation/create",
+      (request, ctx) =>
+        runHandler("elicitation/create", () =>
+          elicitation(request.params as ElicitRequestParams, { server, signal: ctx.mcpReq.signal }),
+        ) as Promise<never>,
+    );
+  }
+  if (sampling) {
+    client.setRequestHandler(
+      "sampling/createMessage",
+      (request, ctx) =>
+        runHandler("sampling/createMessage", () =>
+          sampling(request.params as CreateMessageParams, { server, signal: ctx.mcpReq.signal }),
+        ) as Promise<never>,
+    );
+  }
+  if (roots) {
+    client.setRequestHandler("roots/list", async (_request, ctx) => ({
+      roots: await runHandler("roots/list", () => roots({ server, signal: ctx.mcpReq.signal })),
+    }));
+  }
+}
+
+/**
+ * The SDK opens the listen stream itself, except when connecting with a
+ * `prior` verdict (our stdio path): then it is opened here, for the list
+ * changes the server advertises. Without it, it is simply not there.
+ */
+async function listenIfSkipped(
+  client: V2Client,
+  o: { timeout: number; signal?: AbortSignal },
+): Promise<McpSubscription | undefined> {
+  if (client.getProtocolEra() !== "modern" || client.autoOpenedSubscription) return undefined;
+  const capabilities = client.getServerCapabilities() ?? {};
+  const filter = {
+    ...(capabilities.tools?.listChanged ? { toolsListChanged: true } : {}),
+    ...(capabilities.prompts?.listChanged ? { promptsListChanged: true } : {}),
+    ...(capabilities.resources?.listChanged ? { resourcesListChanged: true } : {}),
+  };
+  if (Object.keys(filter).length === 0) return undefined;
+  return client.listen(filter, o).catch(() => undefined);
+}
+
 async function probeOnSibling(
-  ctx: ModernContext,
-  newClient: (mode: "auto") => V2Client,
+  ctx: PathContext,
+  options: ModernOptions,
+  probeTimeoutMs: number,
 ): Promise<PriorDiscovery> {
   let sibling: ProcessTransport | undefined;
-  const client = newClient("auto");
+  const client = newClient(options, ctx.definition.name, "auto", probeTimeoutMs);
   try {
-    sibling = await ctx.spawnProcess(true);
-    await client.connect(sibling as unknown as Parameters<V2Client["connect"]>[0], {
-      timeout: ctx.timeout,
-      signal: ctx.signal,
-    });
+    sibling = await options.spawnProbe();
+    await client.connect(sibling as unknown as V2Transport, { timeout: ctx.timeout, signal: ctx.signal });
     const discover = client.getDiscoverResult();
     return client.getProtocolEra() === "modern" && discover
       ? { kind: "modern", discover }
@@ -179,14 +215,7 @@ async function probeOnSibling(
   }
 }
 
-function httpStatusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown; code?: unknown } | undefined)?.status;
-  if (typeof status === "number") return status;
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === "number" && code >= 100 && code < 600 ? code : undefined;
-}
-
-export function v2ProtocolClient(client: V2Client): ProtocolClient {
+export function v2ProtocolClient(client: V2Client, subscription?: McpSubscription): ProtocolClient {
   const cursorParams = (cursor: string | undefined) => (cursor ? { cursor } : undefined);
   return {
     protocolVersion: () => client.getNegotiatedProtocolVersion(),
@@ -202,11 +231,16 @@ export function v2ProtocolClient(client: V2Client): ProtocolClient {
     listPrompts: (cursor, o) => client.listPrompts(cursorParams(cursor), o),
     readResource: (uri, o) => client.readResource({ uri }, o),
     getPrompt: (name, args, o) => client.getPrompt({ name, arguments: args }, o),
-    callTool: (name, args, o) => client.callTool({ name, arguments: args }, o),
+    callTool: (name, args, o, progressToken) =>
+      client.callTool({ name, arguments: args, ...progressMeta(progressToken) }, o),
+    notifyRootsChanged: () => client.sendRootsListChanged(),
     onClose: (handler) => {
       client.onclose = handler;
     },
-    close: () => client.close(),
+    close: async () => {
+      await subscription?.close().catch(() => {});
+      await client.close();
+    },
     classify: (error) => {
       if (error instanceof SdkError) {
         if (error.code === "REQUEST_TIMEOUT") return "timeout";

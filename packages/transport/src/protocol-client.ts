@@ -1,10 +1,11 @@
 /**
- * The few operations a `ServerConnection` needs from an SDK client, so one
- * connection class serves both SDK v1 (`@modelcontextprotocol/sdk`) and v2
+ * The few operations a `ServerConnection` needs from an SDK client, and the
+ * few things the connect path needs from an SDK, so one connection class and
+ * one connect path serve both SDK v1 (`@modelcontextprotocol/sdk`) and v2
  * (`@modelcontextprotocol/client`, the 2026-07-28 revision).
  */
-import type { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike } from "./http-shape-probe.js";
 
 export type RequestOptions = { signal?: AbortSignal; timeout: number };
 type Page = { nextCursor?: string };
@@ -24,7 +25,15 @@ export interface ProtocolClient {
   listPrompts(cursor: string | undefined, o: RequestOptions): Promise<Page & { prompts: unknown[] }>;
   readResource(uri: string, o: RequestOptions): Promise<unknown>;
   getPrompt(name: string, args: Record<string, string>, o: RequestOptions): Promise<unknown>;
-  callTool(name: string, args: Record<string, unknown>, o: RequestOptions): Promise<unknown>;
+  /** With a `progressToken`, the server may report progress under it (read off the transport). */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    o: RequestOptions,
+    progressToken?: string,
+  ): Promise<unknown>;
+  /** Sends `notifications/roots/list_changed`. */
+  notifyRootsChanged(): Promise<void>;
   /** Registers the one close handler. */
   onClose(handler: () => void): void;
   close(): Promise<void>;
@@ -32,33 +41,32 @@ export interface ProtocolClient {
   classify(error: unknown): "timeout" | "closed" | undefined;
 }
 
-const cursorParams = (cursor: string | undefined) => (cursor ? { cursor } : undefined);
-
-export function v1ProtocolClient(client: V1Client): ProtocolClient {
-  return {
-    protocolVersion: () => (client.transport as { protocolVersion?: string } | undefined)?.protocolVersion,
-    serverVersion: () => {
-      const info = client.getServerVersion();
-      return info ? { name: info.name, version: info.version } : undefined;
-    },
-    instructions: () => client.getInstructions(),
-    ping: (o) => client.ping(o),
-    listTools: (cursor, o) => client.listTools(cursorParams(cursor), o),
-    listResources: (cursor, o) => client.listResources(cursorParams(cursor), o),
-    listResourceTemplates: (cursor, o) => client.listResourceTemplates(cursorParams(cursor), o),
-    listPrompts: (cursor, o) => client.listPrompts(cursorParams(cursor), o),
-    readResource: (uri, o) => client.readResource({ uri }, o),
-    getPrompt: (name, args, o) => client.getPrompt({ name, arguments: args }, o),
-    callTool: (name, args, o) => client.callTool({ name, arguments: args }, undefined, o),
-    onClose: (handler) => {
-      client.onclose = handler;
-    },
-    close: () => client.close(),
-    classify: (error) => {
-      if (!(error instanceof McpError)) return undefined;
-      if (error.code === ErrorCode.RequestTimeout) return "timeout";
-      if (error.code === ErrorCode.ConnectionClosed) return "closed";
-      return undefined;
-    },
-  };
+/** Options of an HTTP client transport, the same for both SDKs. */
+export interface HttpTransportOptions {
+  requestInit?: RequestInit;
+  fetch?: FetchLike;
+  /** An SDK OAuth provider; the v1 and v2 transports accept the same object. */
+  authProvider?: unknown;
 }
+
+/** A Streamable HTTP client transport: a session that DELETE ends. */
+export interface SessionTransport extends Transport {
+  readonly sessionId: string | undefined;
+  terminateSession(): Promise<void>;
+}
+
+/** What the shared connect path needs from one SDK. */
+export interface SdkFlavor {
+  /** A fresh client (capabilities and inbound handlers in place), connected over `transport`. */
+  open(transport: Transport, o: { timeout: number; signal?: AbortSignal }): Promise<ProtocolClient>;
+  streamableHttp(url: URL, options: HttpTransportOptions): SessionTransport;
+  /** Legacy SSE, where this SDK path serves it; without it a rejected endpoint falls back to the caller. */
+  sse?: (url: URL, options: HttpTransportOptions) => Transport;
+}
+
+/**
+ * `_meta` carrying our own progress token. We read progress off the transport
+ * rather than through the SDK's `onprogress`: v1 dispatches notifications a
+ * microtask late, after a response in the same read has dropped the handler.
+ */
+export const progressMeta = (token: string | undefined) => (token ? { _meta: { progressToken: token } } : {});

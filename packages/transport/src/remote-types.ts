@@ -1,40 +1,9 @@
 /**
- * Neutral shapes of resources and prompts, so packages above transport never
- * see SDK types (tools use core's `RemoteTool`).
+ * Per-request options and how a connection was reached. The shapes servers
+ * send (tools, resources, prompts, their results) are core's neutral wire
+ * types (`@pi-mcp-adapter/core`), never SDK types.
  */
-import type { ContentBlock, JsonSchemaObject } from "@pi-mcp-adapter/core";
-
-export interface RemoteResource {
-  uri: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-}
-
-export interface RemoteResourceTemplate {
-  uriTemplate: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-}
-
-export interface RemotePrompt {
-  name: string;
-  title?: string;
-  description?: string;
-  arguments?: { name: string; description?: string; required?: boolean }[];
-}
-
-export interface ResourceContents {
-  contents: { uri: string; mimeType?: string; text?: string; blob?: string }[];
-}
-
-export interface PromptResult {
-  description?: string;
-  messages: { role: "user" | "assistant"; content: ContentBlock }[];
-}
+import type { JsonSchemaObject } from "@pi-mcp-adapter/core";
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -42,6 +11,11 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Validate `structuredContent` against this schema (else the one seen in `tools/list`). */
   outputSchema?: JsonSchemaObject;
+  /**
+   * `callTool` only: asks the server for progress (a progress token is sent)
+   * and receives each update. Updates also reach `onNotification` as `progress` events.
+   */
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 /** How a connection actually reached its server. */

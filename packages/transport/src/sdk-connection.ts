@@ -6,22 +6,20 @@
 import {
   describeError,
   type JsonSchemaObject,
+  type PromptResult,
+  type RemotePrompt,
+  type RemoteResource,
+  type RemoteResourceTemplate,
   type RemoteTool,
+  type ResourceContents,
   type ToolCallResult,
 } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
 import { checkStructuredContent } from "./output-schema-check.js";
 import type { ProtocolClient, RequestOptions } from "./protocol-client.js";
-import type {
-  CallOptions,
-  ConnectedVia,
-  PromptResult,
-  RemotePrompt,
-  RemoteResource,
-  RemoteResourceTemplate,
-  ResourceContents,
-} from "./remote-types.js";
+import type { CallOptions, ConnectedVia } from "./remote-types.js";
 import type { ServerConnection } from "./server-connection.js";
+import type { NotificationListener, NotificationRelay } from "./server-notification.js";
 import type { StderrBuffer } from "./stderr-buffer.js";
 
 export interface SdkConnectionParts {
@@ -34,6 +32,10 @@ export interface SdkConnectionParts {
   /** Runs before the client closes, e.g. to end an HTTP session with DELETE. */
   beforeClose?: () => Promise<void>;
   now?: () => number;
+  /** Server notifications read off the transport. */
+  notifications: NotificationRelay;
+  /** Whether the client declared `roots` (a roots handler exists). */
+  rootsDeclared: boolean;
 }
 
 export class SdkServerConnection implements ServerConnection {
@@ -47,6 +49,7 @@ export class SdkServerConnection implements ServerConnection {
   private readonly outputSchemas = new Map<string, JsonSchemaObject>();
   private readonly closeListeners = new Set<() => void>();
   private readonly now: () => number;
+  private progressTokens = 0;
 
   constructor(private readonly parts: SdkConnectionParts) {
     this.name = parts.name;
@@ -77,6 +80,18 @@ export class SdkServerConnection implements ServerConnection {
     }
     this.closeListeners.add(listener);
     return () => this.closeListeners.delete(listener);
+  }
+
+  onNotification(listener: NotificationListener): () => void {
+    return this.parts.notifications.on(listener);
+  }
+
+  async notifyRootsChanged(): Promise<void> {
+    // Servers only expect this from a client that declared roots; without a roots handler there is nothing to tell.
+    if (this.closed || !this.parts.rootsDeclared) return;
+    await this.client.notifyRootsChanged().catch((error: unknown) => {
+      throw this.wrap("notifications/roots/list_changed", error, this.parts.defaultTimeoutMs, undefined);
+    });
   }
 
   stderrTail(lines?: number): string[] {
@@ -143,11 +158,25 @@ export class SdkServerConnection implements ServerConnection {
     options: CallOptions = {},
   ): Promise<ToolCallResult> {
     const what = `tools/call ${name}`;
-    const result = (await this.request(
-      what,
-      (o) => this.client.callTool(name, args, o),
-      options,
-    )) as ToolCallResult;
+    const onProgress = options.onProgress;
+    const progressToken = onProgress ? `${this.name}/progress/${++this.progressTokens}` : undefined;
+    const unsubscribe = onProgress
+      ? this.parts.notifications.on((n) => {
+          if (n.kind !== "progress" || n.progressToken !== progressToken) return;
+          const { kind: _kind, progressToken: _token, ...update } = n;
+          onProgress(update);
+        })
+      : undefined;
+    let result: ToolCallResult;
+    try {
+      result = (await this.request(
+        what,
+        (o) => this.client.callTool(name, args, o, progressToken),
+        options,
+      )) as ToolCallResult;
+    } finally {
+      unsubscribe?.();
+    }
     const schema = options.outputSchema ?? this.outputSchemas.get(name);
     if (schema && !result.isError) {
       if (result.structuredContent === undefined) {
@@ -179,6 +208,7 @@ export class SdkServerConnection implements ServerConnection {
   private markClosed(): void {
     if (this.closed && this.closeListeners.size === 0) return;
     this.closed = true;
+    this.parts.notifications.clear();
     const listeners = [...this.closeListeners];
     this.closeListeners.clear();
     for (const listener of listeners) listener();

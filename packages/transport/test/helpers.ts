@@ -2,6 +2,8 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 import { type ServerDefinition, ServerDefinitionSchema } from "@pi-mcp-adapter/core";
 import { faultServerPath, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import type { TransportError } from "../src/index.js";
@@ -96,4 +98,28 @@ export async function failure(promise: Promise<unknown>): Promise<TransportError
   );
   if (!outcome) throw new Error("expected a rejection, but the promise resolved");
   return outcome.error as TransportError;
+}
+
+export const v2ServerPath = fileURLToPath(new URL("./fixtures/v2-server.mjs", import.meta.url));
+
+/** The SDK v2 fixture over Streamable HTTP (serves 2026-07-28 and, unless strict, 2025). */
+export async function startV2Http(strict = false) {
+  const child = spawn(process.execPath, [v2ServerPath, "http"], {
+    env: { ...process.env, ...(strict ? { V2_STRICT: "1" } : {}) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const [line] = await Promise.race([
+    createInterface({ input: child.stdout })
+      [Symbol.asyncIterator]()
+      .next()
+      .then((r) => [r.value as string]),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error("v2 fixture did not start")), 15_000),
+    ),
+  ]);
+  const close = async () => {
+    child.kill("SIGKILL");
+    await new Promise((r) => child.once("exit", r));
+  };
+  return { url: (JSON.parse(line!) as { url: string }).url, close, [Symbol.asyncDispose]: close };
 }

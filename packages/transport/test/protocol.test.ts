@@ -1,6 +1,3 @@
-import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import {
   createFixtureServer,
   createTempDir,
@@ -10,31 +7,7 @@ import {
 } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectServer, type EraCache, type ServerConnection } from "../src/index.js";
-import { definition, failure, fixtureStdio } from "./helpers.js";
-
-const v2Server = fileURLToPath(new URL("./fixtures/v2-server.mjs", import.meta.url));
-
-/** The SDK v2 fixture over Streamable HTTP (serves 2026-07-28 and, unless strict, 2025). */
-async function startV2Http(strict = false) {
-  const child = spawn(process.execPath, [v2Server, "http"], {
-    env: { ...process.env, ...(strict ? { V2_STRICT: "1" } : {}) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const [line] = await Promise.race([
-    createInterface({ input: child.stdout })
-      [Symbol.asyncIterator]()
-      .next()
-      .then((r) => [r.value as string]),
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error("v2 fixture did not start")), 15_000),
-    ),
-  ]);
-  const close = async () => {
-    child.kill("SIGKILL");
-    await new Promise((r) => child.once("exit", r));
-  };
-  return { url: (JSON.parse(line!) as { url: string }).url, close, [Symbol.asyncDispose]: close };
-}
+import { definition, failure, fixtureStdio, startV2Http, v2ServerPath } from "./helpers.js";
 
 let open: ServerConnection | undefined;
 afterEach(async () => {
@@ -49,7 +22,7 @@ describe("protocol negotiation over HTTP", () => {
       definition({ name: "modern", transport: "http", url: server.url, protocol: "auto" }),
     );
     expect(open.protocolVersion).toBe("2026-07-28");
-    expect((await open.listTools()).map((t) => t.name)).toEqual(["echo"]);
+    expect((await open.listTools()).map((t) => t.name)).toEqual(["echo", "notify", "ask"]);
     expect((await open.callTool("echo", { text: "new era" })).content).toEqual([
       { type: "text", text: "new era" },
     ]);
@@ -118,11 +91,12 @@ describe("protocol negotiation over stdio", () => {
         name: "v2",
         transport: "stdio",
         command: process.execPath,
-        args: [v2Server],
+        args: [v2ServerPath],
         protocol: "auto",
       }),
       { eraCache: new Map() },
     );
+    expect(open.protocolVersion).toBe("2026-07-28");
     expect((await open.callTool("echo", { text: "stdio" })).content).toEqual([
       { type: "text", text: "stdio" },
     ]);

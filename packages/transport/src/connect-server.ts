@@ -1,0 +1,142 @@
+/**
+ * `connectServer`: one definition in, one initialized `ServerConnection` out,
+ * over SDK v2 when the definition opts into negotiation (`protocol` "auto" or
+ * pinned) and SDK v1 otherwise — both through the shared connect path.
+ */
+import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
+import { connectOver, isAuthFailure, missing, openClient, type PathContext } from "./connect-path.js";
+import { TransportError } from "./errors.js";
+import { probeHttpShape } from "./http-shape-probe.js";
+import { createNpxResolver, type ResolveCommand } from "./npx-resolver.js";
+import { ProcessTransport } from "./process-transport.js";
+import { MODERN_REVISION } from "./protocol-revision.js";
+import { SdkServerConnection } from "./sdk-connection.js";
+import { v1Flavor } from "./sdk-v1.js";
+import {
+  type ClientIdentity,
+  type ConnectOptions,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type ServerConnection,
+} from "./server-connection.js";
+import { NotificationRelay } from "./server-notification.js";
+import { StderrBuffer } from "./stderr-buffer.js";
+
+const DEFAULT_CLIENT: ClientIdentity = { name: "pi-mcp-adapter", version: "0.1.0" };
+
+/** Connects and initializes; throws a `TransportError` naming the server on failure. */
+export async function connectServer(
+  definition: ServerDefinition,
+  options: ConnectOptions = {},
+  signal?: AbortSignal,
+): Promise<ServerConnection> {
+  const name = definition.name;
+  signal?.throwIfAborted();
+  const stderr = new StderrBuffer();
+  const timeout = definition.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const identity = options.client ?? DEFAULT_CLIENT;
+  const handlers = typeof options.handlers === "function" ? options.handlers(definition) : options.handlers;
+  const ctx: PathContext = {
+    definition,
+    parts: {
+      name,
+      stderr,
+      defaultTimeoutMs: timeout,
+      now: options.now,
+      notifications: new NotificationRelay(),
+      rootsDeclared: Boolean(handlers?.roots),
+    },
+    timeout,
+    signal,
+    fetch: options.fetch,
+    authProvider: options.authProvider?.(definition),
+    spawn: () => createProcessTransport(definition, options, stderr),
+  };
+  const v1 = v1Flavor(identity, name, handlers);
+  try {
+    if (options.transport) {
+      const client = await openClient(v1, options.transport, ctx);
+      return new SdkServerConnection({ ...ctx.parts, client, via: "custom" });
+    }
+    if (definition.protocol !== "legacy") {
+      // SDK v2 loads only for servers that opt into negotiation: importing this package stays cheap.
+      const { connectModern } = await import("./modern-connect.js");
+      const modern = await connectModern(ctx, {
+        identity,
+        handlers,
+        eraCache: options.eraCache,
+        spawnProbe: () => createProcessTransport(definition, options, new StderrBuffer()),
+      });
+      if (modern) return modern;
+    }
+    // v1 serves legacy SSE, so its path always ends in a connection or an error.
+    return (await connectOver(v1, ctx)) as ServerConnection;
+  } catch (error) {
+    if (error instanceof TransportError) throw error;
+    throw await connectFailure(definition, error, stderr, options);
+  }
+}
+
+/** A `TransportError` for a failed connect, with the most useful hint we can find. */
+async function connectFailure(
+  definition: ServerDefinition,
+  error: unknown,
+  stderr: StderrBuffer,
+  options: ConnectOptions,
+): Promise<TransportError> {
+  const name = definition.name;
+  let hint = "";
+  if ((error as { code?: unknown }).code === "ERA_NEGOTIATION_FAILED") {
+    hint = ` (it does not offer ${MODERN_REVISION}; set "protocol": "auto" or "legacy")`;
+  } else if (
+    !options.transport &&
+    definition.url &&
+    (definition.transport === "http" || definition.transport === "sse") &&
+    !isAuthFailure(error)
+  ) {
+    const shape = await probeHttpShape(definition.url, {
+      headers: definition.headers,
+      fetch: options.fetch,
+    }).catch(() => undefined);
+    if (shape) hint = ` (${shape})`;
+  }
+  const tail = stderr.tail(3);
+  const stderrHint = tail.length ? ` — server stderr: ${tail.join(" | ")}` : "";
+  return new TransportError(
+    isAuthFailure(error) ? "needs_auth" : "connect_failed",
+    name,
+    `Could not connect to MCP server "${name}": ${describeError(error)}${hint}${stderrHint}`,
+    { cause: error },
+  );
+}
+
+async function createProcessTransport(
+  definition: ServerDefinition,
+  options: ConnectOptions,
+  stderr: StderrBuffer,
+): Promise<ProcessTransport> {
+  if (!definition.command) throw missing(definition.name, "command");
+  const baseEnv = options.baseEnv ?? process.env;
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...baseEnv, ...definition.env })) {
+    if (value !== undefined) env[key] = value;
+  }
+  let command = definition.command;
+  let args = definition.args ?? [];
+  const resolve = options.resolveCommand === undefined ? defaultResolver() : options.resolveCommand;
+  if (resolve) ({ command, args } = await resolve(command, args));
+  return new ProcessTransport({
+    command,
+    args,
+    env,
+    cwd: definition.cwd ?? options.cwd,
+    onStderr: (chunk) => stderr.append(chunk),
+    killGraceMs: options.killGraceMs,
+    spawn: options.spawn,
+  });
+}
+
+let sharedResolver: ResolveCommand | undefined;
+function defaultResolver(): ResolveCommand {
+  sharedResolver ??= createNpxResolver();
+  return sharedResolver;
+}
