@@ -29,10 +29,13 @@ const WHOAMI: ScriptStep[] = [
 ];
 
 /**
- * One prompt in RPC mode, answering every confirm dialog with `answer`; the
- * tool results are those of the model request after the prompt's first.
+ * Prompts (slash commands or messages) one after another in one RPC session,
+ * answering every confirm dialog with `answer`; the tool results are those of
+ * the model request after the first one of the run.
  */
-async function runRpc(project: PiProject, answer: boolean, prompt = "who serves fixture?"): Promise<RpcRun> {
+async function runRpc(project: PiProject, answer: boolean, ...prompts: string[]): Promise<RpcRun> {
+  const queue = prompts.length ? [...prompts] : ["who serves fixture?"];
+  let prompt = queue.shift() as string;
   const from = project.model.requests.length;
   const child = project.rpc();
   const dialogs: RpcRun["dialogs"] = [];
@@ -40,7 +43,15 @@ async function runRpc(project: PiProject, answer: boolean, prompt = "who serves 
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
   const timer = setTimeout(() => child.kill(), 60_000);
   try {
-    send({ id: "p1", type: "prompt", message: prompt });
+    send({ id: "p0", type: "prompt", message: prompt });
+    // The next prompt goes out when the current one has answered; the run ends after the last.
+    const next = () => {
+      const following = queue.shift();
+      if (following === undefined) return false;
+      prompt = following;
+      send({ id: `p${prompts.length - queue.length}`, type: "prompt", message: prompt });
+      return true;
+    };
     for await (const line of createInterface({ input: child.stdout })) {
       const message = JSON.parse(line) as {
         type?: string;
@@ -59,8 +70,8 @@ async function runRpc(project: PiProject, answer: boolean, prompt = "who serves 
         send({ type: "extension_ui_response", id: message.id, cancelled: true });
       } else if (message.type === "extension_ui_request" && message.method === "notify") {
         notices.push(message.message ?? "");
-        if (prompt.startsWith("/")) break;
-      } else if (message.type === "agent_end") break;
+        if (prompt.startsWith("/") && !next()) break;
+      } else if (message.type === "agent_end" && !next()) break;
     }
   } finally {
     clearTimeout(timer);
@@ -116,19 +127,23 @@ describe.each(piHosts())("$label", (host) => {
     expect(await waitForExit(all, 5000)).toEqual([]);
   }, 180_000);
 
-  it("/mcp-adapter disable and enable write only the disabled field to .pi/mcp-adapter.json", async () => {
+  it("/mcp-adapter disable and enable write only the disabled field to .pi/mcp-adapter.json and apply it at once", async () => {
     await using project = await createPiProject({
       host,
       mcpServers: { fixture: { command: process.execPath, args: [stdioFixtureServerPath] } },
       allowProjectServers: true,
       // Only the status prompt reaches the model; the slash commands do not.
-      steps: [{ toolCall: { name: "mcp", arguments: {} } }, { text: "done" }],
+      steps: [1, 2, 3].flatMap(() => [{ toolCall: { name: "mcp", arguments: {} } }, { text: "done" }]),
     });
     const shared = await readFile(path.join(project.dir, ".mcp.json"), "utf8");
     const override = path.join(project.dir, ".pi", "mcp-adapter.json");
 
-    const disabled = await runRpc(project, false, "/mcp-adapter disable fixture");
-    expect(disabled.notices).toContainEqual(expect.stringContaining('MCP server "fixture" disabled in'));
+    // The same session sees the server disabled at once, without /reload.
+    const disabled = await runRpc(project, false, "/mcp-adapter disable fixture", "status");
+    expect(disabled.notices).toContainEqual(
+      expect.stringMatching(/^MCP server "fixture" disabled in .*; applied to this session\.$/),
+    );
+    expect(disabled.toolResults.join("\n")).toContain("fixture: disabled");
     expect(JSON.parse(await readFile(override, "utf8"))).toEqual({
       mcpServers: { fixture: { disabled: true } },
     });
@@ -137,7 +152,9 @@ describe.each(piHosts())("$label", (host) => {
     const status = await runRpc(project, false, "status");
     expect(status.toolResults.join("\n")).toContain("fixture: disabled");
 
-    await runRpc(project, false, "/mcp-adapter enable fixture");
+    const enabled = await runRpc(project, false, "/mcp-adapter enable fixture", "status");
+    expect(enabled.toolResults.join("\n")).not.toContain("fixture: disabled");
+    expect(enabled.toolResults.join("\n")).toContain("fixture");
     expect(JSON.parse(await readFile(override, "utf8"))).toEqual({
       mcpServers: { fixture: { disabled: false } },
     });

@@ -6,7 +6,7 @@
  */
 
 import { selectApprovalDialog } from "@pi-mcp-adapter/approval";
-import type { ConfigProblem } from "@pi-mcp-adapter/config";
+import { type ConfigProblem, definitionHash } from "@pi-mcp-adapter/config";
 import {
   describeError,
   McpAdapterError,
@@ -48,6 +48,8 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   host?: Host;
   /** OAuth logins and credentials of the HTTP servers; shut down with the runtime. */
   oauth?: OAuthWiring;
+  /** Reads the servers and problems again (from config files); without it `reload()` refuses. */
+  reloadConfig?: () => Promise<{ servers: ServerDefinition[]; problems: ConfigProblem[] }>;
 }
 
 export interface ServerSummary extends ServerStatus {
@@ -64,7 +66,7 @@ export interface CatalogView {
 }
 
 export class AdapterRuntime {
-  readonly problems: ConfigProblem[];
+  private currentProblems: ConfigProblem[];
   private readonly manager: ConnectionManager;
   private readonly tools: ToolCatalog;
   private readonly stderr = new StderrTails();
@@ -74,9 +76,11 @@ export class AdapterRuntime {
   private readonly stopStatus: () => void;
   /** OAuth logins (`/mcp-auth`, `auth-start` / `auth-complete`, logout); absent without wiring. */
   readonly oauth?: OAuthWiring;
+  private readonly reloadConfig: AdapterRuntimeOptions["reloadConfig"];
 
   constructor(options: AdapterRuntimeOptions) {
-    this.problems = options.problems ?? [];
+    this.currentProblems = options.problems ?? [];
+    this.reloadConfig = options.reloadConfig;
     this.oauth = options.oauth;
     // Our own connect (the default one included) so the last connection's stderr stays readable.
     const resolveCommand =
@@ -106,6 +110,41 @@ export class AdapterRuntime {
       dialog: this.host.hasUI ? selectApprovalDialog(select) : undefined,
     });
     this.stopStatus = watchStatus(this, (snapshot) => this.host.status(snapshot));
+    // A server whose tool list changed is listed again, if this session listed it at all.
+    this.manager.on("notification", (server, notification) => {
+      if (notification.kind === "tools/list_changed" && this.tools.metadata(server)) {
+        void this.tools.refresh(server).catch(() => {});
+      }
+    });
+  }
+
+  /** Config problems of the servers as last loaded (shown in status). */
+  get problems(): ConfigProblem[] {
+    return this.currentProblems;
+  }
+
+  /**
+   * Makes `servers` the configured list, live: new servers are added,
+   * missing ones closed, changed ones (disable/enable included) reconnect;
+   * unchanged servers keep their connection and their listing.
+   */
+  async replace(servers: ServerDefinition[]): Promise<void> {
+    const before = new Map(this.manager.names().map((name) => [name, this.manager.definition(name)]));
+    await this.manager.replace(servers);
+    for (const [name, old] of before) {
+      const now = this.manager.definition(name);
+      if (!now || !old || definitionHash(now) !== definitionHash(old)) this.tools.forget(name);
+    }
+  }
+
+  /** Reads config again and applies it with `replace` (e.g. after `/mcp-adapter disable`). */
+  async reload(): Promise<void> {
+    if (!this.reloadConfig) {
+      throw new McpAdapterError("reload_unavailable", "This MCP runtime has a fixed server list");
+    }
+    const { servers, problems } = await this.reloadConfig();
+    this.currentProblems = problems;
+    await this.replace(servers);
   }
 
   servers(): ServerSummary[] {

@@ -1,19 +1,16 @@
 /**
  * The one place that turns a `Host` into the handlers a connection answers
  * server→client requests with (elicitation, sampling, roots). The transport
- * derives the client capabilities it declares from which handlers exist, so
- * a headless host, which gets none of the interactive ones, declares none.
+ * declares exactly the client capabilities whose handlers exist, so a host
+ * that gets no handler declares nothing and servers never wait on it.
  */
+import type { ClientHandlers } from "@pi-mcp-adapter/transport";
 import type { Host } from "./host.js";
 
 /**
- * For the transport's `ConnectOptions.handlers` (`ClientHandlers
- * { elicitation?, sampling?, roots? }`), which lands on a parallel branch.
- * Empty until then: elicitation (dialogs when `host.hasUI`), sampling
- * (`host.sample`) and roots are later issues, and each fills its key here.
+ * Empty for now: elicitation (dialogs, only when `host.hasUI`), sampling
+ * (`host.sample`) and roots are later features, and each adds its key here.
  */
-export type HostClientHandlers = Record<never, never>;
-
-export function clientHandlersFor(_host: Host): HostClientHandlers {
+export function clientHandlersFor(_host: Host): ClientHandlers {
   return {};
 }

@@ -12,6 +12,7 @@ import {
 } from "@pi-mcp-adapter/config";
 import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
+import { clientHandlersFor } from "./client-handlers.js";
 import { type Host, headlessHost } from "./host.js";
 import { openMetadataCache } from "./metadata-cache-file.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
@@ -66,29 +67,27 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
   const config = await loadRuntimeConfig(source);
   const npxCacheFile =
     source.npxCacheFile ?? path.join(defaultConfigEnvironment().agentDir, NPX_CACHE_FILE_NAME);
+  const host = source.host ?? headlessHost();
   const connectOptions: ConnectOptions = {
     cwd: source.cwd,
+    // Server→client requests the host can answer; capabilities follow from them.
+    handlers: clientHandlersFor(host),
     client: source.client ?? { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
     resolveCommand: createNpxResolver(npxCacheFile === false ? {} : { cacheFile: npxCacheFile }),
   };
   const { settings } = config;
-  const host = source.host ?? headlessHost();
   // OAuth warnings reach the host's notices unless the caller routes them itself.
   const oauth = await createRuntimeOAuth(
     config,
     source.oauth ?? { warn: (message) => host.notify(`OAuth: ${message}`, "warning") },
   );
-  // Per-server values win over the global settings.
-  const servers = config.servers.map((server) =>
-    server.requestTimeoutMs === undefined && settings.requestTimeoutMs !== undefined
-      ? { ...server, requestTimeoutMs: settings.requestTimeoutMs }
-      : server,
-  );
+  const servers = withGlobalDefaults(config);
   const reuse = source.snapshot && source.metadataCacheFile === undefined;
   const cache = reuse ? source.snapshot?.cache : openMetadataCache(source.metadataCacheFile);
   // Loaded up front so status can say `cached` for servers listed in an earlier session.
   if (!reuse) await cache?.load();
-  const hashes = new Map(servers.map((server) => [server.name, definitionHash(server)]));
+  const hashesOf = (list: ConfiguredServer[]) => new Map(list.map((s) => [s.name, definitionHash(s)]));
+  let hashes = hashesOf(servers);
   return new AdapterRuntime({
     servers,
     idleTimeoutMin: settings.idleTimeout,
@@ -97,6 +96,16 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       return hash !== undefined && cache?.get(name, hash) !== undefined;
     },
     problems: [...config.problems, ...oauth.problems, ...unsupportedSettingProblems(config)],
+    // OAuth keeps the session's store and logins; servers and their problems are read afresh.
+    reloadConfig: async () => {
+      const next = await loadRuntimeConfig(source);
+      const nextServers = withGlobalDefaults(next);
+      hashes = hashesOf(nextServers);
+      return {
+        servers: nextServers,
+        problems: [...next.problems, ...oauth.problems, ...unsupportedSettingProblems(next)],
+      };
+    },
     oauth: oauth.wiring,
     host,
     catalog: { cache, cacheLoaded: cache !== undefined, toolPrefix: config.settings.toolPrefix },
@@ -120,6 +129,16 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       );
     },
   });
+}
+
+/** The servers of `config` with the global settings they inherit (a server's own value wins). */
+function withGlobalDefaults(config: ResolvedConfig): ConfiguredServer[] {
+  const timeout = config.settings.requestTimeoutMs;
+  return config.servers.map((server) =>
+    server.requestTimeoutMs === undefined && timeout !== undefined
+      ? { ...server, requestTimeoutMs: timeout }
+      : server,
+  );
 }
 
 /** This package's version, reported to servers as the client version. */

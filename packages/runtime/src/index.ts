@@ -25,7 +25,7 @@ export {
   type CallTarget,
   kindOf,
 } from "./call-target.js";
-export { clientHandlersFor, type HostClientHandlers } from "./client-handlers.js";
+export { clientHandlersFor } from "./client-handlers.js";
 export {
   createRuntime,
   loadRuntimeConfig,

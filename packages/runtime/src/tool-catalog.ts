@@ -78,6 +78,14 @@ export class ToolCatalog {
     return pending;
   }
 
+  /** Forgets what is known of a server (its definition changed or it was removed). */
+  forget(name: string): void {
+    if (!this.metadataByServer.delete(name) && !this.listings.delete(name)) return;
+    this.listings.delete(name);
+    this.keywords = undefined;
+    this.version++;
+  }
+
   /** Lists a server live again (after a reconnect or a list-changed notification). */
   async refresh(name: string): Promise<void> {
     this.metadataByServer.delete(name);

@@ -116,7 +116,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       },
     };
     // The first row answers a bare `/mcp-adapter`.
-    const subcommands = [status, ...serverToggleSubcommands, logoutSubcommand(runtimeFor)];
+    const subcommands = [status, ...serverToggleSubcommands(runtimeFor), logoutSubcommand(runtimeFor)];
     registerAdapterCommand(pi, "mcp-adapter", "MCP adapter: status, enable/disable, logout", subcommands);
     registerOAuthCommands(pi, runtimeFor);
     // Where Pi has its own MCP support, it owns /mcp; the alias exists only on Pi lines without it.

@@ -1,13 +1,17 @@
 /**
  * `/mcp-adapter disable <server>` and `/mcp-adapter enable <server>`: record
  * only the `disabled` field in the project's `.pi/mcp-adapter.json` (never in
- * an untrusted project). The change applies after `/reload`.
+ * an untrusted project), then apply it to the running session at once.
  */
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { setServerDisabled } from "@pi-mcp-adapter/config";
+import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import { type AdapterSubcommand, oneServer } from "./adapter-command.js";
 import { hostProjectTrust } from "./project-trust-bridge.js";
 
-function toggle(verb: "disable" | "enable"): AdapterSubcommand {
+type RuntimeFor = (ctx: ExtensionContext) => Promise<AdapterRuntime>;
+
+function toggle(verb: "disable" | "enable", runtimeFor: RuntimeFor): AdapterSubcommand {
   return {
     name: verb,
     args: "<server>",
@@ -21,9 +25,21 @@ function toggle(verb: "disable" | "enable"): AdapterSubcommand {
         disabled: verb === "disable",
         trusted: hostProjectTrust(ctx),
       });
-      ctx.ui.notify(`MCP server "${server}" ${verb}d in ${file}. Run /reload to apply.`, "info");
+      const runtime = await runtimeFor(ctx);
+      await runtime.reload();
+      const state = runtime.servers().find((s) => s.name === server)?.state;
+      // An inline SDK config or a user-level `disabled` can outrank the project file.
+      const applied = (state === "disabled") === (verb === "disable");
+      ctx.ui.notify(
+        applied
+          ? `MCP server "${server}" ${verb}d in ${file}; applied to this session.`
+          : `MCP server "${server}" ${verb}d in ${file}, but another config source decides it in this session (now: ${state ?? "not configured"}).`,
+        applied ? "info" : "warning",
+      );
     },
   };
 }
 
-export const serverToggleSubcommands: readonly AdapterSubcommand[] = [toggle("disable"), toggle("enable")];
+export function serverToggleSubcommands(runtimeFor: RuntimeFor): AdapterSubcommand[] {
+  return [toggle("disable", runtimeFor), toggle("enable", runtimeFor)];
+}
