@@ -8,16 +8,10 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import {
-  createTempDir,
-  type ScriptStep,
-  startScriptedModel,
-  type TempDir,
-  toolResultTexts,
-  writePiAgentDir,
-} from "@pi-mcp-adapter/test-kit";
+import { type ScriptStep, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { type PiHost, piHosts, runPi, spawnPiRpc } from "../src/pi-hosts.js";
+import { type PiHost, piHosts } from "../src/pi-hosts.js";
+import { createPiProject, type PiProject, type PiProjectOptions } from "../src/pi-project.js";
 
 // The SDK's ESM build (require.resolve finds the CommonJS one next to it).
 const sdkEsm = path.join(
@@ -59,19 +53,25 @@ const call = (tool: string, file: string): ScriptStep => ({
   toolCall: { name: "mcp", arguments: { tool, args: { path: file } } },
 });
 
-async function setUp(dir: TempDir, baseUrl: string): Promise<{ log: string }> {
-  const serverFile = dir.join("fs-server.mjs");
-  const log = dir.join("deleted.log");
-  await writeFile(serverFile, filesServer(log));
-  await writePiAgentDir(dir.join("agent"), baseUrl);
-  // A user-level config: no project trust prompt stands between the test and the server.
-  await writeFile(
-    dir.join("agent", "mcp-adapter.json"),
-    JSON.stringify({
-      mcpServers: { fs: { command: process.execPath, args: [serverFile], approveTools: ["delete_*"] } },
+/** A project with the files server in its user-level config, `approveTools: ["delete_*"]`. */
+function filesProject(host: PiHost, steps: ScriptStep[]): PiProjectOptions {
+  return {
+    host,
+    // A user-level config: no project trust prompt stands between the test and the server.
+    adapterConfig: ({ join }) => ({
+      mcpServers: {
+        fs: { command: process.execPath, args: [join("fs-server.mjs")], approveTools: ["delete_*"] },
+      },
     }),
-  );
-  return { log };
+    steps,
+  };
+}
+
+/** Writes the files server's script into the project; returns the log its deletes go to. */
+async function writeFilesServer(project: PiProject): Promise<string> {
+  const log = project.join("deleted.log");
+  await writeFile(project.join("fs-server.mjs"), filesServer(log));
+  return log;
 }
 
 async function deletedFiles(log: string): Promise<string[]> {
@@ -85,8 +85,8 @@ interface SelectRequest {
 }
 
 /** One prompt in RPC mode; each `select` dialog is answered with the next of `answers`. */
-async function runRpc(host: PiHost, dir: TempDir, answers: string[]): Promise<{ selects: SelectRequest[] }> {
-  const child = spawnPiRpc({ host, cwd: dir.path, agentDir: dir.join("agent"), home: dir.join("home") });
+async function runRpc(project: PiProject, answers: string[]): Promise<{ selects: SelectRequest[] }> {
+  const child = project.rpc();
   const selects: SelectRequest[] = [];
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
   let stderr = "";
@@ -135,17 +135,19 @@ async function runRpc(host: PiHost, dir: TempDir, answers: string[]): Promise<{ 
 
 describe.each(piHosts())("$label", (host) => {
   it("--mode rpc: asks through an extension UI dialog; Deny reaches the model, Allow for session sticks", async () => {
-    await using dir = await createTempDir();
-    await using model = await startScriptedModel([
-      call("fs_read_file", "notes.txt"),
-      call("fs_delete_file", "a.txt"),
-      call("fs_delete_file", "b.txt"),
-      call("fs_delete_file", "c.txt"),
-      { text: "Done." },
-    ]);
-    const { log } = await setUp(dir, model.baseUrl);
+    await using project = await createPiProject(
+      filesProject(host, [
+        call("fs_read_file", "notes.txt"),
+        call("fs_delete_file", "a.txt"),
+        call("fs_delete_file", "b.txt"),
+        call("fs_delete_file", "c.txt"),
+        { text: "Done." },
+      ]),
+    );
+    const log = await writeFilesServer(project);
+    const { model } = project;
 
-    const { selects } = await runRpc(host, dir, ["Deny", "Allow for session"]);
+    const { selects } = await runRpc(project, ["Deny", "Allow for session"]);
 
     expect(selects).toHaveLength(2);
     expect(selects[0]!.options).toEqual(["Allow once", "Allow for session", "Deny"]);
@@ -162,21 +164,17 @@ describe.each(piHosts())("$label", (host) => {
   });
 
   it("--mode json (no UI): a call needing approval fails closed with approval_required", async () => {
-    await using dir = await createTempDir();
-    await using model = await startScriptedModel([
-      call("fs_delete_file", "a.txt"),
-      call("fs_read_file", "notes.txt"),
-      { text: "I need your approval." },
-    ]);
-    const { log } = await setUp(dir, model.baseUrl);
+    await using project = await createPiProject(
+      filesProject(host, [
+        call("fs_delete_file", "a.txt"),
+        call("fs_read_file", "notes.txt"),
+        { text: "I need your approval." },
+      ]),
+    );
+    const log = await writeFilesServer(project);
+    const { model } = project;
 
-    const run = await runPi({
-      host,
-      cwd: dir.path,
-      agentDir: dir.join("agent"),
-      home: dir.join("home"),
-      prompt: "Delete a.txt.",
-    });
+    const run = await project.run("Delete a.txt.");
 
     expect(run.code, run.stderr).toBe(0);
     const results = toolResultTexts(model.requests[2]!);

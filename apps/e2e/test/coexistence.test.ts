@@ -4,55 +4,40 @@
  * Pi's `mcp.json`, and must not start any server twice. On Pi 0.73, which has
  * no MCP of its own, the adapter offers `/mcp` as an alias.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import {
-  createTempDir,
-  recordedPids,
-  startScriptedModel,
-  toolResultTexts,
-  waitForExit,
-  writePiAgentDir,
-} from "@pi-mcp-adapter/test-kit";
+import { recordedPids, toolResultTexts, waitForExit } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { allowHeadlessProjectServers, stdioFixtureEntry } from "../src/fixtures.js";
-import { type PiHost, piHosts, runPi, spawnPiRpc } from "../src/pi-hosts.js";
+import { stdioFixtureEntry } from "../src/fixtures.js";
+import { type PiHost, piHosts } from "../src/pi-hosts.js";
+import { createPiProject } from "../src/pi-project.js";
 
 const [olderPi, currentPi] = piHosts() as [PiHost, PiHost];
 
 describe("beside Pi 1.6's built-in MCP", () => {
   it("keeps to .mcp.json and /mcp-adapter while the built-in owns mcp.json and /mcp", async () => {
-    await using dir = await createTempDir();
-    const [project, agentDir, ours, native] = ["project", "agent", "pids-ours", "pids-native"].map((p) =>
-      dir.join(p),
-    ) as [string, string, string, string];
-    await Promise.all([project, ours, native].map((d) => mkdir(d, { recursive: true })));
-    await writeFile(
-      path.join(project, ".mcp.json"),
-      JSON.stringify({ mcpServers: { fixture: stdioFixtureEntry(ours) } }),
-    );
-    await using model = await startScriptedModel([
-      { toolCall: { name: "mcp", arguments: {} } },
-      { toolCall: { name: "mcp", arguments: { tool: "fixture_whoami" } } },
-      { text: "done" },
-    ]);
-    await writePiAgentDir(agentDir, model.baseUrl);
-    await allowHeadlessProjectServers(agentDir);
+    await using project = await createPiProject({
+      host: currentPi,
+      dirs: ["pids-native"],
+      mcpServers: ({ pidDir }) => ({ fixture: stdioFixtureEntry(pidDir) }),
+      allowProjectServers: true,
+      steps: [
+        { toolCall: { name: "mcp", arguments: {} } },
+        { toolCall: { name: "mcp", arguments: { tool: "fixture_whoami" } } },
+        { text: "done" },
+      ],
+    });
+    const { model } = project;
+    const ours = project.pidDir;
+    const native = project.join("pids-native");
     // Pi's own config: only the built-in should ever start this server.
     await writeFile(
-      path.join(agentDir, "mcp.json"),
+      path.join(project.agentDir, "mcp.json"),
       JSON.stringify({ mcpServers: { native: stdioFixtureEntry(native) } }),
     );
 
-    const run = await runPi({
-      host: currentPi,
-      cwd: project,
-      agentDir,
-      home: dir.join("home"),
-      prompt: "who are you?",
-      extraArgs: ["-e", "builtin:mcp"],
-    });
+    const run = await project.run("who are you?", { extraArgs: ["-e", "builtin:mcp"] });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).not.toMatch(/\/mcp/);
 
@@ -71,17 +56,8 @@ describe("beside Pi 1.6's built-in MCP", () => {
 
 describe("commands", () => {
   async function commandNames(host: PiHost, withBuiltinMcp: boolean): Promise<string[]> {
-    await using dir = await createTempDir();
-    await using model = await startScriptedModel([]);
-    await writePiAgentDir(dir.join("agent"), model.baseUrl);
-    await mkdir(dir.join("project"));
-    const child = spawnPiRpc({
-      host,
-      cwd: dir.join("project"),
-      agentDir: dir.join("agent"),
-      home: dir.join("home"),
-      extraArgs: withBuiltinMcp ? ["-e", "builtin:mcp"] : [],
-    });
+    await using project = await createPiProject({ host });
+    const child = project.rpc({ extraArgs: withBuiltinMcp ? ["-e", "builtin:mcp"] : [] });
     const lines = createInterface({ input: child.stdout });
     child.stdin.write(`${JSON.stringify({ id: "1", type: "get_commands" })}\n`);
     try {

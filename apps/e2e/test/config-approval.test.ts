@@ -3,21 +3,19 @@
  * the adapter's confirm dialog to us. An approved definition is remembered in
  * the agent dir; an edited definition is asked about again.
  */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import {
-  createTempDir,
   recordedPids,
-  startScriptedModel,
+  type ScriptStep,
   stdioFixtureServerPath,
   toolResultTexts,
   waitForExit,
-  writePiAgentDir,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { allowHeadlessProjectServers } from "../src/fixtures.js";
-import { type PiHost, piHosts, spawnPiRpc } from "../src/pi-hosts.js";
+import { piHosts } from "../src/pi-hosts.js";
+import { createPiProject, type PiProject } from "../src/pi-project.js";
 
 interface RpcRun {
   dialogs: { title: string; message: string }[];
@@ -25,30 +23,24 @@ interface RpcRun {
   toolResults: string[];
 }
 
-const WHOAMI = [
+const WHOAMI: ScriptStep[] = [
   { toolCall: { name: "mcp", arguments: { tool: "whoami", server: "fixture" } } },
   { text: "done" },
 ];
 
-/** One prompt in RPC mode, answering every confirm dialog with `answer`. */
-async function runRpc(
-  host: PiHost,
-  dirs: { project: string; agentDir: string; home: string },
-  answer: boolean,
-  prompt: { message: string; script: Parameters<typeof startScriptedModel>[0] } = {
-    message: "who serves fixture?",
-    script: WHOAMI,
-  },
-): Promise<RpcRun> {
-  await using model = await startScriptedModel(prompt.script);
-  await writePiAgentDir(dirs.agentDir, model.baseUrl);
-  const child = spawnPiRpc({ host, cwd: dirs.project, agentDir: dirs.agentDir, home: dirs.home });
+/**
+ * One prompt in RPC mode, answering every confirm dialog with `answer`; the
+ * tool results are those of the model request after the prompt's first.
+ */
+async function runRpc(project: PiProject, answer: boolean, prompt = "who serves fixture?"): Promise<RpcRun> {
+  const from = project.model.requests.length;
+  const child = project.rpc();
   const dialogs: RpcRun["dialogs"] = [];
   const notices: string[] = [];
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
   const timer = setTimeout(() => child.kill(), 60_000);
   try {
-    send({ id: "p1", type: "prompt", message: prompt.message });
+    send({ id: "p1", type: "prompt", message: prompt });
     for await (const line of createInterface({ input: child.stdout })) {
       const message = JSON.parse(line) as {
         type?: string;
@@ -67,35 +59,34 @@ async function runRpc(
         send({ type: "extension_ui_response", id: message.id, cancelled: true });
       } else if (message.type === "extension_ui_request" && message.method === "notify") {
         notices.push(message.message ?? "");
-        if (prompt.message.startsWith("/")) break;
+        if (prompt.startsWith("/")) break;
       } else if (message.type === "agent_end") break;
     }
   } finally {
     clearTimeout(timer);
     child.kill();
   }
-  const toolRequest = model.requests[1];
+  const toolRequest = project.model.requests[from + 1];
   return { dialogs, notices, toolResults: toolRequest ? toolResultTexts(toolRequest) : [] };
 }
 
 describe.each(piHosts())("$label", (host) => {
   it("asks before starting a project server, remembers the approval, and asks again after an edit", async () => {
-    await using dir = await createTempDir();
-    const dirs = { project: dir.join("project"), agentDir: dir.join("agent"), home: dir.join("home") };
-    const pids = dir.join("pids");
-    await Promise.all([dirs.project, pids, dirs.home].map((d) => mkdir(d, { recursive: true })));
-    const definition = (args: string[]) => ({
-      mcpServers: {
-        fixture: {
-          command: process.execPath,
-          args: [stdioFixtureServerPath, ...args],
-          env: { FIXTURE_PID_DIR: pids },
-        },
+    const definition = (pids: string, args: string[]) => ({
+      fixture: {
+        command: process.execPath,
+        args: [stdioFixtureServerPath, ...args],
+        env: { FIXTURE_PID_DIR: pids },
       },
     });
-    await writeFile(path.join(dirs.project, ".mcp.json"), JSON.stringify(definition([])));
+    await using project = await createPiProject({
+      host,
+      mcpServers: ({ pidDir }) => definition(pidDir, []),
+      steps: [...WHOAMI, ...WHOAMI, ...WHOAMI],
+    });
+    const pids = project.pidDir;
 
-    const first = await runRpc(host, dirs, true);
+    const first = await runRpc(project, true);
     expect(first.dialogs).toHaveLength(1);
     expect(first.dialogs[0]!.title).toBe("Allow project MCP server?");
     expect(first.dialogs[0]!.message).toContain('"fixture"');
@@ -103,18 +94,21 @@ describe.each(piHosts())("$label", (host) => {
     const started = await recordedPids(pids);
     expect(first.toolResults.join("\n")).toContain(`pid ${started[0]}`);
     const approvals = JSON.parse(
-      await readFile(path.join(dirs.agentDir, "mcp-adapter-approvals.json"), "utf8"),
+      await readFile(path.join(project.agentDir, "mcp-adapter-approvals.json"), "utf8"),
     );
     expect(approvals.approvals).toEqual([
-      expect.objectContaining({ project: dirs.project, server: "fixture" }),
+      expect.objectContaining({ project: project.dir, server: "fixture" }),
     ]);
 
-    const second = await runRpc(host, dirs, false);
+    const second = await runRpc(project, false);
     expect(second.dialogs).toEqual([]);
     expect(second.toolResults.join("\n")).toMatch(/^pid \d+$/m);
 
-    await writeFile(path.join(dirs.project, ".mcp.json"), JSON.stringify(definition(["--edited"])));
-    const third = await runRpc(host, dirs, false);
+    await writeFile(
+      path.join(project.dir, ".mcp.json"),
+      JSON.stringify({ mcpServers: definition(pids, ["--edited"]) }),
+    );
+    const third = await runRpc(project, false);
     expect(third.dialogs).toHaveLength(1);
     expect(third.toolResults.join("\n")).toMatch(/Unknown MCP server "fixture"|No MCP tool/);
     const all = await recordedPids(pids);
@@ -123,31 +117,27 @@ describe.each(piHosts())("$label", (host) => {
   }, 180_000);
 
   it("/mcp-adapter disable and enable write only the disabled field to .pi/mcp-adapter.json", async () => {
-    await using dir = await createTempDir();
-    const dirs = { project: dir.join("project"), agentDir: dir.join("agent"), home: dir.join("home") };
-    await Promise.all([dirs.project, dirs.home].map((d) => mkdir(d, { recursive: true })));
-    const shared = JSON.stringify({
+    await using project = await createPiProject({
+      host,
       mcpServers: { fixture: { command: process.execPath, args: [stdioFixtureServerPath] } },
+      allowProjectServers: true,
+      // Only the status prompt reaches the model; the slash commands do not.
+      steps: [{ toolCall: { name: "mcp", arguments: {} } }, { text: "done" }],
     });
-    await writeFile(path.join(dirs.project, ".mcp.json"), shared);
-    await mkdir(dirs.agentDir, { recursive: true });
-    await allowHeadlessProjectServers(dirs.agentDir);
-    const override = path.join(dirs.project, ".pi", "mcp-adapter.json");
+    const shared = await readFile(path.join(project.dir, ".mcp.json"), "utf8");
+    const override = path.join(project.dir, ".pi", "mcp-adapter.json");
 
-    const disabled = await runRpc(host, dirs, false, { message: "/mcp-adapter disable fixture", script: [] });
+    const disabled = await runRpc(project, false, "/mcp-adapter disable fixture");
     expect(disabled.notices).toContainEqual(expect.stringContaining('MCP server "fixture" disabled in'));
     expect(JSON.parse(await readFile(override, "utf8"))).toEqual({
       mcpServers: { fixture: { disabled: true } },
     });
-    expect(await readFile(path.join(dirs.project, ".mcp.json"), "utf8")).toBe(shared);
+    expect(await readFile(path.join(project.dir, ".mcp.json"), "utf8")).toBe(shared);
 
-    const status = await runRpc(host, dirs, false, {
-      message: "status",
-      script: [{ toolCall: { name: "mcp", arguments: {} } }, { text: "done" }],
-    });
+    const status = await runRpc(project, false, "status");
     expect(status.toolResults.join("\n")).toContain("fixture: disabled");
 
-    await runRpc(host, dirs, false, { message: "/mcp-adapter enable fixture", script: [] });
+    await runRpc(project, false, "/mcp-adapter enable fixture");
     expect(JSON.parse(await readFile(override, "utf8"))).toEqual({
       mcpServers: { fixture: { disabled: false } },
     });

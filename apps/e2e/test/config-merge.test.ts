@@ -7,18 +7,10 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import {
-  createTempDir,
-  recordedPids,
-  startScriptedModel,
-  stdioFixtureServerPath,
-  toolResultTexts,
-  waitForExit,
-  writePiAgentDir,
-} from "@pi-mcp-adapter/test-kit";
+import { recordedPids, stdioFixtureServerPath, toolResultTexts, waitForExit } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { allowHeadlessProjectServers } from "../src/fixtures.js";
-import { piHosts, runPi } from "../src/pi-hosts.js";
+import { piHosts } from "../src/pi-hosts.js";
+import { createPiProject } from "../src/pi-project.js";
 
 const fixture = (pidDir: string, name: string) => ({
   command: process.execPath,
@@ -28,18 +20,22 @@ const fixture = (pidDir: string, name: string) => ({
 
 describe.each(piHosts())("$label", (host) => {
   it("merges ~/.config/mcp/mcp.json with .mcp.json, the project's definition winning", async () => {
-    await using dir = await createTempDir();
-    const [home, project, agentDir, globalPids, projectPids] = [
-      "home",
-      "project",
-      "agent",
-      "pids-global",
-      "pids-project",
-    ].map((p) => dir.join(p)) as [string, string, string, string, string];
-    await Promise.all([project, globalPids, projectPids].map((d) => mkdir(d, { recursive: true })));
-    await mkdir(path.join(home, ".config", "mcp"), { recursive: true });
+    await using project = await createPiProject({
+      host,
+      dirs: ["pids-global"],
+      mcpServers: ({ pidDir }) => ({ fixture: fixture(pidDir, "project") }),
+      allowProjectServers: true,
+      steps: [
+        { toolCall: { name: "mcp", arguments: {} } },
+        { toolCall: { name: "mcp", arguments: { tool: "whoami", server: "fixture" } } },
+        { text: "done" },
+      ],
+    });
+    const { model } = project;
+    const globalPids = project.join("pids-global");
+    await mkdir(path.join(project.home, ".config", "mcp"), { recursive: true });
     await writeFile(
-      path.join(home, ".config", "mcp", "mcp.json"),
+      path.join(project.home, ".config", "mcp", "mcp.json"),
       JSON.stringify({
         mcpServers: {
           fixture: fixture(globalPids, "global"),
@@ -47,26 +43,15 @@ describe.each(piHosts())("$label", (host) => {
         },
       }),
     );
-    await writeFile(
-      path.join(project, ".mcp.json"),
-      JSON.stringify({ mcpServers: { fixture: fixture(projectPids, "project") } }),
-    );
-    await using model = await startScriptedModel([
-      { toolCall: { name: "mcp", arguments: {} } },
-      { toolCall: { name: "mcp", arguments: { tool: "whoami", server: "fixture" } } },
-      { text: "done" },
-    ]);
-    await writePiAgentDir(agentDir, model.baseUrl);
-    await allowHeadlessProjectServers(agentDir);
 
-    const run = await runPi({ host, cwd: project, agentDir, home, prompt: "who serves fixture?" });
+    const run = await project.run("who serves fixture?");
 
     expect(run.code, run.stderr).toBe(0);
     const [status] = toolResultTexts(model.requests[1]!);
     expect(status).toContain("fixture");
     expect(status).toContain("global-only");
     const whoami = toolResultTexts(model.requests[2]!)[1];
-    const started = await recordedPids(projectPids);
+    const started = await recordedPids(project.pidDir);
     expect(started).toHaveLength(1);
     expect(whoami).toBe(`pid ${started[0]}`);
     expect(await recordedPids(globalPids)).toEqual([]);
@@ -76,58 +61,45 @@ describe.each(piHosts())("$label", (host) => {
   it.runIf(host.nativeMcp)(
     "reads no project file when Pi says the project is untrusted, even with projectServers: allow",
     async () => {
-      await using dir = await createTempDir();
-      const [home, project, agentDir, pids] = ["home", "project", "agent", "pids"].map((p) =>
-        dir.join(p),
-      ) as [string, string, string, string];
-      await Promise.all([path.join(project, ".pi"), pids].map((d) => mkdir(d, { recursive: true })));
+      await using project = await createPiProject({
+        host,
+        mcpServers: ({ pidDir }) => ({ fixture: fixture(pidDir, "project") }),
+        allowProjectServers: true,
+        steps: [{ toolCall: { name: "mcp", arguments: {} } }, { text: "done" }],
+      });
+      const { model } = project;
       // A protected .pi file leaves trust undecided, which a headless Pi 1.x run treats as untrusted.
-      await writeFile(path.join(project, ".pi", "settings.json"), "{}");
-      await writeFile(
-        path.join(project, ".mcp.json"),
-        JSON.stringify({ mcpServers: { fixture: fixture(pids, "project") } }),
-      );
-      await using model = await startScriptedModel([
-        { toolCall: { name: "mcp", arguments: {} } },
-        { text: "done" },
-      ]);
-      await writePiAgentDir(agentDir, model.baseUrl);
-      await allowHeadlessProjectServers(agentDir);
+      await mkdir(path.join(project.dir, ".pi"));
+      await writeFile(path.join(project.dir, ".pi", "settings.json"), "{}");
 
-      const run = await runPi({ host, cwd: project, agentDir, home, prompt: "status" });
+      const run = await project.run("status");
 
       expect(run.code, run.stderr).toBe(0);
       const [status] = toolResultTexts(model.requests[1]!);
-      expect(status).toContain(`${path.join(project, ".mcp.json")}: not loaded: the project is not trusted`);
+      expect(status).toContain(
+        `${path.join(project.dir, ".mcp.json")}: not loaded: the project is not trusted`,
+      );
       expect(status).not.toContain("- fixture");
-      expect(await recordedPids(pids)).toEqual([]);
+      expect(await recordedPids(project.pidDir)).toEqual([]);
     },
   );
 
   it("skips the unapproved project server in a headless run without projectServers: allow", async () => {
-    await using dir = await createTempDir();
-    const [home, project, agentDir, pids] = ["home", "project", "agent", "pids"].map((p) => dir.join(p)) as [
-      string,
-      string,
-      string,
-      string,
-    ];
-    await Promise.all([project, pids].map((d) => mkdir(d, { recursive: true })));
-    await writeFile(
-      path.join(project, ".mcp.json"),
-      JSON.stringify({ mcpServers: { fixture: fixture(pids, "project") } }),
-    );
-    await using model = await startScriptedModel([
-      { toolCall: { name: "mcp", arguments: { tool: "whoami", server: "fixture" } } },
-      { text: "done" },
-    ]);
-    await writePiAgentDir(agentDir, model.baseUrl);
+    await using project = await createPiProject({
+      host,
+      mcpServers: ({ pidDir }) => ({ fixture: fixture(pidDir, "project") }),
+      steps: [
+        { toolCall: { name: "mcp", arguments: { tool: "whoami", server: "fixture" } } },
+        { text: "done" },
+      ],
+    });
+    const { model } = project;
 
-    const run = await runPi({ host, cwd: project, agentDir, home, prompt: "who serves fixture?" });
+    const run = await project.run("who serves fixture?");
 
     expect(run.code, run.stderr).toBe(0);
     const reply = toolResultTexts(model.requests[1]!).join("\n");
     expect(reply).toMatch(/Unknown MCP server "fixture"|No MCP tool/);
-    expect(await recordedPids(pids)).toEqual([]);
+    expect(await recordedPids(project.pidDir)).toEqual([]);
   });
 });

@@ -6,20 +6,13 @@
  * extension sees status snapshots on `pi.events`, ending with an empty one.
  */
 import { existsSync, readdirSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import {
-  createTempDir,
-  recordedPids,
-  startScriptedModel,
-  stdioFixtureServerPath,
-  toolResultTexts,
-  waitForExit,
-  writePiAgentDir,
-} from "@pi-mcp-adapter/test-kit";
+import { readFile, writeFile } from "node:fs/promises";
+import { recordedPids, stdioFixtureServerPath, toolResultTexts, waitForExit } from "@pi-mcp-adapter/test-kit";
 import { MCP_STATUS_EVENT, type McpStatusSnapshot } from "pi-mcp-adapter";
 import { describe, expect, it } from "vitest";
-import { allowHeadlessProjectServers, sleepSync, stdioFixtureEntry } from "../src/fixtures.js";
-import { piHosts, runPi } from "../src/pi-hosts.js";
+import { sleepSync, stdioFixtureEntry } from "../src/fixtures.js";
+import { piHosts } from "../src/pi-hosts.js";
+import { createPiProject } from "../src/pi-project.js";
 
 /** Holds the model's answer until a pid file shows up in `dir` (or the deadline passes); true if it did. */
 function waitForPidFile(dir: string, timeoutMs: number): boolean {
@@ -33,43 +26,31 @@ function waitForPidFile(dir: string, timeoutMs: number): boolean {
 
 describe.each(piHosts())("$label", (host) => {
   it("starts an eager server before the model's first tool call and leaves a lazy one alone", async () => {
-    await using dir = await createTempDir();
-    const project = dir.join("project");
-    const eagerPids = dir.join("eager-pids");
-    const lazyPids = dir.join("lazy-pids");
-    await mkdir(project);
-    await mkdir(eagerPids);
-    await mkdir(lazyPids);
-    await writeFile(
-      dir.join("project", ".mcp.json"),
-      JSON.stringify({
-        mcpServers: {
-          early: stdioFixtureEntry(eagerPids, { lifecycle: "eager" }),
-          later: stdioFixtureEntry(lazyPids, { lifecycle: "lazy" }),
-        },
-      }),
-    );
     let startedBeforeFirstAnswer: boolean | undefined;
-    await using model = await startScriptedModel([
-      () => {
-        // No tool has been called yet: only session start can have spawned the eager server.
-        startedBeforeFirstAnswer = waitForPidFile(eagerPids, 15_000);
-        // The pid file is written just before the server answers initialize.
-        sleepSync(500);
-        return { toolCall: { name: "mcp", arguments: {} } };
-      },
-      { text: "Done." },
-    ]);
-    await writePiAgentDir(dir.join("agent"), model.baseUrl);
-    await allowHeadlessProjectServers(dir.join("agent"));
-
-    const run = await runPi({
+    await using project = await createPiProject({
       host,
-      cwd: project,
-      agentDir: dir.join("agent"),
-      home: dir.join("home"),
-      prompt: "Which MCP servers are there?",
+      dirs: ["lazy-pids"],
+      mcpServers: ({ pidDir, join }) => ({
+        early: stdioFixtureEntry(pidDir, { lifecycle: "eager" }),
+        later: stdioFixtureEntry(join("lazy-pids"), { lifecycle: "lazy" }),
+      }),
+      allowProjectServers: true,
+      steps: [
+        () => {
+          // No tool has been called yet: only session start can have spawned the eager server.
+          startedBeforeFirstAnswer = waitForPidFile(eagerPids, 15_000);
+          // The pid file is written just before the server answers initialize.
+          sleepSync(500);
+          return { toolCall: { name: "mcp", arguments: {} } };
+        },
+        { text: "Done." },
+      ],
     });
+    const { model } = project;
+    const eagerPids = project.pidDir;
+    const lazyPids = project.join("lazy-pids");
+
+    const run = await project.run("Which MCP servers are there?");
 
     expect(run.code, run.stderr).toBe(0);
     expect(startedBeforeFirstAnswer).toBe(true);
@@ -84,21 +65,24 @@ describe.each(piHosts())("$label", (host) => {
   });
 
   it("publishes status snapshots to other extensions, ending with an empty one at shutdown", async () => {
-    await using dir = await createTempDir();
-    const project = dir.join("project");
-    await mkdir(project);
-    await writeFile(
-      dir.join("project", ".mcp.json"),
-      JSON.stringify({
-        mcpServers: {
-          early: { command: process.execPath, args: [stdioFixtureServerPath], lifecycle: "eager" },
-          later: { command: process.execPath, args: [stdioFixtureServerPath] },
+    await using project = await createPiProject({
+      host,
+      mcpServers: {
+        early: { command: process.execPath, args: [stdioFixtureServerPath], lifecycle: "eager" },
+        later: { command: process.execPath, args: [stdioFixtureServerPath] },
+      },
+      allowProjectServers: true,
+      steps: [
+        () => {
+          sleepSync(1500);
+          return { toolCall: { name: "mcp", arguments: {} } };
         },
-      }),
-    );
-    const log = dir.join("snapshots.jsonl");
+        { text: "Done." },
+      ],
+    });
+    const log = project.join("snapshots.jsonl");
     // A second extension that only listens, as a status-bar extension would.
-    const listener = dir.join("status-listener.ts");
+    const listener = project.join("status-listener.ts");
     await writeFile(
       listener,
       `import { appendFileSync } from "node:fs";
@@ -109,24 +93,8 @@ export default function (pi: any) {
 }
 `,
     );
-    await using model = await startScriptedModel([
-      () => {
-        sleepSync(1500);
-        return { toolCall: { name: "mcp", arguments: {} } };
-      },
-      { text: "Done." },
-    ]);
-    await writePiAgentDir(dir.join("agent"), model.baseUrl);
-    await allowHeadlessProjectServers(dir.join("agent"));
 
-    const run = await runPi({
-      host,
-      cwd: project,
-      agentDir: dir.join("agent"),
-      home: dir.join("home"),
-      prompt: "Which MCP servers are there?",
-      extraArgs: ["-e", listener],
-    });
+    const run = await project.run("Which MCP servers are there?", { extraArgs: ["-e", listener] });
 
     expect(run.code, run.stderr).toBe(0);
     const snapshots = (await readFile(log, "utf8"))

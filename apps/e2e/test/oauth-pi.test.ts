@@ -8,21 +8,18 @@
  * output or any file in plaintext.
  */
 import { randomBytes } from "node:crypto";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import {
   createFixtureServer,
-  createTempDir,
   type OAuthMcpServer,
   type ScriptStep,
   serveOAuthProtectedMcp,
-  startScriptedModel,
-  type TempDir,
   toolResultTexts,
-  writePiAgentDir,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { type PiHost, piHosts, runPi, spawnPiRpc } from "../src/pi-hosts.js";
+import { piHosts } from "../src/pi-hosts.js";
+import { createPiProject, type PiProject } from "../src/pi-project.js";
 
 const echo = (text: string): ScriptStep => ({
   toolCall: { name: "mcp", arguments: { tool: "docs_echo", args: { text } } },
@@ -42,12 +39,11 @@ interface UiRequest {
  * model turn. Returns the notifications Pi's client saw.
  */
 async function loginAndCall(
-  host: PiHost,
-  dir: TempDir,
+  project: PiProject,
   as: OAuthMcpServer,
   env: NodeJS.ProcessEnv,
 ): Promise<{ notes: string[]; inputs: string[]; output: string }> {
-  const child = spawnPiRpc({ host, cwd: dir.path, agentDir: dir.join("agent"), home: dir.join("home"), env });
+  const child = project.rpc({ env });
   const notes: string[] = [];
   const inputs: string[] = [];
   let output = "";
@@ -110,27 +106,21 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 describe.each(piHosts())("$label", (host) => {
   it("/mcp-auth over --mode rpc logs in by paste; the next turn and a new Pi process use the stored token", async () => {
-    await using dir = await createTempDir();
     await using as = await serveOAuthProtectedMcp({
       makeServer: () => createFixtureServer({ tools: [{ name: "echo" }] }),
     });
-    await using model = await startScriptedModel([
-      echo("first"),
-      { text: "Done." },
-      echo("second"),
-      { text: "Done again." },
-    ]);
-    await writePiAgentDir(dir.join("agent"), model.baseUrl);
-    await writeFile(
-      dir.join("agent", "mcp-adapter.json"),
-      JSON.stringify({
+    await using project = await createPiProject({
+      host,
+      adapterConfig: {
         settings: { oauthCredentialStore: "encrypted-file" },
         mcpServers: { docs: { url: as.url } },
-      }),
-    );
+      },
+      steps: [echo("first"), { text: "Done." }, echo("second"), { text: "Done again." }],
+    });
+    const { model } = project;
     const env = { PI_MCP_ADAPTER_OAUTH_FILE_KEY: randomBytes(32).toString("base64") };
 
-    const login = await loginAndCall(host, dir, as, env);
+    const login = await loginAndCall(project, as, env);
 
     expect(login.inputs).toHaveLength(1);
     expect(login.notes.some((n) => n.includes("Open this URL to authorize"))).toBe(true);
@@ -144,14 +134,7 @@ describe.each(piHosts())("$label", (host) => {
     expect(bearer.length).toBeGreaterThan(0);
 
     // A new Pi process: the stored token is used as is — no registration, login or token request.
-    const second = await runPi({
-      host,
-      cwd: dir.path,
-      agentDir: dir.join("agent"),
-      home: dir.join("home"),
-      prompt: "Echo again.",
-      env,
-    });
+    const second = await project.run("Echo again.", { env });
     expect(second.code, second.stderr).toBe(0);
     expect(model.requests).toHaveLength(4);
     expect(toolResultTexts(model.requests[3]!)).toEqual(['{"text":"second"}']);
@@ -163,7 +146,7 @@ describe.each(piHosts())("$label", (host) => {
     const token = bearer[0]!.slice("Bearer ".length);
     expect(login.output).not.toContain(token);
     expect(second.stdout + second.stderr).not.toContain(token);
-    for (const file of await filesUnder(dir.path)) {
+    for (const file of await filesUnder(project.root)) {
       expect(await readFile(file, "utf8"), file).not.toContain(token);
     }
   });

@@ -6,14 +6,10 @@
 import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import {
-  createTempDir,
-  startScriptedModel,
-  toolResultTexts,
-  writePiAgentDir,
-} from "@pi-mcp-adapter/test-kit";
+import { toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { piHosts, runPi } from "../src/pi-hosts.js";
+import { piHosts } from "../src/pi-hosts.js";
+import { createPiProject } from "../src/pi-project.js";
 
 // The SDK's ESM build (require.resolve finds the CommonJS one next to it).
 const sdkEsm = path.join(
@@ -45,27 +41,21 @@ await server.connect(new StdioServerTransport());
 
 describe.each(piHosts())("$label", (host) => {
   it("caps a 5 MB tool result for the model and spills all of it to a private file", async () => {
-    await using dir = await createTempDir();
-    const serverFile = dir.join("big-server.mjs");
-    await writeFile(serverFile, bigTextServer());
-    await using model = await startScriptedModel([
-      { toolCall: { name: "mcp", arguments: { tool: "big_big_text", args: {} } } },
-      { text: "The output was long." },
-    ]);
-    await writePiAgentDir(dir.join("agent"), model.baseUrl);
-    // A user-level config: no project trust prompt stands between the test and the server.
-    await writeFile(
-      dir.join("agent", "mcp-adapter.json"),
-      JSON.stringify({ mcpServers: { big: { command: process.execPath, args: [serverFile] } } }),
-    );
-
-    const run = await runPi({
+    await using project = await createPiProject({
       host,
-      cwd: dir.path,
-      agentDir: dir.join("agent"),
-      home: dir.join("home"),
-      prompt: "Show me the big text.",
+      // A user-level config: no project trust prompt stands between the test and the server.
+      adapterConfig: ({ join }) => ({
+        mcpServers: { big: { command: process.execPath, args: [join("big-server.mjs")] } },
+      }),
+      steps: [
+        { toolCall: { name: "mcp", arguments: { tool: "big_big_text", args: {} } } },
+        { text: "The output was long." },
+      ],
     });
+    const { model } = project;
+    await writeFile(project.join("big-server.mjs"), bigTextServer());
+
+    const run = await project.run("Show me the big text.");
     expect(run.code, run.stderr).toBe(0);
     expect(model.requests).toHaveLength(2);
     const [result] = toolResultTexts(model.requests[1]!);

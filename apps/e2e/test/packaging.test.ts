@@ -10,15 +10,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   createTempDir,
-  startScriptedModel,
   stdioFixtureServerPath,
   type TempDir,
   toolResultTexts,
-  writePiAgentDir,
 } from "@pi-mcp-adapter/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowHeadlessProjectServers } from "../src/fixtures.js";
-import { type PiHost, piHosts, runPi } from "../src/pi-hosts.js";
+import { piHosts } from "../src/pi-hosts.js";
+import { createPiProject } from "../src/pi-project.js";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -120,30 +118,19 @@ describe("published tarballs", () => {
     );
     expect(oauth.status, oauth.stderr).toBe(0);
 
-    await mkdir(dir.join("project"));
-    await writeFile(
-      dir.join("project", ".mcp.json"),
-      JSON.stringify({
-        mcpServers: { fixture: { command: process.execPath, args: [stdioFixtureServerPath] } },
-      }),
-    );
-    for (const host of piHosts() as PiHost[]) {
-      await using model = await startScriptedModel([
-        { toolCall: { name: "mcp", arguments: { tool: "fixture_add", args: { a: 20, b: 22 } } } },
-        { text: "done" },
-      ]);
-      await writePiAgentDir(dir.join("agent"), model.baseUrl);
-      await allowHeadlessProjectServers(dir.join("agent"));
-      const run = await runPi({
+    for (const host of piHosts()) {
+      await using project = await createPiProject({
         host,
-        cwd: dir.join("project"),
-        agentDir: dir.join("agent"),
-        home: dir.join("home"),
-        prompt: "add",
-        extension,
+        mcpServers: { fixture: { command: process.execPath, args: [stdioFixtureServerPath] } },
+        allowProjectServers: true,
+        steps: [
+          { toolCall: { name: "mcp", arguments: { tool: "fixture_add", args: { a: 20, b: 22 } } } },
+          { text: "done" },
+        ],
       });
+      const run = await project.run("add", { extension });
       expect(run.code, run.stderr).toBe(0);
-      expect(toolResultTexts(model.requests[1]!), host.label).toEqual(["42"]);
+      expect(toolResultTexts(project.model.requests[1]!), host.label).toEqual(["42"]);
     }
   });
 

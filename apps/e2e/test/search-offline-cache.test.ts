@@ -5,61 +5,48 @@
  * Pi run still finds and describes its tools — without starting a process.
  */
 import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
-import {
-  createTempDir,
-  recordedPids,
-  startScriptedModel,
-  stdioFixtureServerPath,
-  toolResultTexts,
-  writePiAgentDir,
-} from "@pi-mcp-adapter/test-kit";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { recordedPids, stdioFixtureServerPath, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { allowHeadlessProjectServers } from "../src/fixtures.js";
-import { piHosts, runPi } from "../src/pi-hosts.js";
+import { piHosts } from "../src/pi-hosts.js";
+import { createPiProject } from "../src/pi-project.js";
 
 describe.each(piHosts())("$label", (host) => {
   it("answers search and describe from a warm cache when the server cannot start", async () => {
-    await using dir = await createTempDir();
-    const project = dir.join("project");
-    const pids = dir.join("pids");
-    const entry = dir.join("server.mjs");
-    await mkdir(project);
-    await mkdir(pids);
-    await writeFile(entry, `await import(${JSON.stringify(stdioFixtureServerPath)});\n`);
-    await writeFile(
-      dir.join("project", ".mcp.json"),
-      JSON.stringify({
-        mcpServers: {
-          fixture: { command: process.execPath, args: [entry], env: { FIXTURE_PID_DIR: pids } },
-        },
+    await using project = await createPiProject({
+      host,
+      mcpServers: ({ pidDir, join }) => ({
+        fixture: { command: process.execPath, args: [join("server.mjs")], env: { FIXTURE_PID_DIR: pidDir } },
       }),
-    );
-    const agentDir = dir.join("agent");
-    const piOnce = async (script: Parameters<typeof startScriptedModel>[0]) => {
-      await using model = await startScriptedModel(script);
-      await writePiAgentDir(agentDir, model.baseUrl);
-      await allowHeadlessProjectServers(dir.join("agent"));
-      const run = await runPi({ host, cwd: project, agentDir, home: dir.join("home"), prompt: "Weather?" });
+      allowProjectServers: true,
+      steps: [
+        // The warm run.
+        { toolCall: { name: "mcp", arguments: { search: "weather" } } },
+        { text: "ok" },
+        // The cold run.
+        { toolCall: { name: "mcp", arguments: { search: "city forecast" } } },
+        { toolCall: { name: "mcp", arguments: { describe: "fixture-get-weather" } } },
+        { text: "done" },
+      ],
+    });
+    const entry = project.join("server.mjs");
+    const pids = project.pidDir;
+    await writeFile(entry, `await import(${JSON.stringify(stdioFixtureServerPath)});\n`);
+    const piOnce = async () => {
+      const run = await project.run("Weather?");
       expect(run.code, run.stderr).toBe(0);
-      return model.requests;
+      return run.requests;
     };
 
-    const warm = await piOnce([
-      { toolCall: { name: "mcp", arguments: { search: "weather" } } },
-      { text: "ok" },
-    ]);
+    const warm = await piOnce();
     expect(toolResultTexts(warm[1]!)[0]).toContain("fixture_get_weather");
-    expect(existsSync(dir.join("agent", "mcp-cache.json"))).toBe(true);
+    expect(existsSync(path.join(project.agentDir, "mcp-cache.json"))).toBe(true);
     const startedWarm = (await recordedPids(pids)).length;
     expect(startedWarm).toBeGreaterThan(0);
 
     await writeFile(entry, "process.exit(1);\n");
-    const cold = await piOnce([
-      { toolCall: { name: "mcp", arguments: { search: "city forecast" } } },
-      { toolCall: { name: "mcp", arguments: { describe: "fixture-get-weather" } } },
-      { text: "done" },
-    ]);
+    const cold = await piOnce();
     const [search] = toolResultTexts(cold[1]!);
     expect(search).toContain("fixture_get_weather");
     expect(search).not.toContain("unavailable");

@@ -3,49 +3,27 @@
  * extension, a stdio MCP server from `.mcp.json`, and a scripted model that
  * searches for a tool and then calls it.
  */
-import { mkdir, writeFile } from "node:fs/promises";
-import {
-  createTempDir,
-  recordedPids,
-  startScriptedModel,
-  toolResultTexts,
-  waitForExit,
-  writePiAgentDir,
-} from "@pi-mcp-adapter/test-kit";
+import { recordedPids, toolResultTexts, waitForExit } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { allowHeadlessProjectServers, stdioFixtureEntry } from "../src/fixtures.js";
-import { piHosts, runPi } from "../src/pi-hosts.js";
+import { stdioFixtureEntry } from "../src/fixtures.js";
+import { piHosts } from "../src/pi-hosts.js";
+import { createPiProject } from "../src/pi-project.js";
 
 describe.each(piHosts())("$label", (host) => {
   it("finds and calls an MCP tool through the mcp proxy tool, and leaves no server running", async () => {
-    await using dir = await createTempDir();
-    const project = dir.join("project");
-    const pids = dir.join("pids");
-    await mkdir(project);
-    await mkdir(pids);
-    await writeFile(
-      dir.join("project", ".mcp.json"),
-      JSON.stringify({
-        mcpServers: {
-          fixture: stdioFixtureEntry(pids),
-        },
-      }),
-    );
-    await using model = await startScriptedModel([
-      { toolCall: { name: "mcp", arguments: { search: "weather forecast" } } },
-      { toolCall: { name: "mcp", arguments: { tool: "fixture_get_weather", args: { city: "Lisbon" } } } },
-      { text: "It is sunny in Lisbon." },
-    ]);
-    await writePiAgentDir(dir.join("agent"), model.baseUrl);
-    await allowHeadlessProjectServers(dir.join("agent"));
-
-    const run = await runPi({
+    await using project = await createPiProject({
       host,
-      cwd: project,
-      agentDir: dir.join("agent"),
-      home: dir.join("home"),
-      prompt: "What is the weather in Lisbon?",
+      mcpServers: ({ pidDir }) => ({ fixture: stdioFixtureEntry(pidDir) }),
+      allowProjectServers: true,
+      steps: [
+        { toolCall: { name: "mcp", arguments: { search: "weather forecast" } } },
+        { toolCall: { name: "mcp", arguments: { tool: "fixture_get_weather", args: { city: "Lisbon" } } } },
+        { text: "It is sunny in Lisbon." },
+      ],
     });
+    const { model } = project;
+
+    const run = await project.run("What is the weather in Lisbon?");
 
     expect(run.stderr).not.toMatch(/Failed to load extension|Error loading/i);
     expect(run.code, run.stderr).toBe(0);
@@ -57,7 +35,7 @@ describe.each(piHosts())("$label", (host) => {
     const callResult = toolResultTexts(model.requests[2]!)[1];
     expect(callResult).toBe("Weather in Lisbon: 21°C, light breeze, clear skies.");
 
-    const started = await recordedPids(pids);
+    const started = await recordedPids(project.pidDir);
     expect(started.length).toBeGreaterThan(0);
     expect(await waitForExit(started, 5000)).toEqual([]);
   });

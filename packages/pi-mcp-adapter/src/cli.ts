@@ -5,8 +5,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { describeError } from "@pi-mcp-adapter/core";
-import { createRuntime } from "./runtime/create-runtime.js";
-import { runProxyRequest } from "./runtime/proxy-request.js";
+import { createRuntime, runProxyRequest } from "@pi-mcp-adapter/runtime";
 
 const USAGE = `Usage: pi-mcp-adapter [--config <file>] [--cwd <dir>] <command>
 

@@ -7,22 +7,25 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
-import { approvalDialogFor } from "./approval-dialog.js";
-import { oauthHooksFor, registerOAuthCommands, runLogoutCommand } from "./oauth-commands.js";
-import { projectTrustFor } from "./project-trust-bridge.js";
-import type { AdapterRuntime } from "./runtime/adapter-runtime.js";
-import { createRuntime, type RuntimeSource } from "./runtime/create-runtime.js";
-import { formatStatus } from "./runtime/format.js";
 import {
+  type AdapterRuntime,
+  createRuntime,
+  emptyStatusSnapshot,
+  formatDebugStderr,
+  formatStatus,
+  MCP_STATUS_EVENT,
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
   type ProxyParams,
+  type RuntimeSource,
   runProxyRequest,
-} from "./runtime/proxy-request.js";
-import { formatDebugStderr } from "./runtime/stderr-tails.js";
+  watchStatus,
+} from "@pi-mcp-adapter/runtime";
+import { approvalDialogFor } from "./approval-dialog.js";
+import { oauthHooksFor, registerOAuthCommands, runLogoutCommand } from "./oauth-commands.js";
+import { projectTrustFor } from "./project-trust-bridge.js";
 import { runServerToggleCommand } from "./server-toggle-command.js";
-import { emptyStatusSnapshot, MCP_STATUS_EVENT, watchStatus } from "./status-events.js";
 
 export interface McpAdapterOptions {
   /** An extra config file; it outranks every other config file (normal merging still applies). */

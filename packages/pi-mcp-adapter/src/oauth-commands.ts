@@ -5,10 +5,8 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
+import type { AdapterRuntime, OAuthLogins, RuntimeOAuthHooks } from "@pi-mcp-adapter/runtime";
 import { registerMcpAuthCommand } from "./mcp-auth-command.js";
-import type { AdapterRuntime } from "./runtime/adapter-runtime.js";
-import type { OAuthLogins } from "./runtime/oauth-logins.js";
-import type { RuntimeOAuthHooks } from "./runtime/runtime-oauth.js";
 
 type RuntimeFor = (ctx: ExtensionContext) => Promise<AdapterRuntime>;
 

@@ -1,9 +1,8 @@
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { createRuntime, runProxyRequest } from "@pi-mcp-adapter/runtime";
 import { createFixtureServer, createTempDir, serveOAuthProtectedMcp } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { registerOAuthCommands, runLogoutCommand } from "../src/oauth-commands.js";
-import { createRuntime } from "../src/runtime/create-runtime.js";
-import { runProxyRequest } from "../src/runtime/proxy-request.js";
 
 type Handler = (args: string, ctx: ExtensionContext) => Promise<void>;
 

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { ConfiguredServer } from "@pi-mcp-adapter/config";
-import { createMemoryCredentialStore } from "@pi-mcp-adapter/oauth";
+import { createMemoryCredentialStore, getMcpOAuthTokensForUrl } from "@pi-mcp-adapter/oauth";
 import {
   createFixtureServer,
   createTempDir,
@@ -10,8 +10,7 @@ import {
   serveOAuthProtectedMcp,
 } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getMcpOAuthTokensForUrl } from "../src/oauth.js";
-import { createOAuthWiring, type OAuthWiring, usesOAuth } from "../src/runtime/oauth-wiring.js";
+import { createOAuthWiring, type OAuthWiring, usesOAuth } from "../src/oauth-wiring.js";
 
 const server = (fields: Partial<ConfiguredServer>): ConfiguredServer =>
   ({

@@ -6,7 +6,7 @@
  * `auth-start` / `auth-complete`, and what each HTTP connection needs
  * (`authProvider`, and the DPoP fetch where configured).
  */
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+
 import { type ConfiguredServer, resolveOAuthClientSecret } from "@pi-mcp-adapter/config";
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import {
@@ -21,6 +21,7 @@ import {
   OAuthError,
   setDefaultCredentialStore,
 } from "@pi-mcp-adapter/oauth";
+import type { FetchLike } from "@pi-mcp-adapter/transport";
 import {
   type AuthStartResult,
   authStartMessage,

@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { createMemoryCredentialStore, type OAuthError } from "@pi-mcp-adapter/oauth";
 import { createFixtureServer, type OAuthMcpServer, serveOAuthProtectedMcp } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { authStartMessage, OAuthLogins } from "../src/runtime/oauth-logins.js";
+import { authStartMessage, OAuthLogins } from "../src/oauth-logins.js";
 
 describe("OAuthLogins (auth-start / auth-complete)", () => {
   let as: OAuthMcpServer;

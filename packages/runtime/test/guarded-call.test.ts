@@ -1,17 +1,16 @@
 import { EventEmitter } from "node:events";
 import { readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { selectApprovalDialog } from "@pi-mcp-adapter/approval";
+import {
+  MCP_TOOL_APPROVAL_REQUEST_EVENT,
+  selectApprovalDialog,
+  type ToolApprovalRequest,
+} from "@pi-mcp-adapter/approval";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { connectInMemory, createFixtureServer, type FixtureTool } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
-import {
-  AdapterRuntime,
-  type CallGuardOptions,
-  MCP_TOOL_APPROVAL_REQUEST_EVENT,
-  type ToolApprovalRequest,
-} from "../src/index.js";
+import { AdapterRuntime, type CallGuardOptions } from "../src/index.js";
 
 const calls: string[] = [];
 const tools: FixtureTool[] = [

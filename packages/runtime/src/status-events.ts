@@ -5,7 +5,7 @@
  * and it carries no clients, transports, credentials or server definitions.
  */
 import type { ServerStatus } from "@pi-mcp-adapter/transport";
-import type { AdapterRuntime, ServerSummary } from "./runtime/adapter-runtime.js";
+import type { AdapterRuntime, ServerSummary } from "./adapter-runtime.js";
 
 /** The `pi.events` channel status snapshots are emitted on. */
 export const MCP_STATUS_EVENT = "pi-mcp-adapter:status";

@@ -14,7 +14,7 @@ import {
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 import { AdapterRuntime, createRuntime, type McpStatusSnapshot } from "../src/index.js";
-import { runProxyRequest } from "../src/runtime/proxy-request.js";
+import { runProxyRequest } from "../src/proxy-request.js";
 import { watchStatus } from "../src/status-events.js";
 
 const textOf = (outcome: { content: { type: string; text?: string }[] }) =>

@@ -104,5 +104,5 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
 
 /** This package's version, reported to servers as the client version. */
 export const PACKAGE_VERSION: string = (
-  createRequire(import.meta.url)("../../package.json") as { version: string }
+  createRequire(import.meta.url)("../package.json") as { version: string }
 ).version;
