@@ -28,13 +28,6 @@ export {
 } from "./guarded-call.js";
 export { openMetadataCache } from "./metadata-cache-file.js";
 export {
-  type AuthStartResult,
-  authStartMessage,
-  OAuthLogins,
-  type OAuthLoginsOptions,
-  type OAuthServerEntry,
-} from "./oauth-logins.js";
-export {
   createOAuthWiring,
   type OAuthSettings,
   type OAuthWiring,
