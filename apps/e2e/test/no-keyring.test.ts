@@ -5,7 +5,9 @@
  * runs over Streamable HTTP and over legacy SSE on random high ports (reached
  * at 127.0.0.1); the scripted model searches and calls a tool on each. A third
  * server answers 401 (test-kit's OAuth authorization server): it alone is
- * unavailable, with a message naming the store problem and its fix.
+ * unavailable, with a message naming the store problem and its fix; and
+ * `/mcp-auth` for it (over `--mode rpc`) fails with that message before any
+ * authorization URL, registration or input dialog.
  *
  * How keytar is made to fail, for real:
  * - "keytar cannot be loaded": a preload passed as `NODE_OPTIONS=--require`
@@ -23,7 +25,7 @@
  *   (runPi passes only what it lists), so libsecret cannot reach a session
  *   bus; the 401 server's message says so.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
@@ -110,6 +112,46 @@ async function stop(server: Everything | undefined): Promise<void> {
   const exited = new Promise((r) => server.child.once("exit", r));
   server.child.kill("SIGTERM");
   await exited;
+}
+
+/** Sends `/mcp-auth docs` to Pi in RPC mode and collects notifications until the login fails or starts. */
+async function mcpAuth(
+  child: ChildProcessWithoutNullStreams,
+): Promise<{ notes: string[]; inputs: string[]; output: string }> {
+  const notes: string[] = [];
+  const inputs: string[] = [];
+  let output = "";
+  child.stderr.on("data", (d: Buffer) => {
+    output += d.toString();
+  });
+  const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  const timer = setTimeout(() => child.kill(), 60_000);
+  try {
+    send({ id: "login", type: "prompt", message: "/mcp-auth docs" });
+    let buffered = "";
+    for await (const data of child.stdout) {
+      const chunk = (data as Buffer).toString("utf8");
+      output += chunk;
+      buffered += chunk;
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) {
+        if (!line.trim().startsWith("{")) continue;
+        const message = JSON.parse(line) as { type: string; id: string; method?: string; message?: string };
+        if (message.type !== "extension_ui_request") continue;
+        if (message.method === "notify") notes.push(message.message ?? "");
+        if (message.method === "input") {
+          inputs.push(message.message ?? "");
+          send({ type: "extension_ui_response", id: message.id, cancelled: true });
+        }
+      }
+      if (notes.some((n) => n.startsWith("OAuth: ") || n.includes("Open this URL"))) break;
+    }
+  } finally {
+    clearTimeout(timer);
+    child.kill();
+  }
+  return { notes, inputs, output };
 }
 
 const ready = keytarBuilt();
@@ -200,6 +242,23 @@ describe.skipIf(!ready)("HTTP and SSE servers without a usable OS keyring", () =
       for (const pattern of keyring.says) expect(docsLine).toMatch(pattern);
       expect(docsLine).toMatch(/Then run \/mcp-auth docs/);
       expect(search).not.toMatch(/server (web|legacy) unavailable/);
+    });
+
+    it.each(cases)("$name: /mcp-auth fails before the browser step, saying what to fix", async (keyring) => {
+      await using project = await createPiProject({
+        host,
+        adapterConfig: { mcpServers: { docs: { url: as?.url } } },
+      });
+      const before = { authorize: as?.authorizeRequests.length, registrations: as?.registrations.length };
+      const { notes, inputs, output } = await mcpAuth(project.rpc({ env: await keyring.env(project.root) }));
+
+      const failure = notes.find((note) => note.startsWith('OAuth: Cannot log in to "docs": '));
+      expect(failure, output).toBeDefined();
+      for (const pattern of keyring.says) expect(failure).toMatch(pattern);
+      expect(notes.some((note) => note.includes("Open this URL"))).toBe(false);
+      expect(inputs).toEqual([]);
+      expect(as?.authorizeRequests.length).toBe(before.authorize);
+      expect(as?.registrations.length).toBe(before.registrations);
     });
   });
 });
