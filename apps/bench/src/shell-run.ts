@@ -10,6 +10,7 @@ installSpawnCounter();
 const { formatDefinitionSize, measureDefinitionSize } = await import("./shell-definition-size.js");
 const { formatFactoryTime, measureFactoryTime } = await import("./shell-factory-time.js");
 const { formatShellCall, measureShellCall } = await import("./shell-call-overhead.js");
+const { formatStartupSnapshot, measureStartupSnapshot } = await import("./shell-startup-snapshot.js");
 
 console.log(
   `Load average ${loadavg()
@@ -17,10 +18,13 @@ console.log(
     .join(" ")} on ${cpus().length} cores (ratios are noisy when loaded)\n`,
 );
 const factory = await measureFactoryTime();
+const snapshot = await measureStartupSnapshot();
 const size = await measureDefinitionSize();
 console.log(formatDefinitionSize(size));
 console.log("");
 console.log(formatFactoryTime(factory));
+console.log("");
+console.log(formatStartupSnapshot(snapshot));
 console.log("");
 console.log(
   formatShellCall([
@@ -29,4 +33,6 @@ console.log(
     await measureShellCall("stdio"),
   ]),
 );
-if (size.spawned > 0 || factory.spawned > 0) process.exitCode = 1;
+if (size.spawned > 0 || factory.spawned > 0 || snapshot.spawned > 0 || snapshot.oursMedianMs >= 50) {
+  process.exitCode = 1;
+}

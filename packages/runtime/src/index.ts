@@ -44,6 +44,12 @@ export {
 } from "./proxy-request.js";
 export { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
 export {
+  loadStartupSnapshot,
+  type SnapshotServer,
+  type StartupSnapshot,
+  type StartupSnapshotSource,
+} from "./startup-snapshot.js";
+export {
   emptyStatusSnapshot,
   MCP_STATUS_EVENT,
   type McpServerState,
