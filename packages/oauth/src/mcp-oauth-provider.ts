@@ -25,7 +25,7 @@ import { OAuthError, OAuthLoginRequiredError } from "./errors.js";
 import { checkIssuerEcho } from "./issuer-check.js";
 import type { MachineGrant } from "./machine-grants.js";
 import { ServerCredentials, type StoredCredentials } from "./server-credentials.js";
-import { credentialStoreProblem, readLeniently } from "./store-problems.js";
+import { credentialStoreProblem, tolerateStoreFailure } from "./store-problems.js";
 
 export const DEFAULT_CLIENT_NAME = "pi-mcp-adapter";
 const CONNECTION_REDIRECT_URL = "http://127.0.0.1/callback";
@@ -185,7 +185,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   /** A connection treats an unusable store as empty (remembering why); a login must not. */
   private load(): Promise<StoredCredentials | undefined> {
     if (!this.connectionOnly) return this.credentials.load();
-    return readLeniently(this.options.store, () => this.credentials.load(), undefined);
+    return tolerateStoreFailure(this.options.store, () => this.credentials.load(), undefined);
   }
 
   /** Writes a connection makes are caches (discovery, a dropped token): an unusable store skips them. */
@@ -194,7 +194,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
       await write();
       return;
     }
-    await readLeniently(this.options.store, write, undefined);
+    await tolerateStoreFailure(this.options.store, write, undefined);
   }
 
   private get connectionOnly(): boolean {

@@ -229,8 +229,9 @@ function fixedRedirect(value: string): { url: string; listen?: { port: number; p
   }
   // The listener binds 127.0.0.1, which is also where browsers send `localhost`.
   const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost";
-  if (url.protocol !== "http:" || !loopback || !url.port) return { url: url.href };
-  return { url: url.href, listen: { port: Number(url.port), path: url.pathname } };
+  // Registered exactly as configured: a pre-registered client's redirect URI must match it verbatim.
+  if (url.protocol !== "http:" || !loopback || !url.port) return { url: value };
+  return { url: value, listen: { port: Number(url.port), path: url.pathname } };
 }
 
 /** Error text without anything that looks like a token or code value. */

@@ -1,8 +1,8 @@
 /**
  * A credential store that cannot be used (keytar not built, no D-Bus, no
  * Secret Service, a locked keyring, a missing file key) must not stop a
- * connection that has nothing stored to send. Connections read through
- * `readLeniently`: such a failure counts as "nothing stored" and is
+ * connection that has nothing stored to send. Connections use the store
+ * through `tolerateStoreFailure`: such a failure counts as "nothing stored" and is
  * remembered per store, so the one place credentials matter — a server
  * answering 401 — can name the problem and its fix. Logins check the store
  * first (`checkCredentialStore`) and fail before any browser step.
@@ -36,16 +36,17 @@ export function rememberStoreProblem(store: CredentialStore, error: OAuthError):
 }
 
 /**
- * Runs `read`; a store failure is remembered and yields `fallback` instead of
- * throwing. Anything else (a corrupt record, an issuer mismatch) still throws.
+ * Runs `use` (a read, or a write that only caches); a store failure is
+ * remembered and yields `fallback` instead of throwing. Anything else (a
+ * corrupt record, an issuer mismatch) still throws.
  */
-export async function readLeniently<T>(
+export async function tolerateStoreFailure<T>(
   store: CredentialStore,
-  read: () => Promise<T>,
+  use: () => Promise<T>,
   fallback: T,
 ): Promise<T> {
   try {
-    return await read();
+    return await use();
   } catch (error) {
     if (!isStoreFailure(error)) throw error;
     rememberStoreProblem(store, error);
