@@ -4,19 +4,15 @@
  * fail-closed `approval_required`). One gate per session; its "Allow for
  * session" memory lives only in memory.
  */
+import type { ApproveToolsSetting } from "@pi-mcp-adapter/core";
 import type { ApprovalDialog, DialogDecision } from "./approval-dialog.js";
 import { type ApprovalEventBus, type ApprovalOrigin, brokerApproval } from "./approval-request.js";
-import {
-  type ApprovalPolicy,
-  type ApprovalTool,
-  type ApproveToolsSetting,
-  needsApproval,
-} from "./approve-tools-setting.js";
+import { type ApprovalPolicy, type ApprovalTool, needsApproval } from "./approve-tools-setting.js";
 
 export interface ApprovalGateOptions {
-  /** `settings.approveTools` (globs match prefixed names). */
+  /** `settings.approveTools`. */
   approveTools?: ApproveToolsSetting;
-  /** A server's own `approveTools` (globs match original names); wins over the global one. */
+  /** A server's own `approveTools`; wins over the global one. */
   serverApproveTools?: (serverName: string) => ApproveToolsSetting | undefined;
   /** Where the broker request is emitted; Pi's `pi.events`. */
   events?: ApprovalEventBus;

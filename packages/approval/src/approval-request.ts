@@ -10,7 +10,7 @@ export type ApprovalDecision = "allow_once" | "allow_for_session" | "deny" | "ab
 const DECISIONS: readonly string[] = ["allow_once", "allow_for_session", "deny", "abstain"];
 
 /** Which call path asked. */
-export type ApprovalOrigin = "proxy" | "direct" | "script" | "resource" | "ui";
+export type ApprovalOrigin = "proxy" | "direct" | "script" | "resource" | "prompt" | "ui";
 
 /** The minimal event bus the broker needs; Pi's `pi.events` fits. */
 export interface ApprovalEventBus {

@@ -1,3 +1,5 @@
+// The setting's schema lives in core (shared with config); re-exported for hosts that import it from here.
+export { type ApproveToolsSetting, ApproveToolsSettingSchema } from "@pi-mcp-adapter/core";
 export {
   APPROVAL_CHOICES,
   type ApprovalDialog,
@@ -28,8 +30,6 @@ export {
 export {
   type ApprovalPolicy,
   type ApprovalTool,
-  type ApproveToolsSetting,
-  ApproveToolsSettingSchema,
   needsApproval,
   parseApproveToolsSetting,
 } from "./approve-tools-setting.js";

@@ -24,11 +24,14 @@ describe("needsApproval", () => {
     expect(needsApproval(tool("odd", { readOnlyHint: true, destructiveHint: true }), policy)).toBe(true);
   });
 
-  it("matches global globs against prefixed names and per-server globs against original names", () => {
+  it("matches globs, global or per server, against the original and the prefixed name, ignoring case", () => {
     expect(needsApproval(tool("delete_repo"), { global: ["github_delete_*"] })).toBe(true);
-    expect(needsApproval(tool("delete_repo"), { global: ["delete_*"] })).toBe(false);
+    expect(needsApproval(tool("delete_repo"), { global: ["delete_*"] })).toBe(true);
     expect(needsApproval(tool("delete_repo"), { server: ["delete_*"] })).toBe(true);
-    expect(needsApproval(tool("delete_repo"), { server: ["github_delete_*"] })).toBe(false);
+    expect(needsApproval(tool("delete_repo"), { server: ["github_delete_*"] })).toBe(true);
+    expect(needsApproval(tool("delete_repo"), { server: ["Delete_*"] })).toBe(true);
+    expect(needsApproval(tool("get_issue"), { global: ["delete_*"] })).toBe(false);
+    expect(needsApproval(tool("repos/delete.all"), { server: ["repos*"] })).toBe(true);
     expect(needsApproval(tool("merge_pull_request"), { server: ["delete_*", "merge_pull_request"] })).toBe(
       true,
     );
@@ -46,7 +49,7 @@ describe("parseApproveToolsSetting", () => {
     expect(parseApproveToolsSetting(["a_*"], "x")).toEqual(["a_*"]);
     expect(parseApproveToolsSetting("destructive", "x")).toBe("destructive");
     expect(() => parseApproveToolsSetting("always", "/p/.mcp.json: mcpServers.github.approveTools")).toThrow(
-      '/p/.mcp.json: mcpServers.github.approveTools: expected true, false, "destructive" or a list of glob strings (got "always")',
+      '/p/.mcp.json: mcpServers.github.approveTools: expected true, false, "destructive" or a list of tool name globs (got "always")',
     );
   });
 });

@@ -26,4 +26,4 @@ export {
   instructionsHead,
   instructionsPreview,
 } from "./server-instructions.js";
-export { globMatches, isToolIncluded, type ToolFilter } from "./tool-filter.js";
+export { isToolIncluded, type ToolFilter } from "./tool-filter.js";

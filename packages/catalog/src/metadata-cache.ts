@@ -1,13 +1,13 @@
 /**
  * The metadata cache file (`<agent dir>/mcp-cache.json`), shared by every Pi
- * process of a user. Reads never fail on bad content. Writes hold a short
- * lock file, re-read the file, merge in this process's entries, drop expired
- * ones and replace the file through `<file>.<pid>.tmp` + rename, so readers
+ * process of a user. Reads never fail on bad content. Writes hold core's
+ * `withFileLock`, re-read the file, merge in this process's entries, drop
+ * expired ones and replace the file with core's `writeFileAtomic`, so readers
  * never see a torn file and concurrent writers do not drop each other's
  * servers.
  */
 import * as nodeFs from "node:fs/promises";
-import path from "node:path";
+import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import type { ServerListing } from "./build-tool-metadata.js";
 import {
   CACHE_TTL_MS,
@@ -18,11 +18,8 @@ import {
   ServerListingSchema,
 } from "./cache-file.js";
 
-/** The file operations the cache uses (node's `fs/promises` by default). */
-export type CacheFileSystem = Pick<
-  typeof nodeFs,
-  "readFile" | "writeFile" | "rename" | "rm" | "mkdir" | "open" | "stat"
->;
+/** How the cache reads its file (node's `fs/promises` by default; tests count reads). Writes always go through core. */
+export type CacheFileSystem = Pick<typeof nodeFs, "readFile">;
 
 export interface MetadataCacheOptions {
   /** The cache file, normally `<agent dir>/mcp-cache.json`. */
@@ -108,48 +105,20 @@ export class MetadataCache {
   }
 
   private async update(change: (cache: CacheFile) => void): Promise<void> {
-    await this.fs.mkdir(path.dirname(this.file), { recursive: true });
-    const unlock = await this.lock();
-    try {
-      const cache = await this.readFile();
-      change(cache);
-      for (const [name, entry] of Object.entries(cache.servers)) {
-        if (this.expired(entry)) delete cache.servers[name];
-      }
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      try {
-        await this.fs.writeFile(tmp, `${JSON.stringify(cache)}\n`, { mode: 0o600 });
-        await this.fs.rename(tmp, this.file);
-      } catch (error) {
-        await this.fs.rm(tmp, { force: true }).catch(() => {});
-        throw error;
-      }
-      this.snapshot = cache;
-    } finally {
-      await unlock();
-    }
-  }
-
-  /** An exclusive lock file beside the cache; a stale one (a crashed writer) is taken over. */
-  private async lock(): Promise<() => Promise<void>> {
-    const lockFile = `${this.file}.lock`;
-    const deadline = Date.now() + LOCK_WAIT_MS;
-    for (;;) {
-      try {
-        const handle = await this.fs.open(lockFile, "wx");
-        await handle.close();
-        return () => this.fs.rm(lockFile, { force: true });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      }
-      const stat = await this.fs.stat(lockFile).catch(() => undefined);
-      if (stat && Date.now() - stat.mtimeMs > LOCK_STALE_MS) {
-        await this.fs.rm(lockFile, { force: true });
-        continue;
-      }
-      // Past the wait, write anyway: tmp + rename still keeps the file whole.
-      if (Date.now() > deadline) return async () => {};
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
-    }
+    await withFileLock(
+      this.file,
+      async () => {
+        const cache = await this.readFile();
+        change(cache);
+        for (const [name, entry] of Object.entries(cache.servers)) {
+          if (this.expired(entry)) delete cache.servers[name];
+        }
+        await writeFileAtomic(this.file, `${JSON.stringify(cache)}\n`, { mode: 0o600 });
+        this.snapshot = cache;
+      },
+      // Past the wait, write anyway: the atomic write still keeps the file whole;
+      // at worst a racing writer's entry is listed again next time.
+      { timeoutMs: LOCK_WAIT_MS, staleMs: LOCK_STALE_MS, onTimeout: "run" },
+    );
   }
 }

@@ -4,8 +4,8 @@
  * so an edited definition needs approval again.
  */
 import path from "node:path";
+import { writeFileAtomic } from "@pi-mcp-adapter/core";
 import { z } from "zod";
-import { writeFileAtomic } from "./atomic-write.js";
 import { readJsonFile } from "./read-json-file.js";
 
 export interface ProjectServerKey {

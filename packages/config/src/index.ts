@@ -18,7 +18,6 @@ export {
   createMemoryApprovalStore,
   type ProjectServerKey,
 } from "./approval-store.js";
-export { writeFileAtomic } from "./atomic-write.js";
 export { type ConfigLayer, type LayerEntry, parseConfigLayer } from "./config-layer.js";
 export {
   AGENT_CONFIG_FILE,
@@ -31,6 +30,7 @@ export {
 } from "./config-sources.js";
 export type { ConfiguredServer } from "./configured-server.js";
 export { canonicalJson, configHash, definitionHash } from "./definition-hash.js";
+export { ConfigError, type ConfigErrorCode } from "./errors.js";
 export {
   HOST_IDS,
   type HostConfigFile,
@@ -49,7 +49,7 @@ export {
   resolveOAuthClientSecret,
   SAFE_ENV_KEYS,
 } from "./prepare-connection.js";
-export { ConfigError, type ConfigErrorCode, type ConfigProblem, formatProblem } from "./problems.js";
+export { type ConfigProblem, formatProblem } from "./problems.js";
 export {
   ADMIT_ALL_PROJECT_SERVERS,
   type ProjectServerApprovalRequest,

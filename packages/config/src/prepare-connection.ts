@@ -7,8 +7,8 @@
  */
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import type { ConfiguredServer } from "./configured-server.js";
+import { ConfigError } from "./errors.js";
 import { interpolate } from "./interpolate.js";
-import { ConfigError } from "./problems.js";
 import { isSecretCommand, runSecretCommand, type SecretCommandRunner } from "./secret-command.js";
 
 /** Variables a stdio server still gets with `inheritEnv: false`. */

@@ -13,17 +13,3 @@ export interface ConfigProblem {
 export function formatProblem(problem: ConfigProblem): string {
   return [problem.file, problem.field, problem.message].filter(Boolean).join(": ");
 }
-
-export type ConfigErrorCode = "untrusted_project" | "write_failed" | "secret_failed" | "missing_variable";
-
-/** Thrown by the few config operations that cannot degrade to a problem (writes, connect-time resolution). */
-export class ConfigError extends Error {
-  override readonly name = "ConfigError";
-  constructor(
-    readonly code: ConfigErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}

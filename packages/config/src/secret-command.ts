@@ -5,6 +5,7 @@
  * 10 s, and empty output is an error. Errors never contain the output.
  */
 import { spawn } from "node:child_process";
+import { ConfigError } from "./errors.js";
 
 export const SECRET_COMMAND_TIMEOUT_MS = 10_000;
 export const SECRET_COMMAND_MAX_BYTES = 1024 * 1024;
@@ -13,7 +14,10 @@ export function isSecretCommand(value: string): boolean {
   return value.startsWith("!") && value.slice(1).trim() !== "";
 }
 
-/** Runs one secret command; rejects with a reason that never includes the output. */
+/**
+ * Runs one secret command; rejects with a `ConfigError` (`secret_failed`) whose
+ * message is a reason to put after "the secret command …", never the output.
+ */
 export type SecretCommandRunner = (
   command: string,
   options: { cwd?: string; env?: NodeJS.ProcessEnv },
@@ -47,6 +51,7 @@ export function createSecretCommandRunner(
       const chunks: Buffer[] = [];
       let size = 0;
       let settled = false;
+      const failed = (reason: string) => new ConfigError("secret_failed", reason);
       const finish = (error?: Error, value?: string) => {
         if (settled) return;
         settled = true;
@@ -56,27 +61,27 @@ export function createSecretCommandRunner(
       };
       const timer = setTimeout(() => {
         kill();
-        finish(new Error(`timed out after ${timeoutMs / 1000} s`));
+        finish(failed(`timed out after ${timeoutMs / 1000} s`));
       }, timeoutMs);
       child.stdout.on("data", (chunk: Buffer) => {
         size += chunk.byteLength;
         if (size > maxBytes) {
           kill();
-          finish(new Error(`printed more than ${maxBytes} bytes`));
+          finish(failed(`printed more than ${maxBytes} bytes`));
           return;
         }
         chunks.push(chunk);
       });
       child.on("error", (error) =>
-        finish(new Error(`could not start (${(error as NodeJS.ErrnoException).code ?? "error"})`)),
+        finish(failed(`could not start (${(error as NodeJS.ErrnoException).code ?? "error"})`)),
       );
       child.on("close", (code, signal) => {
         if (code !== 0) {
-          finish(new Error(signal ? `was killed by ${signal}` : `exited with status ${code}`));
+          finish(failed(signal ? `was killed by ${signal}` : `exited with status ${code}`));
           return;
         }
         const output = Buffer.concat(chunks).toString("utf8").trim();
-        if (!output) finish(new Error("printed nothing"));
+        if (!output) finish(failed("printed nothing"));
         else finish(undefined, output);
       });
     });

@@ -5,7 +5,16 @@
  * `to-server-definition.ts`, because a higher layer may only override a few
  * fields (e.g. `{ "disabled": true }`).
  */
-import { LifecycleSchema, ProtocolModeSchema, ToolPrefixModeSchema } from "@pi-mcp-adapter/core";
+import {
+  ApproveToolsSettingSchema,
+  IdleTimeoutMinutesSchema,
+  LifecycleSchema,
+  ProtocolModeSchema,
+  RequestTimeoutMsSchema,
+  SearchKeywordsSettingSchema,
+  ToolGlobListSchema,
+  ToolPrefixModeSchema,
+} from "@pi-mcp-adapter/core";
 import { z } from "zod";
 import type { ConfigProblem } from "./problems.js";
 
@@ -40,15 +49,15 @@ export const ServerEntrySchema = z.object({
   headers: StringMap.optional(),
   socket: z.string().min(1).optional(),
   lifecycle: LifecycleSchema.optional(),
-  idleTimeout: z.number().nonnegative().optional(),
-  requestTimeoutMs: z.number().int().positive().optional(),
+  idleTimeout: IdleTimeoutMinutesSchema.optional(),
+  requestTimeoutMs: RequestTimeoutMsSchema.optional(),
   protocol: ProtocolModeSchema.optional(),
   toolPrefix: ToolPrefixModeSchema.optional(),
   directTools: z.union([z.boolean(), z.literal("search"), StringList]).optional(),
-  includeTools: StringList.optional(),
-  excludeTools: StringList.optional(),
-  approveTools: z.union([z.boolean(), z.literal("destructive"), StringList]).optional(),
-  searchKeywords: z.record(z.string(), StringList).optional(),
+  includeTools: ToolGlobListSchema.optional(),
+  excludeTools: ToolGlobListSchema.optional(),
+  approveTools: ApproveToolsSettingSchema.optional(),
+  searchKeywords: SearchKeywordsSettingSchema.optional(),
   disabled: z.boolean().optional(),
   debug: z.boolean().optional(),
   inheritEnv: z.boolean().optional(),

@@ -1,16 +1,19 @@
 /**
  * Global settings (`"settings": { … }` in any config file). Every key is
  * optional; files merge key by key, the higher source winning per key.
+ * Settings a feature package also reads (`approveTools`, `outputGuard`,
+ * `toonEncode`, …) take their schema from core, so both validate alike.
  */
-import { ToolPrefixModeSchema } from "@pi-mcp-adapter/core";
+import {
+  ApproveToolsSettingSchema,
+  IdleTimeoutMinutesSchema,
+  OutputGuardSettingSchema,
+  RequestTimeoutMsSchema,
+  ToolPrefixModeSchema,
+  ToonEncodeSettingSchema,
+} from "@pi-mcp-adapter/core";
 import { z } from "zod";
 import type { ConfigProblem } from "./problems.js";
-
-export const OutputGuardSettingsSchema = z.object({
-  maxBytes: z.number().int().positive().optional(),
-  maxLines: z.number().int().positive().optional(),
-  detailsMaxBytes: z.number().int().positive().optional(),
-});
 
 export const TraceSettingsSchema = z.object({
   enabled: z.boolean().optional(),
@@ -22,9 +25,8 @@ export const TraceSettingsSchema = z.object({
 export const SettingsSchema = z
   .object({
     toolPrefix: ToolPrefixModeSchema,
-    /** Minutes; 0 disables the idle disconnect. */
-    idleTimeout: z.number().nonnegative(),
-    requestTimeoutMs: z.number().int().positive(),
+    idleTimeout: IdleTimeoutMinutesSchema,
+    requestTimeoutMs: RequestTimeoutMsSchema,
     showStatusIcon: z.boolean(),
     mcpFooterStatus: z.enum(["full", "compact", "off"]),
     toolResultRendering: z.enum(["compact", "boxed"]),
@@ -33,7 +35,7 @@ export const SettingsSchema = z
     /** User-level only: load (`on`) or just detect (`prompt`) other hosts' configs. */
     hostConfigDiscovery: z.enum(["off", "on", "prompt"]),
     agentPluginPaths: z.array(z.string()),
-    approveTools: z.union([z.boolean(), z.literal("destructive"), z.array(z.string())]),
+    approveTools: ApproveToolsSettingSchema,
     oauthDir: z.string(),
     oauthCredentialStore: z.string().min(1),
     oauthClientName: z.string().min(1),
@@ -49,10 +51,10 @@ export const SettingsSchema = z
     sampling: z.boolean(),
     samplingAutoApprove: z.boolean(),
     elicitation: z.boolean(),
-    outputGuard: z.union([z.boolean(), OutputGuardSettingsSchema]),
+    outputGuard: OutputGuardSettingSchema,
     trace: TraceSettingsSchema,
     captureStats: z.union([z.boolean(), z.object({ file: z.string().optional() })]),
-    toonEncode: z.union([z.boolean(), z.array(z.string())]),
+    toonEncode: ToonEncodeSettingSchema,
     /** User-global only: `"allow"` admits unapproved project servers in headless trusted sessions. */
     projectServers: z.enum(["ask", "allow"]),
     /** User-global only: ancestor directories whose project files may be read. Off when absent. */

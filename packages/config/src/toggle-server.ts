@@ -6,11 +6,11 @@
  * file nor lose each other's changes.
  */
 import path from "node:path";
-import { writeFileAtomic } from "./atomic-write.js";
+import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import { isPlainObject } from "./config-layer.js";
 import { PROJECT_OVERRIDE_FILE } from "./config-sources.js";
-import { withFileLock } from "./file-lock.js";
-import { ConfigError, formatProblem } from "./problems.js";
+import { ConfigError } from "./errors.js";
+import { formatProblem } from "./problems.js";
 import { readJsonFile } from "./read-json-file.js";
 
 export interface SetServerDisabledOptions {

@@ -303,6 +303,30 @@ describe("loadConfig: settings", () => {
       expect.stringMatching(/^\.mcp\.json: settings\.hostConfigDiscovery: /),
     ]);
   });
+  it("validates shared settings with core's schemas: detailsMaxBytes 0 is kept, a misspelt limit is named", async () => {
+    await using w = await createWorld();
+    await w.write(path.join(w.home, ".config", "mcp", "mcp.json"), {
+      settings: { outputGuard: { detailsMaxBytes: 0 }, toonEncode: ["docs"] },
+    });
+    await w.write(path.join(w.project, ".mcp.json"), {
+      settings: { approveTools: "always", toonEncode: "docs" },
+      mcpServers: { docs: { ...stdio("docs"), approveTools: ["delete_*", 3] }, ok: stdio("ok") },
+    });
+    await w.write(path.join(w.project, ".pi", "mcp-adapter.json"), {
+      settings: { outputGuard: { maxbytes: 100 } },
+    });
+    const config = await w.load();
+    expect(config.settings).toEqual({ outputGuard: { detailsMaxBytes: 0 }, toonEncode: ["docs"] });
+    expect(names(config)).toEqual(["ok"]);
+    expect(messages(config, "error")).toEqual(
+      expect.arrayContaining([
+        '.mcp.json: settings.approveTools: expected true, false, "destructive" or a list of tool name globs',
+        ".mcp.json: settings.toonEncode: expected true, false or a list of server names",
+        expect.stringMatching(/^\.mcp\.json: mcpServers\.docs\.approveTools/),
+        'mcp-adapter.json: settings.outputGuard: Unrecognized key: "maxbytes"',
+      ]),
+    );
+  });
 });
 
 describe("loadConfig: inline config", () => {

@@ -10,6 +10,7 @@ import {
   interpolate,
   prepareConnection,
   resolveOAuthClientSecret,
+  runSecretCommand,
 } from "../src/index.js";
 import { byName, createWorld } from "./world.js";
 
@@ -123,6 +124,11 @@ describe("prepareConnection", () => {
       'MCP server "s": the secret command for env.K exited with status 3',
     );
     await expect(failing).rejects.not.toThrow(/do-not-show/);
+    await expect(failing).rejects.toMatchObject({ name: "ConfigError", code: "secret_failed" });
+    await expect(runSecretCommand("exit 4", { env })).rejects.toMatchObject({
+      code: "secret_failed",
+      message: "exited with status 4",
+    });
     await expect(prepareConnection(server({ env: { K: "!true" } }), { env })).rejects.toThrow(
       "the secret command for env.K printed nothing",
     );

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { McpAdapterError } from "@pi-mcp-adapter/core";
 import { describe, expect, it } from "vitest";
-import { setServerDisabled } from "../src/index.js";
+import { ConfigError, setServerDisabled } from "../src/index.js";
 import { byName, createWorld } from "./world.js";
 
 describe("setServerDisabled", () => {
@@ -45,6 +46,15 @@ describe("setServerDisabled", () => {
     await expect(
       setServerDisabled({ cwd: w.project, server: "a", disabled: true, trusted: false }),
     ).rejects.toThrow(/the project is not trusted/);
+    const refused = await setServerDisabled({
+      cwd: w.project,
+      server: "a",
+      disabled: true,
+      trusted: false,
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(McpAdapterError);
+    expect(refused).toBeInstanceOf(ConfigError);
+    expect(refused).toMatchObject({ name: "ConfigError", code: "untrusted_project" });
     expect(await readdir(w.project)).toEqual([]);
     const file = await w.write(path.join(w.project, ".pi", "mcp-adapter.json"), '{ "mcpServers": { ');
     await expect(setServerDisabled({ cwd: w.project, server: "a", disabled: true })).rejects.toThrow(

@@ -1,4 +1,5 @@
 export { describeError, McpAdapterError } from "./errors.js";
+export { type FileLockOptions, withFileLock } from "./file-lock.js";
 export type { ContentBlock, RemoteTool, ToolCallResult } from "./mcp-wire.js";
 export {
   type Lifecycle,
@@ -15,6 +16,23 @@ export {
   TransportKindSchema,
 } from "./server-definition.js";
 export {
+  type ApproveToolsSetting,
+  ApproveToolsSettingSchema,
+  IdleTimeoutMinutesSchema,
+  type OutputGuardLimits,
+  OutputGuardLimitsSchema,
+  type OutputGuardSetting,
+  OutputGuardSettingSchema,
+  RequestTimeoutMsSchema,
+  type SearchKeywordsSetting,
+  SearchKeywordsSettingSchema,
+  type ToolGlobList,
+  ToolGlobListSchema,
+  type ToonEncodeSetting,
+  ToonEncodeSettingSchema,
+} from "./setting-schemas.js";
+export { matchesAnyToolGlob, matchesToolGlob, type ToolNames, toolGlobMatcher } from "./tool-glob.js";
+export {
   type JsonSchemaObject,
   JsonSchemaObjectSchema,
   type ToolAnnotations,
@@ -25,3 +43,4 @@ export {
   ToolMetadataSchema,
 } from "./tool-metadata.js";
 export { foldName, MAX_TOOL_NAME_LENGTH, prefixedToolName, serverPrefix } from "./tool-naming.js";
+export { type WriteFileAtomicOptions, writeFileAtomic } from "./write-file-atomic.js";

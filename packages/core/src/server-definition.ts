@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  ApproveToolsSettingSchema,
+  IdleTimeoutMinutesSchema,
+  RequestTimeoutMsSchema,
+  SearchKeywordsSettingSchema,
+  ToolGlobListSchema,
+} from "./setting-schemas.js";
 
 /** How the adapter talks to a server. */
 export const TransportKindSchema = z.enum(["stdio", "http", "sse", "socket"]);
@@ -39,15 +46,15 @@ export const ServerDefinitionSchema = z.object({
   headers: z.record(z.string(), z.string()).optional(),
   socket: z.string().optional(),
   lifecycle: LifecycleSchema.default("lazy"),
-  idleTimeoutMin: z.number().nonnegative().optional(),
-  requestTimeoutMs: z.number().int().positive().optional(),
+  idleTimeoutMin: IdleTimeoutMinutesSchema.optional(),
+  requestTimeoutMs: RequestTimeoutMsSchema.optional(),
   protocol: ProtocolModeSchema.default("legacy"),
   toolPrefix: ToolPrefixModeSchema.optional(),
   directTools: z.union([z.boolean(), z.array(z.string())]).optional(),
-  includeTools: z.array(z.string()).optional(),
-  excludeTools: z.array(z.string()).optional(),
-  approveTools: z.union([z.boolean(), z.literal("destructive"), z.array(z.string())]).optional(),
-  searchKeywords: z.record(z.string(), z.array(z.string())).optional(),
+  includeTools: ToolGlobListSchema.optional(),
+  excludeTools: ToolGlobListSchema.optional(),
+  approveTools: ApproveToolsSettingSchema.optional(),
+  searchKeywords: SearchKeywordsSettingSchema.optional(),
   disabled: z.boolean().optional(),
   debug: z.boolean().optional(),
   source: ProvenanceSchema,

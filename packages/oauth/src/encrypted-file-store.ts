@@ -5,9 +5,10 @@
  * (base64, base64url or hex). A missing or wrong key is an error, never a
  * reason to write or read plaintext.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { chmod, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import { writeFileAtomic } from "@pi-mcp-adapter/core";
 import { CompactEncrypt, compactDecrypt } from "jose";
 import type { CredentialStore } from "./credential-store.js";
 import { OAuthError } from "./errors.js";
@@ -85,15 +86,10 @@ export function createEncryptedFileStore(options: EncryptedFileStoreOptions): Cr
       const jwe = await new CompactEncrypt(new TextEncoder().encode(value))
         .setProtectedHeader({ alg: "dir", enc: "A256GCM", kid: account })
         .encrypt(key);
-      await mkdir(options.dir, { recursive: true, mode: 0o700 });
       const file = fileOf(account);
-      const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
       try {
-        await writeFile(tmp, `${jwe}\n`, { mode: 0o600 });
-        await chmod(tmp, 0o600);
-        await rename(tmp, file);
+        await writeFileAtomic(file, `${jwe}\n`, { mode: 0o600, dirMode: 0o700 });
       } catch (error) {
-        await rm(tmp, { force: true });
         throw new OAuthError("store_failed", `Cannot write OAuth credential file ${file}`, { cause: error });
       }
     },

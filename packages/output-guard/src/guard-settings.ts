@@ -1,26 +1,13 @@
 /**
- * The `outputGuard` setting and how it combines with `MCP_OUTPUT_GUARD`.
+ * The `outputGuard` setting (its schema is core's `OutputGuardSettingSchema`,
+ * shared with config) and how it combines with `MCP_OUTPUT_GUARD`.
  */
-import { z } from "zod";
+import { type OutputGuardSetting, OutputGuardSettingSchema } from "@pi-mcp-adapter/core";
 import { OutputGuardError } from "./errors.js";
 
 export const DEFAULT_MAX_BYTES = 50 * 1024;
 export const DEFAULT_MAX_LINES = 2000;
 export const DEFAULT_DETAILS_MAX_BYTES = 16 * 1024;
-
-export const OutputGuardLimitsSchema = z
-  .object({
-    maxBytes: z.number().int().positive(),
-    maxLines: z.number().int().positive(),
-    detailsMaxBytes: z.number().int().nonnegative(),
-  })
-  .partial()
-  .strict();
-export type OutputGuardLimits = z.infer<typeof OutputGuardLimitsSchema>;
-
-/** `false` turns the guard off; an object tunes its limits; `true` or absent means the defaults. */
-export const OutputGuardSettingSchema = z.union([z.boolean(), OutputGuardLimitsSchema]);
-export type OutputGuardSetting = z.infer<typeof OutputGuardSettingSchema>;
 
 export interface ResolvedOutputGuard {
   enabled: boolean;
@@ -37,7 +24,7 @@ export function parseOutputGuardSetting(value: unknown, where: string): OutputGu
   const field = issue?.path.length ? `.${issue.path.join(".")}` : "";
   throw new OutputGuardError(
     "invalid_output_guard_settings",
-    `${where}${field}: expected false or { maxBytes, maxLines, detailsMaxBytes } with positive integers; ${issue?.message ?? "invalid value"} (got ${JSON.stringify(value)?.slice(0, 80)})`,
+    `${where}${field}: ${issue?.message ?? "invalid value"}; expected true, false or { maxBytes, maxLines } as positive integers and detailsMaxBytes as an integer ≥ 0 (got ${JSON.stringify(value)?.slice(0, 80)})`,
   );
 }
 

@@ -1,3 +1,12 @@
+// The settings' schemas live in core (shared with config); re-exported for hosts that import them from here.
+export {
+  type OutputGuardLimits,
+  OutputGuardLimitsSchema,
+  type OutputGuardSetting,
+  OutputGuardSettingSchema,
+  type ToonEncodeSetting,
+  ToonEncodeSettingSchema,
+} from "@pi-mcp-adapter/core";
 export {
   type BlobLimits,
   type BlobStore,
@@ -14,10 +23,6 @@ export {
   DEFAULT_DETAILS_MAX_BYTES,
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_LINES,
-  type OutputGuardLimits,
-  OutputGuardLimitsSchema,
-  type OutputGuardSetting,
-  OutputGuardSettingSchema,
   parseOutputGuardSetting,
   type ResolvedOutputGuard,
   resolveOutputGuard,
@@ -42,6 +47,4 @@ export {
   isToonEnabled,
   maybeEncodeToon,
   TOON_MAX_INPUT_CHARS,
-  type ToonEncodeSetting,
-  ToonEncodeSettingSchema,
 } from "./toon.js";

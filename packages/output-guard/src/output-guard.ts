@@ -5,11 +5,16 @@
  * carries the raw result only when it is small, and JSON text may be
  * TOON-encoded. `dispose()` at session end removes the binary files.
  */
-import type { ContentBlock, ToolCallResult } from "@pi-mcp-adapter/core";
+import type {
+  ContentBlock,
+  OutputGuardSetting,
+  ToolCallResult,
+  ToonEncodeSetting,
+} from "@pi-mcp-adapter/core";
 import { type BlobStore, type BlobStoreOptions, createBlobStore, formatBytes } from "./blob-store.js";
 import { boundDetails, type ResultDetails } from "./bound-details.js";
 import { boundText, type SpillInfo } from "./bound-text.js";
-import { type OutputGuardSetting, type ResolvedOutputGuard, resolveOutputGuard } from "./guard-settings.js";
+import { type ResolvedOutputGuard, resolveOutputGuard } from "./guard-settings.js";
 import { createFileSpillWriter, type SpillWriter } from "./spill-writer.js";
 import {
   describeResource,
@@ -19,7 +24,7 @@ import {
   resourceTextBlock,
   toHostContent,
 } from "./to-host-content.js";
-import { isToonEnabled, maybeEncodeToon, type ToonEncodeSetting } from "./toon.js";
+import { isToonEnabled, maybeEncodeToon } from "./toon.js";
 
 export interface OutputGuardOptions {
   /** The `outputGuard` setting: `false` turns the guard off, an object tunes its limits. */

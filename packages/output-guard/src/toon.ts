@@ -2,16 +2,13 @@
  * Optional TOON encoding of JSON text results: a more compact notation for
  * uniform arrays of objects. Used only when it comes out shorter.
  */
+import type { ToonEncodeSetting } from "@pi-mcp-adapter/core";
 import { encode } from "@toon-format/toon";
-import { z } from "zod";
-
-/** `true` for every server, or a list of server names. */
-export const ToonEncodeSettingSchema = z.union([z.boolean(), z.array(z.string())]);
-export type ToonEncodeSetting = z.infer<typeof ToonEncodeSettingSchema>;
 
 /** Texts longer than this are not parsed for TOON: the cost is not worth it for text that is cut anyway. */
 export const TOON_MAX_INPUT_CHARS = 4 * 1024 * 1024;
 
+/** `toonEncode` (core's `ToonEncodeSettingSchema`): `true` for every server, or a list of server names. */
 export function isToonEnabled(setting: ToonEncodeSetting | undefined, server: string): boolean {
   if (setting === undefined || setting === false) return false;
   return setting === true || setting.includes(server);

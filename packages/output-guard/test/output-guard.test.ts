@@ -7,6 +7,7 @@ import {
   createFileSpillWriter,
   createOutputGuard,
   type OutputGuardOptions,
+  parseOutputGuardSetting,
 } from "../src/index.js";
 import { tempRoot } from "./temp.js";
 
@@ -189,6 +190,32 @@ describe("createOutputGuard: details", () => {
     const file = details && "mcpResultFile" in details ? (details.mcpResultFile ?? "") : "";
     expect(JSON.parse(await readFile(file, "utf8"))).toEqual(result);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe("outputGuard setting", () => {
+  it("detailsMaxBytes 0 keeps only a summary in details, even for a tiny result", async () => {
+    const setting = parseOutputGuardSetting({ detailsMaxBytes: 0 }, "mcp.json: settings.outputGuard");
+    await using root = await tempRoot();
+    const guard = await guardIn(root.path, { setting });
+    const result = { content: [{ type: "text", text: "hi" }] };
+    const details = await guard.guard(result, { ...ctx, details: true });
+    expect(details.content).toEqual([{ type: "text", text: "hi" }]);
+    expect(details.details).toMatchObject({ mcpResultSummary: { contentTypes: { text: 1 } } });
+    const file = details.details && "mcpResultFile" in details.details ? details.details.mcpResultFile : "";
+    expect(JSON.parse(await readFile(file ?? "", "utf8"))).toEqual(result);
+  });
+
+  it("names the file and field of a bad limit", () => {
+    expect(() => parseOutputGuardSetting({ maxBytes: 0 }, "/p/mcp.json: settings.outputGuard")).toThrow(
+      /^\/p\/mcp\.json: settings\.outputGuard\.maxBytes: Too small/,
+    );
+    expect(() => parseOutputGuardSetting({ detailsMaxBytes: -1 }, "f: outputGuard")).toThrow(
+      /^f: outputGuard\.detailsMaxBytes: .*detailsMaxBytes as an integer ≥ 0/,
+    );
+    expect(() => parseOutputGuardSetting({ maxbytes: 9 }, "f: outputGuard")).toThrow(
+      /^f: outputGuard: Unrecognized key: "maxbytes"/,
+    );
   });
 });
 

@@ -5,7 +5,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { describeError } from "@pi-mcp-adapter/core";
-import { createRuntime, runProxyRequest } from "@pi-mcp-adapter/runtime";
+import { createRuntime, headlessHost, runProxyRequest } from "@pi-mcp-adapter/runtime";
+import { PACKAGE_VERSION } from "./package-version.js";
 
 const USAGE = `Usage: pi-mcp-adapter [--config <file>] [--cwd <dir>] <command>
 
@@ -36,7 +37,14 @@ export async function main(argv: string[]): Promise<number> {
   }
   const [command = "status", ...rest] = positionals;
   const cwd = path.resolve(values.cwd ?? process.cwd());
-  const runtime = await createRuntime({ cwd, configPath: values.config });
+  // No UI: calls needing approval fail closed, and no interactive capability is offered to servers.
+  const host = headlessHost({ notify: (message, level) => process.stderr.write(`${level}: ${message}\n`) });
+  const runtime = await createRuntime({
+    cwd,
+    configPath: values.config,
+    host,
+    client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
+  });
   try {
     const params = toParams(command, rest, values.server);
     if (!params) {

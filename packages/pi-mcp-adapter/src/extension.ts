@@ -10,20 +10,18 @@ import { describeError } from "@pi-mcp-adapter/core";
 import {
   type AdapterRuntime,
   createRuntime,
-  emptyStatusSnapshot,
   formatDebugStderr,
   formatStatus,
-  MCP_STATUS_EVENT,
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
   type ProxyParams,
   type RuntimeSource,
   runProxyRequest,
-  watchStatus,
 } from "@pi-mcp-adapter/runtime";
-import { approvalDialogFor } from "./approval-dialog.js";
 import { oauthHooksFor, registerOAuthCommands, runLogoutCommand } from "./oauth-commands.js";
+import { PACKAGE_VERSION } from "./package-version.js";
+import { piHost } from "./pi-host.js";
 import { projectTrustFor } from "./project-trust-bridge.js";
 import { runServerToggleCommand } from "./server-toggle-command.js";
 
@@ -35,13 +33,13 @@ export interface McpAdapterOptions {
 }
 
 const CONFIG_FLAG = "mcp-config";
+const CLIENT = { name: "pi-mcp-adapter", version: PACKAGE_VERSION };
 
 /** Builds the extension factory Pi calls with its API object. */
 export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: ExtensionAPI) => void {
   return (pi) => {
     let runtime: Promise<AdapterRuntime> | undefined;
     let runtimeCwd: string | undefined;
-    let stopStatus: (() => void) | undefined;
 
     const configPath = (): string | undefined => {
       const flag = pi.getFlag(CONFIG_FLAG);
@@ -51,21 +49,15 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     const runtimeFor = (ctx: ExtensionContext): Promise<AdapterRuntime> => {
       if (!runtime || runtimeCwd !== ctx.cwd) {
         const previous = runtime;
+        // Dialogs, notices, status snapshots and the approval broker reach Pi through the host.
+        const common = { cwd: ctx.cwd, oauth: oauthHooksFor(ctx), host: piHost(pi, ctx), client: CLIENT };
         const source: RuntimeSource = options.config
-          ? { cwd: ctx.cwd, config: options.config, oauth: oauthHooksFor(ctx) }
-          : {
-              cwd: ctx.cwd,
-              configPath: configPath(),
-              trust: projectTrustFor(ctx),
-              oauth: oauthHooksFor(ctx),
-            };
+          ? { ...common, config: options.config }
+          : { ...common, configPath: configPath(), trust: projectTrustFor(ctx) };
         runtimeCwd = ctx.cwd;
         runtime = (async () => {
           await previous?.then((r) => r.shutdown()).catch(() => {});
           const created = await createRuntime(source);
-          created.guard.approval.attachHost({ events: pi.events, dialog: approvalDialogFor(ctx) });
-          stopStatus?.();
-          stopStatus = watchStatus(created, (snapshot) => pi.events.emit(MCP_STATUS_EVENT, snapshot));
           // Eager and keep-alive servers connect in the background; failures show in status.
           void created.start().catch(() => {});
           return created;
@@ -78,10 +70,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       const current = runtime;
       runtime = undefined;
       runtimeCwd = undefined;
-      // After the runtime is gone (its shutdown drops our status listener), so the empty snapshot comes last
-      // even when a runtime was still being created.
+      // The runtime's shutdown ends with an empty status snapshot, also when it was still being created.
       await current?.then((r) => r.shutdown()).catch(() => {});
-      if (current) pi.events.emit(MCP_STATUS_EVENT, emptyStatusSnapshot());
     };
 
     pi.registerFlag(CONFIG_FLAG, { description: "MCP config file for pi-mcp-adapter", type: "string" });

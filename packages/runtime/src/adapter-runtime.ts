@@ -1,8 +1,11 @@
 /**
  * The adapter without Pi: configured servers, their tool catalog, and the
  * operations the proxy tool and the CLI offer (status, search, describe,
- * call). Servers connect on first use.
+ * call, resource reads and prompt gets through one call pipeline). Servers
+ * connect on first use. What it needs from its host comes through `Host`.
  */
+
+import { selectApprovalDialog } from "@pi-mcp-adapter/approval";
 import type { ConfigProblem } from "@pi-mcp-adapter/config";
 import {
   describeError,
@@ -19,14 +22,14 @@ import {
   type ServerStatus,
   type StatusListener,
 } from "@pi-mcp-adapter/transport";
-import {
-  CallGuard,
-  type CallGuardOptions,
-  type GuardedCallOptions,
-  type GuardedCallResult,
-} from "./guarded-call.js";
+import type { CallObserver } from "./call-observers.js";
+import { CallPipeline, type CallRequest, type CallSettings } from "./call-pipeline.js";
+import type { CallResult } from "./call-result.js";
+import { type CallOrigin, serverOf } from "./call-target.js";
+import { type Host, headlessHost } from "./host.js";
 import type { OAuthWiring } from "./oauth-wiring.js";
 import { runLimited } from "./run-limited.js";
+import { emptyStatusSnapshot, watchStatus } from "./status-events.js";
 import { StderrTails } from "./stderr-tails.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
@@ -39,8 +42,10 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   problems?: ConfigProblem[];
   /** The metadata disk cache and default tool prefix. */
   catalog?: ToolCatalogOptions;
-  /** Approval and output-guard settings and host hooks for every call. */
-  callGuard?: CallGuardOptions;
+  /** Approval and output-guard settings of every call. */
+  calls?: CallSettings;
+  /** Dialogs, notices, status sink and broker bus; default a headless host (no UI). */
+  host?: Host;
   /** OAuth logins and credentials of the HTTP servers; shut down with the runtime. */
   oauth?: OAuthWiring;
 }
@@ -63,8 +68,10 @@ export class AdapterRuntime {
   private readonly manager: ConnectionManager;
   private readonly tools: ToolCatalog;
   private readonly stderr = new StderrTails();
-  /** Approval and output guard of this runtime's calls; the Pi shell sets its dialog. */
-  readonly guard: CallGuard;
+  /** The program this runtime runs in. */
+  readonly host: Host;
+  private readonly pipeline: CallPipeline;
+  private readonly stopStatus: () => void;
   /** OAuth logins (`/mcp-auth`, `auth-start` / `auth-complete`, logout); absent without wiring. */
   readonly oauth?: OAuthWiring;
 
@@ -88,10 +95,17 @@ export class AdapterRuntime {
       (name) => this.manager.definition(name),
       (name) => this.manager.get(name),
     );
-    this.guard = new CallGuard(
-      options.callGuard ?? {},
-      (name) => this.manager.definition(name)?.approveTools,
-    );
+    this.host = options.host ?? headlessHost();
+    // Approval attaches through the host: its dialog only where it has a UI, its bus for brokers.
+    const select = this.host.dialogs.select.bind(this.host.dialogs);
+    this.pipeline = new CallPipeline({
+      ...options.calls,
+      serverApproveTools: (name) => this.manager.definition(name)?.approveTools,
+      connection: (name) => this.manager.get(name),
+      events: this.host.events,
+      dialog: this.host.hasUI ? selectApprovalDialog(select) : undefined,
+    });
+    this.stopStatus = watchStatus(this, (snapshot) => this.host.status(snapshot));
   }
 
   servers(): ServerSummary[] {
@@ -168,22 +182,39 @@ export class AdapterRuntime {
     throw new McpAdapterError("unknown_tool", `No MCP tool named "${name}".${hint}${missing}`);
   }
 
+  /** Calls a catalog entry by its (possibly misspelled) name: a tool, or a resource or prompt listed as one. */
   async call(
     name: string,
     args: Record<string, unknown>,
-    options: { server?: string } & GuardedCallOptions = {},
-  ): Promise<GuardedCallResult & { tool: ToolMetadata }> {
+    options: { server?: string; signal?: AbortSignal; origin?: CallOrigin; details?: boolean } = {},
+  ): Promise<CallResult> {
     const tool = await this.resolve(name, options.server);
-    // Every call path goes through here: approval first, then the output guard on the result.
-    const result = await this.guard.run(tool, args, options, async () => {
-      const connection = await this.manager.get(tool.server);
-      // The schema from the (possibly cached) metadata: a connection that never listed tools still checks.
-      return connection.callTool(tool.name, args, {
-        signal: options.signal,
-        outputSchema: tool.outputSchema,
-      });
-    });
-    return { ...result, tool };
+    return this.pipeline.run({ ...options, target: { kind: "tool", tool }, args });
+  }
+
+  /**
+   * Runs any target through the call pipeline (approval → invoke → output
+   * guard → observers): a tool, a resource by URI, a resource template
+   * expanded from `args`, or a prompt.
+   */
+  async run(request: CallRequest): Promise<CallResult> {
+    const server = serverOf(request.target);
+    const definition = this.manager.definition(server);
+    if (!definition)
+      throw new McpAdapterError("unknown_server", unknownServerMessage(server, this.manager.names()));
+    if (definition.disabled)
+      throw new McpAdapterError("server_unavailable", `MCP server "${server}" is disabled`);
+    return this.pipeline.run(request);
+  }
+
+  /** Adds a call observer (trace, stats); returns the function that removes it. See `CallObserver`. */
+  observe(observer: CallObserver): () => void {
+    return this.pipeline.observe(observer);
+  }
+
+  /** Observer calls that threw or rejected (they never affect a call). */
+  get observerFailures(): number {
+    return this.pipeline.observerFailures;
   }
 
   /** Recent stderr of a server with `debug: true` (its latest connection, even if closed); empty for others. */
@@ -208,10 +239,17 @@ export class AdapterRuntime {
     await this.tools.refresh(name);
   }
 
+  /** Ends every connection and login; the host's status sink gets an empty snapshot last. */
   async shutdown(): Promise<void> {
+    this.stopStatus();
     await this.manager.shutdown();
-    await this.guard.dispose();
+    await this.pipeline.dispose();
     await this.oauth?.shutdown();
+    try {
+      this.host.status(emptyStatusSnapshot());
+    } catch {
+      // a status sink's bug must not break shutdown
+    }
   }
 }
 

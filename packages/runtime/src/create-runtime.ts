@@ -12,8 +12,10 @@ import {
 } from "@pi-mcp-adapter/config";
 import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
+import { type Host, headlessHost } from "./host.js";
 import { openMetadataCache } from "./metadata-cache-file.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
+import { unsupportedSettingProblems } from "./unsupported-settings.js";
 
 export interface RuntimeSource {
   cwd: string;
@@ -31,8 +33,12 @@ export interface RuntimeSource {
   metadataCacheFile?: string | false;
   /** Where npx resolutions are remembered (24 h); default `<agent dir>/mcp-npx-cache.json`, `false` for memory only. */
   npxCacheFile?: string | false;
-  /** Where OAuth warnings and logins started by `autoAuth` are reported. */
+  /** Where OAuth warnings and logins started by `autoAuth` are reported; default: warnings to `host.notify`. */
   oauth?: RuntimeOAuthHooks;
+  /** Dialogs, notices, status sink and broker bus; default a headless host (no UI). */
+  host?: Host;
+  /** The client identity sent to servers; default `pi-mcp-adapter` at this package's version. */
+  client?: { name: string; version: string };
 }
 
 /** File name of the npx resolution cache in Pi's agent directory. */
@@ -55,11 +61,16 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     source.npxCacheFile ?? path.join(defaultConfigEnvironment().agentDir, NPX_CACHE_FILE_NAME);
   const connectOptions: ConnectOptions = {
     cwd: source.cwd,
-    client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
+    client: source.client ?? { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
     resolveCommand: createNpxResolver(npxCacheFile === false ? {} : { cacheFile: npxCacheFile }),
   };
   const { settings } = config;
-  const oauth = await createRuntimeOAuth(config, source.oauth);
+  const host = source.host ?? headlessHost();
+  // OAuth warnings reach the host's notices unless the caller routes them itself.
+  const oauth = await createRuntimeOAuth(
+    config,
+    source.oauth ?? { warn: (message) => host.notify(`OAuth: ${message}`, "warning") },
+  );
   // Per-server values win over the global settings.
   const servers = config.servers.map((server) =>
     server.requestTimeoutMs === undefined && settings.requestTimeoutMs !== undefined
@@ -77,10 +88,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       const hash = hashes.get(name);
       return hash !== undefined && cache?.get(name, hash) !== undefined;
     },
-    problems: oauth.problems.length ? [...config.problems, ...oauth.problems] : config.problems,
+    problems: [...config.problems, ...oauth.problems, ...unsupportedSettingProblems(config)],
     oauth: oauth.wiring,
+    host,
     catalog: { cache, cacheLoaded: cache !== undefined, toolPrefix: config.settings.toolPrefix },
-    callGuard: {
+    calls: {
       approveTools: config.settings.approveTools,
       outputGuard: config.settings.outputGuard,
       toonEncode: config.settings.toonEncode,

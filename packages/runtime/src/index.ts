@@ -6,6 +6,27 @@ export {
   type ServerSummary,
 } from "./adapter-runtime.js";
 export {
+  type CallObserver,
+  type CallOutcome,
+  type CallRecord,
+  ObserverList,
+} from "./call-observers.js";
+export {
+  CallPipeline,
+  type CallPipelineOptions,
+  type CallRequest,
+  type CallSettings,
+} from "./call-pipeline.js";
+export { type CallResult, textResult } from "./call-result.js";
+export {
+  approvalOrigin,
+  type CallKind,
+  type CallOrigin,
+  type CallTarget,
+  kindOf,
+} from "./call-target.js";
+export { clientHandlersFor, type HostClientHandlers } from "./client-handlers.js";
+export {
   createRuntime,
   loadRuntimeConfig,
   NPX_CACHE_FILE_NAME,
@@ -21,11 +42,16 @@ export {
   formatStatus,
 } from "./format.js";
 export {
-  CallGuard,
-  type CallGuardOptions,
-  type GuardedCallOptions,
-  type GuardedCallResult,
-} from "./guarded-call.js";
+  type DialogOptions,
+  type Host,
+  type HostDialogs,
+  type HostSampler,
+  headlessHost,
+  NO_DIALOGS,
+  type NoticeLevel,
+  type SamplingRequest,
+  type SamplingResponse,
+} from "./host.js";
 export { openMetadataCache } from "./metadata-cache-file.js";
 export {
   createOAuthWiring,
@@ -38,7 +64,6 @@ export {
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
-  type ProxyOutcome,
   type ProxyParams,
   runProxyRequest,
 } from "./proxy-request.js";
@@ -60,3 +85,10 @@ export {
 } from "./status-events.js";
 export { DEBUG_STDERR_LINES, formatDebugStderr } from "./stderr-tails.js";
 export { type ListingSource, ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
+export {
+  NOT_SUPPORTED_YET,
+  UNSUPPORTED_SERVER_KEYS,
+  UNSUPPORTED_SETTINGS,
+  unsupportedSettingProblems,
+} from "./unsupported-settings.js";
+export { expandUriTemplate, uriTemplateVariables } from "./uri-template.js";

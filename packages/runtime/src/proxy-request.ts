@@ -3,8 +3,8 @@
  * prompt) and the dispatch from arguments to an adapter operation.
  */
 import { McpAdapterError } from "@pi-mcp-adapter/core";
-import type { HostContent } from "@pi-mcp-adapter/output-guard";
 import type { AdapterRuntime } from "./adapter-runtime.js";
+import { type CallResult, textResult as text } from "./call-result.js";
 import {
   formatDescribe,
   formatInstructions,
@@ -56,31 +56,16 @@ export const PROXY_TOOL_PARAMETERS = {
   additionalProperties: false,
 } as const;
 
-export interface ProxyOutcome {
-  content: HostContent[];
-  isError: boolean;
-  details: Record<string, unknown>;
-}
-
 export async function runProxyRequest(
   runtime: AdapterRuntime,
   params: ProxyParams,
   signal?: AbortSignal,
-): Promise<ProxyOutcome> {
-  const text = (value: string, details: Record<string, unknown>): ProxyOutcome => ({
-    content: [{ type: "text", text: value }],
-    isError: false,
-    details,
-  });
+): Promise<CallResult> {
   if (params.action !== undefined) return text(await runAuthAction(runtime, params), { mode: params.action });
   if (params.tool !== undefined) {
     const args = parseArgs(params.args);
     const result = await runtime.call(params.tool, args, { server: params.server, signal, details: true });
-    return {
-      content: result.content,
-      isError: result.isError,
-      details: { mode: "call", server: result.tool.server, tool: result.tool.name, ...result.details },
-    };
+    return { ...result, details: { mode: "call", tool: result.details.name, ...result.details } };
   }
   if (params.describe !== undefined) {
     const tool = await runtime.resolve(params.describe, params.server);

@@ -1,6 +1,7 @@
 /**
- * Read-only status snapshots for other Pi extensions, published on
- * `pi.events` under `MCP_STATUS_EVENT`. A snapshot is built from what the
+ * Read-only status snapshots: the runtime hands them to its host's status
+ * sink (`Host.status`), and the Pi shell publishes them for other extensions
+ * on `pi.events` under `MCP_STATUS_EVENT`. A snapshot is built from what the
  * runtime already knows: taking one never connects a server or starts auth,
  * and it carries no clients, transports, credentials or server definitions.
  */

@@ -27,7 +27,7 @@ export interface ToolCatalogOptions {
 }
 
 export class ToolCatalog {
-  private readonly listings = new Map<string, { listing: ServerListing; cached: boolean }>();
+  private readonly listings = new Map<string, ServerListing>();
   private readonly metadataByServer = new Map<string, ToolMetadata[]>();
   private readonly pending = new Map<string, Promise<void>>();
   private loaded: Promise<void> | undefined;
@@ -64,12 +64,7 @@ export class ToolCatalog {
 
   /** The server's instructions from its last listing (live or cached). */
   instructions(name: string): string | undefined {
-    return this.listings.get(name)?.listing.instructions;
-  }
-
-  /** True when the server's metadata came from the disk cache rather than a connection. */
-  fromCache(name: string): boolean {
-    return this.listings.get(name)?.cached === true;
+    return this.listings.get(name)?.instructions;
   }
 
   /** Makes sure a server's metadata is known: memory, then disk cache, then a live listing. */
@@ -113,7 +108,7 @@ export class ToolCatalog {
       await this.loaded;
       const listing = cache.get(name, definitionHash(definition));
       if (listing) {
-        this.set(name, listing, true);
+        this.set(name, listing);
         return;
       }
     }
@@ -124,7 +119,7 @@ export class ToolCatalog {
     const connection = await this.connect(name);
     const listing: ServerListing = { tools: await connection.listTools() };
     if (connection.instructions) listing.instructions = connection.instructions;
-    this.set(name, listing, false);
+    this.set(name, listing);
     const definition = this.definition(name);
     // A cache that cannot be written only costs the next session a connection.
     if (this.options.cache && definition) {
@@ -132,9 +127,9 @@ export class ToolCatalog {
     }
   }
 
-  private set(name: string, listing: ServerListing, cached: boolean): void {
+  private set(name: string, listing: ServerListing): void {
     const definition = this.definition(name);
-    this.listings.set(name, { listing, cached });
+    this.listings.set(name, listing);
     this.version++;
     this.metadataByServer.set(
       name,

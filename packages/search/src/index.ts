@@ -15,5 +15,5 @@ export {
   type SearchIndex,
   type SearchIndexOptions,
 } from "./search-index.js";
-export { globToRegExp, keywordsForTool, type SearchKeywords } from "./search-keywords.js";
+export { keywordsForTool, type SearchKeywords } from "./search-keywords.js";
 export { normalizeName, stem, tokenize } from "./tokenize.js";

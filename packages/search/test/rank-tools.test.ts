@@ -98,6 +98,17 @@ describe("rankTools", () => {
     expect(JSON.stringify(catalog)).not.toContain("octocat");
   });
 
+  it("matches searchKeywords keys with core's tool globs: case-insensitive, across / and ., picomatch alternatives", () => {
+    const tools = [tool("docs", "files/read.text", "Read"), tool("docs", "Write_File", "Write")];
+    const searchKeywords = { docs: { "FILES*": ["quokka"], "{write,erase}_file": ["wombat"] } };
+    expect(rankTools("quokka", tools, { searchKeywords }).hits.map((h) => h.tool.name)).toEqual([
+      "files/read.text",
+    ]);
+    expect(rankTools("wombat", tools, { searchKeywords }).hits.map((h) => h.tool.name)).toEqual([
+      "Write_File",
+    ]);
+  });
+
   it("regex mode matches names and descriptions in catalog order, paginated, unranked", () => {
     const result = rankTools("^slack_.*(list|post)", catalog, { regex: true, limit: 1 });
     expect(result.total).toBe(2);

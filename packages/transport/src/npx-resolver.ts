@@ -1,13 +1,16 @@
 /**
  * Turns `npx -y <pkg>` and `npx -p <pkg> <bin>` into the package's real bin in
  * npm's `_npx` cache, so a server runs without the npm parent process (about
- * 100 MB of RSS each). Resolutions are remembered in a JSON file for 24 h.
- * Anything unusual falls back to running `npx` as configured.
+ * 100 MB of RSS each). Resolutions are remembered in a JSON file for 24 h,
+ * shared by every process: a save merges into the file under core's
+ * `withFileLock` and replaces it with `writeFileAtomic`. Anything unusual
+ * falls back to running `npx` as configured.
  */
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
+import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import { parseNpxArgs } from "./npx-args.js";
 
 export const NPX_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -31,6 +34,17 @@ interface CacheEntry {
   resolvedAt: number;
 }
 
+async function readEntries(file: string): Promise<Record<string, CacheEntry>> {
+  try {
+    const parsed = JSON.parse(await readFile(file, "utf8")) as { entries?: unknown };
+    if (parsed.entries && typeof parsed.entries === "object")
+      return parsed.entries as Record<string, CacheEntry>;
+  } catch {
+    // missing or corrupt: start empty, it is only a cache
+  }
+  return {};
+}
+
 export function defaultNpmCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.npm_config_cache) return env.npm_config_cache;
   if (process.platform === "win32" && env.LOCALAPPDATA) return path.join(env.LOCALAPPDATA, "npm-cache");
@@ -46,25 +60,29 @@ export function createNpxResolver(options: NpxResolverOptions = {}): ResolveComm
   const load = async (): Promise<Record<string, CacheEntry>> => {
     if (memory) return memory;
     memory = {};
-    if (options.cacheFile) {
-      try {
-        const parsed = JSON.parse(await readFile(options.cacheFile, "utf8")) as { entries?: unknown };
-        if (parsed.entries && typeof parsed.entries === "object")
-          memory = parsed.entries as Record<string, CacheEntry>;
-      } catch {
-        // missing or corrupt: start empty, it is only a cache
-      }
-    }
+    if (options.cacheFile) memory = await readEntries(options.cacheFile);
     return memory;
   };
 
-  const save = async (entries: Record<string, CacheEntry>) => {
-    if (!options.cacheFile) return;
-    const tmp = `${options.cacheFile}.${process.pid}.tmp`;
+  const save = async (key: string, entry: CacheEntry) => {
+    const file = options.cacheFile;
+    if (!file) return;
     try {
-      await mkdir(path.dirname(options.cacheFile), { recursive: true });
-      await writeFile(tmp, `${JSON.stringify({ version: 1, entries }, null, 2)}\n`, { mode: 0o600 });
-      await rename(tmp, options.cacheFile);
+      await withFileLock(
+        file,
+        async () => {
+          // Re-read so entries other processes saved meanwhile are kept; expired ones go.
+          const entries: Record<string, CacheEntry> = {};
+          for (const [k, e] of Object.entries(await readEntries(file))) {
+            if (now() - e?.resolvedAt < NPX_CACHE_TTL_MS) entries[k] = e;
+          }
+          entries[key] = entry;
+          await writeFileAtomic(file, `${JSON.stringify({ version: 1, entries }, null, 2)}\n`, {
+            mode: 0o600,
+          });
+        },
+        { timeoutMs: 1000, onTimeout: "run" },
+      );
     } catch {
       // a read-only agent dir costs only the next lookup
     }
@@ -83,7 +101,7 @@ export function createNpxResolver(options: NpxResolverOptions = {}): ResolveComm
     if (!parsed || !bin) return { command, args };
     const resolved = { command: bin, args: parsed.rest };
     entries[key] = { ...resolved, resolvedAt: now() };
-    await save(entries);
+    await save(key, entries[key]);
     return resolved;
   };
 }

@@ -1,4 +1,14 @@
-import { chmod, copyFile, mkdir, readFile, symlink, utimes, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  copyFile,
+  mkdir,
+  readdir,
+  readFile,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import { createTempDir, minimalServerPath, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
@@ -144,6 +154,26 @@ describe("npx resolution", () => {
     now += NPX_CACHE_TTL_MS + 1;
     const third = createNpxResolver({ npmCacheDir: dir.join("elsewhere"), cacheFile, now: () => now });
     expect(await third("npx", ["-y", "solo"])).toEqual({ command: "npx", args: ["-y", "solo"] });
+  });
+
+  it("keeps entries other resolvers (other processes) saved to the same file, and drops expired ones", async () => {
+    await using dir = await createTempDir();
+    await installIntoNpxCache(dir, "6666666666666666", { name: "alpha", version: "1.0.0", bin: "bin/a.mjs" });
+    await installIntoNpxCache(dir, "7777777777777777", { name: "beta", version: "1.0.0", bin: "bin/b.mjs" });
+    const cacheFile = dir.join("agent", "mcp-npx-cache.json");
+    await mkdir(path.dirname(cacheFile), { recursive: true });
+    await writeFile(
+      cacheFile,
+      JSON.stringify({ version: 1, entries: { old: { command: "/gone", args: [], resolvedAt: 1 } } }),
+    );
+    const now = () => 10 * NPX_CACHE_TTL_MS;
+    const one = createNpxResolver({ npmCacheDir: dir.join("npm-cache"), cacheFile, now });
+    const two = createNpxResolver({ npmCacheDir: dir.join("npm-cache"), cacheFile, now });
+    await Promise.all([one("npx", ["-y", "alpha"]), two("npx", ["-y", "beta"])]);
+    const saved = JSON.parse(await readFile(cacheFile, "utf8"));
+    expect(Object.keys(saved.entries).sort()).toEqual(['["npx","-y","alpha"]', '["npx","-y","beta"]']);
+    expect((await stat(cacheFile)).mode & 0o777).toBe(0o600);
+    expect(await readdir(path.dirname(cacheFile))).toEqual(["mcp-npx-cache.json"]);
   });
 
   it("ignores a corrupt cache file", async () => {

@@ -1,16 +1,12 @@
 import { EventEmitter } from "node:events";
 import { readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import {
-  MCP_TOOL_APPROVAL_REQUEST_EVENT,
-  selectApprovalDialog,
-  type ToolApprovalRequest,
-} from "@pi-mcp-adapter/approval";
+import { MCP_TOOL_APPROVAL_REQUEST_EVENT, type ToolApprovalRequest } from "@pi-mcp-adapter/approval";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { connectInMemory, createFixtureServer, type FixtureTool } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
-import { AdapterRuntime, type CallGuardOptions } from "../src/index.js";
+import { AdapterRuntime, type CallSettings, type Host, headlessHost } from "../src/index.js";
 
 const calls: string[] = [];
 const tools: FixtureTool[] = [
@@ -40,9 +36,10 @@ const tools: FixtureTool[] = [
 ];
 
 function runtime(
-  callGuard: CallGuardOptions,
+  calls: CallSettings,
   approveTools?: ServerDefinition["approveTools"],
   extra: Partial<ServerDefinition> = {},
+  host?: Host,
 ) {
   const definition: ServerDefinition = {
     name: "fs",
@@ -56,13 +53,37 @@ function runtime(
   };
   return new AdapterRuntime({
     servers: [definition],
-    callGuard,
+    calls,
+    host,
     connect: async (d) =>
       connectServer(d, { transport: await connectInMemory(createFixtureServer({ tools })) }),
   });
 }
 
+/** A host with a UI whose select dialog answers from `answer`. */
+function uiHost(answer: (title: string) => Promise<string | undefined>): Host {
+  return { ...headlessHost(), hasUI: true, dialogs: { ...headlessHost().dialogs, select: answer } };
+}
+
 describe("AdapterRuntime.call: approval", () => {
+  it("a host without a UI is never asked, even if it has dialogs: the call fails closed", async () => {
+    const asked: string[] = [];
+    const host: Host = {
+      ...uiHost(async (title) => {
+        asked.push(title);
+        return "Allow once";
+      }),
+      hasUI: false,
+    };
+    const r = runtime({}, ["delete_*"], {}, host);
+    calls.length = 0;
+    const result = await r.call("fs_delete_file", { path: "/a" });
+    expect(result.details).toMatchObject({ approval: "approval_required", server: "fs", kind: "tool" });
+    expect(asked).toEqual([]);
+    expect(calls).toEqual([]);
+    await r.shutdown();
+  });
+
   it("fails closed without a UI and never reaches the server", async () => {
     const r = runtime({}, ["delete_*"]);
     calls.length = 0;
@@ -80,11 +101,11 @@ describe("AdapterRuntime.call: approval", () => {
   it("asks through the dialog; Allow for session lets the next call through without asking", async () => {
     const asked: string[] = [];
     const answers = ["Deny", "Allow for session"];
-    const dialog = selectApprovalDialog(async (title) => {
+    const host = uiHost(async (title) => {
       asked.push(title);
       return answers.shift();
     });
-    const r = runtime({ approvalDialog: dialog, approveTools: ["fs_*"] }, ["delete_*"]);
+    const r = runtime({ approveTools: ["fs_*"] }, ["delete_*"], {}, host);
     calls.length = 0;
     expect((await r.call("fs_delete_file", { path: "/a" })).isError).toBe(true);
     expect((await r.call("fs_delete_file", { path: "/b" })).content).toEqual([
@@ -99,11 +120,11 @@ describe("AdapterRuntime.call: approval", () => {
 
   it("excludeTools still removes a tool entirely: no dialog, no call, an unknown-tool error", async () => {
     const asked: string[] = [];
-    const dialog = selectApprovalDialog(async (title) => {
+    const host = uiHost(async (title) => {
       asked.push(title);
       return "Allow once";
     });
-    const r = runtime({ approvalDialog: dialog }, ["delete_*"], { excludeTools: ["delete_*"] });
+    const r = runtime({}, ["delete_*"], { excludeTools: ["delete_*"] }, host);
     calls.length = 0;
     await expect(r.call("fs_delete_file", { path: "/a" })).rejects.toMatchObject({ code: "unknown_tool" });
     expect(asked).toEqual([]);
@@ -118,8 +139,7 @@ describe("AdapterRuntime.call: approval", () => {
       seen.push(`${request.origin}:${request.serverName}/${request.originalToolName}`);
       request.claim(async () => "deny");
     });
-    const r = runtime({});
-    r.guard.approval.attachHost({ events: { emit: (c, d) => bus.emit(c, d) } });
+    const r = runtime({}, undefined, {}, { ...headlessHost(), events: { emit: (c, d) => bus.emit(c, d) } });
     const result = await r.call("fs_dump", {});
     expect(result.isError).toBe(true);
     expect((result.content[0] as { text: string }).text).toContain('"error":"denied"');

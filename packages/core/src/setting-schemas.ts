@@ -1,0 +1,69 @@
+/**
+ * Schemas of the settings that more than one package reads: config validates
+ * them when loading files, the feature package when it is handed a value
+ * directly (SDK use, tests). Defined here once so the two never drift.
+ */
+import { z } from "zod";
+
+/** A list of tool globs (see `tool-glob.ts` for what a glob matches). */
+export const ToolGlobListSchema = z.array(z.string(), {
+  error: "expected a list of tool name globs (strings)",
+});
+export type ToolGlobList = z.infer<typeof ToolGlobListSchema>;
+
+/**
+ * `approveTools`, global and per server:
+ * - `true`: every tool call asks; `false`: none does
+ * - `"destructive"`: tools that do not declare `readOnlyHint: true`, or that declare `destructiveHint: true`
+ * - a list of tool globs: matching tools ask
+ */
+export const ApproveToolsSettingSchema = z.union(
+  [z.boolean(), z.literal("destructive"), ToolGlobListSchema],
+  {
+    error: 'expected true, false, "destructive" or a list of tool name globs',
+  },
+);
+export type ApproveToolsSetting = z.infer<typeof ApproveToolsSettingSchema>;
+
+/**
+ * Limits of the output guard. `maxBytes` / `maxLines` cap the text a model
+ * sees inline; `detailsMaxBytes` caps the raw MCP result kept in a tool
+ * result's details (the session file). `0` is allowed there and means: never
+ * keep the raw result, only a summary and the spill file it was written to.
+ */
+export const OutputGuardLimitsSchema = z
+  .object({
+    maxBytes: z.number().int().positive(),
+    maxLines: z.number().int().positive(),
+    detailsMaxBytes: z.number().int().nonnegative(),
+  })
+  .partial()
+  .strict();
+export type OutputGuardLimits = z.infer<typeof OutputGuardLimitsSchema>;
+
+/** `outputGuard`: `false` turns the guard off; an object tunes its limits; `true` or absent means the defaults. */
+export const OutputGuardSettingSchema = z.union([z.boolean(), OutputGuardLimitsSchema], {
+  error: "expected true, false or { maxBytes, maxLines, detailsMaxBytes }",
+});
+export type OutputGuardSetting = z.infer<typeof OutputGuardSettingSchema>;
+
+/** `toonEncode`: `true` for every server, or a list of server names. */
+export const ToonEncodeSettingSchema = z.union([z.boolean(), z.array(z.string())], {
+  error: "expected true, false or a list of server names",
+});
+export type ToonEncodeSetting = z.infer<typeof ToonEncodeSettingSchema>;
+
+/**
+ * A server's `searchKeywords`: tool glob → extra words the tool is found by.
+ * Every key whose glob matches a tool contributes its words.
+ */
+export const SearchKeywordsSettingSchema = z.record(z.string(), z.array(z.string()), {
+  error: 'expected an object of tool glob → list of words, e.g. { "create_*": ["new"] }',
+});
+export type SearchKeywordsSetting = z.infer<typeof SearchKeywordsSettingSchema>;
+
+/** `idleTimeout`: minutes without a call before a server is disconnected; `0` never disconnects. */
+export const IdleTimeoutMinutesSchema = z.number().nonnegative();
+
+/** `requestTimeoutMs`: how long one request to a server may take. */
+export const RequestTimeoutMsSchema = z.number().int().positive();

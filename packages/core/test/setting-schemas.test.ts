@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import {
+  ApproveToolsSettingSchema,
+  OutputGuardSettingSchema,
+  SearchKeywordsSettingSchema,
+  ToonEncodeSettingSchema,
+} from "../src/index.js";
+
+const firstIssue = (result: {
+  success: boolean;
+  error?: { issues: { message: string; path: PropertyKey[] }[] };
+}) => result.error?.issues[0];
+
+describe("shared setting schemas", () => {
+  it("approveTools takes booleans, destructive or globs, and says so when given anything else", () => {
+    for (const ok of [true, false, "destructive", ["delete_*"]]) {
+      expect(ApproveToolsSettingSchema.safeParse(ok).success).toBe(true);
+    }
+    expect(firstIssue(ApproveToolsSettingSchema.safeParse("always"))?.message).toBe(
+      'expected true, false, "destructive" or a list of tool name globs',
+    );
+  });
+
+  it("outputGuard: detailsMaxBytes may be 0 (summary only), the inline caps must be positive", () => {
+    expect(OutputGuardSettingSchema.parse({ detailsMaxBytes: 0 })).toEqual({ detailsMaxBytes: 0 });
+    expect(OutputGuardSettingSchema.safeParse({ detailsMaxBytes: -1 }).success).toBe(false);
+    const zeroBytes = firstIssue(OutputGuardSettingSchema.safeParse({ maxBytes: 0 }));
+    expect(zeroBytes?.path).toEqual(["maxBytes"]);
+    expect(OutputGuardSettingSchema.safeParse({ maxLines: 1.5 }).success).toBe(false);
+  });
+
+  it("outputGuard rejects a misspelt limit instead of silently ignoring it", () => {
+    expect(firstIssue(OutputGuardSettingSchema.safeParse({ maxbytes: 10 }))?.message).toMatch(/maxbytes/);
+    expect(firstIssue(OutputGuardSettingSchema.safeParse("on"))?.message).toBe(
+      "expected true, false or { maxBytes, maxLines, detailsMaxBytes }",
+    );
+  });
+
+  it("toonEncode takes a boolean or server names; searchKeywords a glob → words object", () => {
+    expect(ToonEncodeSettingSchema.parse(["github"])).toEqual(["github"]);
+    expect(ToonEncodeSettingSchema.safeParse("github").success).toBe(false);
+    expect(SearchKeywordsSettingSchema.parse({ "create_*": ["new"] })).toEqual({ "create_*": ["new"] });
+    expect(firstIssue(SearchKeywordsSettingSchema.safeParse({ create: "new" }))?.path).toEqual(["create"]);
+  });
+});

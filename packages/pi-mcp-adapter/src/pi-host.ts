@@ -1,0 +1,23 @@
+/**
+ * Pi as the runtime's `Host`: dialogs and notices from `ctx.ui`, the status
+ * sink and the approval broker on `pi.events`. `hasUI` is Pi's own answer:
+ * false in print and json modes, where dialogs cannot be shown (calls
+ * needing approval then fail closed); `--mode rpc` forwards dialogs as
+ * `extension_ui_request`s.
+ */
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { type Host, MCP_STATUS_EVENT } from "@pi-mcp-adapter/runtime";
+
+export function piHost(pi: ExtensionAPI, ctx: ExtensionContext): Host {
+  return {
+    hasUI: ctx.hasUI,
+    dialogs: {
+      confirm: (title, message, options) => ctx.ui.confirm(title, message, options),
+      select: (title, choices, options) => ctx.ui.select(title, choices, options),
+      input: (title, placeholder, options) => ctx.ui.input(title, placeholder, options),
+    },
+    notify: (message, level) => ctx.ui.notify(message, level),
+    status: (snapshot) => pi.events.emit(MCP_STATUS_EVENT, snapshot),
+    events: pi.events,
+  };
+}

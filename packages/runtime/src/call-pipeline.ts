@@ -1,0 +1,176 @@
+/**
+ * The one path every MCP operation takes, whatever its kind (tool, resource,
+ * resource template, prompt) and whoever asks (proxy tool, CLI, direct
+ * tools, mcpScript): ordered stages
+ *
+ *   approval → invoke → output guard → observers
+ *
+ * and one result type, `CallResult`, out of it. Approval may refuse (the
+ * server is never asked; the refusal is the result). Invoke sends the
+ * request (`call-target.ts`); its errors propagate to the host. The output
+ * guard bounds what the model reads. Observers see every call's record.
+ * One pipeline per runtime (per session); `dispose()` at session end
+ * removes the session's binary result files.
+ */
+import {
+  type ApprovalDialog,
+  type ApprovalEventBus,
+  ApprovalGate,
+  type ApproveToolsSetting,
+  formatApprovalRefusal,
+} from "@pi-mcp-adapter/approval";
+import {
+  createOutputGuard,
+  type OutputGuard,
+  type OutputGuardSetting,
+  type ToonEncodeSetting,
+} from "@pi-mcp-adapter/output-guard";
+import type { ServerConnection } from "@pi-mcp-adapter/transport";
+import { type CallObserver, type CallOutcome, type CallRecord, ObserverList } from "./call-observers.js";
+import type { CallResult } from "./call-result.js";
+import {
+  approvalOrigin,
+  approvalTool,
+  type CallOrigin,
+  type CallTarget,
+  callName,
+  invokeTarget,
+  kindOf,
+  serverOf,
+} from "./call-target.js";
+
+/** The settings every call obeys. */
+export interface CallSettings {
+  /** `settings.approveTools`; a server's own `approveTools` wins. */
+  approveTools?: ApproveToolsSetting;
+  /** `settings.outputGuard`. */
+  outputGuard?: OutputGuardSetting;
+  /** `settings.toonEncode`. */
+  toonEncode?: ToonEncodeSetting;
+  /** Read for `MCP_OUTPUT_GUARD`; default `process.env`. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface CallPipelineOptions extends CallSettings {
+  /** A server's own `approveTools`. */
+  serverApproveTools: (server: string) => ApproveToolsSetting | undefined;
+  /** The connection serving `server` (connecting it on first use). */
+  connection: (server: string) => Promise<ServerConnection>;
+  /** The host's approval broker bus. */
+  events?: ApprovalEventBus;
+  /** The host's approval dialog; absent without a UI, and calls needing approval then fail closed. */
+  dialog?: ApprovalDialog;
+}
+
+export interface CallRequest {
+  target: CallTarget;
+  args: Record<string, unknown>;
+  /** Which call path asks; default `proxy`. */
+  origin?: CallOrigin;
+  signal?: AbortSignal;
+  /** Put the raw MCP result (bounded) into `details` (proxy calls; direct tools leave it out). */
+  details?: boolean;
+}
+
+export class CallPipeline {
+  private readonly approval: ApprovalGate;
+  private readonly output: OutputGuard;
+  private readonly observers = new ObserverList();
+
+  constructor(private readonly options: CallPipelineOptions) {
+    this.approval = new ApprovalGate({
+      approveTools: options.approveTools,
+      serverApproveTools: options.serverApproveTools,
+      events: options.events,
+      dialog: options.dialog,
+    });
+    this.output = createOutputGuard({
+      setting: options.outputGuard,
+      toonEncode: options.toonEncode,
+      env: options.env,
+    });
+  }
+
+  /** Adds an observer (see `call-observers.ts` for the contract); returns the function that removes it. */
+  observe(observer: CallObserver): () => void {
+    return this.observers.add(observer);
+  }
+
+  /** Observer calls that threw or rejected, since the runtime started. */
+  get observerFailures(): number {
+    return this.observers.failures;
+  }
+
+  async run(request: CallRequest): Promise<CallResult> {
+    const { target, args, signal } = request;
+    const started = performance.now();
+    const kind = kindOf(target);
+    const server = serverOf(target);
+    const origin = request.origin ?? "proxy";
+    let name = target.kind === "tool" ? target.tool.name : "";
+    const record = (outcome: CallOutcome, errorCode?: string) => {
+      if (this.observers.size === 0) return;
+      const entry: CallRecord = {
+        server,
+        name,
+        kind,
+        origin,
+        argsBytes: argsBytes(args),
+        durationMs: performance.now() - started,
+        outcome,
+        ...(errorCode !== undefined ? { errorCode } : {}),
+      };
+      this.observers.notify(entry);
+    };
+    try {
+      name = callName(target, args);
+      const tool = approvalTool(target, name);
+      const call = { serverName: server, tool, args, origin: approvalOrigin(kind, origin), signal };
+      // Stage 1: approval.
+      const verdict = await this.approval.check(call);
+      if (!verdict.allowed) {
+        record("refused", verdict.code);
+        return {
+          content: [{ type: "text", text: formatApprovalRefusal(verdict, call) }],
+          isError: true,
+          details: { server, name, kind, approval: verdict.code },
+        };
+      }
+      // Stage 2: invoke.
+      const connection = await this.options.connection(server);
+      const raw = await invokeTarget(connection, target, name, args, signal);
+      // Stage 3: output guard.
+      const guarded = await this.output.guard(raw, { server, tool: name, details: request.details === true });
+      const result: CallResult = {
+        content: guarded.content,
+        isError: guarded.isError,
+        ...(guarded.structuredContent !== undefined ? { structuredContent: guarded.structuredContent } : {}),
+        details: { server, name, kind, ...guarded.details },
+      };
+      // Stage 4: observers.
+      record(result.isError ? "error" : "ok", result.isError ? "tool_error" : undefined);
+      return result;
+    } catch (error) {
+      record("failed", errorCode(error));
+      throw error;
+    }
+  }
+
+  /** Removes this session's binary result files. */
+  dispose(): Promise<void> {
+    return this.output.dispose();
+  }
+}
+
+function argsBytes(args: Record<string, unknown>): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(args) ?? "");
+  } catch {
+    return 0;
+  }
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : "internal";
+}

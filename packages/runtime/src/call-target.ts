@@ -1,0 +1,139 @@
+/**
+ * What a call addresses, by kind, and the invoke stage: one switch from a
+ * target to the server request that serves it, each answer brought into
+ * the MCP tool-result shape (`ToolCallResult`) the output guard reads.
+ */
+import type { ApprovalOrigin, ApprovalTool } from "@pi-mcp-adapter/approval";
+import {
+  type ContentBlock,
+  McpAdapterError,
+  prefixedToolName,
+  type ToolCallResult,
+  type ToolMetadata,
+} from "@pi-mcp-adapter/core";
+import type { PromptResult, ResourceContents, ServerConnection } from "@pi-mcp-adapter/transport";
+import { expandUriTemplate } from "./uri-template.js";
+
+/** The kinds of MCP operation the pipeline runs. */
+export type CallKind = "tool" | "resource" | "resource-template" | "prompt";
+
+/** The call path that asked (what observers see); the approval origin is derived from it and the kind. */
+export type CallOrigin = Exclude<ApprovalOrigin, "resource" | "prompt">;
+
+export type CallTarget =
+  /** A catalog entry: a tool, or a resource / prompt the catalog lists as one. */
+  | { kind: "tool"; tool: ToolMetadata }
+  | { kind: "resource"; server: string; uri: string }
+  /** `args` fill the template's `{var}`s (see `expandUriTemplate`). */
+  | { kind: "resource-template"; server: string; uriTemplate: string }
+  /** `args` are the prompt's arguments (stringified). */
+  | { kind: "prompt"; server: string; name: string };
+
+/** The kind a target runs as: a catalog entry of kind `resource` or `prompt` reads or gets. */
+export function kindOf(target: CallTarget): CallKind {
+  if (target.kind !== "tool") return target.kind;
+  return target.tool.kind === "tool" ? "tool" : target.tool.kind;
+}
+
+export function serverOf(target: CallTarget): string {
+  return target.kind === "tool" ? target.tool.server : target.server;
+}
+
+/** Resources and prompts reach approval brokers as their own origins; tools keep the caller's. */
+export function approvalOrigin(kind: CallKind, origin: CallOrigin): ApprovalOrigin {
+  if (kind === "resource" || kind === "resource-template") return "resource";
+  if (kind === "prompt") return "prompt";
+  return origin;
+}
+
+/**
+ * What approval sees of a target. Resources and prompts are read-only by
+ * protocol (a `"destructive"` policy lets them through); `approveTools`
+ * globs match a resource's URI (expanded for templates) or a prompt's name.
+ */
+export function approvalTool(target: CallTarget, name: string): ApprovalTool {
+  switch (target.kind) {
+    case "tool":
+      return target.tool;
+    case "prompt":
+      return {
+        name: target.name,
+        prefixedName: prefixedToolName(target.server, target.name),
+        annotations: { readOnlyHint: true },
+      };
+    default:
+      return { name, prefixedName: name, annotations: { readOnlyHint: true } };
+  }
+}
+
+/** The name a call goes by: tool or prompt name, or the URI it reads (templates expanded). */
+export function callName(target: CallTarget, args: Record<string, unknown>): string {
+  switch (target.kind) {
+    case "tool":
+      return target.tool.kind === "resource" && target.tool.uri ? target.tool.uri : target.tool.name;
+    case "resource":
+      return target.uri;
+    case "resource-template":
+      return expandUriTemplate(target.uriTemplate, args);
+    case "prompt":
+      return target.name;
+  }
+}
+
+/** The invoke stage: sends the request for `target` and returns its answer as a tool result. */
+export async function invokeTarget(
+  connection: ServerConnection,
+  target: CallTarget,
+  name: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal | undefined,
+): Promise<ToolCallResult> {
+  switch (kindOf(target)) {
+    case "tool": {
+      const tool = (target as Extract<CallTarget, { kind: "tool" }>).tool;
+      // The schema from the (possibly cached) metadata: a connection that never listed tools still checks.
+      return connection.callTool(tool.name, args, { signal, outputSchema: tool.outputSchema });
+    }
+    case "resource":
+    case "resource-template":
+      return resourceResult(await connection.readResource(name, { signal }));
+    case "prompt":
+      return promptResult(await connection.getPrompt(name, promptArgs(name, args), { signal }));
+  }
+}
+
+/** Each content of a read as an embedded `resource` block. */
+function resourceResult(read: ResourceContents): ToolCallResult {
+  return { content: read.contents.map((resource) => ({ type: "resource", resource })) };
+}
+
+/** Each message as content, its role written before it so the model can tell who speaks. */
+function promptResult(prompt: PromptResult): ToolCallResult {
+  const content: ContentBlock[] = [];
+  if (prompt.description) content.push({ type: "text", text: `Prompt: ${prompt.description}` });
+  for (const message of prompt.messages) {
+    const block = message.content as { type: string; text?: unknown };
+    if (block.type === "text" && typeof block.text === "string") {
+      content.push({ type: "text", text: `${message.role}: ${block.text}` });
+    } else {
+      content.push({ type: "text", text: `${message.role}:` }, message.content);
+    }
+  }
+  return { content };
+}
+
+/** Prompt arguments are strings on the wire; numbers and booleans are written out. */
+function promptArgs(name: string, args: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
+      throw new McpAdapterError(
+        "invalid_args",
+        `Prompt ${name}: args.${key} must be a string, number or boolean`,
+      );
+    }
+    out[key] = String(value);
+  }
+  return out;
+}

@@ -1,0 +1,97 @@
+/**
+ * What the runtime needs from the program it runs in, in one place. The Pi
+ * shell implements it from `ctx.ui` and `pi.events`; the CLI implements a
+ * headless one. The runtime never reaches past this interface into its host.
+ */
+import type { ApprovalEventBus } from "@pi-mcp-adapter/approval";
+import type { ContentBlock } from "@pi-mcp-adapter/core";
+import type { McpStatusSnapshot } from "./status-events.js";
+
+/** How loud a notice is. */
+export type NoticeLevel = "info" | "warning" | "error";
+
+/** Options every dialog takes: an aborted signal dismisses it. */
+export interface DialogOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * The host's dialogs. Each resolves to the user's answer, or to `undefined`
+ * (`false` for `confirm`) when the user dismissed it or the host cannot ask.
+ * Only called when `Host.hasUI` is true.
+ */
+export interface HostDialogs {
+  confirm(title: string, message: string, options?: DialogOptions): Promise<boolean>;
+  select(title: string, choices: string[], options?: DialogOptions): Promise<string | undefined>;
+  input(title: string, placeholder?: string, options?: DialogOptions): Promise<string | undefined>;
+}
+
+/** A `sampling/createMessage` request from a server, in neutral shapes (no SDK types). */
+export interface SamplingRequest {
+  messages: { role: "user" | "assistant"; content: ContentBlock }[];
+  systemPrompt?: string;
+  maxTokens: number;
+  temperature?: number;
+  stopSequences?: string[];
+  /** The server's model preferences, passed through as sent. */
+  modelPreferences?: Record<string, unknown>;
+}
+
+/** The model's answer to a sampling request. */
+export interface SamplingResponse {
+  role: "assistant";
+  content: ContentBlock;
+  /** The model that answered. */
+  model: string;
+  stopReason?: string;
+}
+
+/** Runs one sampling request on the host's model; rejects when the user or the host refuses. */
+export type HostSampler = (request: SamplingRequest, signal?: AbortSignal) => Promise<SamplingResponse>;
+
+/**
+ * The runtime's host.
+ *
+ * - `hasUI`: false for headless hosts (the CLI, Pi's print and json modes).
+ *   The runtime then never opens a dialog: calls needing approval fail closed,
+ *   and client capabilities that need a person (elicitation, sampling
+ *   approval) are not declared to servers.
+ * - `dialogs`: confirm / select / input; only used when `hasUI` is true.
+ * - `notify`: notices for the user (OAuth warnings, config problems). Must
+ *   not throw; a headless host may print them or drop them.
+ * - `status`: the status sink. It receives a snapshot when the runtime
+ *   starts, after every server status change, and an empty one when the
+ *   runtime shuts down. Must not throw (a throw is swallowed).
+ * - `events`: the bus the approval broker offers calls on (Pi: `pi.events`);
+ *   left out, no broker is asked.
+ * - `sample`: the host's model for sampling requests; left out, sampling is
+ *   not offered to servers.
+ */
+export interface Host {
+  readonly hasUI: boolean;
+  readonly dialogs: HostDialogs;
+  notify(message: string, level: NoticeLevel): void;
+  status(snapshot: McpStatusSnapshot): void;
+  readonly events?: ApprovalEventBus;
+  readonly sample?: HostSampler;
+}
+
+/** Dialogs of a host without a UI: every question is answered "no". */
+export const NO_DIALOGS: HostDialogs = {
+  confirm: async () => false,
+  select: async () => undefined,
+  input: async () => undefined,
+};
+
+/**
+ * A host without a UI (the CLI, tests, embedders): no dialogs, no broker,
+ * no model; notices go to `notify` (default: dropped), status is dropped.
+ */
+export function headlessHost(options: { notify?: Host["notify"]; status?: Host["status"] } = {}): Host {
+  return {
+    hasUI: false,
+    dialogs: NO_DIALOGS,
+    notify: options.notify ?? (() => {}),
+    status: options.status ?? (() => {}),
+  };
+}

@@ -1,0 +1,69 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { SettingsSchema } from "@pi-mcp-adapter/config";
+import { createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createRuntime, runProxyRequest, UNSUPPORTED_SETTINGS } from "../src/index.js";
+
+/** Settings the runtime, config or OAuth wiring act on (checked against the code when this list was written). */
+const SUPPORTED = [
+  "toolPrefix",
+  "idleTimeout",
+  "requestTimeoutMs",
+  "hostConfigDiscovery",
+  "agentPluginPaths",
+  "approveTools",
+  "oauthDir",
+  "oauthCredentialStore",
+  "oauthClientName",
+  "autoAuth",
+  "outputGuard",
+  "toonEncode",
+  "projectServers",
+  "ancestorConfigRoots",
+];
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("settings that are recognised but not supported yet", () => {
+  it("every key the settings schema accepts is either supported or listed as not supported yet", () => {
+    const keys = Object.keys(SettingsSchema.shape).sort();
+    expect([...SUPPORTED, ...UNSUPPORTED_SETTINGS].sort()).toEqual(keys);
+  });
+
+  it("each one that is set is a warning naming its file and field, in mcp({}) status; supported keys are not", async () => {
+    await using dir = await createTempDir();
+    vi.stubEnv("HOME", dir.path);
+    vi.stubEnv("PI_CODING_AGENT_DIR", dir.join("agent"));
+    const project = dir.join("project");
+    await mkdir(project);
+    await writeFile(
+      path.join(project, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: {
+          demo: { command: process.execPath, args: [stdioFixtureServerPath], directTools: "search" },
+          plain: { command: process.execPath, args: [stdioFixtureServerPath] },
+        },
+        settings: { trace: { enabled: true }, sampling: true, disableProxyTool: false, toolPrefix: "short" },
+      }),
+    );
+    const runtime = await createRuntime({ cwd: project, metadataCacheFile: false, npxCacheFile: false });
+    const file = path.join(project, ".mcp.json");
+    expect(runtime.problems.map((p) => [p.severity, p.file, p.field])).toEqual([
+      ["warning", file, "settings.disableProxyTool"],
+      ["warning", file, "settings.trace"],
+      ["warning", file, "settings.sampling"],
+      ["warning", file, "mcpServers.demo.directTools"],
+    ]);
+    const status = await runProxyRequest(runtime, {});
+    const text = status.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+    expect(text).toContain(
+      `warning: ${file}: settings.trace: recognised but not supported yet: it has no effect in this version`,
+    );
+    expect(text).toContain(`warning: ${file}: mcpServers.demo.directTools: recognised but not supported yet`);
+    expect(text).not.toContain("toolPrefix");
+    await runtime.shutdown();
+  });
+});
