@@ -18,6 +18,7 @@ import {
   createCredentialStore,
   createServerOAuth,
   importLegacyTokens,
+  isStoreFailure,
   type McpOAuthProvider,
   OAuthError,
   OAuthLogins,
@@ -108,11 +109,17 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
 
   const legacyDir = options.settings.oauthDir ?? env.MCP_OAUTH_DIR;
   if (legacyDir) {
-    await importLegacyTokens({
-      dir: legacyDir,
-      store,
-      servers: oauthServers().map((s) => ({ name: s.name, url: s.url as string })),
-    });
+    try {
+      await importLegacyTokens({
+        dir: legacyDir,
+        store,
+        servers: oauthServers().map((s) => ({ name: s.name, url: s.url as string })),
+      });
+    } catch (error) {
+      // A store that cannot be used blocks only servers needing a login, not OAuth as a whole.
+      if (!isStoreFailure(error)) throw error;
+      options.warn?.(`legacy tokens in ${legacyDir} were not imported: ${error.message}`);
+    }
   }
 
   const configured = (definition: ServerDefinition) => {

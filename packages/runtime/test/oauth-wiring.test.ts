@@ -117,6 +117,26 @@ describe("OAuth wiring for the runtime", () => {
     ).rejects.toThrow(/oauthCredentialStore must be "keyring" or "encrypted-file".*got "plaintext"/);
   });
 
+  it("a store that cannot be used skips the legacy import with a warning; OAuth stays on", async () => {
+    await using dir = await createTempDir();
+    await mkdir(dir.join("docs"));
+    await writeFile(
+      dir.join("docs", "tokens.json"),
+      JSON.stringify({ access_token: "old", token_type: "Bearer" }),
+    );
+    const warnings: string[] = [];
+    wiring = await createOAuthWiring({
+      servers: () => [server({ name: "docs", url: as.url })],
+      // The encrypted-file store without PI_MCP_ADAPTER_OAUTH_FILE_KEY in its environment.
+      settings: { oauthDir: dir.path, oauthCredentialStore: "encrypted-file" },
+      env: { PI_CODING_AGENT_DIR: dir.join("agent") },
+      warn: (message) => warnings.push(message),
+    });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^legacy tokens in .* were not imported: .*PI_MCP_ADAPTER_OAUTH_FILE_KEY/);
+    expect(wiring.serverNames()).toEqual(["docs"]);
+  });
+
   it("with autoAuth, a connection that needs a login starts one and reports its URL", async () => {
     const started: string[] = [];
     const servers = [server({ name: "docs", url: as.url })];
