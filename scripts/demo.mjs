@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const cli = fileURLToPath(new URL("../packages/pi-mcp-adapter/dist/cli.js", import.meta.url));
+const cli = fileURLToPath(new URL("../packages/pi-mcp-adapter/dist/cli/main.js", import.meta.url));
 const steps = [
   ["Servers", ["status"]],
   ["Search: count words", ["search", "count", "words"]],

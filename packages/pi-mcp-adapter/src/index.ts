@@ -28,7 +28,6 @@ export {
   type ServerSummary,
   statusSnapshot,
 } from "@pi-mcp-adapter/runtime";
-export { createMcpAdapter, hasNativeMcp, type McpAdapterOptions } from "./extension.js";
 export {
   getMcpOAuthStatus,
   getMcpOAuthTokensForUrl,
@@ -37,3 +36,4 @@ export {
   updateMcpOAuthTokensForUrl,
 } from "./oauth.js";
 export { PACKAGE_VERSION } from "./package-version.js";
+export { createMcpAdapter, hasNativeMcp, type McpAdapterOptions } from "./pi/extension.js";

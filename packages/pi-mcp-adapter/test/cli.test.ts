@@ -6,7 +6,7 @@ import { createTempDir, recordedPids, stdioFixtureServerPath, waitForExit } from
 import { describe, expect, it } from "vitest";
 
 // The CLI is tested as users run it: the built bin under plain Node.
-const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 // Pi's agent dir (and so the metadata cache) lives in the test's temp dir, never the user's home.
 const run = (cwd: string, ...args: string[]) =>
   spawnSync(process.execPath, [cli, "--cwd", cwd, ...args], {

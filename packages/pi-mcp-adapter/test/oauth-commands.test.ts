@@ -2,7 +2,8 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import { createRuntime, runProxyRequest } from "@pi-mcp-adapter/runtime";
 import { createFixtureServer, createTempDir, serveOAuthProtectedMcp } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { registerOAuthCommands, runLogoutCommand } from "../src/oauth-commands.js";
+import { runAdapterCommand } from "../src/pi/adapter-command.js";
+import { logoutSubcommand, registerOAuthCommands } from "../src/pi/oauth-commands.js";
 
 type Handler = (args: string, ctx: ExtensionContext) => Promise<void>;
 
@@ -56,19 +57,25 @@ describe("/mcp-auth and /mcp-adapter logout", () => {
       expect(call.content).toEqual([{ type: "text", text: '{"text":"hi"}' }]);
 
       host.notes.length = 0;
-      expect(await runLogoutCommand("logout docs", host.ctx, runtimeFor)).toBe(true);
+      const table = [logoutSubcommand(runtimeFor)];
+      const adapter = (args: string) => runAdapterCommand(table, args, host.ctx);
+      await adapter("logout docs");
       expect(host.notes[0]?.message).toBe(
         'Logged out of "docs": local credentials deleted (the server revoked the token)',
       );
       expect(as.revoked.length).toBeGreaterThan(0);
-      expect(await runLogoutCommand("logout docs", host.ctx, runtimeFor)).toBe(true);
+      await adapter("logout docs");
       expect(host.notes[1]?.message).toBe('No stored credentials for "docs"');
-      expect(await runLogoutCommand("logout", host.ctx, runtimeFor)).toBe(true);
+      await adapter("logout");
       expect(host.notes[2]).toEqual({ message: "Usage: /mcp-adapter logout <server>", level: "warning" });
-      expect(await runLogoutCommand("logout nope", host.ctx, runtimeFor)).toBe(true);
+      await adapter("logout nope");
       // A server no longer configured may still have credentials to delete: no error, just the outcome.
       expect(host.notes[3]?.message).toBe('No stored credentials for "nope"');
-      expect(await runLogoutCommand("enable docs", host.ctx, runtimeFor)).toBe(false);
+      await adapter("enable docs");
+      expect(host.notes[4]?.message).toMatch(
+        /^Unknown subcommand "enable"\. Usage:\n\/mcp-adapter logout <server> — /,
+      );
+      expect(host.notes[4]?.level).toBe("warning");
     } finally {
       await runtime.shutdown();
     }

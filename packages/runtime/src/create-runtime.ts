@@ -15,6 +15,7 @@ import { AdapterRuntime } from "./adapter-runtime.js";
 import { type Host, headlessHost } from "./host.js";
 import { openMetadataCache } from "./metadata-cache-file.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
+import type { StartupSnapshot } from "./startup-snapshot.js";
 import { unsupportedSettingProblems } from "./unsupported-settings.js";
 
 export interface RuntimeSource {
@@ -39,6 +40,12 @@ export interface RuntimeSource {
   host?: Host;
   /** The client identity sent to servers; default `pi-mcp-adapter` at this package's version. */
   client?: { name: string; version: string };
+  /**
+   * The startup snapshot taken when the host loaded: its metadata cache,
+   * already read, is reused (unless `metadataCacheFile` names another file).
+   * Config is read again, since trust is known only now.
+   */
+  snapshot?: StartupSnapshot;
 }
 
 /** File name of the npx resolution cache in Pi's agent directory. */
@@ -77,9 +84,10 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       ? { ...server, requestTimeoutMs: settings.requestTimeoutMs }
       : server,
   );
-  const cache = openMetadataCache(source.metadataCacheFile);
+  const reuse = source.snapshot && source.metadataCacheFile === undefined;
+  const cache = reuse ? source.snapshot?.cache : openMetadataCache(source.metadataCacheFile);
   // Loaded up front so status can say `cached` for servers listed in an earlier session.
-  await cache?.load();
+  if (!reuse) await cache?.load();
   const hashes = new Map(servers.map((server) => [server.name, definitionHash(server)]));
   return new AdapterRuntime({
     servers,

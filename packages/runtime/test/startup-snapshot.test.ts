@@ -55,6 +55,18 @@ describe("startup snapshot", () => {
     expect(snapshot.servers[1]!.listing).toBeUndefined();
     expect(await recordedPids(dir.join("pids"))).toHaveLength(2);
     expect(existsSync(marker)).toBe(false);
+
+    // The session's runtime reuses the snapshot's cache: the file is not read again.
+    await rm(cacheFile);
+    const session = await createRuntime({ cwd: dir.path, config: edited, snapshot, npxCacheFile: false });
+    try {
+      expect(session.servers().find((s) => s.name === "weather")?.state).toBe("cached");
+      const hits = await session.search("weather forecast", { server: "weather" });
+      expect(hits.hits[0]?.tool.prefixedName).toBe("weather_get_weather");
+      expect(await recordedPids(dir.join("pids"))).toHaveLength(2);
+    } finally {
+      await session.shutdown();
+    }
   });
 
   it("a missing or corrupt cache file leaves every server missing instead of failing", async () => {

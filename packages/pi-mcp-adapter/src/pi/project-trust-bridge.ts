@@ -20,12 +20,21 @@ export function hostProjectTrust(ctx: ExtensionContext): boolean | undefined {
   return typeof isTrusted === "function" ? isTrusted.call(ctx) : undefined;
 }
 
+const approvalStore = () =>
+  createFileApprovalStore(path.join(defaultConfigEnvironment().agentDir, APPROVALS_FILE));
+
+/**
+ * What is known before a session asks: earlier approvals only (no trust
+ * answer, no dialog). Used for the startup snapshot.
+ */
+export function rememberedProjectTrust(): ProjectTrust {
+  return { trusted: undefined, approvals: approvalStore() };
+}
+
 export function projectTrustFor(ctx: ExtensionContext): ProjectTrust {
-  const trusted = hostProjectTrust(ctx);
-  const approvals = createFileApprovalStore(path.join(defaultConfigEnvironment().agentDir, APPROVALS_FILE));
   return {
-    trusted,
-    approvals,
+    trusted: hostProjectTrust(ctx),
+    approvals: approvalStore(),
     confirm: ctx.hasUI
       ? (request) => ctx.ui.confirm("Allow project MCP server?", describeRequest(request))
       : undefined,

@@ -6,24 +6,26 @@
  * the current line (native MCP, project trust) are detected at run time.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { describeError } from "@pi-mcp-adapter/core";
 import {
   type AdapterRuntime,
   createRuntime,
   formatDebugStderr,
   formatStatus,
+  loadStartupSnapshot,
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
   type ProxyParams,
   type RuntimeSource,
   runProxyRequest,
+  type StartupSnapshot,
 } from "@pi-mcp-adapter/runtime";
-import { oauthHooksFor, registerOAuthCommands, runLogoutCommand } from "./oauth-commands.js";
-import { PACKAGE_VERSION } from "./package-version.js";
+import { PACKAGE_VERSION } from "../package-version.js";
+import { type AdapterSubcommand, registerAdapterCommand } from "./adapter-command.js";
+import { logoutSubcommand, oauthHooksFor, registerOAuthCommands } from "./oauth-commands.js";
 import { piHost } from "./pi-host.js";
-import { projectTrustFor } from "./project-trust-bridge.js";
-import { runServerToggleCommand } from "./server-toggle-command.js";
+import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
+import { serverToggleSubcommands } from "./server-toggle-command.js";
 
 export interface McpAdapterOptions {
   /** An extra config file; it outranks every other config file (normal merging still applies). */
@@ -35,11 +37,17 @@ export interface McpAdapterOptions {
 const CONFIG_FLAG = "mcp-config";
 const CLIENT = { name: "pi-mcp-adapter", version: PACKAGE_VERSION };
 
-/** Builds the extension factory Pi calls with its API object. */
-export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: ExtensionAPI) => void {
+/**
+ * Builds the extension factory Pi calls with its API object. The factory
+ * registers the proxy tool and commands at once, then resolves when the
+ * startup snapshot (config + metadata cache, no server started) is read, so
+ * whatever is registered from it is in place before Pi's first model request.
+ */
+export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: ExtensionAPI) => Promise<void> {
   return (pi) => {
     let runtime: Promise<AdapterRuntime> | undefined;
     let runtimeCwd: string | undefined;
+    let snapshot: StartupSnapshot | undefined;
 
     const configPath = (): string | undefined => {
       const flag = pi.getFlag(CONFIG_FLAG);
@@ -54,6 +62,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         const source: RuntimeSource = options.config
           ? { ...common, config: options.config }
           : { ...common, configPath: configPath(), trust: projectTrustFor(ctx) };
+        // The snapshot's metadata cache is already read: the session's runtime reuses it.
+        if (snapshot?.cwd === ctx.cwd) source.snapshot = snapshot;
         runtimeCwd = ctx.cwd;
         runtime = (async () => {
           await previous?.then((r) => r.shutdown()).catch(() => {});
@@ -94,26 +104,24 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       },
     });
 
-    const showStatus = async (args: string, ctx: ExtensionContext) => {
-      if (await runServerToggleCommand(args, ctx)) return;
-      if (await runLogoutCommand(args, ctx, runtimeFor)) return;
-      try {
+    const status: AdapterSubcommand = {
+      name: "status",
+      args: "",
+      summary: "servers, their state, tool counts and config problems",
+      run: async (_words, ctx) => {
         const r = await runtimeFor(ctx);
         const servers = r.servers();
         const debug = servers.map((s) => formatDebugStderr(s.name, r.debugStderr(s.name))).filter(Boolean);
         ctx.ui.notify([formatStatus(servers, r.problems), ...debug].join("\n"), "info");
-      } catch (error) {
-        ctx.ui.notify(`pi-mcp-adapter: ${describeError(error)}`, "error");
-      }
+      },
     };
-    pi.registerCommand("mcp-adapter", { description: "MCP adapter: server status", handler: showStatus });
+    // The first row answers a bare `/mcp-adapter`.
+    const subcommands = [status, ...serverToggleSubcommands, logoutSubcommand(runtimeFor)];
+    registerAdapterCommand(pi, "mcp-adapter", "MCP adapter: status, enable/disable, logout", subcommands);
     registerOAuthCommands(pi, runtimeFor);
     // Where Pi has its own MCP support, it owns /mcp; the alias exists only on Pi lines without it.
     if (!hasNativeMcp(pi)) {
-      pi.registerCommand("mcp", {
-        description: "MCP adapter: server status (alias of /mcp-adapter)",
-        handler: showStatus,
-      });
+      registerAdapterCommand(pi, "mcp", "MCP adapter (alias of /mcp-adapter)", subcommands);
     }
 
     pi.on("session_start", async (_event, ctx) => {
@@ -129,6 +137,19 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       );
     });
     pi.on("session_shutdown", shutdown);
+
+    // Pi flags are not parsed yet while extensions load: the snapshot sees `configPath` only.
+    return loadStartupSnapshot({
+      cwd: process.cwd(),
+      ...(options.config ? { config: options.config } : { configPath: options.configPath }),
+      trust: rememberedProjectTrust(),
+    }).then(
+      (taken) => {
+        snapshot = taken;
+      },
+      // Unreadable config shows up again, with its message, when the session loads it.
+      () => {},
+    );
   };
 }
 

@@ -1,41 +1,34 @@
 #!/usr/bin/env node
 /**
- * `pi-mcp-adapter`: the adapter's operations from a shell, without Pi.
+ * `pi-mcp-adapter`: the adapter's operations from a shell, without Pi. The
+ * commands are the rows of `CLI_COMMANDS`.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { describeError } from "@pi-mcp-adapter/core";
 import { createRuntime, headlessHost, runProxyRequest } from "@pi-mcp-adapter/runtime";
-import { PACKAGE_VERSION } from "./package-version.js";
-
-const USAGE = `Usage: pi-mcp-adapter [--config <file>] [--cwd <dir>] <command>
-
-Commands:
-  status                    list configured servers (default)
-  search <words...>         find tools by words
-  describe <tool>           show a tool's description and parameters
-  call <tool> [json-args]   call a tool, e.g. call demo_add '{"a":1,"b":2}'
-
-Options:
-  --config <file>   an extra config file that outranks every other source
-  --cwd <dir>       project directory (default: current directory)
-  --server <name>   limit search/describe/call to one server
-  -h, --help        show this help`;
+import { PACKAGE_VERSION } from "../package-version.js";
+import { cliUsage, findCliCommand } from "./commands.js";
 
 export async function main(argv: string[]): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
   } catch (error) {
-    process.stderr.write(`${describeError(error)}\n\n${USAGE}\n`);
+    process.stderr.write(`${describeError(error)}\n\n${cliUsage()}\n`);
     return 2;
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${cliUsage()}\n`);
     return 0;
   }
-  const [command = "status", ...rest] = positionals;
+  const [name = "status", ...rest] = positionals;
+  const command = findCliCommand(name);
+  if (!command) {
+    process.stderr.write(`Unknown command "${name}".\n\n${cliUsage()}\n`);
+    return 2;
+  }
   const cwd = path.resolve(values.cwd ?? process.cwd());
   // No UI: calls needing approval fail closed, and no interactive capability is offered to servers.
   const host = headlessHost({ notify: (message, level) => process.stderr.write(`${level}: ${message}\n`) });
@@ -46,12 +39,7 @@ export async function main(argv: string[]): Promise<number> {
     client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
   });
   try {
-    const params = toParams(command, rest, values.server);
-    if (!params) {
-      process.stderr.write(`Unknown command "${command}".\n\n${USAGE}\n`);
-      return 2;
-    }
-    const outcome = await runProxyRequest(runtime, params);
+    const outcome = await runProxyRequest(runtime, command.request(rest, values.server));
     for (const block of outcome.content) {
       process.stdout.write(block.type === "text" ? `${block.text}\n` : `[image ${block.mimeType}]\n`);
     }
@@ -75,21 +63,6 @@ function parse(argv: string[]) {
       help: { type: "boolean", short: "h" },
     },
   });
-}
-
-function toParams(command: string, rest: string[], server: string | undefined) {
-  switch (command) {
-    case "status":
-      return {};
-    case "search":
-      return { search: rest.join(" "), server };
-    case "describe":
-      return { describe: rest[0] ?? "", server };
-    case "call":
-      return { tool: rest[0] ?? "", args: rest[1], server };
-    default:
-      return undefined;
-  }
 }
 
 process.exitCode = await main(process.argv.slice(2));

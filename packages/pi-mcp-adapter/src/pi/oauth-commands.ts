@@ -7,6 +7,7 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import { describeError } from "@pi-mcp-adapter/core";
 import type { OAuthLogins } from "@pi-mcp-adapter/oauth";
 import type { AdapterRuntime, RuntimeOAuthHooks } from "@pi-mcp-adapter/runtime";
+import { type AdapterSubcommand, oneServer } from "./adapter-command.js";
 import { registerMcpAuthCommand } from "./mcp-auth-command.js";
 
 type RuntimeFor = (ctx: ExtensionContext) => Promise<AdapterRuntime>;
@@ -33,32 +34,32 @@ export function registerOAuthCommands(pi: ExtensionAPI, runtimeFor: RuntimeFor):
   });
 }
 
-/** `/mcp-adapter logout <server>`; false when `args` is another subcommand. */
-export async function runLogoutCommand(
-  args: string,
-  ctx: ExtensionContext,
-  runtimeFor: RuntimeFor,
-): Promise<boolean> {
-  const [sub, server, ...rest] = args.trim().split(/\s+/);
-  if (sub !== "logout") return false;
-  if (!server || rest.length > 0) {
-    ctx.ui.notify("Usage: /mcp-adapter logout <server>", "warning");
-    return true;
-  }
-  try {
-    const result = await (await loginsOf(await runtimeFor(ctx))).logout(server);
-    const revocation =
-      result.revocation === "revoked" ? "the server revoked the token" : `revocation: ${result.revocation}`;
-    ctx.ui.notify(
-      result.deleted
-        ? `Logged out of "${server}": local credentials deleted (${revocation})`
-        : `No stored credentials for "${server}"`,
-      "info",
-    );
-  } catch (error) {
-    ctx.ui.notify(`OAuth: ${describeError(error)}`, "error");
-  }
-  return true;
+/** `/mcp-adapter logout <server>`: deletes the stored credentials, then tries revocation. */
+export function logoutSubcommand(runtimeFor: RuntimeFor): AdapterSubcommand {
+  return {
+    name: "logout",
+    args: "<server>",
+    summary: "delete a server's OAuth credentials and revoke them",
+    run: async (words, ctx) => {
+      const server = oneServer(words, "/mcp-adapter logout <server>", ctx);
+      if (!server) return;
+      try {
+        const result = await (await loginsOf(await runtimeFor(ctx))).logout(server);
+        const revocation =
+          result.revocation === "revoked"
+            ? "the server revoked the token"
+            : `revocation: ${result.revocation}`;
+        ctx.ui.notify(
+          result.deleted
+            ? `Logged out of "${server}": local credentials deleted (${revocation})`
+            : `No stored credentials for "${server}"`,
+          "info",
+        );
+      } catch (error) {
+        ctx.ui.notify(`OAuth: ${describeError(error)}`, "error");
+      }
+    },
+  };
 }
 
 /** Where a runtime's OAuth warnings and `autoAuth` logins are shown. */
