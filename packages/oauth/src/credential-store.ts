@@ -6,7 +6,9 @@
  *
  * Contract: `get` returns `undefined` only when nothing is stored; any other
  * failure (locked, unreachable, wrong key) throws an `OAuthError`. A store
- * never falls back to another store and never writes plaintext.
+ * never falls back to another store and never writes plaintext. Connections
+ * read through `store-problems.ts`, which turns such failures into "nothing
+ * stored" plus a remembered problem.
  */
 export type CredentialStoreKind = "keyring" | "encrypted-file" | "memory";
 
@@ -16,6 +18,12 @@ export interface CredentialStore {
   set(account: string, value: string): Promise<void>;
   /** Returns true when something was deleted. */
   delete(account: string): Promise<boolean>;
+  /**
+   * Optional probe that the store can hold credentials now, for a store whose
+   * reads cannot tell (a locked keyring reads as empty). Throws the
+   * `OAuthError` a write would. Without it, `checkCredentialStore` reads once.
+   */
+  check?(): Promise<void>;
 }
 
 /** Keeps credentials in this process only: tests, and the `memory` setting. */

@@ -28,3 +28,15 @@ export class OAuthError extends McpAdapterError {
     this.name = "OAuthError";
   }
 }
+
+/**
+ * A connection reached a server that wants a login it does not have. Named
+ * like the SDK's `UnauthorizedError` because that name is how a transport
+ * tells "needs auth" from "could not connect"; `code` stays `not_authorized`.
+ */
+export class OAuthLoginRequiredError extends OAuthError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("not_authorized", message, options);
+    this.name = "UnauthorizedError";
+  }
+}

@@ -28,7 +28,7 @@ export {
   type EncryptedFileStoreOptions,
   FILE_KEY_ENV,
 } from "./encrypted-file-store.js";
-export { OAuthError, type OAuthErrorCode } from "./errors.js";
+export { OAuthError, type OAuthErrorCode, OAuthLoginRequiredError } from "./errors.js";
 export { checkIssuerEcho, issuersMatch } from "./issuer-check.js";
 export {
   createKeyringStore,
@@ -64,7 +64,24 @@ export {
   type OAuthLoginOptions,
   startOAuthLogin,
 } from "./oauth-login.js";
+export {
+  type AuthStartResult,
+  authStartMessage,
+  OAuthLogins,
+  type OAuthLoginsOptions,
+} from "./oauth-logins.js";
 export { normalizeServerUrl } from "./server-credentials.js";
+export {
+  createServerOAuth,
+  type OAuthServerEntry,
+  type ServerOAuthContext,
+  serverProviderOptions,
+} from "./server-oauth.js";
+export {
+  checkCredentialStore,
+  credentialStoreProblem,
+  isStoreFailure,
+} from "./store-problems.js";
 export {
   getDefaultCredentialStore,
   getMcpOAuthStatus,

@@ -8,6 +8,7 @@
  */
 import type { CredentialStore } from "./credential-store.js";
 import { OAuthError } from "./errors.js";
+import { PROBE_ACCOUNT } from "./store-problems.js";
 
 /** The part of keytar this store uses. */
 export interface KeytarLike {
@@ -161,6 +162,12 @@ export function createKeyringStore(options: KeyringStoreOptions = {}): Credentia
         const head = await k.getPassword(service, account);
         await removeChunks(k, account, head);
         return k.deletePassword(service, account);
+      }),
+    // A locked keyring answers reads with null, so only a write shows it.
+    check: () =>
+      call("save OAuth credentials to the OS keyring", async (k) => {
+        await k.setPassword(service, PROBE_ACCOUNT, "ok");
+        await k.deletePassword(service, PROBE_ACCOUNT);
       }),
   };
 }

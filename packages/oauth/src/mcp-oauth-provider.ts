@@ -7,6 +7,11 @@
  * the `state` value, and the issuer echo check on discovered metadata.
  *
  * PKCE verifiers and `state` live only in this object's memory.
+ *
+ * A connection provider (no `onAuthorizationUrl`) reads the store leniently:
+ * a store that cannot be used counts as "nothing stored", so a server that
+ * needs no login still connects, and a server that answers 401 fails with
+ * `needs-auth` naming the store problem and its fix.
  */
 import { randomBytes } from "node:crypto";
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -16,13 +21,19 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CredentialStore } from "./credential-store.js";
-import { OAuthError } from "./errors.js";
+import { OAuthError, OAuthLoginRequiredError } from "./errors.js";
 import { checkIssuerEcho } from "./issuer-check.js";
 import type { MachineGrant } from "./machine-grants.js";
 import { ServerCredentials, type StoredCredentials } from "./server-credentials.js";
+import { credentialStoreProblem, tolerateStoreFailure } from "./store-problems.js";
 
 export const DEFAULT_CLIENT_NAME = "pi-mcp-adapter";
 const CONNECTION_REDIRECT_URL = "http://127.0.0.1/callback";
+const STORE_LABELS: Record<CredentialStore["kind"], string> = {
+  keyring: "OS keyring credential store",
+  "encrypted-file": "encrypted-file credential store",
+  memory: "memory credential store",
+};
 
 export type TokenEndpointAuthMethod =
   | "none"
@@ -49,6 +60,11 @@ export interface McpOAuthProviderOptions {
   clientMetadataUrl?: string;
   /** Fallback scope when neither the server's challenge nor its metadata names one. */
   scope?: string;
+  /**
+   * Use this authorization server instead of discovering it from the MCP
+   * server's protected-resource metadata (`oauth.authorizationServerUrl`).
+   */
+  authorizationServerUrl?: string;
   /** Opt out of the issuer echo check for this server only (warns every time). */
   skipIssuerMetadataValidation?: boolean;
   /** Called when a connection finds it needs a login (before failing with `not_authorized`), e.g. for `autoAuth`. */
@@ -143,7 +159,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
           : {}),
       };
     }
-    const client = (await this.credentials.load())?.client as OAuthClientInformationMixed | undefined;
+    const client = (await this.load())?.client as OAuthClientInformationMixed | undefined;
     if (!this.options.onAuthorizationUrl) {
       // A connection never registers a client on its own: that belongs to an explicit login.
       if (!client && !this.options.machineGrant) throw this.loginNeeded();
@@ -163,7 +179,26 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
-    return (await this.credentials.load())?.tokens as OAuthTokens | undefined;
+    return (await this.load())?.tokens as OAuthTokens | undefined;
+  }
+
+  /** A connection treats an unusable store as empty (remembering why); a login must not. */
+  private load(): Promise<StoredCredentials | undefined> {
+    if (!this.connectionOnly) return this.credentials.load();
+    return tolerateStoreFailure(this.options.store, () => this.credentials.load(), undefined);
+  }
+
+  /** Writes a connection makes are caches (discovery, a dropped token): an unusable store skips them. */
+  private async cacheWrite(write: () => Promise<unknown>): Promise<void> {
+    if (!this.connectionOnly) {
+      await write();
+      return;
+    }
+    await tolerateStoreFailure(this.options.store, write, undefined);
+  }
+
+  private get connectionOnly(): boolean {
+    return !this.options.onAuthorizationUrl;
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
@@ -186,9 +221,17 @@ export class McpOAuthProvider implements OAuthClientProvider {
 
   private loginNeeded(): OAuthError {
     this.options.onLoginNeeded?.();
-    return new OAuthError(
-      "not_authorized",
-      `MCP server "${this.options.server}" needs an OAuth login: run /mcp-auth ${this.options.server}`,
+    const server = this.options.server;
+    const problem = credentialStoreProblem(this.options.store);
+    if (problem) {
+      return new OAuthLoginRequiredError(
+        `MCP server "${server}" needs an OAuth login, but the ${STORE_LABELS[this.options.store.kind]} ` +
+          `cannot be used here. ${problem.message.replace(/\.$/, "")}. Then run /mcp-auth ${server}`,
+        { cause: problem },
+      );
+    }
+    return new OAuthLoginRequiredError(
+      `MCP server "${server}" needs an OAuth login: run /mcp-auth ${server}`,
     );
   }
 
@@ -216,14 +259,22 @@ export class McpOAuthProvider implements OAuthClientProvider {
         warn: this.options.warn ?? ((message) => console.warn(message)),
       });
     }
-    await this.credentials.update((current) => ({
-      ...current,
-      discovery: state as StoredCredentials["discovery"],
-    }));
+    await this.cacheWrite(() =>
+      this.credentials.update((current) => ({
+        ...current,
+        discovery: state as StoredCredentials["discovery"],
+      })),
+    );
   }
 
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
-    return (await this.credentials.load())?.discovery as OAuthDiscoveryState | undefined;
+    const stored = (await this.load())?.discovery as OAuthDiscoveryState | undefined;
+    const configured = this.options.authorizationServerUrl;
+    // The SDK skips protected-resource discovery when a cached authorization server is given.
+    if (configured && !sameUrl(stored?.authorizationServerUrl, configured)) {
+      return { authorizationServerUrl: configured };
+    }
+    return stored;
   }
 
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
@@ -233,14 +284,25 @@ export class McpOAuthProvider implements OAuthClientProvider {
     }
     if (scope === "all") {
       this.verifier = undefined;
-      await this.credentials.remove();
+      await this.cacheWrite(() => this.credentials.remove());
       return;
     }
     const field = scope === "tokens" ? "tokens" : scope === "client" ? "client" : "discovery";
-    await this.credentials.update((current) => {
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
+    await this.cacheWrite(() =>
+      this.credentials.update((current) => {
+        const next = { ...current };
+        delete next[field];
+        return next;
+      }),
+    );
+  }
+}
+
+function sameUrl(a: string | undefined, b: string): boolean {
+  if (a === undefined) return false;
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return a === b;
   }
 }

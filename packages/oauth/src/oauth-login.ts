@@ -3,6 +3,8 @@
  * to the authorization URL, then finishes on whichever comes first — the
  * browser reaching the listener, or the user pasting the callback address or
  * code (`complete`). Used by `/mcp-auth` and by `auth-start`/`auth-complete`.
+ * The credential store is checked first, so a keyring that cannot be used
+ * fails here, before the user is sent to a browser for nothing.
  */
 import { auth, discoverOAuthServerInfo } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -10,6 +12,7 @@ import { type IssuerExpectation, readCallbackParams, readPastedCallback } from "
 import { OAuthError } from "./errors.js";
 import { type LoopbackListener, startLoopbackListener } from "./loopback-listener.js";
 import { McpOAuthProvider, type McpOAuthProviderOptions } from "./mcp-oauth-provider.js";
+import { checkCredentialStore } from "./store-problems.js";
 
 export const DEFAULT_LOGIN_TIMEOUT_MS = 5 * 60_000;
 
@@ -19,6 +22,12 @@ export interface OAuthLoginOptions
   callbackPort?: number;
   /** Skip the listener and use this redirect URL (paste-only hosts). */
   redirectUrl?: string;
+  /**
+   * A fixed callback URL (`oauth.redirectUri`), registered as is. A loopback
+   * one with a port (`http://127.0.0.1:8765/cb` or `localhost`) is
+   * listened on at that port and path; any other is paste-only.
+   */
+  fixedRedirectUrl?: string;
   fetch?: FetchLike;
   /** How long a pending login waits for its callback. */
   timeoutMs?: number;
@@ -85,9 +94,20 @@ export async function startOAuthLogin(options: OAuthLoginOptions): Promise<OAuth
     return finished;
   };
 
-  if (!options.redirectUrl) {
+  try {
+    await checkCredentialStore(options.store);
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    throw new OAuthError(error.code, `Cannot log in to "${options.server}": ${error.message}`, {
+      cause: error,
+    });
+  }
+
+  const fixed = options.fixedRedirectUrl ? fixedRedirect(options.fixedRedirectUrl) : undefined;
+  if (!options.redirectUrl && (!fixed || fixed.listen)) {
     listener = await startLoopbackListener({
-      port: options.callbackPort ?? 0,
+      port: fixed?.listen?.port ?? options.callbackPort ?? 0,
+      path: fixed?.listen?.path,
       onCallback: async (params) =>
         finish(readCallbackParams(params, provider.expectedState, await issuerExpectation()).code),
     });
@@ -106,7 +126,7 @@ export async function startOAuthLogin(options: OAuthLoginOptions): Promise<OAuth
   };
   const provider = new McpOAuthProvider({
     ...options,
-    redirectUrl: options.redirectUrl ?? listener?.redirectUrl,
+    redirectUrl: options.redirectUrl ?? fixed?.url ?? listener?.redirectUrl,
     onAuthorizationUrl: (url) => {
       authorizationUrl = url;
     },
@@ -194,6 +214,24 @@ async function chooseScope(
   const scopes = base.split(/\s+/).filter(Boolean);
   if (offered.includes("offline_access") && !scopes.includes("offline_access")) scopes.push("offline_access");
   return scopes.join(" ");
+}
+
+/** Where to listen for a fixed redirect URL: only a loopback http one with an explicit port. */
+function fixedRedirect(value: string): { url: string; listen?: { port: number; path: string } } {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new OAuthError(
+      "invalid_input",
+      `oauth.redirectUri must be an absolute URL, got "${value.slice(0, 80)}"`,
+    );
+  }
+  // The listener binds 127.0.0.1, which is also where browsers send `localhost`.
+  const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost";
+  // Registered exactly as configured: a pre-registered client's redirect URI must match it verbatim.
+  if (url.protocol !== "http:" || !loopback || !url.port) return { url: value };
+  return { url: value, listen: { port: Number(url.port), path: url.pathname } };
 }
 
 /** Error text without anything that looks like a token or code value. */

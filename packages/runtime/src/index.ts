@@ -54,13 +54,6 @@ export {
 } from "./host.js";
 export { openMetadataCache } from "./metadata-cache-file.js";
 export {
-  type AuthStartResult,
-  authStartMessage,
-  OAuthLogins,
-  type OAuthLoginsOptions,
-  type OAuthServerEntry,
-} from "./oauth-logins.js";
-export {
   createOAuthWiring,
   type OAuthSettings,
   type OAuthWiring,

@@ -4,30 +4,29 @@
  * extensions through `pi-mcp-adapter/oauth`), a one-time import of legacy
  * `tokens.json` files, the logins behind `/mcp-auth` and the proxy actions
  * `auth-start` / `auth-complete`, and what each HTTP connection needs
- * (`authProvider`, and the DPoP fetch where configured).
+ * (`authProvider`, and the DPoP fetch where configured). Connections and
+ * logins get their OAuth from the same server entry (`createServerOAuth`).
  */
 
 import { type ConfiguredServer, resolveOAuthClientSecret } from "@pi-mcp-adapter/config";
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import {
+  type AuthStartResult,
+  authStartMessage,
   type CredentialStore,
   CredentialStoreSettingSchema,
   createCredentialStore,
-  createDpopFetch,
+  createServerOAuth,
   importLegacyTokens,
-  type LegacyImportOutcome,
-  loadOrCreateDpopKey,
-  McpOAuthProvider,
+  isStoreFailure,
+  type McpOAuthProvider,
   OAuthError,
+  OAuthLogins,
+  type OAuthServerEntry,
+  type ServerOAuthContext,
   setDefaultCredentialStore,
 } from "@pi-mcp-adapter/oauth";
 import type { FetchLike } from "@pi-mcp-adapter/transport";
-import {
-  type AuthStartResult,
-  authStartMessage,
-  OAuthLogins,
-  type OAuthServerEntry,
-} from "./oauth-logins.js";
 
 export interface OAuthSettings {
   oauthCredentialStore?: string;
@@ -55,9 +54,6 @@ export interface OAuthWiringOptions {
 export interface OAuthWiring {
   readonly store: CredentialStore;
   readonly logins: OAuthLogins;
-  /** `autoAuth`: whether a 401 may start a login by itself (default false). */
-  readonly autoAuth: boolean;
-  readonly legacyImport: LegacyImportOutcome[];
   /** Names of the configured servers that may use OAuth (for `/mcp-auth` without a name). */
   serverNames(): string[];
   /**
@@ -66,12 +62,8 @@ export interface OAuthWiring {
    * when the provider first needs it.
    */
   authProviderFor(definition: ServerDefinition): McpOAuthProvider | undefined;
-  /** The DPoP-signing fetch for a server with `oauth.dpop`, else `undefined`. */
+  /** The fetch for an OAuth server: DPoP-signing with `oauth.dpop`, else the wiring's `fetch` (usually `undefined`). */
   fetchFor(definition: ServerDefinition): FetchLike | undefined;
-  /** Extra connect options for `server`; empty for servers without OAuth. */
-  connectOptionsFor(
-    server: ConfiguredServer,
-  ): Promise<{ authProvider?: McpOAuthProvider; fetch?: FetchLike }>;
   /** Handles `auth-start` / `auth-complete`; `undefined` for any other action. */
   proxyAction(
     action: string,
@@ -94,58 +86,45 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
   const store = options.store ?? pickStore(options.settings, env);
   setDefaultCredentialStore(store);
 
-  const entries = async (): Promise<OAuthServerEntry[]> =>
-    Promise.all(
-      options
-        .servers()
-        .filter(usesOAuth)
-        .map(async (server): Promise<OAuthServerEntry> => {
-          const oauth = server.oauth || undefined;
-          return {
-            name: server.name,
-            url: server.url as string,
-            clientName: oauth?.clientName ?? server.oauthClientName ?? options.settings.oauthClientName,
-            clientId: oauth?.clientId,
-            clientSecret: await resolveOAuthClientSecret(server, { env }),
-            scope: oauth?.scope ?? oauth?.scopes?.join(" "),
-            skipIssuerMetadataValidation: oauth?.skipIssuerMetadataValidation,
-            callbackPort: oauth?.callbackPort,
-            dpop: oauth?.dpop,
-          };
-        }),
-    );
-  const logins = new OAuthLogins({ store, servers: entries, fetch: options.fetch, warn: options.warn });
-
-  const legacyDir = options.settings.oauthDir ?? env.MCP_OAUTH_DIR;
-  const legacyImport = legacyDir
-    ? await importLegacyTokens({
-        dir: legacyDir,
-        store,
-        servers: options
-          .servers()
-          .filter(usesOAuth)
-          .map((s) => ({ name: s.name, url: s.url as string })),
-      })
-    : [];
-
-  const configured = (definition: ServerDefinition) => {
-    const server = options.servers().find((s) => s.name === definition.name);
-    return server && usesOAuth(server) ? server : undefined;
-  };
-  const connectionProvider = (server: ConfiguredServer) => {
+  // A `!command` client secret runs only when a provider first needs it.
+  const entryOf = (server: ConfiguredServer): OAuthServerEntry => {
     const oauth = server.oauth || undefined;
-    return new McpOAuthProvider({
-      server: server.name,
+    return {
+      name: server.name,
       url: server.url as string,
-      store,
       clientName: oauth?.clientName ?? server.oauthClientName ?? options.settings.oauthClientName,
       clientId: oauth?.clientId,
       clientSecret: oauth?.clientSecret ? () => resolveOAuthClientSecret(server, { env }) : undefined,
       scope: oauth?.scope ?? oauth?.scopes?.join(" "),
       skipIssuerMetadataValidation: oauth?.skipIssuerMetadataValidation,
-      warn: options.warn,
-      onLoginNeeded: options.settings.autoAuth === true ? () => autoStart(server.name) : undefined,
-    });
+      callbackPort: oauth?.callbackPort,
+      redirectUri: oauth?.redirectUri,
+      authorizationServerUrl: oauth?.authorizationServerUrl,
+      dpop: oauth?.dpop,
+    };
+  };
+  const oauthServers = () => options.servers().filter(usesOAuth);
+  const context: ServerOAuthContext = { store, fetch: options.fetch, warn: options.warn };
+  const logins = new OAuthLogins({ ...context, servers: () => oauthServers().map(entryOf) });
+
+  const legacyDir = options.settings.oauthDir ?? env.MCP_OAUTH_DIR;
+  if (legacyDir) {
+    try {
+      await importLegacyTokens({
+        dir: legacyDir,
+        store,
+        servers: oauthServers().map((s) => ({ name: s.name, url: s.url as string })),
+      });
+    } catch (error) {
+      // A store that cannot be used blocks only servers needing a login, not OAuth as a whole.
+      if (!isStoreFailure(error)) throw error;
+      options.warn?.(`legacy tokens in ${legacyDir} were not imported: ${error.message}`);
+    }
+  }
+
+  const configured = (definition: ServerDefinition) => {
+    const server = oauthServers().find((s) => s.name === definition.name);
+    return server ? entryOf(server) : undefined;
   };
   const autoStarting = new Set<string>();
   const autoStart = (name: string) => {
@@ -165,27 +144,16 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
     store,
     logins,
     authProviderFor: (definition) => {
-      const server = configured(definition);
-      return server ? connectionProvider(server) : undefined;
+      const entry = configured(definition);
+      if (!entry) return undefined;
+      const onLoginNeeded = options.settings.autoAuth === true ? () => autoStart(entry.name) : undefined;
+      return createServerOAuth(entry, context, { onLoginNeeded }).provider;
     },
     fetchFor: (definition) => {
-      const server = configured(definition);
-      if (!server || !(server.oauth || undefined)?.dpop) return undefined;
-      const { credentials } = connectionProvider(server);
-      return createDpopFetch({ key: () => loadOrCreateDpopKey(credentials), fetch: options.fetch });
+      const entry = configured(definition);
+      return entry ? createServerOAuth(entry, context).fetch : undefined;
     },
-    autoAuth: options.settings.autoAuth === true,
-    legacyImport,
-    serverNames: () =>
-      options
-        .servers()
-        .filter(usesOAuth)
-        .map((s) => s.name),
-    connectOptionsFor: async (server) => {
-      if (!usesOAuth(server)) return {};
-      const { authProvider, fetch } = await logins.connectionFor(server.name);
-      return fetch ? { authProvider, fetch } : { authProvider };
-    },
+    serverNames: () => oauthServers().map((s) => s.name),
     proxyAction: async (action, server, args) => {
       if (action !== "auth-start" && action !== "auth-complete") return undefined;
       if (!server)

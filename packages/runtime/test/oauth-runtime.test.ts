@@ -1,4 +1,9 @@
-import { createFixtureServer, createTempDir, serveOAuthProtectedMcp } from "@pi-mcp-adapter/test-kit";
+import {
+  createFixtureServer,
+  createTempDir,
+  serveOAuthProtectedMcp,
+  serveStreamableHttp,
+} from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../src/create-runtime.js";
 import { PROXY_TOOL_DESCRIPTION, PROXY_TOOL_PARAMETERS, runProxyRequest } from "../src/proxy-request.js";
@@ -42,6 +47,46 @@ describe("OAuth through the runtime and the proxy tool", () => {
       await expect(runProxyRequest(runtime, { action: "auth-begin", server: "docs" })).rejects.toThrow(
         /Unknown action "auth-begin"/,
       );
+    } finally {
+      await runtime.shutdown();
+    }
+  });
+
+  it("a credential store that cannot be used blocks only the server that needs a login", async () => {
+    // The encrypted-file store without its key: the same "cannot be used" path as a keyring without
+    // keytar or D-Bus (apps/e2e/test/no-keyring.test.ts runs those in real Pi).
+    await using dir = await createTempDir();
+    await using open = await serveStreamableHttp(() => createFixtureServer({ tools: [{ name: "echo" }] }));
+    await using as = await serveOAuthProtectedMcp({
+      makeServer: () => createFixtureServer({ tools: [{ name: "echo" }] }),
+    });
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      config: {
+        settings: { oauthCredentialStore: "encrypted-file" },
+        mcpServers: { open: { url: open.url }, docs: { url: as.url } },
+      },
+      metadataCacheFile: false,
+      oauth: { env: { PI_CODING_AGENT_DIR: dir.join("agent") } },
+    });
+    try {
+      const call = await runProxyRequest(runtime, { tool: "open_echo", args: { text: "hi" } });
+      expect(textOf(call)).toBe('{"text":"hi"}');
+
+      await expect(runProxyRequest(runtime, { tool: "docs_echo", args: { text: "x" } })).rejects.toThrow(
+        /needs an OAuth login, but the encrypted-file credential store cannot be used here/,
+      );
+      const docs = runtime.servers().find((s) => s.name === "docs");
+      expect(docs?.state).toBe("needs-auth");
+      expect(docs?.error).toMatch(/needs PI_MCP_ADAPTER_OAUTH_FILE_KEY.*Then run \/mcp-auth docs/s);
+      expect(runtime.servers().find((s) => s.name === "open")?.state).toBe("connected");
+
+      // A login is refused before any authorization URL exists.
+      await expect(runProxyRequest(runtime, { action: "auth-start", server: "docs" })).rejects.toThrow(
+        /^Cannot log in to "docs": .*PI_MCP_ADAPTER_OAUTH_FILE_KEY/,
+      );
+      expect(as.authorizeRequests).toHaveLength(0);
+      expect(as.registrations).toHaveLength(0);
     } finally {
       await runtime.shutdown();
     }

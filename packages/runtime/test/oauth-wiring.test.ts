@@ -63,13 +63,6 @@ describe("OAuth wiring for the runtime", () => {
     // Cooperating extensions read the same store through the public subpath.
     expect((await getMcpOAuthTokensForUrl("docs", as.url))?.access_token).toBeTruthy();
 
-    const options = await wiring.connectOptionsFor(servers[0] as ConfiguredServer);
-    const client = new Client({ name: "t", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(as.url), options as never));
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["echo"]);
-    await client.close();
-
-    expect(await wiring.connectOptionsFor(servers[1] as ConfiguredServer)).toEqual({});
     expect(wiring.authProviderFor(servers[1] as ConfiguredServer)).toBeUndefined();
     expect(wiring.authProviderFor(servers[2] as ConfiguredServer)).toBeUndefined();
     expect(wiring.fetchFor(servers[0] as ConfiguredServer)).toBeUndefined();
@@ -117,12 +110,31 @@ describe("OAuth wiring for the runtime", () => {
       settings: { oauthDir: dir.path },
       store,
     });
-    expect(wiring.legacyImport).toEqual([{ server: "docs", status: "imported" }]);
     expect((await getMcpOAuthTokensForUrl("docs", as.url, { store }))?.access_token).toBe("old");
 
     await expect(
       createOAuthWiring({ servers: () => [], settings: { oauthCredentialStore: "plaintext" } }),
     ).rejects.toThrow(/oauthCredentialStore must be "keyring" or "encrypted-file".*got "plaintext"/);
+  });
+
+  it("a store that cannot be used skips the legacy import with a warning; OAuth stays on", async () => {
+    await using dir = await createTempDir();
+    await mkdir(dir.join("docs"));
+    await writeFile(
+      dir.join("docs", "tokens.json"),
+      JSON.stringify({ access_token: "old", token_type: "Bearer" }),
+    );
+    const warnings: string[] = [];
+    wiring = await createOAuthWiring({
+      servers: () => [server({ name: "docs", url: as.url })],
+      // The encrypted-file store without PI_MCP_ADAPTER_OAUTH_FILE_KEY in its environment.
+      settings: { oauthDir: dir.path, oauthCredentialStore: "encrypted-file" },
+      env: { PI_CODING_AGENT_DIR: dir.join("agent") },
+      warn: (message) => warnings.push(message),
+    });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^legacy tokens in .* were not imported: .*PI_MCP_ADAPTER_OAUTH_FILE_KEY/);
+    expect(wiring.serverNames()).toEqual(["docs"]);
   });
 
   it("with autoAuth, a connection that needs a login starts one and reports its URL", async () => {

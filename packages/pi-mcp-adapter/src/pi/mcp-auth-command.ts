@@ -6,7 +6,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
-import type { OAuthLogins } from "@pi-mcp-adapter/runtime";
+import type { OAuthLogins } from "@pi-mcp-adapter/oauth";
 
 export interface McpAuthCommandOptions {
   logins: (ctx: ExtensionContext) => Promise<OAuthLogins>;

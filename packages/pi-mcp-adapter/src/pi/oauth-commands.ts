@@ -5,7 +5,8 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
-import type { AdapterRuntime, OAuthLogins, RuntimeOAuthHooks } from "@pi-mcp-adapter/runtime";
+import type { OAuthLogins } from "@pi-mcp-adapter/oauth";
+import type { AdapterRuntime, RuntimeOAuthHooks } from "@pi-mcp-adapter/runtime";
 import { type AdapterSubcommand, oneServer } from "./adapter-command.js";
 import { registerMcpAuthCommand } from "./mcp-auth-command.js";
 

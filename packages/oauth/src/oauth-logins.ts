@@ -1,48 +1,24 @@
 /**
  * OAuth logins for the adapter's HTTP servers, independent of Pi: one
- * pending login per server (a loopback listener plus the paste flow), the
- * connection-side provider the transport uses, logout and status. `/mcp-auth`
- * and the proxy actions `auth-start` / `auth-complete` both drive this.
+ * pending login per server (a loopback listener plus the paste flow),
+ * logout and status. `/mcp-auth` and the proxy actions `auth-start` /
+ * `auth-complete` both drive this; connections get their provider from
+ * `createServerOAuth`, built from the same server entry.
  */
-
+import { OAuthError } from "./errors.js";
+import { type LogoutResult, logoutMcpOAuth } from "./logout.js";
+import { type OAuthLogin, startOAuthLogin } from "./oauth-login.js";
 import {
-  type CredentialStore,
-  createDpopFetch,
-  getMcpOAuthStatus,
-  type LogoutResult,
-  loadOrCreateDpopKey,
-  logoutMcpOAuth,
-  McpOAuthProvider,
-  type McpOAuthStatus,
-  OAuthError,
-  type OAuthLogin,
-  startOAuthLogin,
-  type TokenEndpointAuthMethod,
-} from "@pi-mcp-adapter/oauth";
-import type { FetchLike } from "@pi-mcp-adapter/transport";
+  createServerOAuth,
+  type OAuthServerEntry,
+  type ServerOAuthContext,
+  serverProviderOptions,
+} from "./server-oauth.js";
+import { getMcpOAuthStatus, type McpOAuthStatus } from "./token-api.js";
 
-/** What the adapter knows about one OAuth-capable server (secrets already resolved). */
-export interface OAuthServerEntry {
-  name: string;
-  url: string;
-  clientName?: string;
-  clientId?: string;
-  clientSecret?: string;
-  tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
-  scope?: string;
-  skipIssuerMetadataValidation?: boolean;
-  /** Fixed loopback port (0 or unset: a free port per login). */
-  callbackPort?: number;
-  /** Bind tokens to a key with DPoP (RFC 9449); fails closed if the server cannot. */
-  dpop?: boolean;
-}
-
-export interface OAuthLoginsOptions {
-  store: CredentialStore;
-  /** The configured OAuth-capable servers (secrets resolved), read on each call so reloads apply. */
+export interface OAuthLoginsOptions extends ServerOAuthContext {
+  /** The configured OAuth-capable servers, read on each call so reloads apply. */
   servers: () => OAuthServerEntry[] | Promise<OAuthServerEntry[]>;
-  fetch?: FetchLike;
-  warn?: (message: string) => void;
 }
 
 export type AuthStartResult =
@@ -67,49 +43,19 @@ export class OAuthLogins {
     return entry;
   }
 
-  private providerOptions(entry: OAuthServerEntry) {
-    return {
-      server: entry.name,
-      url: entry.url,
-      store: this.options.store,
-      clientName: entry.clientName,
-      clientId: entry.clientId,
-      clientSecret: entry.clientSecret,
-      tokenEndpointAuthMethod: entry.tokenEndpointAuthMethod,
-      scope: entry.scope,
-      skipIssuerMetadataValidation: entry.skipIssuerMetadataValidation,
-      warn: this.options.warn,
-    };
-  }
-
-  private fetchFor(entry: OAuthServerEntry): FetchLike | undefined {
-    if (!entry.dpop) return this.options.fetch;
-    const provider = new McpOAuthProvider(this.providerOptions(entry));
-    return createDpopFetch({
-      key: () => loadOrCreateDpopKey(provider.credentials),
-      fetch: this.options.fetch,
-    });
-  }
-
   /**
-   * What a connection to `name` needs: the provider (stored tokens and
-   * refresh, never a login by itself) and, with DPoP, the signing fetch.
+   * Starts (or restarts) a login; `authorized` when stored or refreshed tokens
+   * already work. A credential store that cannot hold the result fails here,
+   * before any authorization URL exists.
    */
-  async connectionFor(
-    name: string,
-  ): Promise<{ authProvider: McpOAuthProvider; fetch: FetchLike | undefined }> {
-    const entry = await this.entry(name);
-    return { authProvider: new McpOAuthProvider(this.providerOptions(entry)), fetch: this.fetchFor(entry) };
-  }
-
-  /** Starts (or restarts) a login; `authorized` when stored or refreshed tokens already work. */
   async start(name: string): Promise<AuthStartResult> {
     const entry = await this.entry(name);
     await this.cancel(name);
     const login = await startOAuthLogin({
-      ...this.providerOptions(entry),
+      ...serverProviderOptions(entry, this.options),
       callbackPort: entry.callbackPort,
-      fetch: this.fetchFor(entry),
+      fixedRedirectUrl: entry.redirectUri,
+      fetch: createServerOAuth(entry, this.options).fetch,
     });
     if (login.status === "authorized" || !login.authorizationUrl || !login.redirectUrl) {
       return { status: "authorized", server: name };

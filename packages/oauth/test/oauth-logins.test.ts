@@ -1,22 +1,30 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createMemoryCredentialStore, type OAuthError } from "@pi-mcp-adapter/oauth";
 import { createFixtureServer, type OAuthMcpServer, serveOAuthProtectedMcp } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { authStartMessage, OAuthLogins } from "../src/oauth-logins.js";
+import {
+  authStartMessage,
+  type CredentialStore,
+  createMemoryCredentialStore,
+  createServerOAuth,
+  type OAuthError,
+  OAuthLogins,
+  type OAuthServerEntry,
+} from "../src/index.js";
 
 describe("OAuthLogins (auth-start / auth-complete)", () => {
   let as: OAuthMcpServer;
   let logins: OAuthLogins;
+  let store: CredentialStore;
+  let entry: OAuthServerEntry;
 
   beforeEach(async () => {
     as = await serveOAuthProtectedMcp({
       makeServer: () => createFixtureServer({ tools: [{ name: "echo" }] }),
     });
-    logins = new OAuthLogins({
-      store: createMemoryCredentialStore(),
-      servers: () => [{ name: "docs", url: as.url, clientName: "Claude Code" }],
-    });
+    store = createMemoryCredentialStore();
+    entry = { name: "docs", url: as.url, clientName: "Claude Code" };
+    logins = new OAuthLogins({ store, servers: () => [entry] });
   });
 
   afterEach(async () => {
@@ -24,7 +32,7 @@ describe("OAuthLogins (auth-start / auth-complete)", () => {
     await as.close();
   });
 
-  it("starts a login, completes it from a pasted address, and the connection provider then works", async () => {
+  it("starts a login, completes it from a pasted address, and a connection built from the same entry then works", async () => {
     const started = await logins.start("docs");
     if (started.status !== "pending") throw new Error("expected a pending login");
     const message = authStartMessage(started);
@@ -40,7 +48,9 @@ describe("OAuthLogins (auth-start / auth-complete)", () => {
 
     const client = new Client({ name: "t", version: "1" });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(as.url), (await logins.connectionFor("docs")) as never),
+      new StreamableHTTPClientTransport(new URL(as.url), {
+        authProvider: createServerOAuth(entry, { store }).provider,
+      }),
     );
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["echo"]);
     await client.close();
