@@ -77,9 +77,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
   };
   const { settings } = config;
   // OAuth warnings reach the host's notices unless the caller routes them itself.
+  let current = config;
   const oauth = await createRuntimeOAuth(
     config,
     source.oauth ?? { warn: (message) => host.notify(`OAuth: ${message}`, "warning") },
+    () => current.servers,
   );
   const servers = withGlobalDefaults(config);
   const reuse = source.snapshot && source.metadataCacheFile === undefined;
@@ -99,6 +101,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     // OAuth keeps the session's store and logins; servers and their problems are read afresh.
     reloadConfig: async () => {
       const next = await loadRuntimeConfig(source);
+      current = next;
       const nextServers = withGlobalDefaults(next);
       hashes = hashesOf(nextServers);
       return {

@@ -11,14 +11,19 @@ import { createOAuthWiring, type OAuthWiring, type OAuthWiringOptions } from "./
 /** What the host does with OAuth messages: warnings, and logins `autoAuth` started. */
 export type RuntimeOAuthHooks = Pick<OAuthWiringOptions, "warn" | "onAutoAuth" | "env">;
 
+/**
+ * `servers` is read on each use, so servers added by a config reload get
+ * their OAuth too; the store and its settings stay those of the session start.
+ */
 export async function createRuntimeOAuth(
   config: ResolvedConfig,
   hooks: RuntimeOAuthHooks = {},
+  servers: () => ResolvedConfig["servers"] = () => config.servers,
 ): Promise<{ wiring?: OAuthWiring; problems: ConfigProblem[] }> {
   const { settings } = config;
   try {
     const wiring = await createOAuthWiring({
-      servers: () => config.servers,
+      servers,
       settings: {
         oauthCredentialStore: settings.oauthCredentialStore,
         oauthClientName: settings.oauthClientName,
