@@ -29,7 +29,7 @@ import { type CallOrigin, serverOf } from "./call-target.js";
 import { type Host, headlessHost } from "./host.js";
 import type { OAuthWiring } from "./oauth-wiring.js";
 import { runLimited } from "./run-limited.js";
-import { emptyStatusSnapshot, watchStatus } from "./status-events.js";
+import { emptyStatusSnapshot, type ServerSummary, watchStatus } from "./status-events.js";
 import { StderrTails } from "./stderr-tails.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
@@ -50,13 +50,6 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   oauth?: OAuthWiring;
   /** Reads the servers and problems again (from config files); without it `reload()` refuses. */
   reloadConfig?: () => Promise<{ servers: ServerDefinition[]; problems: ConfigProblem[] }>;
-}
-
-export interface ServerSummary extends ServerStatus {
-  toolCount?: number;
-  source: string;
-  /** The server's instructions from its live or cached listing, if known; never connects to learn them. */
-  instructions?: string;
 }
 
 export interface CatalogView {

@@ -3,7 +3,6 @@ export {
   type AdapterRuntimeOptions,
   type CatalogView,
   MAX_PARALLEL_DISCOVERY,
-  type ServerSummary,
 } from "./adapter-runtime.js";
 export {
   type CallObserver,
@@ -80,6 +79,8 @@ export {
   type McpServerState,
   type McpServerStatus,
   type McpStatusSnapshot,
+  type ServerSummary,
+  type StatusSource,
   statusSnapshot,
   watchStatus,
 } from "./status-events.js";

@@ -5,8 +5,21 @@
  * runtime already knows: taking one never connects a server or starts auth,
  * and it carries no clients, transports, credentials or server definitions.
  */
-import type { ServerStatus } from "@pi-mcp-adapter/transport";
-import type { AdapterRuntime, ServerSummary } from "./adapter-runtime.js";
+import type { ServerStatus, StatusListener } from "@pi-mcp-adapter/transport";
+
+/** A server as `AdapterRuntime.servers()` reports it: its status plus what is known without connecting. */
+export interface ServerSummary extends ServerStatus {
+  toolCount?: number;
+  source: string;
+  /** The server's instructions from its live or cached listing, if known; never connects to learn them. */
+  instructions?: string;
+}
+
+/** What status snapshots are taken from (an `AdapterRuntime`). */
+export interface StatusSource {
+  servers(): ServerSummary[];
+  onStatus(listener: StatusListener): () => void;
+}
 
 /** The `pi.events` channel status snapshots are emitted on. */
 export const MCP_STATUS_EVENT = "pi-mcp-adapter:status";
@@ -65,10 +78,7 @@ export function statusSnapshot(servers: ServerSummary[], now = Date.now()): McpS
  * servers. `emit` may throw; that never reaches the connection layer.
  * Returns the function that stops watching.
  */
-export function watchStatus(
-  runtime: Pick<AdapterRuntime, "servers" | "onStatus">,
-  emit: (snapshot: McpStatusSnapshot) => void,
-): () => void {
+export function watchStatus(runtime: StatusSource, emit: (snapshot: McpStatusSnapshot) => void): () => void {
   const publish = () => {
     try {
       emit(statusSnapshot(runtime.servers()));
