@@ -7,6 +7,7 @@
 
 import { selectApprovalDialog } from "@pi-mcp-adapter/approval";
 import { type ConfigProblem, definitionHash } from "@pi-mcp-adapter/config";
+import type { ToolCallResult } from "@pi-mcp-adapter/core";
 import {
   describeError,
   McpAdapterError,
@@ -29,10 +30,12 @@ import { type CallOrigin, serverOf } from "./call-target.js";
 import { type Host, headlessHost } from "./host.js";
 import type { OAuthWiring } from "./oauth-wiring.js";
 import { runLimited } from "./run-limited.js";
+import type { CallStats } from "./stats-observer.js";
 import { emptyStatusSnapshot, type ServerSummary, watchStatus } from "./status-events.js";
 import { StderrTails } from "./stderr-tails.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
+import type { SessionTrace } from "./trace-observer.js";
 
 /** At most this many servers are discovered at once. */
 export const MAX_PARALLEL_DISCOVERY = 4;
@@ -50,6 +53,10 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   oauth?: OAuthWiring;
   /** Reads the servers and problems again (from config files); without it `reload()` refuses. */
   reloadConfig?: () => Promise<{ servers: ServerDefinition[]; problems: ConfigProblem[] }>;
+  /** The session trace (`settings.trace`): observes calls and connection changes; closed at shutdown. */
+  trace?: SessionTrace;
+  /** Call stats (`settings.captureStats`): observes calls; written at shutdown. */
+  stats?: CallStats;
 }
 
 export interface CatalogView {
@@ -70,6 +77,10 @@ export class AdapterRuntime {
   /** OAuth logins (`/mcp-auth`, `auth-start` / `auth-complete`, logout); absent without wiring. */
   readonly oauth?: OAuthWiring;
   private readonly reloadConfig: AdapterRuntimeOptions["reloadConfig"];
+  /** The session trace, when `settings.trace.enabled`; other event sources (sampling, auth) report to it. */
+  readonly trace?: SessionTrace;
+  /** Call stats, when `settings.captureStats` is set. */
+  readonly stats?: CallStats;
 
   constructor(options: AdapterRuntimeOptions) {
     this.currentProblems = options.problems ?? [];
@@ -103,6 +114,17 @@ export class AdapterRuntime {
       dialog: this.host.hasUI ? selectApprovalDialog(select) : undefined,
     });
     this.stopStatus = watchStatus(this, (snapshot) => this.host.status(snapshot));
+    this.trace = options.trace;
+    this.stats = options.stats;
+    if (this.trace) {
+      const trace = this.trace;
+      this.pipeline.observe(trace.observer);
+      // Connection changes by state only: the error text may quote a URL or the server's output.
+      this.manager.on("status", (status) =>
+        trace.record({ event: "connect", server: status.name, state: status.state }),
+      );
+    }
+    if (this.stats) this.pipeline.observe(this.stats.observer);
     // A server whose tool list changed is listed again, if this session listed it at all.
     this.manager.on("notification", (server, notification) => {
       if (notification.kind === "tools/list_changed" && this.tools.metadata(server)) {
@@ -244,6 +266,11 @@ export class AdapterRuntime {
     return this.pipeline.observe(observer);
   }
 
+  /** Bounds output that did not come from a server (an mcpScript's result) like any call's result. */
+  guardOutput(raw: ToolCallResult, context: { server: string; tool: string }): Promise<CallResult> {
+    return this.pipeline.guard(raw, context);
+  }
+
   /** Observer calls that threw or rejected (they never affect a call). */
   get observerFailures(): number {
     return this.pipeline.observerFailures;
@@ -277,6 +304,8 @@ export class AdapterRuntime {
     await this.manager.shutdown();
     await this.pipeline.dispose();
     await this.oauth?.shutdown();
+    this.stats?.flush();
+    this.trace?.close();
     try {
       this.host.status(emptyStatusSnapshot());
     } catch {

@@ -33,6 +33,8 @@ export interface CallRecord {
   origin: CallOrigin;
   /** Bytes of the arguments' JSON. */
   argsBytes: number;
+  /** Bytes of the result's JSON as the server sent it (before the output guard); absent when there was none. */
+  resultBytes?: number;
   /** Wall time from approval start to the result, in ms. */
   durationMs: number;
   outcome: CallOutcome;

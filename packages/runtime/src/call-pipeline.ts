@@ -19,6 +19,7 @@ import {
   type ApproveToolsSetting,
   formatApprovalRefusal,
 } from "@pi-mcp-adapter/approval";
+import type { ToolCallResult } from "@pi-mcp-adapter/core";
 import {
   createOutputGuard,
   type OutputGuard,
@@ -108,6 +109,7 @@ export class CallPipeline {
     const server = serverOf(target);
     const origin = request.origin ?? "proxy";
     let name = target.kind === "tool" ? target.tool.name : "";
+    let resultBytes: number | undefined;
     const record = (outcome: CallOutcome, errorCode?: string) => {
       if (this.observers.size === 0) return;
       const entry: CallRecord = {
@@ -116,6 +118,7 @@ export class CallPipeline {
         kind,
         origin,
         argsBytes: argsBytes(args),
+        ...(resultBytes !== undefined ? { resultBytes } : {}),
         durationMs: performance.now() - started,
         outcome,
         ...(errorCode !== undefined ? { errorCode } : {}),
@@ -139,6 +142,7 @@ export class CallPipeline {
       // Stage 2: invoke.
       const connection = await this.options.connection(server);
       const raw = await invokeTarget(connection, target, name, args, signal);
+      if (this.observers.size > 0) resultBytes = jsonBytes(raw);
       // Stage 3: output guard.
       const guarded = await this.output.guard(raw, { server, tool: name, details: request.details === true });
       const result: CallResult = {
@@ -156,6 +160,16 @@ export class CallPipeline {
     }
   }
 
+  /** Bounds a result that did not come from a server call (an mcpScript's output) like any call's. */
+  async guard(raw: ToolCallResult, context: { server: string; tool: string }): Promise<CallResult> {
+    const guarded = await this.output.guard(raw, { ...context, details: false });
+    return {
+      content: guarded.content,
+      isError: guarded.isError,
+      details: { server: context.server, name: context.tool, kind: "tool", ...guarded.details },
+    };
+  }
+
   /** Removes this session's binary result files. */
   dispose(): Promise<void> {
     return this.output.dispose();
@@ -163,8 +177,12 @@ export class CallPipeline {
 }
 
 function argsBytes(args: Record<string, unknown>): number {
+  return jsonBytes(args);
+}
+
+function jsonBytes(value: unknown): number {
   try {
-    return Buffer.byteLength(JSON.stringify(args) ?? "");
+    return Buffer.byteLength(JSON.stringify(value) ?? "");
   } catch {
     return 0;
   }

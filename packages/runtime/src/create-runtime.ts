@@ -16,6 +16,7 @@ import { clientHandlersFor } from "./client-handlers.js";
 import { type Host, headlessHost } from "./host.js";
 import { openMetadataCache } from "./metadata-cache-file.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
+import { sessionObservers } from "./session-observers.js";
 import type { StartupSnapshot } from "./startup-snapshot.js";
 import { unsupportedSettingProblems } from "./unsupported-settings.js";
 
@@ -90,7 +91,10 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
   if (!reuse) await cache?.load();
   const hashesOf = (list: ConfiguredServer[]) => new Map(list.map((s) => [s.name, definitionHash(s)]));
   let hashes = hashesOf(servers);
+  // Trace and stats observe every call of the session (settings.trace, settings.captureStats).
+  const observers = sessionObservers(settings, source.cwd, (message) => host.notify(message, "warning"));
   return new AdapterRuntime({
+    ...observers,
     servers,
     idleTimeoutMin: settings.idleTimeout,
     hasCachedMetadata: (name) => {

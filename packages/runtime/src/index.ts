@@ -67,12 +67,22 @@ export {
   runProxyRequest,
 } from "./proxy-request.js";
 export { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
+export { runScriptRequest, scriptHostFor } from "./script-request.js";
+export { sessionObservers } from "./session-observers.js";
 export {
   loadStartupSnapshot,
   type SnapshotServer,
   type StartupSnapshot,
   type StartupSnapshotSource,
 } from "./startup-snapshot.js";
+export {
+  CallStats,
+  type CallStatsOptions,
+  formatStats,
+  STATS_LATENCY_SAMPLES,
+  type ToolStats,
+  type ToolStatsSummary,
+} from "./stats-observer.js";
 export {
   emptyStatusSnapshot,
   MCP_STATUS_EVENT,
@@ -86,6 +96,15 @@ export {
 } from "./status-events.js";
 export { DEBUG_STDERR_LINES, formatDebugStderr } from "./stderr-tails.js";
 export { type ListingSource, ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
+export {
+  DEFAULT_TRACE_DIR,
+  DEFAULT_TRACE_MAX_BYTES,
+  DEFAULT_TRACE_MAX_EVENTS,
+  SessionTrace,
+  type TraceEvent,
+  type TraceEventType,
+  type TraceOptions,
+} from "./trace-observer.js";
 export {
   NOT_SUPPORTED_YET,
   UNSUPPORTED_SERVER_KEYS,

@@ -19,10 +19,6 @@ export const UNSUPPORTED_SETTINGS: readonly SettingKey[] = [
   "directToolResultDetails",
   "namespaceProxyTools",
   "disableProxyTool",
-  // mcpScript, trace, stats
-  "scriptMode",
-  "trace",
-  "captureStats",
   // server→client requests
   "sampling",
   "samplingAutoApprove",

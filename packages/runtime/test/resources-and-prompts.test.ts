@@ -146,7 +146,7 @@ describe("the call pipeline against server-everything over stdio", () => {
     expect(seen).toEqual(["resource:demo://resource/dynamic/text/2", "prompt:simple-prompt"]);
   });
 
-  it("observers see every call (server, name, kind, origin, args size, duration, outcome); a throwing one is counted", async () => {
+  it("observers see every call (server, name, kind, origin, args and result size, duration, outcome); a throwing one is counted", async () => {
     const r = runtime();
     const records: CallRecord[] = [];
     r.observe(() => {
@@ -170,6 +170,7 @@ describe("the call pipeline against server-everything over stdio", () => {
         kind: "tool",
         origin: "direct",
         argsBytes: '{"message":"hi"}'.length,
+        resultBytes: expect.any(Number),
         outcome: "ok",
       },
       {
@@ -187,9 +188,11 @@ describe("the call pipeline against server-everything over stdio", () => {
         kind: "prompt",
         origin: "proxy",
         argsBytes: 2,
+        resultBytes: expect.any(Number),
         outcome: "ok",
       },
     ]);
+    expect(records[0]?.resultBytes).toBeGreaterThan('{"content":[{"type":"text","text":"Echo: hi"}]}'.length - 5);
     expect(records.every((record) => record.durationMs >= 0 && Object.isFrozen(record))).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(r.observerFailures).toBe(5); // the sync one 3 times, the async one twice

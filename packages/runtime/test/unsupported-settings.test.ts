@@ -21,6 +21,9 @@ const SUPPORTED = [
   "toonEncode",
   "projectServers",
   "ancestorConfigRoots",
+  "scriptMode",
+  "trace",
+  "captureStats",
 ];
 
 afterEach(() => {
@@ -46,21 +49,21 @@ describe("settings that are recognised but not supported yet", () => {
           demo: { command: process.execPath, args: [stdioFixtureServerPath], directTools: "search" },
           plain: { command: process.execPath, args: [stdioFixtureServerPath] },
         },
-        settings: { trace: { enabled: true }, sampling: true, disableProxyTool: false, toolPrefix: "short" },
+        settings: { collapsedResultLines: 2, sampling: true, disableProxyTool: false, toolPrefix: "short" },
       }),
     );
     const runtime = await createRuntime({ cwd: project, metadataCacheFile: false, npxCacheFile: false });
     const file = path.join(project, ".mcp.json");
     expect(runtime.problems.map((p) => [p.severity, p.file, p.field])).toEqual([
       ["warning", file, "settings.disableProxyTool"],
-      ["warning", file, "settings.trace"],
       ["warning", file, "settings.sampling"],
+      ["warning", file, "settings.collapsedResultLines"],
       ["warning", file, "mcpServers.demo.directTools"],
     ]);
     const status = await runProxyRequest(runtime, {});
     const text = status.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
     expect(text).toContain(
-      `warning: ${file}: settings.trace: recognised but not supported yet: it has no effect in this version`,
+      `warning: ${file}: settings.collapsedResultLines: recognised but not supported yet: it has no effect in this version`,
     );
     expect(text).toContain(`warning: ${file}: mcpServers.demo.directTools: recognised but not supported yet`);
     expect(text).not.toContain("toolPrefix");

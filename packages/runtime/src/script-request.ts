@@ -1,0 +1,136 @@
+/**
+ * mcpScript on the runtime: the `ScriptHost` a script's `tools` API talks
+ * to (search and describe on the catalog, calls through the call pipeline
+ * with origin `script`), and the tool's dispatch from arguments to a
+ * guarded result.
+ *
+ * A call approval refuses (headless sessions included: no dialog, so it
+ * fails closed) reaches the script as `{ ok: false }` with the approval's
+ * code; so does a tool error or a failure to reach the server. The script
+ * decides what to do with it.
+ */
+import { describeError, type ToolMetadata } from "@pi-mcp-adapter/core";
+import {
+  formatScriptOutcome,
+  parseScriptParams,
+  runScript,
+  type ScriptCallResult,
+  type ScriptHost,
+} from "@pi-mcp-adapter/script";
+import type { AdapterRuntime } from "./adapter-runtime.js";
+import type { CallResult } from "./call-result.js";
+
+/** Top-level field → JSON type of results seen this session, per tool (hints, not schemas). */
+const observedShapes = new WeakMap<AdapterRuntime, Map<string, Record<string, string>>>();
+
+/** The host side of a script's `tools` API, backed by `runtime`. */
+export function scriptHostFor(runtime: AdapterRuntime): ScriptHost {
+  let shapes = observedShapes.get(runtime);
+  if (!shapes) {
+    shapes = new Map();
+    observedShapes.set(runtime, shapes);
+  }
+  const seen = shapes;
+  return {
+    async search({ query, server, limit, offset }) {
+      const result = await runtime.search(query, { server, limit, offset });
+      return {
+        total: result.total,
+        hits: result.hits.map(({ tool }) => ({
+          path: tool.prefixedName,
+          server: tool.server,
+          name: tool.name,
+          description: tool.description,
+        })),
+        ...(result.nextOffset !== undefined ? { nextOffset: result.nextOffset } : {}),
+        ...(result.unavailable.length ? { unavailable: result.unavailable.map((u) => u.server) } : {}),
+      };
+    },
+    async describe({ path, server }) {
+      const tool = await runtime.resolve(path, server);
+      const shape = seen.get(`${tool.server}\u0000${tool.name}`);
+      return {
+        ...describeTool(tool),
+        ...(shape ? { observedOutputShape: shape } : {}),
+      };
+    },
+    async call(path, args, { server, signal }): Promise<ScriptCallResult> {
+      try {
+        const result = await runtime.call(path, args, { server, signal, origin: "script" });
+        const text = result.content.map((c) => (c.type === "text" ? c.text : `[${c.mimeType}]`)).join("\n");
+        if (result.isError) {
+          const approval = result.details.approval;
+          return {
+            ok: false,
+            error: { code: typeof approval === "string" ? approval : "tool_error", message: text },
+          };
+        }
+        const data = {
+          content: result.content,
+          ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
+        };
+        const shape = shapeOf(result.structuredContent ?? parseJson(text));
+        if (shape) seen.set(`${String(result.details.server)}\u0000${String(result.details.name)}`, shape);
+        return { ok: true, data };
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        return {
+          ok: false,
+          error: { code: typeof code === "string" ? code : "internal", message: describeError(error) },
+        };
+      }
+    },
+  };
+}
+
+/** Runs the `mcpScript` tool: checks its arguments, runs the script, bounds the output like any call's. */
+export async function runScriptRequest(
+  runtime: AdapterRuntime,
+  params: unknown,
+  signal?: AbortSignal,
+): Promise<CallResult> {
+  const { code, timeoutMs } = parseScriptParams(params);
+  const outcome = await runScript(code, scriptHostFor(runtime), { timeoutMs, signal });
+  const guarded = await runtime.guardOutput(
+    { content: [{ type: "text", text: formatScriptOutcome(outcome) }], isError: !outcome.ok },
+    { server: "mcpScript", tool: "mcpScript" },
+  );
+  return {
+    ...guarded,
+    details: {
+      mode: "script",
+      ok: outcome.ok,
+      calls: outcome.calls,
+      durationMs: outcome.durationMs,
+      ...(outcome.error ? { error: outcome.error.code } : {}),
+    },
+  };
+}
+
+function describeTool(tool: ToolMetadata) {
+  return {
+    path: tool.prefixedName,
+    server: tool.server,
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function shapeOf(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const shape: Record<string, string> = {};
+  for (const [key, field] of Object.entries(value)) {
+    shape[key] = field === null ? "null" : Array.isArray(field) ? "array" : typeof field;
+  }
+  return shape;
+}

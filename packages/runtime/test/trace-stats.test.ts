@@ -1,0 +1,220 @@
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import {
+  createFixtureServer,
+  createTempDir,
+  serveOAuthProtectedMcp,
+  serveStreamableHttp,
+} from "@pi-mcp-adapter/test-kit";
+import { describe, expect, it } from "vitest";
+import { createRuntime } from "../src/create-runtime.js";
+import { runProxyRequest } from "../src/proxy-request.js";
+import { formatStats } from "../src/stats-observer.js";
+import { SessionTrace } from "../src/trace-observer.js";
+
+const textOf = (outcome: { content: Array<{ type: string; text?: string }> }) =>
+  outcome.content.map((c) => c.text ?? "").join("\n");
+
+const lines = async (file: string) =>
+  (await readFile(file, "utf8"))
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe("session trace", () => {
+  it("records calls, connections and refusals but no token, argument, result, login or URL", async () => {
+    await using dir = await createTempDir();
+    const BEARER = "sk-bearer-Zq8v1Lx";
+    const ARG = "password=hunter2-ARG";
+    const RESULT = "result-body-Kp3";
+    await using open = await serveStreamableHttp(() =>
+      createFixtureServer({
+        tools: [
+          { name: "echo", annotations: { readOnlyHint: true } },
+          {
+            name: "secretive",
+            annotations: { readOnlyHint: true },
+            handler: () => ({ content: [{ type: "text", text: RESULT }] }),
+          },
+          { name: "rm_rf", annotations: { destructiveHint: true } },
+        ],
+      }),
+    );
+    await using as = await serveOAuthProtectedMcp({
+      makeServer: () =>
+        createFixtureServer({ tools: [{ name: "echo", annotations: { readOnlyHint: true } }] }),
+    });
+    // A URL with credentials (fetch refuses it, so this server fails to connect: the error path).
+    const credUrl = new URL(open.url);
+    credUrl.username = "alice";
+    credUrl.password = "url-pass-W9";
+    credUrl.searchParams.set("key", "qs-key-T4");
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      config: {
+        settings: {
+          oauthCredentialStore: "memory",
+          approveTools: "destructive",
+          trace: { enabled: true },
+        },
+        mcpServers: {
+          open: { url: open.url, headers: { Authorization: `Bearer ${BEARER}` } },
+          creds: { url: credUrl.toString() },
+          docs: { url: as.url },
+        },
+      },
+      metadataCacheFile: false,
+    });
+    const trace = runtime.trace as SessionTrace;
+    let token = "";
+    let code = "";
+    try {
+      expect(textOf(await runProxyRequest(runtime, { tool: "open_echo", args: { secret: ARG } }))).toContain(
+        ARG,
+      );
+      expect(textOf(await runProxyRequest(runtime, { tool: "open_secretive", args: {} }))).toBe(RESULT);
+      // Headless: a destructive tool is refused.
+      const refused = await runtime.call("open_rm_rf", { path: ARG });
+      expect(refused.isError).toBe(true);
+      await expect(runProxyRequest(runtime, { tool: "creds_echo", args: { secret: ARG } })).rejects.toThrow();
+      // An OAuth login, then a call with the token it got.
+      const started = textOf(await runProxyRequest(runtime, { action: "auth-start", server: "docs" }));
+      const landedOn = await as.approve(started.split("\n").find((l) => l.startsWith("http")) as string);
+      await runProxyRequest(runtime, {
+        action: "auth-complete",
+        server: "docs",
+        args: { redirectUrl: landedOn },
+      });
+      code = new URL(landedOn).searchParams.get("code") ?? "";
+      expect(code).not.toBe("");
+      await runtime.reconnect("docs");
+      await runProxyRequest(runtime, { tool: "docs_echo", args: { text: ARG } });
+      token = (as.mcpAuthorizations.at(-1) ?? "").replace(/^Bearer /, "");
+      expect(token.length).toBeGreaterThan(8);
+    } finally {
+      await runtime.shutdown();
+    }
+
+    expect(path.dirname(trace.file)).toBe(path.join(dir.path, ".pi", "mcp-traces"));
+    expect((await stat(trace.file)).mode & 0o777).toBe(0o600);
+    const text = await readFile(trace.file, "utf8");
+    for (const secret of [BEARER, ARG, "hunter2", RESULT, "url-pass-W9", "alice", "qs-key-T4", token, code]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).not.toMatch(/https?:/);
+    const events = await lines(trace.file);
+    expect(events[0]).toMatchObject({ event: "session", state: "start" });
+    expect(events.at(-1)).toMatchObject({ event: "session", state: "end" });
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        event: "call",
+        server: "open",
+        tool: "echo",
+        origin: "proxy",
+        outcome: "ok",
+      }),
+    );
+    const echo = events.find((e) => e.event === "call" && e.tool === "echo") as Record<string, number>;
+    expect(echo.bytesIn).toBe(JSON.stringify({ secret: ARG }).length);
+    expect(echo.bytesOut).toBeGreaterThan(0);
+    expect(typeof echo.durationMs).toBe("number");
+    expect(events).toContainEqual(
+      expect.objectContaining({ event: "approval", server: "open", tool: "rm_rf", state: "deny" }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({ event: "connect", server: "creds", state: "failed" }),
+    );
+    expect(events).toContainEqual(expect.objectContaining({ event: "call", server: "docs", outcome: "ok" }));
+  });
+
+  it("stops at maxEvents with a final marker", async () => {
+    await using dir = await createTempDir();
+    const trace = new SessionTrace({ cwd: dir.path, file: "t.jsonl", maxEvents: 5 });
+    for (let i = 0; i < 20; i++) trace.record({ event: "call", server: "s", tool: `t${i}` });
+    trace.close();
+    const events = await lines(dir.join("t.jsonl"));
+    expect(events).toHaveLength(6);
+    expect(events.slice(0, 5).map((e) => e.event)).toEqual(["session", "call", "call", "call", "call"]);
+    expect(events[5]).toMatchObject({ event: "trace_stopped", reason: "maxEvents", events: 5 });
+  });
+
+  it("stops before maxBytes and never writes a field that is not a plain name", async () => {
+    await using dir = await createTempDir();
+    const trace = new SessionTrace({ cwd: dir.path, file: "t.jsonl", maxBytes: 600 });
+    trace.record({ event: "error", server: "https://user:pw@host/x", code: "a sentence with spaces" });
+    for (let i = 0; i < 50; i++) trace.record({ event: "call", server: "s", tool: "t" });
+    trace.close();
+    const text = await readFile(dir.join("t.jsonl"), "utf8");
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(600);
+    expect(text).not.toContain("pw@host");
+    expect(text).not.toContain("sentence");
+    expect((await lines(dir.join("t.jsonl"))).at(-1)).toMatchObject({
+      event: "trace_stopped",
+      reason: "maxBytes",
+    });
+  });
+});
+
+describe("call stats", () => {
+  it("counts calls, errors and latencies per tool, and keeps them in the configured file", async () => {
+    await using dir = await createTempDir();
+    await using server = await serveStreamableHttp(() =>
+      createFixtureServer({
+        tools: [
+          { name: "echo" },
+          { name: "boom", handler: () => ({ isError: true, content: [{ type: "text", text: "no" }] }) },
+        ],
+      }),
+    );
+    const config = {
+      settings: { captureStats: { file: "stats/mcp-stats.json" } },
+      mcpServers: { s: { url: server.url } },
+    };
+    const runtime = await createRuntime({ cwd: dir.path, config, metadataCacheFile: false });
+    try {
+      for (const text of ["a", "bb", "ccc"]) await runtime.call("s_echo", { text });
+      await runtime.call("s_boom", {});
+      const rows = runtime.stats?.summary() ?? [];
+      expect(rows.map((r) => [r.tool, r.calls, r.errors])).toEqual([
+        ["boom", 1, 1],
+        ["echo", 3, 0],
+      ]);
+      const echo = rows[1];
+      expect(echo?.bytesIn).toBe(['{"text":"a"}', '{"text":"bb"}', '{"text":"ccc"}'].join("").length);
+      expect(echo?.p50Ms).toBeGreaterThan(0);
+      expect(echo?.p95Ms).toBeGreaterThanOrEqual(echo?.p50Ms ?? 0);
+      const table = formatStats(rows);
+      expect(table).toMatch(/^MCP call stats \(this session\)\nserver\/tool\s+calls\s+errors/);
+      expect(table).toMatch(/s\/echo\s+3\s+0\s+0\s+[\d.]+ ms\s+[\d.]+ ms/);
+      runtime.stats?.recordSampling("s", { input: 10, output: 4 });
+    } finally {
+      await runtime.shutdown();
+    }
+    const saved = JSON.parse(await readFile(dir.join("stats/mcp-stats.json"), "utf8"));
+    expect(saved.tools.find((t: { tool: string }) => t.tool === "echo").calls).toBe(3);
+    // A later session (or the CLI) starts from the file.
+    const again = await createRuntime({ cwd: dir.path, config, metadataCacheFile: false });
+    try {
+      const rows = again.stats?.summary() ?? [];
+      expect(rows.find((r) => r.tool === "echo")?.calls).toBe(3);
+      expect(rows.find((r) => r.tool === "(sampling)")).toMatchObject({
+        samplingInputTokens: 10,
+        samplingOutputTokens: 4,
+      });
+    } finally {
+      await again.shutdown();
+    }
+  });
+
+  it("is off without captureStats, and so is the trace without trace.enabled", async () => {
+    await using dir = await createTempDir();
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      config: { mcpServers: {} },
+      metadataCacheFile: false,
+    });
+    expect(runtime.stats).toBeUndefined();
+    expect(runtime.trace).toBeUndefined();
+    await runtime.shutdown();
+  });
+});
