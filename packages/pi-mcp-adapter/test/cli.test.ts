@@ -57,4 +57,31 @@ describe("pi-mcp-adapter CLI", () => {
     expect(missingTool.status).toBe(1);
     expect(missingTool.stderr).toContain('No MCP tool named "nope"');
   });
+
+  it("stats --json reads the stats file the calls of earlier runs kept", async () => {
+    await using dir = await createTempDir();
+    await writeFile(
+      dir.join(".mcp.json"),
+      JSON.stringify({
+        settings: { captureStats: { file: ".pi/mcp-stats.json" } },
+        mcpServers: { fixture: { command: process.execPath, args: [stdioFixtureServerPath] } },
+      }),
+    );
+    expect(run(dir.path, "call", "fixture_add", '{"a":1,"b":2}').stdout.trim()).toBe("3");
+    expect(run(dir.path, "call", "fixture_add", '{"a":3,"b":4}').stdout.trim()).toBe("7");
+    const json = run(dir.path, "stats", "--json");
+    expect(json.status).toBe(0);
+    const parsed = JSON.parse(json.stdout) as { file: string; tools: Record<string, unknown>[] };
+    expect(parsed.file).toBe(dir.join(".pi", "mcp-stats.json"));
+    expect(parsed.tools).toEqual([
+      expect.objectContaining({
+        server: "fixture",
+        tool: "add",
+        calls: 2,
+        errors: 0,
+        p50Ms: expect.any(Number),
+      }),
+    ]);
+    expect(run(dir.path, "stats").stdout).toMatch(/fixture\/add\s+2\s+0\s+0\s+[\d.]+ ms/);
+  }, 30_000);
 });

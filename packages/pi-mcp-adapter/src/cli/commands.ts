@@ -1,8 +1,9 @@
 /**
- * The CLI's commands, one row each: how its words become a proxy request.
- * Usage text and dispatch both come from this table.
+ * The CLI's commands, one row each: how its words become a proxy request
+ * (or, for `stats`, the text it prints). Usage text and dispatch both come
+ * from this table.
  */
-import type { ProxyParams } from "@pi-mcp-adapter/runtime";
+import { type AdapterRuntime, formatStats, type ProxyParams } from "@pi-mcp-adapter/runtime";
 
 export interface CliCommand {
   name: string;
@@ -10,7 +11,9 @@ export interface CliCommand {
   args: string;
   summary: string;
   /** The request for the words after the command name; `server` is `--server`. */
-  request(words: string[], server: string | undefined): ProxyParams;
+  request?(words: string[], server: string | undefined): ProxyParams;
+  /** A command that is not a proxy request: its output text. */
+  run?(runtime: AdapterRuntime, options: { json: boolean }): string;
 }
 
 export const CLI_COMMANDS: readonly CliCommand[] = [
@@ -33,6 +36,20 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     summary: `call a tool, e.g. call demo_add '{"a":1,"b":2}'`,
     request: ([tool = "", args], server) => ({ tool, args, server }),
   },
+  {
+    name: "stats",
+    args: "[--json]",
+    summary: "call stats kept in settings.captureStats.file",
+    run: (runtime, { json }) => {
+      const stats = runtime.stats;
+      if (json) return JSON.stringify({ file: stats?.file ?? null, tools: stats?.summary() ?? [] }, null, 2);
+      if (!stats)
+        return 'Call stats are off: set "captureStats": { "file": "…" } in an MCP config\'s settings.';
+      if (!stats.file)
+        return "Call stats live in each Pi session's memory (/mcp-adapter stats); set captureStats.file to read them here.";
+      return formatStats(stats.summary(), stats.file);
+    },
+  },
 ];
 
 export function findCliCommand(name: string): CliCommand | undefined {
@@ -51,6 +68,7 @@ export function cliUsage(): string {
     "  --config <file>   an extra config file that outranks every other source",
     "  --cwd <dir>       project directory (default: current directory)",
     "  --server <name>   limit search/describe/call to one server",
+    "  --json            stats as JSON",
     "  -h, --help        show this help",
   ].join("\n");
 }

@@ -39,7 +39,11 @@ export async function main(argv: string[]): Promise<number> {
     client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
   });
   try {
-    const outcome = await runProxyRequest(runtime, command.request(rest, values.server));
+    if (command.run) {
+      process.stdout.write(`${command.run(runtime, { json: values.json === true })}\n`);
+      return 0;
+    }
+    const outcome = await runProxyRequest(runtime, command.request?.(rest, values.server) ?? {});
     for (const block of outcome.content) {
       process.stdout.write(block.type === "text" ? `${block.text}\n` : `[image ${block.mimeType}]\n`);
     }
@@ -60,6 +64,7 @@ function parse(argv: string[]) {
       config: { type: "string" },
       cwd: { type: "string" },
       server: { type: "string" },
+      json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });

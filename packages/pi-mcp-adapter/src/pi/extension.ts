@@ -25,7 +25,9 @@ import { type AdapterSubcommand, registerAdapterCommand } from "./adapter-comman
 import { logoutSubcommand, oauthHooksFor, registerOAuthCommands } from "./oauth-commands.js";
 import { piHost } from "./pi-host.js";
 import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
+import { registerScriptTool } from "./script-tool.js";
 import { serverToggleSubcommands } from "./server-toggle-command.js";
+import { statsSubcommand } from "./stats-command.js";
 
 export interface McpAdapterOptions {
   /** An extra config file; it outranks every other config file (normal merging still applies). */
@@ -116,8 +118,18 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       },
     };
     // The first row answers a bare `/mcp-adapter`.
-    const subcommands = [status, ...serverToggleSubcommands(runtimeFor), logoutSubcommand(runtimeFor)];
-    registerAdapterCommand(pi, "mcp-adapter", "MCP adapter: status, enable/disable, logout", subcommands);
+    const subcommands = [
+      status,
+      ...serverToggleSubcommands(runtimeFor),
+      logoutSubcommand(runtimeFor),
+      statsSubcommand(runtimeFor),
+    ];
+    registerAdapterCommand(
+      pi,
+      "mcp-adapter",
+      "MCP adapter: status, enable/disable, logout, stats",
+      subcommands,
+    );
     registerOAuthCommands(pi, runtimeFor);
     // Where Pi has its own MCP support, it owns /mcp; the alias exists only on Pi lines without it.
     if (!hasNativeMcp(pi)) {
@@ -146,6 +158,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     }).then(
       (taken) => {
         snapshot = taken;
+        if (taken.config.settings.scriptMode === true) registerScriptTool(pi, runtimeFor);
       },
       // Unreadable config shows up again, with its message, when the session loads it.
       () => {},

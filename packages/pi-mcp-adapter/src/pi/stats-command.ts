@@ -1,0 +1,24 @@
+/**
+ * `/mcp-adapter stats`: per server and tool, calls, errors, timeouts,
+ * latency percentiles and bytes of this session (`settings.captureStats`).
+ */
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { type AdapterRuntime, formatStats } from "@pi-mcp-adapter/runtime";
+import type { AdapterSubcommand } from "./adapter-command.js";
+
+export const STATS_OFF_MESSAGE =
+  'MCP call stats are off. Set "captureStats": true in the "settings" of an MCP config file (or { "file": "…" } to keep them across sessions).';
+
+export function statsSubcommand(
+  runtimeFor: (ctx: ExtensionContext) => Promise<AdapterRuntime>,
+): AdapterSubcommand {
+  return {
+    name: "stats",
+    args: "",
+    summary: "calls, errors, timeouts and latency per MCP tool (settings.captureStats)",
+    run: async (_words, ctx) => {
+      const stats = (await runtimeFor(ctx)).stats;
+      ctx.ui.notify(stats ? formatStats(stats.summary(), stats.file) : STATS_OFF_MESSAGE, "info");
+    },
+  };
+}
