@@ -67,9 +67,13 @@ export {
   runProxyRequest,
 } from "./proxy-request.js";
 export { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
-// The tool's definition comes from the script package, re-exported so hosts need only the runtime.
-export { SCRIPT_TOOL_DESCRIPTION, SCRIPT_TOOL_NAME, SCRIPT_TOOL_PARAMETERS } from "@pi-mcp-adapter/script";
-export { runScriptRequest, scriptHostFor } from "./script-request.js";
+export {
+  runScriptRequest,
+  SCRIPT_TOOL_DESCRIPTION,
+  SCRIPT_TOOL_NAME,
+  SCRIPT_TOOL_PARAMETERS,
+  scriptHostFor,
+} from "./script-request.js";
 export { sessionObservers } from "./session-observers.js";
 export {
   loadStartupSnapshot,

@@ -20,6 +20,9 @@ import {
 import type { AdapterRuntime } from "./adapter-runtime.js";
 import type { CallResult } from "./call-result.js";
 
+// The tool's definition lives with the script package; hosts get it here with the dispatch.
+export { SCRIPT_TOOL_DESCRIPTION, SCRIPT_TOOL_NAME, SCRIPT_TOOL_PARAMETERS } from "@pi-mcp-adapter/script";
+
 /** Top-level field → JSON type of results seen this session, per tool (hints, not schemas). */
 const observedShapes = new WeakMap<AdapterRuntime, Map<string, Record<string, string>>>();
 

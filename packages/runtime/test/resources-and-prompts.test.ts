@@ -192,7 +192,9 @@ describe("the call pipeline against server-everything over stdio", () => {
         outcome: "ok",
       },
     ]);
-    expect(records[0]?.resultBytes).toBeGreaterThan('{"content":[{"type":"text","text":"Echo: hi"}]}'.length - 5);
+    expect(records[0]?.resultBytes).toBeGreaterThan(
+      '{"content":[{"type":"text","text":"Echo: hi"}]}'.length - 5,
+    );
     expect(records.every((record) => record.durationMs >= 0 && Object.isFrozen(record))).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(r.observerFailures).toBe(5); // the sync one 3 times, the async one twice
