@@ -36,6 +36,7 @@ import { StderrTails } from "./stderr-tails.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
 import type { SessionTrace } from "./trace-observer.js";
+import { tracedListing, tracedOAuth } from "./trace-sources.js";
 
 /** At most this many servers are discovered at once. */
 export const MAX_PARALLEL_DISCOVERY = 4;
@@ -85,7 +86,7 @@ export class AdapterRuntime {
   constructor(options: AdapterRuntimeOptions) {
     this.currentProblems = options.problems ?? [];
     this.reloadConfig = options.reloadConfig;
-    this.oauth = options.oauth;
+    this.oauth = options.oauth && options.trace ? tracedOAuth(options.oauth, options.trace) : options.oauth;
     // Our own connect (the default one included) so the last connection's stderr stays readable.
     const resolveCommand =
       options.resolveCommand === undefined && options.npxCacheFile
@@ -185,7 +186,7 @@ export class AdapterRuntime {
     const unlisted = enabled.filter((name) => this.tools.metadata(name) === undefined);
     await runLimited(unlisted, MAX_PARALLEL_DISCOVERY, async (name) => {
       try {
-        await this.tools.ensure(name);
+        await tracedListing(this.trace, name, () => this.tools.ensure(name));
       } catch (error) {
         unavailable.push({ server: name, error: describeError(error) });
       }

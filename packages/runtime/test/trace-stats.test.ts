@@ -125,6 +125,12 @@ describe("session trace", () => {
       expect.objectContaining({ event: "connect", server: "creds", state: "failed" }),
     );
     expect(events).toContainEqual(expect.objectContaining({ event: "call", server: "docs", outcome: "ok" }));
+    for (const step of ["auth-start", "auth-complete"]) {
+      expect(events).toContainEqual(
+        expect.objectContaining({ event: "auth", server: "docs", state: step, outcome: "ok" }),
+      );
+    }
+    expect(events).toContainEqual(expect.objectContaining({ event: "list", server: "open", outcome: "ok" }));
   });
 
   it("stops at maxEvents with a final marker", async () => {
