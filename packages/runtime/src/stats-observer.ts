@@ -46,6 +46,8 @@ export interface CallStatsOptions {
 }
 
 const RESOURCES = "(resources)";
+/** Error codes of a request that ran out of time (the transport's, and a generic one). */
+const TIMEOUT_CODES = new Set(["request_timeout", "timeout"]);
 
 export class CallStats {
   private readonly entries = new Map<string, ToolStats>();
@@ -67,7 +69,7 @@ export class CallStats {
     entry.calls++;
     if (record.outcome === "error" || record.outcome === "failed") entry.errors++;
     if (record.outcome === "refused") entry.refused++;
-    if (record.errorCode === "timeout") entry.timeouts++;
+    if (record.errorCode !== undefined && TIMEOUT_CODES.has(record.errorCode)) entry.timeouts++;
     entry.bytesIn += record.argsBytes;
     entry.bytesOut += record.resultBytes ?? 0;
     entry.latenciesMs.push(Math.round(record.durationMs * 10) / 10);

@@ -169,21 +169,27 @@ describe("call stats", () => {
         tools: [
           { name: "echo" },
           { name: "boom", handler: () => ({ isError: true, content: [{ type: "text", text: "no" }] }) },
+          {
+            name: "slow",
+            handler: () => new Promise((resolve) => setTimeout(() => resolve({ content: [] }), 3000)),
+          },
         ],
       }),
     );
     const config = {
-      settings: { captureStats: { file: "stats/mcp-stats.json" } },
+      settings: { captureStats: { file: "stats/mcp-stats.json" }, requestTimeoutMs: 300 },
       mcpServers: { s: { url: server.url } },
     };
     const runtime = await createRuntime({ cwd: dir.path, config, metadataCacheFile: false });
     try {
       for (const text of ["a", "bb", "ccc"]) await runtime.call("s_echo", { text });
       await runtime.call("s_boom", {});
+      await expect(runtime.call("s_slow", {})).rejects.toThrow(/timed out after 300 ms/);
       const rows = runtime.stats?.summary() ?? [];
-      expect(rows.map((r) => [r.tool, r.calls, r.errors])).toEqual([
-        ["boom", 1, 1],
-        ["echo", 3, 0],
+      expect(rows.map((r) => [r.tool, r.calls, r.errors, r.timeouts])).toEqual([
+        ["boom", 1, 1, 0],
+        ["echo", 3, 0, 0],
+        ["slow", 1, 1, 1],
       ]);
       const echo = rows[1];
       expect(echo?.bytesIn).toBe(['{"text":"a"}', '{"text":"bb"}', '{"text":"ccc"}'].join("").length);
