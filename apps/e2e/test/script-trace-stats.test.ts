@@ -6,17 +6,14 @@
  * `/mcp-adapter stats` after three calls.
  */
 import { readdir, readFile, stat } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { type ScriptStep, toolResultTexts } from "@pi-mcp-adapter/test-kit";
+import { type ScriptStep, serverEverythingPath, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject } from "../src/pi-project.js";
 
-const require = createRequire(import.meta.url);
-const everythingBin = require.resolve("@modelcontextprotocol/server-everything/dist/index.js");
-const everything = { command: process.execPath, args: [everythingBin, "stdio"] };
+const everything = { command: process.execPath, args: [serverEverythingPath, "stdio"] };
 
 const SUM_SCRIPT = `
 const found = await tools.search({ query: "sum of two numbers", server: "everything" });
@@ -89,7 +86,7 @@ describe.each(piHosts())("$label", (host) => {
       expect.objectContaining({ event: "connect", server: "everything", state: "connected" }),
     );
     const text = await readFile(file, "utf8");
-    for (const secret of ["total:", "The sum", "sum of two numbers", "process.env", everythingBin])
+    for (const secret of ["total:", "The sum", "sum of two numbers", "process.env", serverEverythingPath])
       expect(text).not.toContain(secret);
   }, 120_000);
 
