@@ -1,56 +1,60 @@
 /**
  * Trace events that do not come from the call pipeline: OAuth login steps
- * taken through the proxy tool (`auth-start`, `auth-complete`) and tool
- * listings. Only the server, the step and how it ended are recorded — never
- * the login URL, code or token the step carried.
+ * (`auth-start` / `auth-complete` through the proxy tool; `start`,
+ * `complete`, `cancel`, `logout` through `/mcp-auth` and `/mcp-adapter
+ * logout`) and tool listings. Only the server, the step and how it ended are
+ * recorded — never the login URL, code or token the step carried.
  */
 import type { OAuthWiring } from "./oauth-wiring.js";
-import type { SessionTrace } from "./trace-observer.js";
+import type { SessionTrace, TraceEvent } from "./trace-observer.js";
 
-/** `wiring` with its proxy login steps traced. */
+/** The `OAuthLogins` methods that are login steps (status reads are not). */
+const LOGIN_STEPS = new Set(["start", "complete", "cancel", "logout"]);
+
+/** `wiring` with its login steps traced. */
 export function tracedOAuth(wiring: OAuthWiring, trace: SessionTrace): OAuthWiring {
+  const step = <T>(server: string | undefined, name: string, run: () => Promise<T>) =>
+    traced(trace, { event: "auth", server, state: name }, run);
+  // A proxy, not a copy: the logins object keeps its own state and private fields.
+  const logins = new Proxy(wiring.logins, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== "function") return value;
+      const method = value.bind(target) as (name: string, ...rest: unknown[]) => Promise<unknown>;
+      if (typeof prop !== "string" || !LOGIN_STEPS.has(prop)) return method;
+      return (name: string, ...rest: unknown[]) => step(name, prop, () => method(name, ...rest));
+    },
+  });
   return {
     ...wiring,
-    proxyAction: async (action, server, args) => {
-      const started = performance.now();
-      const step = action === "auth-start" || action === "auth-complete" ? action : "unknown";
-      try {
-        const answer = await wiring.proxyAction(action, server, args);
-        trace.record({ event: "auth", server, state: step, outcome: "ok", durationMs: since(started) });
-        return answer;
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        trace.record({
-          event: "auth",
-          server,
-          state: step,
-          outcome: "failed",
-          code: typeof code === "string" ? code : "internal",
-          durationMs: since(started),
-        });
-        throw error;
-      }
-    },
+    logins,
+    proxyAction: (action, server, args) =>
+      step(server, action === "auth-start" || action === "auth-complete" ? action : "unknown", () =>
+        wiring.proxyAction(action, server, args),
+      ),
   };
 }
 
 /** Records one server's tool listing (live or from the metadata cache) and how it ended. */
-export async function tracedListing<T>(
+export function tracedListing<T>(
   trace: SessionTrace | undefined,
   server: string,
   list: () => Promise<T>,
 ): Promise<T> {
-  if (!trace) return list();
+  return trace ? traced(trace, { event: "list", server }, list) : list();
+}
+
+/** Runs `run`, then records `event` with its duration and outcome (an error by its code only). */
+async function traced<T>(trace: SessionTrace, event: TraceEvent, run: () => Promise<T>): Promise<T> {
   const started = performance.now();
   try {
-    const result = await list();
-    trace.record({ event: "list", server, outcome: "ok", durationMs: since(started) });
+    const result = await run();
+    trace.record({ ...event, outcome: "ok", durationMs: since(started) });
     return result;
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
+    const code = (error as { code?: unknown } | undefined)?.code;
     trace.record({
-      event: "list",
-      server,
+      ...event,
       outcome: "failed",
       code: typeof code === "string" ? code : "internal",
       durationMs: since(started),

@@ -90,6 +90,8 @@ describe("session trace", () => {
       await runtime.reconnect("docs");
       await runProxyRequest(runtime, { tool: "docs_echo", args: { text: ARG } });
       token = (as.mcpAuthorizations.at(-1) ?? "").replace(/^Bearer /, "");
+      // The same login through the logins API (as /mcp-auth and /mcp-adapter logout use it).
+      await runtime.oauth?.logins.logout("docs");
       expect(token.length).toBeGreaterThan(8);
     } finally {
       await runtime.shutdown();
@@ -131,6 +133,9 @@ describe("session trace", () => {
       );
     }
     expect(events).toContainEqual(expect.objectContaining({ event: "list", server: "open", outcome: "ok" }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ event: "auth", server: "docs", state: "logout", outcome: "ok" }),
+    );
   });
 
   it("stops at maxEvents with a final marker", async () => {
