@@ -18,6 +18,7 @@ import { openMetadataCache } from "./metadata-cache-file.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
 import { sessionObservers } from "./session-observers.js";
 import type { StartupSnapshot } from "./startup-snapshot.js";
+import { tracedHandlers } from "./trace-sources.js";
 import { unsupportedSettingProblems } from "./unsupported-settings.js";
 
 export interface RuntimeSource {
@@ -77,6 +78,9 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     resolveCommand: createNpxResolver(npxCacheFile === false ? {} : { cacheFile: npxCacheFile }),
   };
   const { settings } = config;
+  // Trace and stats observe every call of the session (settings.trace, settings.captureStats).
+  const observers = sessionObservers(settings, source.cwd, (message) => host.notify(message, "warning"));
+  if (observers.trace) connectOptions.handlers = tracedHandlers(connectOptions.handlers, observers.trace);
   // OAuth warnings reach the host's notices unless the caller routes them itself.
   let current = config;
   const oauth = await createRuntimeOAuth(
@@ -91,8 +95,6 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
   if (!reuse) await cache?.load();
   const hashesOf = (list: ConfiguredServer[]) => new Map(list.map((s) => [s.name, definitionHash(s)]));
   let hashes = hashesOf(servers);
-  // Trace and stats observe every call of the session (settings.trace, settings.captureStats).
-  const observers = sessionObservers(settings, source.cwd, (message) => host.notify(message, "warning"));
   return new AdapterRuntime({
     ...observers,
     servers,

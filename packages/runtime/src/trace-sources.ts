@@ -2,9 +2,11 @@
  * Trace events that do not come from the call pipeline: OAuth login steps
  * (`auth-start` / `auth-complete` through the proxy tool; `start`,
  * `complete`, `cancel`, `logout` through `/mcp-auth` and `/mcp-adapter
- * logout`) and tool listings. Only the server, the step and how it ended are
+ * logout`), tool listings, and the server→client requests (elicitation,
+ * sampling) a host answers. Only the server, the step and how it ended are
  * recorded — never the login URL, code or token the step carried.
  */
+import type { ClientHandlers, ConnectOptions } from "@pi-mcp-adapter/transport";
 import type { OAuthWiring } from "./oauth-wiring.js";
 import type { SessionTrace, TraceEvent } from "./trace-observer.js";
 
@@ -52,17 +54,68 @@ async function traced<T>(trace: SessionTrace, event: TraceEvent, run: () => Prom
     trace.record({ ...event, outcome: "ok", durationMs: since(started) });
     return result;
   } catch (error) {
-    const code = (error as { code?: unknown } | undefined)?.code;
-    trace.record({
-      ...event,
-      outcome: "failed",
-      code: typeof code === "string" ? code : "internal",
-      durationMs: since(started),
-    });
+    trace.record({ ...event, outcome: "failed", code: codeOf(error), durationMs: since(started) });
     throw error;
   }
 }
 
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : "internal";
+}
+
 function since(started: number): number {
   return Math.round(performance.now() - started);
+}
+
+/**
+ * `handlers` with each server→client request traced: elicitation (with the
+ * user's action: accept, decline, cancel) and sampling. Handlers a host does
+ * not offer stay absent, so no capability is declared because of the trace.
+ */
+export function tracedHandlers(
+  handlers: ConnectOptions["handlers"],
+  trace: SessionTrace,
+): ConnectOptions["handlers"] {
+  if (typeof handlers === "function") {
+    return (definition) => {
+      const chosen = handlers(definition);
+      return chosen && tracedRequests(chosen, trace);
+    };
+  }
+  return handlers && tracedRequests(handlers, trace);
+}
+
+function tracedRequests(handlers: ClientHandlers, trace: SessionTrace): ClientHandlers {
+  const wrapped = { ...handlers };
+  const { elicitation, sampling } = handlers;
+  if (elicitation) {
+    wrapped.elicitation = async (params, context) => {
+      const started = performance.now();
+      try {
+        const result = await elicitation(params, context);
+        trace.record({
+          event: "elicitation",
+          server: context.server,
+          outcome: result.action,
+          durationMs: since(started),
+        });
+        return result;
+      } catch (error) {
+        trace.record({
+          event: "elicitation",
+          server: context.server,
+          outcome: "failed",
+          code: codeOf(error),
+          durationMs: since(started),
+        });
+        throw error;
+      }
+    };
+  }
+  if (sampling) {
+    wrapped.sampling = (params, context) =>
+      traced(trace, { event: "sampling", server: context.server }, () => sampling(params, context));
+  }
+  return wrapped;
 }
