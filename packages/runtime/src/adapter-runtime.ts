@@ -78,7 +78,7 @@ export class AdapterRuntime {
   /** OAuth logins (`/mcp-auth`, `auth-start` / `auth-complete`, logout); absent without wiring. */
   readonly oauth?: OAuthWiring;
   private readonly reloadConfig: AdapterRuntimeOptions["reloadConfig"];
-  /** The session trace, when `settings.trace.enabled`; other event sources (sampling, auth) report to it. */
+  /** The session trace, when `settings.trace.enabled`; `trace.record` takes events from outside the pipeline. */
   readonly trace?: SessionTrace;
   /** Call stats, when `settings.captureStats` is set. */
   readonly stats?: CallStats;

@@ -124,12 +124,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       logoutSubcommand(runtimeFor),
       statsSubcommand(runtimeFor),
     ];
-    registerAdapterCommand(
-      pi,
-      "mcp-adapter",
-      "MCP adapter: status, enable/disable, logout, stats",
-      subcommands,
-    );
+    registerAdapterCommand(pi, "mcp-adapter", "MCP adapter: status, enable/disable, logout", subcommands);
     registerOAuthCommands(pi, runtimeFor);
     // Where Pi has its own MCP support, it owns /mcp; the alias exists only on Pi lines without it.
     if (!hasNativeMcp(pi)) {
