@@ -170,7 +170,12 @@ export async function runScript(
 
     worker.on("message", (text: string) => {
       if (settled || !count(Buffer.byteLength(text))) return;
-      const message = JSON.parse(text) as Record<string, unknown>;
+      let message: Record<string, unknown>;
+      try {
+        message = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        return; // the worker only sends JSON; anything else is dropped
+      }
       switch (message.type) {
         case "request":
           void answer(

@@ -9,7 +9,11 @@
  * evaluated inside the context, and it talks to the worker only in JSON
  * strings: no object of the worker's realm is reachable from the script,
  * so `tools.call.constructor` is the context's `Function`, and string code
- * generation (`eval`, `new Function`) is off in the context.
+ * generation (`eval`, `new Function`) is off in the context. The
+ * bootstrap keeps its own copies of the built-ins it relies on (`JSON`,
+ * `Promise.prototype.then`, `Reflect.apply`), so a script that replaces them
+ * can garble only its own output; the worker's side never throws into the
+ * context and never hands it a function.
  *
  * Messages (JSON strings both ways, so the host can count their bytes):
  *   worker → host: request {id, op, payload} · emit {value} · console {level, text}
@@ -20,23 +24,37 @@
 /** Evaluated inside the vm context; returns the context's side of the bridge. */
 const BOOTSTRAP = `(function (send) {
   "use strict";
+  const { stringify, parse } = JSON;
+  const apply = Reflect.apply;
+  const then = Promise.prototype.then;
   const pending = new Map();
   const timers = new Map();
   let nextId = 1;
+  const post = (message) => send(stringify(message));
   const toJson = (value) => {
     if (value === undefined) return null;
     try {
-      const text = JSON.stringify(value);
-      return text === undefined ? String(value) : JSON.parse(text);
+      const text = stringify(value);
+      return text === undefined ? String(value) : parse(text);
     } catch (error) {
       return String(value);
+    }
+  };
+  const describe = (error) => {
+    try {
+      if (error && typeof error === "object") {
+        return { name: String(error.name || "Error"), message: String(error.message || error) };
+      }
+      return { name: "Error", message: String(error) };
+    } catch (inner) {
+      return { name: "Error", message: "the script threw a value that cannot be shown" };
     }
   };
   const request = (op, payload) =>
     new Promise((resolve, reject) => {
       const id = nextId++;
       pending.set(id, { resolve, reject });
-      send(JSON.stringify({ type: "request", id, op, payload: toJson(payload) }));
+      post({ type: "request", id, op, payload: toJson(payload) });
     });
   const api = {
     search: (query) => request("search", typeof query === "string" ? { query } : query),
@@ -56,33 +74,39 @@ const BOOTSTRAP = `(function (send) {
   const format = (value) => {
     if (typeof value === "string") return value;
     try {
-      const text = JSON.stringify(value);
+      const text = stringify(value);
       return text === undefined ? String(value) : text;
     } catch (error) {
       return String(value);
     }
   };
   const log = (level) => (...values) => {
-    send(JSON.stringify({ type: "console", level, text: values.map(format).join(" ") }));
+    post({ type: "console", level, text: values.map(format).join(" ") });
   };
   const g = globalThis;
   g.tools = tools;
   g.emit = (value) => {
-    send(JSON.stringify({ type: "emit", value: toJson(value) }));
+    post({ type: "emit", value: toJson(value) });
   };
   g.console = { log: log("log"), info: log("info"), warn: log("warn"), error: log("error"), debug: log("debug") };
   g.setTimeout = (fn, ms, ...args) => {
     const id = nextId++;
     timers.set(id, () => fn(...args));
-    send(JSON.stringify({ type: "timer", id, ms: Number(ms) || 0 }));
+    post({ type: "timer", id, ms: Number(ms) || 0 });
     return id;
   };
   g.clearTimeout = (id) => {
     timers.delete(id);
   };
   return {
+    run(promise) {
+      apply(then, promise, [
+        (value) => post({ type: "done", value: toJson(value) }),
+        (error) => post({ type: "failed", ...describe(error) }),
+      ]);
+    },
     deliver(json) {
-      const message = JSON.parse(json);
+      const message = parse(json);
       const entry = pending.get(message.id);
       if (!entry) return;
       pending.delete(message.id);
@@ -93,7 +117,12 @@ const BOOTSTRAP = `(function (send) {
       const fn = timers.get(id);
       if (!fn) return;
       timers.delete(id);
-      fn();
+      try {
+        fn();
+      } catch (error) {
+        // A throwing timer callback fails the script like an uncaught error.
+        post({ type: "failed", ...describe(error) });
+      }
     },
   };
 })`;
@@ -102,7 +131,6 @@ export const WORKER_SOURCE = String.raw`
 "use strict";
 const { parentPort, workerData } = require("node:worker_threads");
 const vm = require("node:vm");
-const post = (message) => parentPort.postMessage(JSON.stringify(message));
 // A promise the script forgot to await must not end the worker; its result still arrives.
 process.on("unhandledRejection", () => {});
 const context = vm.createContext(Object.create(null), {
@@ -110,46 +138,45 @@ const context = vm.createContext(Object.create(null), {
   codeGeneration: { strings: false, wasm: false },
 });
 const bootstrap = new vm.Script(${JSON.stringify(BOOTSTRAP)}, { filename: "mcpScript-bootstrap.js" });
+// Called by script code: it must never throw (an error of this realm would reach the script).
 const bridge = bootstrap.runInContext(context)((text) => {
-  const message = JSON.parse(text);
-  if (message.type === "timer") {
-    setTimeout(() => {
-      try {
-        bridge.fire(message.id);
-      } catch (error) {
-        // a throwing timer callback surfaces like an uncaught error in the script
-        fail(error);
-      }
-    }, Math.max(0, message.ms));
-    return;
-  }
-  parentPort.postMessage(text);
-});
-parentPort.on("message", (text) => bridge.deliver(text));
-const describe = (error) => {
-  if (error && typeof error === "object") {
-    return { name: String(error.name || "Error"), message: String(error.message || error) };
-  }
-  return { name: "Error", message: String(error) };
-};
-const fail = (error) => post({ type: "failed", ...describe(error) });
-const finish = (value) => {
-  let encoded = null;
   try {
-    const text = JSON.stringify(value === undefined ? null : value);
-    encoded = text === undefined ? null : JSON.parse(text);
-  } catch (error) {
-    encoded = String(value);
-  }
-  post({ type: "done", value: encoded });
+    if (typeof text !== "string") return;
+    const message = JSON.parse(text);
+    if (message === null || typeof message !== "object") return;
+    if (message.type === "timer") {
+      setTimeout(() => {
+        try {
+          bridge.fire(message.id);
+        } catch {}
+      }, Math.max(0, Number(message.ms) || 0));
+      return;
+    }
+    parentPort.postMessage(text);
+  } catch {}
+});
+parentPort.on("message", (text) => {
+  try {
+    bridge.deliver(text);
+  } catch {}
+});
+// Syntax errors (of this realm), and code that closes the async wrapper and throws at top level.
+const failed = (error) => {
+  let name = "Error";
+  let message = "the script failed";
+  try {
+    name = String(error.name);
+    message = String(error.message);
+  } catch {}
+  parentPort.postMessage(JSON.stringify({ type: "failed", name, message }));
 };
 try {
   const script = new vm.Script("(async () => {\n" + workerData.code + "\n})()", {
     filename: "mcpScript.js",
     lineOffset: -1,
   });
-  Promise.resolve(script.runInContext(context)).then(finish, fail);
+  bridge.run(script.runInContext(context));
 } catch (error) {
-  fail(error);
+  failed(error);
 }
 `;

@@ -90,6 +90,43 @@ describe("runScript", () => {
     expect(outcome.error?.message).toContain(message);
   });
 
+  it("hands no function of the worker's realm to script code, even through a patched Promise.then", async () => {
+    const { host } = addingHost();
+    const outcome = await runScript(
+      `const then = Promise.prototype.then;
+       Promise.prototype.then = function (onDone, onFailed) {
+         for (const fn of [onDone, onFailed]) {
+           try { emit(typeof fn.constructor("return typeof process")()); } catch (e) { emit("blocked"); }
+         }
+         return then.call(this, onDone, onFailed);
+       };
+       await tools.search({ query: "x" });
+       return 1;`,
+      host,
+    );
+    expect(outcome.emitted.every((value) => value === "blocked")).toBe(true);
+    expect(outcome.value).toBe(1);
+  });
+
+  it("throws no error of the worker's realm into script code when the script breaks its own JSON", async () => {
+    const { host } = addingHost();
+    const outcome = await runScript(
+      `JSON.stringify = () => "not json";
+       try { emit("x"); } catch (e) {
+         try { return typeof e.constructor.constructor("return process")(); } catch (inner) { return "blocked"; }
+       }
+       return "no throw";`,
+      host,
+    );
+    expect(["blocked", "no throw"]).toContain(outcome.value);
+  });
+
+  it("fails cleanly when code closes its async wrapper", async () => {
+    const { host } = addingHost();
+    const outcome = await runScript("})(); throw new Error('top level'); (async () => {", host);
+    expect(outcome.error).toEqual({ code: "script_error", message: "Error: top level" });
+  });
+
   it("reports a syntax error with the script's own line", async () => {
     const { host } = addingHost();
     const outcome = await runScript("const a = ;", host);
