@@ -83,5 +83,16 @@ describe("pi-mcp-adapter CLI", () => {
       }),
     ]);
     expect(run(dir.path, "stats").stdout).toMatch(/fixture\/add\s+2\s+0\s+0\s+[\d.]+ ms/);
+    // In memory only, or off: the CLI says where stats are instead.
+    await writeFile(
+      dir.join(".mcp.json"),
+      JSON.stringify({ settings: { captureStats: true }, mcpServers: {} }),
+    );
+    expect(run(dir.path, "stats").stdout).toContain(
+      "Call stats live in each Pi session's memory (/mcp-adapter stats)",
+    );
+    await writeFile(dir.join(".mcp.json"), JSON.stringify({ mcpServers: {} }));
+    expect(run(dir.path, "stats").stdout).toContain('Call stats are off: set "captureStats"');
+    expect(JSON.parse(run(dir.path, "stats", "--json").stdout)).toEqual({ file: null, tools: [] });
   }, 30_000);
 });
