@@ -305,7 +305,7 @@ export class AdapterRuntime {
     await this.manager.shutdown();
     await this.pipeline.dispose();
     await this.oauth?.shutdown();
-    this.stats?.flush();
+    await this.stats?.flush();
     this.trace?.close();
     try {
       this.host.status(emptyStatusSnapshot());

@@ -9,7 +9,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../src/create-runtime.js";
 import { runProxyRequest } from "../src/proxy-request.js";
-import { formatStats } from "../src/stats-observer.js";
+import { CallStats, formatStats } from "../src/stats-observer.js";
 import { SessionTrace } from "../src/trace-observer.js";
 
 const textOf = (outcome: { content: Array<{ type: string; text?: string }> }) =>
@@ -221,6 +221,40 @@ describe("call stats", () => {
     } finally {
       await again.shutdown();
     }
+  });
+
+  it("two sessions sharing a stats file add up instead of overwriting each other", async () => {
+    await using dir = await createTempDir();
+    const file = dir.join("stats.json");
+    const record = (name: string) =>
+      ({
+        server: "s",
+        name,
+        kind: "tool",
+        origin: "proxy",
+        argsBytes: 10,
+        resultBytes: 20,
+        durationMs: 5,
+        outcome: "ok",
+      }) as const;
+    const first = new CallStats({ file });
+    const second = new CallStats({ file });
+    first.observer(record("a"));
+    first.observer(record("a"));
+    second.observer(record("a"));
+    second.observer(record("b"));
+    await Promise.all([first.flush(), second.flush()]);
+    await first.flush(); // nothing new: no change
+    const saved = JSON.parse(await readFile(file, "utf8")) as {
+      tools: { tool: string; calls: number; bytesOut: number }[];
+    };
+    expect(saved.tools.map((t) => [t.tool, t.calls, t.bytesOut]).sort()).toEqual([
+      ["a", 3, 60],
+      ["b", 1, 20],
+    ]);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    // After its write a session shows the other's counts too.
+    expect(new CallStats({ file }).summary().map((r) => r.calls)).toEqual([3, 1]);
   });
 
   it("is off without captureStats, and so is the trace without trace.enabled", async () => {
