@@ -84,7 +84,8 @@ export class SessionTrace {
     this.maxEvents = options.maxEvents ?? DEFAULT_TRACE_MAX_EVENTS;
     this.file = path.resolve(options.cwd, options.file ?? path.join(DEFAULT_TRACE_DIR, sessionFileName()));
     try {
-      mkdirSync(path.dirname(this.file), { recursive: true });
+      // A new trace directory is private too (an existing one keeps its mode).
+      mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
       this.fd = openSync(this.file, "w", 0o600);
       // An existing file keeps its mode on open: make it private too.
       fchmodSync(this.fd, 0o600);

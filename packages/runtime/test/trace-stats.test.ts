@@ -99,6 +99,7 @@ describe("session trace", () => {
 
     expect(path.dirname(trace.file)).toBe(path.join(dir.path, ".pi", "mcp-traces"));
     expect((await stat(trace.file)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.dirname(trace.file))).mode & 0o777).toBe(0o700);
     const text = await readFile(trace.file, "utf8");
     for (const secret of [BEARER, ARG, "hunter2", RESULT, "url-pass-W9", "alice", "qs-key-T4", token, code]) {
       expect(text).not.toContain(secret);
