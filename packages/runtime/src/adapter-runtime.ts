@@ -29,6 +29,7 @@ import type { CallResult } from "./call-result.js";
 import { type CallOrigin, serverOf } from "./call-target.js";
 import { type Host, headlessHost } from "./host.js";
 import type { OAuthWiring } from "./oauth-wiring.js";
+import { OutputShapes } from "./output-shapes.js";
 import { runLimited } from "./run-limited.js";
 import type { CallStats } from "./stats-observer.js";
 import { emptyStatusSnapshot, type ServerSummary, watchStatus } from "./status-events.js";
@@ -58,6 +59,8 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   trace?: SessionTrace;
   /** Call stats (`settings.captureStats`): observes calls; written at shutdown. */
   stats?: CallStats;
+  /** Output shapes mcpScript calls observed (describe hints); default in memory only. */
+  outputShapes?: OutputShapes;
 }
 
 export interface CatalogView {
@@ -82,6 +85,8 @@ export class AdapterRuntime {
   readonly trace?: SessionTrace;
   /** Call stats, when `settings.captureStats` is set. */
   readonly stats?: CallStats;
+  /** Output shapes of tools mcpScript called, shown by its `tools.describe`. */
+  readonly outputShapes: OutputShapes;
 
   constructor(options: AdapterRuntimeOptions) {
     this.currentProblems = options.problems ?? [];
@@ -117,6 +122,7 @@ export class AdapterRuntime {
     this.stopStatus = watchStatus(this, (snapshot) => this.host.status(snapshot));
     this.trace = options.trace;
     this.stats = options.stats;
+    this.outputShapes = options.outputShapes ?? new OutputShapes();
     if (this.trace) {
       const trace = this.trace;
       this.pipeline.observe(trace.observer);
@@ -306,6 +312,7 @@ export class AdapterRuntime {
     await this.pipeline.dispose();
     await this.oauth?.shutdown();
     await this.stats?.flush();
+    await this.outputShapes.flush();
     this.trace?.close();
     try {
       this.host.status(emptyStatusSnapshot());

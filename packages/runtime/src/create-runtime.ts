@@ -15,6 +15,7 @@ import { AdapterRuntime } from "./adapter-runtime.js";
 import { clientHandlersFor } from "./client-handlers.js";
 import { type Host, headlessHost } from "./host.js";
 import { openMetadataCache } from "./metadata-cache-file.js";
+import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./output-shapes.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
 import { sessionObservers } from "./session-observers.js";
 import type { StartupSnapshot } from "./startup-snapshot.js";
@@ -95,8 +96,18 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
   if (!reuse) await cache?.load();
   const hashesOf = (list: ConfiguredServer[]) => new Map(list.map((s) => [s.name, definitionHash(s)]));
   let hashes = hashesOf(servers);
+  // In script mode, result shapes persist next to the metadata cache (and, like it, not with `metadataCacheFile: false`).
+  const cacheDir =
+    typeof source.metadataCacheFile === "string"
+      ? path.dirname(source.metadataCacheFile)
+      : defaultConfigEnvironment().agentDir;
+  const shapesFile =
+    settings.scriptMode === true && source.metadataCacheFile !== false
+      ? path.join(cacheDir, OUTPUT_SHAPES_FILE_NAME)
+      : undefined;
   return new AdapterRuntime({
     ...observers,
+    outputShapes: new OutputShapes(shapesFile),
     servers,
     idleTimeoutMin: settings.idleTimeout,
     hasCachedMetadata: (name) => {

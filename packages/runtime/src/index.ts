@@ -59,6 +59,7 @@ export {
   type OAuthWiringOptions,
   usesOAuth,
 } from "./oauth-wiring.js";
+export { OUTPUT_SHAPES_FILE_NAME, type OutputShape, OutputShapes } from "./output-shapes.js";
 export {
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,

@@ -23,17 +23,9 @@ import type { CallResult } from "./call-result.js";
 // The tool's definition lives with the script package; hosts get it here with the dispatch.
 export { SCRIPT_TOOL_DESCRIPTION, SCRIPT_TOOL_NAME, SCRIPT_TOOL_PARAMETERS } from "@pi-mcp-adapter/script";
 
-/** Top-level field → JSON type of results seen this session, per tool (hints, not schemas). */
-const observedShapes = new WeakMap<AdapterRuntime, Map<string, Record<string, string>>>();
-
 /** The host side of a script's `tools` API, backed by `runtime`. */
 export function scriptHostFor(runtime: AdapterRuntime): ScriptHost {
-  let shapes = observedShapes.get(runtime);
-  if (!shapes) {
-    shapes = new Map();
-    observedShapes.set(runtime, shapes);
-  }
-  const seen = shapes;
+  const shapes = runtime.outputShapes;
   return {
     async search({ query, server, limit, offset }) {
       const result = await runtime.search(query, { server, limit, offset });
@@ -51,7 +43,7 @@ export function scriptHostFor(runtime: AdapterRuntime): ScriptHost {
     },
     async describe({ path, server }) {
       const tool = await runtime.resolve(path, server);
-      const shape = seen.get(`${tool.server}\u0000${tool.name}`);
+      const shape = shapes.get(tool.server, tool.name);
       return {
         ...describeTool(tool),
         ...(shape ? { observedOutputShape: shape } : {}),
@@ -72,8 +64,11 @@ export function scriptHostFor(runtime: AdapterRuntime): ScriptHost {
           content: result.content,
           ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
         };
-        const shape = shapeOf(result.structuredContent ?? parseJson(text));
-        if (shape) seen.set(`${String(result.details.server)}\u0000${String(result.details.name)}`, shape);
+        shapes.observe(
+          String(result.details.server),
+          String(result.details.name),
+          result.structuredContent ?? parseJson(text),
+        );
         return { ok: true, data };
       } catch (error) {
         const code = (error as { code?: unknown }).code;
@@ -127,13 +122,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function shapeOf(value: unknown): Record<string, string> | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  const shape: Record<string, string> = {};
-  for (const [key, field] of Object.entries(value)) {
-    shape[key] = field === null ? "null" : Array.isArray(field) ? "array" : typeof field;
-  }
-  return shape;
 }

@@ -1,3 +1,4 @@
+import { readFile, stat } from "node:fs/promises";
 import { createFixtureServer, createTempDir, serveStreamableHttp } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../src/create-runtime.js";
@@ -6,7 +7,10 @@ import { runScriptRequest } from "../src/script-request.js";
 const textOf = (outcome: { content: Array<{ type: string; text?: string }> }) =>
   outcome.content.map((c) => c.text ?? "").join("\n");
 
-async function mathRuntime(settings: Record<string, unknown> = {}) {
+async function mathRuntime(
+  settings: Record<string, unknown> = {},
+  metadataCacheFile: string | false = false,
+) {
   const dir = await createTempDir();
   const server = await serveStreamableHttp(() =>
     createFixtureServer({
@@ -30,7 +34,7 @@ async function mathRuntime(settings: Record<string, unknown> = {}) {
       settings: { approveTools: "destructive", ...settings },
       mcpServers: { math: { url: server.url } },
     },
-    metadataCacheFile: false,
+    metadataCacheFile,
   });
   return {
     runtime,
@@ -63,6 +67,27 @@ describe("mcpScript on the runtime", () => {
     );
     expect(origins).toEqual(["script add", "script add"]);
     expect(result.details).toMatchObject({ mode: "script", ok: true, calls: 2 });
+  });
+
+  it("in script mode, keeps observed output shapes for later sessions next to the metadata cache", async () => {
+    await using agent = await createTempDir();
+    const cacheFile = agent.join("mcp-cache.json");
+    const describeCode = `return (await tools.describe({ path: "math_add" })).observedOutputShape ?? "none";`;
+    {
+      await using env = await mathRuntime({ scriptMode: true }, cacheFile);
+      expect(textOf(await runScriptRequest(env.runtime, { code: describeCode }))).toBe("Result: none");
+      await runScriptRequest(env.runtime, { code: `await tools.math_add({ a: 1, b: 2 });` });
+    }
+    const shapesFile = agent.join("mcp-output-shapes.json");
+    expect(JSON.parse(await readFile(shapesFile, "utf8"))).toEqual({
+      version: 1,
+      shapes: { "math/add": { sum: "number" } },
+    });
+    expect((await stat(shapesFile)).mode & 0o777).toBe(0o600);
+    await using later = await mathRuntime({ scriptMode: true }, cacheFile);
+    expect(textOf(await runScriptRequest(later.runtime, { code: describeCode }))).toBe(
+      'Result: {\n  "sum": "number"\n}',
+    );
   });
 
   it("gives a call headless approval refuses to the script as { ok: false }", async () => {
