@@ -71,7 +71,7 @@ export function scriptHostFor(runtime: AdapterRuntime): ScriptHost {
         );
         return { ok: true, data };
       } catch (error) {
-        const code = (error as { code?: unknown }).code;
+        const code = (error as { code?: unknown } | undefined)?.code;
         return {
           ok: false,
           error: { code: typeof code === "string" ? code : "internal", message: describeError(error) },
