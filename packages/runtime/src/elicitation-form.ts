@@ -307,10 +307,14 @@ async function askField(
         (a, b) => Number(b.endsWith(" (default)")) - Number(a.endsWith(" (default)")),
       );
       if (!field.required) ordered.push(LEAVE_EMPTY);
-      const picked = await dialogs.select(head, ordered, options);
-      if (picked === undefined) return CANCELLED;
-      if (picked === LEAVE_EMPTY) return undefined;
-      return field.options[choices.indexOf(picked)]?.value;
+      // A host answering with text that is none of the choices gets the question again.
+      for (;;) {
+        const picked = await dialogs.select(head, ordered, options);
+        if (picked === undefined) return CANCELLED;
+        if (picked === LEAVE_EMPTY) return undefined;
+        const option = field.options[choices.indexOf(picked)];
+        if (option) return option.value;
+      }
     }
     case "multi":
       return askMulti(dialogs, head, field, Array.isArray(current) ? current : [], options);
