@@ -21,6 +21,9 @@ const SUPPORTED = [
   "toonEncode",
   "projectServers",
   "ancestorConfigRoots",
+  "elicitation",
+  "sampling",
+  "samplingAutoApprove",
 ];
 
 afterEach(() => {
