@@ -14,15 +14,10 @@
  * 5. `--mode json` without auto-approval: neither capability is declared, the
  *    server does not offer those tools, and nothing hangs.
  */
-import { createRequire } from "node:module";
-import { type ScriptStep, toolResultTexts } from "@pi-mcp-adapter/test-kit";
+import { type ScriptStep, serverEverythingPath, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { type PiHost, piHosts } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject } from "../src/pi-project.js";
-
-const everythingBin = createRequire(import.meta.url).resolve(
-  "@modelcontextprotocol/server-everything/dist/index.js",
-);
 
 const call = (tool: string, args: Record<string, unknown> = {}): ScriptStep => ({
   toolCall: { name: "mcp", arguments: { tool: `everything_${tool}`, args } },
@@ -33,7 +28,7 @@ function everythingProject(host: PiHost, steps: (ScriptStep | (() => ScriptStep)
   return createPiProject({
     host,
     adapterConfig: {
-      mcpServers: { everything: { command: process.execPath, args: [everythingBin] } },
+      mcpServers: { everything: { command: process.execPath, args: [serverEverythingPath] } },
       settings,
     },
     steps,

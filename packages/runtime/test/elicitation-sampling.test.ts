@@ -4,7 +4,7 @@
  * tools the server registers, and its requests come back through the host's
  * dialogs and model. The "user" answers scripted dialogs.
  */
-import { createRequire } from "node:module";
+import { serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   type AdapterRuntime,
@@ -20,10 +20,6 @@ import {
   URL_DECLINE,
   URL_OPEN_MYSELF,
 } from "../src/index.js";
-
-const everythingBin = createRequire(import.meta.url).resolve(
-  "@modelcontextprotocol/server-everything/dist/index.js",
-);
 
 interface Asked {
   kind: "select" | "input" | "confirm";
@@ -78,7 +74,10 @@ afterEach(async () => {
 async function everything(host: Host, settings: Record<string, unknown> = {}): Promise<AdapterRuntime> {
   open = await createRuntime({
     cwd: process.cwd(),
-    config: { mcpServers: { everything: { command: process.execPath, args: [everythingBin] } }, settings },
+    config: {
+      mcpServers: { everything: { command: process.execPath, args: [serverEverythingPath] } },
+      settings,
+    },
     metadataCacheFile: false,
     npxCacheFile: false,
     host,
