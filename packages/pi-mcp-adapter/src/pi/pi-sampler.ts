@@ -4,16 +4,11 @@
  * the provider and credentials Pi itself uses. Pi 1.6 runs the request
  * through `ctx.modelRegistry.streamSimple` (request-time auth); Pi 0.73 has
  * no such method, so the registry resolves the key and headers and pi-ai's
- * `completeSimple` sends the request (the import is aliased to Pi's own
- * pi-ai in both lines).
+ * `completeSimple` sends the request. pi-ai is imported only on that path,
+ * where Pi aliases it to its own copy: the package entry (and Pi 1.6) never
+ * load it, so programs importing `pi-mcp-adapter` outside Pi need no pi-ai.
  */
-import {
-  type AssistantMessage,
-  type Context,
-  completeSimple,
-  type Message,
-  type Model,
-} from "@mariozechner/pi-ai";
+import type { AssistantMessage, Context, Message, Model } from "@mariozechner/pi-ai";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { type HostSampler, pickModelByHints, type SamplingResponse } from "@pi-mcp-adapter/runtime";
 
@@ -51,6 +46,7 @@ export function piSampler(ctx: ExtensionContext): HostSampler {
     } else {
       const auth = await registry.getApiKeyAndHeaders(model);
       if (!auth.ok) throw new Error(`no credentials for ${model.provider}/${model.id}: ${auth.error}`);
+      const { completeSimple } = await import("@mariozechner/pi-ai");
       answer = await completeSimple(model, context, {
         ...options,
         ...(auth.apiKey ? { apiKey: auth.apiKey } : {}),
