@@ -252,6 +252,30 @@ describe("sampling against server-everything", () => {
   });
 });
 
+describe("sampling cancellation", () => {
+  it("the server's request ending (here: the connection closing) aborts the model call", async () => {
+    let seen: AbortSignal | undefined;
+    const host: Host = {
+      ...headlessHost(),
+      sample: (_request, signal) =>
+        new Promise((_resolve, reject) => {
+          seen = signal;
+          signal?.addEventListener("abort", () => reject(new Error("model call aborted")));
+        }),
+    };
+    const runtime = await everything(host, { samplingAutoApprove: true });
+    const pending = runtime
+      .call("everything_trigger-sampling-request", { prompt: "x" })
+      .catch((e: Error) => e);
+    for (let i = 0; i < 100 && !seen; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(seen?.aborted).toBe(false);
+    await runtime.shutdown();
+    open = undefined;
+    expect(seen?.aborted).toBe(true);
+    await pending;
+  });
+});
+
 describe("capabilities follow the host and the settings", () => {
   const interactive = ["trigger-elicitation-request", "trigger-url-elicitation", "trigger-sampling-request"];
   const listed = async (host: Host, settings?: Record<string, unknown>) => {
