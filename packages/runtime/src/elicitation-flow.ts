@@ -6,6 +6,7 @@
  * consent flow, then a message telling the model to retry the call.
  */
 import type { ElicitRequestParams, ElicitResult } from "@pi-mcp-adapter/core";
+import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { runElicitationForm } from "./elicitation-form.js";
 import { checkElicitationUrl } from "./elicitation-url.js";
 import type { Host } from "./host.js";
@@ -58,7 +59,7 @@ export async function runUrlElicitation(
   const open = host.openUrl ? URL_OPEN : URL_OPEN_MYSELF;
   const title = [
     `MCP server "${server}" asks you to open a web page:`,
-    request.message,
+    stripControlSequences(request.message),
     `Host: ${checked.host}`,
     `URL: ${checked.url}`,
     ...checked.warnings.map((w) => `⚠ ${w}`),
@@ -121,7 +122,7 @@ export async function explainUrlElicitationRequired(
     const urls = elicitations.map((e) => {
       const checked = checkElicitationUrl(e.url);
       return checked.ok
-        ? `- ${checked.url}${e.message ? ` (${e.message})` : ""}`
+        ? `- ${checked.url}${e.message ? ` (${stripControlSequences(e.message)})` : ""}`
         : `- a URL refused as unsafe: ${checked.reason}`;
     });
     return `${head} This session cannot ask the user, so nothing was opened. Ask the user to complete it:\n${urls.join("\n")}\nThen retry the original call with the same arguments.`;

@@ -6,9 +6,12 @@
  * `confirm` for booleans. Answers are checked as they are typed and the field
  * is asked again with the problem in its title; a review step comes before
  * anything is sent. Refusing ("Decline") is `decline`; dismissing any dialog
- * is `cancel`.
+ * is `cancel`. Text the server wrote (message, titles, descriptions, choice
+ * labels) is shown without terminal control or bidi characters, so it cannot
+ * restyle or reorder the dialog.
  */
 import type { ElicitResult } from "@pi-mcp-adapter/core";
+import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import type { HostDialogs } from "./host.js";
 
 type Answer = string | number | boolean | string[];
@@ -71,8 +74,8 @@ function parseField(key: string, raw: unknown, required: boolean): FormField {
   const p = raw as Record<string, unknown>;
   const base: FieldBase = {
     key,
-    label: typeof p.title === "string" && p.title ? p.title : key,
-    ...(typeof p.description === "string" ? { description: p.description } : {}),
+    label: stripControlSequences(typeof p.title === "string" && p.title ? p.title : key),
+    ...(typeof p.description === "string" ? { description: stripControlSequences(p.description) } : {}),
     required,
   };
   const num = (name: string) => (typeof p[name] === "number" ? (p[name] as number) : undefined);
@@ -143,14 +146,17 @@ function enumOptions(p: Record<string, unknown>): EnumOption[] | undefined {
     const names = Array.isArray(p.enumNames) ? p.enumNames : [];
     return p.enum.map((value, i) => ({
       value: String(value),
-      label: typeof names[i] === "string" ? (names[i] as string) : String(value),
+      label: stripControlSequences(typeof names[i] === "string" ? (names[i] as string) : String(value)),
     }));
   }
   const titled = Array.isArray(p.oneOf) ? p.oneOf : Array.isArray(p.anyOf) ? p.anyOf : undefined;
   if (!titled) return undefined;
   return titled.map((entry) => {
     const e = entry as { const?: unknown; title?: unknown };
-    return { value: String(e.const), label: typeof e.title === "string" ? e.title : String(e.const) };
+    return {
+      value: String(e.const),
+      label: stripControlSequences(typeof e.title === "string" ? e.title : String(e.const)),
+    };
   });
 }
 
@@ -244,6 +250,7 @@ export async function runElicitationForm(
   signal?: AbortSignal,
 ): Promise<ElicitResult> {
   const fields = parseFormSchema(requestedSchema);
+  message = stripControlSequences(message);
   const options = signal ? { signal } : undefined;
   const start = await dialogs.select(
     `MCP server "${server}" asks for input:\n${message}`,

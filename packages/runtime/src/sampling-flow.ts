@@ -8,6 +8,7 @@
  * passed to the host). Token usage is counted per server.
  */
 import type { ContentBlock, CreateMessageParams, CreateMessageResult } from "@pi-mcp-adapter/core";
+import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import type { Host, SamplingRequest } from "./host.js";
 import type { SamplingUsage } from "./sampling-usage.js";
 
@@ -176,6 +177,8 @@ function approvalTitle(server: string, request: SamplingRequest): string {
   return lines.join("\n");
 }
 
-function bound(text: string): string {
+/** Server text for the dialog: no terminal control or bidi characters, and bounded. */
+function bound(raw: string): string {
+  const text = stripControlSequences(raw);
   return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… (${text.length} characters)` : text;
 }

@@ -328,6 +328,17 @@ describe("runElicitationForm", () => {
     });
   });
 
+  it("shows server text without terminal control or bidi characters", async () => {
+    const { dialogs, asked } = scriptedUser([FORM_START[0], "Ok", "Send"]);
+    const result = await runElicitationForm(dialogs, "s", "Hi \u001b[2Jthere\u202e", {
+      type: "object",
+      properties: { n: { type: "string", title: "Na\u001b[31mme", description: "x\u0007y" } },
+    });
+    expect(result).toEqual({ action: "accept", content: { n: "Ok" } });
+    expect(asked[0]!.title).toBe('MCP server "s" asks for input:\nHi there');
+    expect(asked[1]!.title).toBe('MCP server "s" · Name\nxy');
+  });
+
   it("refuses a schema it cannot show before any dialog opens", async () => {
     const { dialogs, asked } = scriptedUser([]);
     await expect(
