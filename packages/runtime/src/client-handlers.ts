@@ -5,6 +5,7 @@
  * that gets no handler declares nothing and servers never wait on it.
  */
 import type { ClientHandlers } from "@pi-mcp-adapter/transport";
+import { createDialogQueue } from "./dialog-queue.js";
 import { elicitationHandler } from "./elicitation-flow.js";
 import type { Host } from "./host.js";
 import { samplingHandler } from "./sampling-flow.js";
@@ -30,13 +31,16 @@ export function clientHandlersFor(
   usage?: SamplingUsage,
 ): ClientHandlers {
   const handlers: ClientHandlers = {};
+  // Forms and sampling approvals never interleave their dialogs.
+  const queue = createDialogQueue();
   if (host.hasUI && settings.elicitation !== false) {
-    handlers.elicitation = elicitationHandler(host);
+    const elicit = elicitationHandler(host);
+    handlers.elicitation = (params, context) => queue(() => elicit(params, context));
     handlers.elicitationModes = ["form", "url"];
   }
   const autoApprove = settings.samplingAutoApprove === true;
   if (host.sample && settings.sampling !== false && (host.hasUI || autoApprove)) {
-    handlers.sampling = samplingHandler(host, { autoApprove, ...(usage ? { usage } : {}) });
+    handlers.sampling = samplingHandler(host, { autoApprove, queue, ...(usage ? { usage } : {}) });
   }
   return handlers;
 }

@@ -9,6 +9,7 @@
  */
 import type { ContentBlock, CreateMessageParams, CreateMessageResult } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
+import type { DialogQueue } from "./dialog-queue.js";
 import type { Host, SamplingRequest } from "./host.js";
 import type { SamplingUsage } from "./sampling-usage.js";
 
@@ -39,6 +40,8 @@ export interface SamplingHandlerOptions {
   autoApprove: boolean;
   /** Where token usage is counted. */
   usage?: SamplingUsage;
+  /** Runs the approval dialog when no other flow is talking to the user (the model call itself is outside it). */
+  queue?: DialogQueue;
 }
 
 type Sampler = (
@@ -54,7 +57,9 @@ export function samplingHandler(host: Host, options: SamplingHandlerOptions): Sa
   const allowed = new Set<string>();
   return async (params, { server, signal }) => {
     const request = samplingRequestFrom(params);
-    if (!options.autoApprove && !allowed.has(server)) {
+    const approve = async () => {
+      // Checked again once the queue is ours: an earlier dialog may have allowed the server for the session.
+      if (allowed.has(server)) return;
       if (!host.hasUI) {
         throw new SamplingRefusal(
           "sampling needs the user's approval and this session has no UI",
@@ -68,7 +73,9 @@ export function samplingHandler(host: Host, options: SamplingHandlerOptions): Sa
       else if (choice !== "Allow once") {
         throw new SamplingRefusal("the user denied the sampling request", USER_REJECTED);
       }
-    }
+    };
+    if (!options.autoApprove && !allowed.has(server))
+      await (options.queue ? options.queue(approve) : approve());
     const response = await sample(request, signal);
     const text = response.content.type === "text" ? String((response.content as { text: string }).text) : "";
     const stop = cutAtStopSequence(text, request.stopSequences);

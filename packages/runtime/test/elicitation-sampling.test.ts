@@ -4,6 +4,7 @@
  * tools the server registers, and its requests come back through the host's
  * dialogs and model. The "user" answers scripted dialogs.
  */
+import { fileURLToPath } from "node:url";
 import { serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -249,6 +250,38 @@ describe("sampling against server-everything", () => {
     expect(result.isError).toBe(true);
     expect(text(result)).toContain("the user denied the sampling request");
     expect(sampled).toEqual([]);
+  });
+});
+
+describe("2026-07-28 servers (input_required)", () => {
+  it("the same form dialogs and model answer an input_required tool call, over the SDK v2 client", async () => {
+    const { host, asked, sampled } = uiHost([FORM_START[0], "Grace", "Send", "Allow once"]);
+    const server = fileURLToPath(new URL("./fixtures/v2-input-required-server.mjs", import.meta.url));
+    open = await createRuntime({
+      cwd: process.cwd(),
+      config: { mcpServers: { modern: { command: process.execPath, args: [server], protocol: "auto" } } },
+      metadataCacheFile: false,
+      npxCacheFile: false,
+      host,
+    });
+    const result = await open.call("modern_ask", {});
+    expect(result.isError).toBe(false);
+    expect(JSON.parse(text(result))).toEqual({
+      name: { action: "accept", content: { name: "Grace" } },
+      greeting: {
+        role: "assistant",
+        content: { type: "text", text: "model says: Say hi" },
+        model: "test/echo",
+        stopReason: "endTurn",
+      },
+    });
+    expect(asked.map((a) => a.title.split("\n")[0])).toEqual([
+      'MCP server "modern" asks for input:',
+      'MCP server "modern" · Name (required)',
+      'Send these answers to MCP server "modern"?',
+      'MCP server "modern" asks to use your model (sampling). Allow?',
+    ]);
+    expect(sampled).toHaveLength(1);
   });
 });
 
