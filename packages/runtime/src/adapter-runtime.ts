@@ -27,10 +27,12 @@ import type { CallObserver } from "./call-observers.js";
 import { CallPipeline, type CallRequest, type CallSettings } from "./call-pipeline.js";
 import type { CallResult } from "./call-result.js";
 import { type CallOrigin, serverOf } from "./call-target.js";
+import { explainUrlElicitationRequired } from "./elicitation-flow.js";
 import { type Host, headlessHost } from "./host.js";
 import type { OAuthWiring } from "./oauth-wiring.js";
 import { OutputShapes } from "./output-shapes.js";
 import { runLimited } from "./run-limited.js";
+import { SamplingUsage } from "./sampling-usage.js";
 import type { CallStats } from "./stats-observer.js";
 import { emptyStatusSnapshot, type ServerSummary, watchStatus } from "./status-events.js";
 import { StderrTails } from "./stderr-tails.js";
@@ -53,6 +55,8 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   host?: Host;
   /** OAuth logins and credentials of the HTTP servers; shut down with the runtime. */
   oauth?: OAuthWiring;
+  /** Where the client handlers count sampling token usage; default a fresh counter. */
+  samplingUsage?: SamplingUsage;
   /** Reads the servers and problems again (from config files); without it `reload()` refuses. */
   reloadConfig?: () => Promise<{ servers: ServerDefinition[]; problems: ConfigProblem[] }>;
   /** The session trace (`settings.trace`): observes calls and connection changes; closed at shutdown. */
@@ -87,11 +91,14 @@ export class AdapterRuntime {
   readonly stats?: CallStats;
   /** Output shapes of tools mcpScript called, shown by its `tools.describe`. */
   readonly outputShapes: OutputShapes;
+  /** Token usage of servers' sampling requests in this session (for stats). */
+  readonly samplingUsage: SamplingUsage;
 
   constructor(options: AdapterRuntimeOptions) {
     this.currentProblems = options.problems ?? [];
     this.reloadConfig = options.reloadConfig;
     this.oauth = options.oauth && options.trace ? tracedOAuth(options.oauth, options.trace) : options.oauth;
+    this.samplingUsage = options.samplingUsage ?? new SamplingUsage();
     // Our own connect (the default one included) so the last connection's stderr stays readable.
     const resolveCommand =
       options.resolveCommand === undefined && options.npxCacheFile
@@ -118,6 +125,15 @@ export class AdapterRuntime {
       connection: (name) => this.manager.get(name),
       events: this.host.events,
       dialog: this.host.hasUI ? selectApprovalDialog(select) : undefined,
+      urlElicitationRequired: (server, name, elicitations, signal) =>
+        explainUrlElicitationRequired(
+          this.host,
+          options.calls?.elicitation !== false,
+          server,
+          name,
+          elicitations,
+          signal,
+        ),
     });
     this.stopStatus = watchStatus(this, (snapshot) => this.host.status(snapshot));
     this.trace = options.trace;

@@ -17,6 +17,7 @@ import { type Host, headlessHost } from "./host.js";
 import { openMetadataCache } from "./metadata-cache-file.js";
 import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./output-shapes.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
+import { SamplingUsage } from "./sampling-usage.js";
 import { sessionObservers } from "./session-observers.js";
 import type { StartupSnapshot } from "./startup-snapshot.js";
 import { tracedHandlers } from "./trace-sources.js";
@@ -71,16 +72,21 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
   const npxCacheFile =
     source.npxCacheFile ?? path.join(defaultConfigEnvironment().agentDir, NPX_CACHE_FILE_NAME);
   const host = source.host ?? headlessHost();
+  // Trace and stats observe every call of the session (settings.trace, settings.captureStats).
+  const observers = sessionObservers(config.settings, source.cwd, (message) =>
+    host.notify(message, "warning"),
+  );
+  const samplingUsage = new SamplingUsage((server, usage) =>
+    observers.stats?.recordSampling(server, { input: usage?.inputTokens, output: usage?.outputTokens }),
+  );
   const connectOptions: ConnectOptions = {
     cwd: source.cwd,
     // Server→client requests the host can answer; capabilities follow from them.
-    handlers: clientHandlersFor(host),
+    handlers: clientHandlersFor(host, config.settings, samplingUsage),
     client: source.client ?? { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
     resolveCommand: createNpxResolver(npxCacheFile === false ? {} : { cacheFile: npxCacheFile }),
   };
   const { settings } = config;
-  // Trace and stats observe every call of the session (settings.trace, settings.captureStats).
-  const observers = sessionObservers(settings, source.cwd, (message) => host.notify(message, "warning"));
   if (observers.trace) connectOptions.handlers = tracedHandlers(connectOptions.handlers, observers.trace);
   // OAuth warnings reach the host's notices unless the caller routes them itself.
   let current = config;
@@ -133,7 +139,9 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       approveTools: config.settings.approveTools,
       outputGuard: config.settings.outputGuard,
       toonEncode: config.settings.toonEncode,
+      elicitation: config.settings.elicitation,
     },
+    samplingUsage,
     ...connectOptions,
     // `${VAR}` and `!command` secrets are resolved here, at connect time only.
     // The signal ends a connect stuck in initialize when the server is reconnected or shut down.

@@ -107,7 +107,7 @@ export class CallStats {
 
   /**
    * Tokens a sampling request of `server` used (on behalf of `tool` when
-   * known): the hook the sampling handler reports to.
+   * known); `createRuntime` feeds it from `SamplingUsage`.
    */
   recordSampling(server: string, tokens: { input?: number; output?: number }, tool = "(sampling)"): void {
     for (const table of this.tables()) {

@@ -19,10 +19,6 @@ export const UNSUPPORTED_SETTINGS: readonly SettingKey[] = [
   "directToolResultDetails",
   "namespaceProxyTools",
   "disableProxyTool",
-  // server→client requests
-  "sampling",
-  "samplingAutoApprove",
-  "elicitation",
   // the panel and footer
   "showStatusIcon",
   "mcpFooterStatus",

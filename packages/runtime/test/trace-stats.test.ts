@@ -4,10 +4,12 @@ import {
   createFixtureServer,
   createTempDir,
   serveOAuthProtectedMcp,
+  serverEverythingPath,
   serveStreamableHttp,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../src/create-runtime.js";
+import { type Host, headlessHost, NO_DIALOGS } from "../src/host.js";
 import { runProxyRequest } from "../src/proxy-request.js";
 import { CallStats, formatStats } from "../src/stats-observer.js";
 import { SessionTrace } from "../src/trace-observer.js";
@@ -256,6 +258,45 @@ describe("call stats", () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     // After its write a session shows the other's counts too.
     expect(new CallStats({ file }).summary().map((r) => r.calls)).toEqual([3, 1]);
+  });
+
+  it("counts the tokens of a server's sampling request and traces it without its prompt or answer", async () => {
+    await using dir = await createTempDir();
+    const host: Host = {
+      ...headlessHost(),
+      hasUI: true,
+      dialogs: { ...NO_DIALOGS, select: async () => "Allow once" },
+      sample: async () => ({
+        role: "assistant",
+        content: { type: "text", text: "answer-body-Z2" },
+        model: "test/echo",
+        usage: { inputTokens: 20, outputTokens: 6 },
+      }),
+    };
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      host,
+      config: {
+        settings: { captureStats: true, trace: { enabled: true, file: "t.jsonl" } },
+        mcpServers: { everything: { command: process.execPath, args: [serverEverythingPath] } },
+      },
+      metadataCacheFile: false,
+    });
+    try {
+      const result = await runtime.call("everything_trigger-sampling-request", { prompt: "prompt-body-Y1" });
+      expect(result.isError).toBe(false);
+      expect(runtime.stats?.summary().find((r) => r.tool === "(sampling)")).toMatchObject({
+        server: "everything",
+        samplingInputTokens: 20,
+        samplingOutputTokens: 6,
+      });
+    } finally {
+      await runtime.shutdown();
+    }
+    const text = await readFile(dir.join("t.jsonl"), "utf8");
+    expect(text).toContain('"event":"sampling","server":"everything","outcome":"ok"');
+    expect(text).not.toContain("prompt-body-Y1");
+    expect(text).not.toContain("answer-body-Z2");
   });
 
   it("is off without captureStats, and so is the trace without trace.enabled", async () => {

@@ -24,6 +24,9 @@ const SUPPORTED = [
   "scriptMode",
   "trace",
   "captureStats",
+  "elicitation",
+  "sampling",
+  "samplingAutoApprove",
 ];
 
 afterEach(() => {
@@ -56,7 +59,6 @@ describe("settings that are recognised but not supported yet", () => {
     const file = path.join(project, ".mcp.json");
     expect(runtime.problems.map((p) => [p.severity, p.file, p.field])).toEqual([
       ["warning", file, "settings.disableProxyTool"],
-      ["warning", file, "settings.sampling"],
       ["warning", file, "settings.collapsedResultLines"],
       ["warning", file, "mcpServers.demo.directTools"],
     ]);
