@@ -16,6 +16,7 @@ import { clientHandlersFor } from "./client-handlers.js";
 import { type Host, headlessHost } from "./host.js";
 import { openMetadataCache } from "./metadata-cache-file.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
+import { SessionRoots } from "./session-roots.js";
 import type { StartupSnapshot } from "./startup-snapshot.js";
 import { unsupportedSettingProblems } from "./unsupported-settings.js";
 
@@ -68,10 +69,15 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
   const npxCacheFile =
     source.npxCacheFile ?? path.join(defaultConfigEnvironment().agentDir, NPX_CACHE_FILE_NAME);
   const host = source.host ?? headlessHost();
+  const home = defaultConfigEnvironment().home;
+  const roots = new SessionRoots(
+    source.cwd,
+    (config.settings.ancestorConfigRoots ?? []).map((root) => expandHome(root, home)),
+  );
   const connectOptions: ConnectOptions = {
     cwd: source.cwd,
     // Server→client requests the host can answer; capabilities follow from them.
-    handlers: clientHandlersFor(host),
+    handlers: clientHandlersFor(host, { roots }),
     client: source.client ?? { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
     resolveCommand: createNpxResolver(npxCacheFile === false ? {} : { cacheFile: npxCacheFile }),
   };
@@ -111,6 +117,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     },
     oauth: oauth.wiring,
     host,
+    roots,
     catalog: { cache, cacheLoaded: cache !== undefined, toolPrefix: config.settings.toolPrefix },
     calls: {
       approveTools: config.settings.approveTools,
@@ -132,6 +139,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       );
     },
   });
+}
+
+function expandHome(value: string, home: string): string {
+  if (value === "~") return home;
+  return value.startsWith("~/") ? path.join(home, value.slice(2)) : value;
 }
 
 /** The servers of `config` with the global settings they inherit (a server's own value wins). */

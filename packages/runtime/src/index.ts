@@ -24,7 +24,7 @@ export {
   type CallTarget,
   kindOf,
 } from "./call-target.js";
-export { clientHandlersFor } from "./client-handlers.js";
+export { clientHandlersFor, type SessionContext } from "./client-handlers.js";
 export {
   createRuntime,
   loadRuntimeConfig,
@@ -60,6 +60,17 @@ export {
   usesOAuth,
 } from "./oauth-wiring.js";
 export {
+  type CompletionPoint,
+  completionPoint,
+  type PromptArgumentsResult,
+  parsePromptArguments,
+  promptUsage,
+  quoteWord,
+  splitCommandLine,
+} from "./prompt-arguments.js";
+export { formatPromptList, type PromptEntry, promptCommandName, promptEntries } from "./prompt-catalog.js";
+export { promptUserMessage, type UserMessagePart } from "./prompt-message.js";
+export {
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
@@ -67,6 +78,8 @@ export {
   runProxyRequest,
 } from "./proxy-request.js";
 export { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
+export { listServer } from "./server-listing.js";
+export { SessionRoots } from "./session-roots.js";
 export {
   loadStartupSnapshot,
   type SnapshotServer,

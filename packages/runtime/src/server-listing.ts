@@ -1,0 +1,30 @@
+/**
+ * What one live server lists: its tools always, and its resources, resource
+ * templates and prompts when it declared those capabilities. A failure to
+ * list resources or prompts never hides the tools (or the other kind): that
+ * part is left out of the listing, as if the server had none.
+ */
+import type { ServerListing } from "@pi-mcp-adapter/catalog";
+import type { ServerConnection } from "@pi-mcp-adapter/transport";
+
+/** What the catalog needs of a live connection; the listing methods beyond tools are optional. */
+export type ListingSource = Pick<ServerConnection, "listTools" | "instructions"> &
+  Partial<Pick<ServerConnection, "features" | "listResources" | "listResourceTemplates" | "listPrompts">>;
+
+export async function listServer(source: ListingSource): Promise<ServerListing> {
+  const features = source.features;
+  const optional = <T>(offered: boolean | undefined, list: (() => Promise<T[]>) | undefined) =>
+    offered && list ? list().catch(() => undefined) : Promise.resolve(undefined);
+  const [tools, resources, resourceTemplates, prompts] = await Promise.all([
+    source.listTools(),
+    optional(features?.resources, source.listResources?.bind(source)),
+    optional(features?.resources, source.listResourceTemplates?.bind(source)),
+    optional(features?.prompts, source.listPrompts?.bind(source)),
+  ]);
+  const listing: ServerListing = { tools };
+  if (resources?.length) listing.resources = resources;
+  if (resourceTemplates?.length) listing.resourceTemplates = resourceTemplates;
+  if (prompts?.length) listing.prompts = prompts;
+  if (source.instructions) listing.instructions = source.instructions;
+  return listing;
+}
