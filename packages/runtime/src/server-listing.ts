@@ -1,5 +1,5 @@
 /**
- * What one live server lists: its tools always, and its resources, resource
+ * What one live server lists: its tools (unless it declared none), and its resources, resource
  * templates and prompts when it declared those capabilities. A failure to
  * list resources or prompts never hides the tools (or the other kind): that
  * part is left out of the listing, as if the server had none.
@@ -16,7 +16,8 @@ export async function listServer(source: ListingSource): Promise<ServerListing> 
   const optional = <T>(offered: boolean | undefined, list: (() => Promise<T[]>) | undefined) =>
     offered && list ? list().catch(() => undefined) : Promise.resolve(undefined);
   const [tools, resources, resourceTemplates, prompts] = await Promise.all([
-    source.listTools(),
+    // A server that declared no tools (only prompts or resources, say) would answer tools/list with an error.
+    features && !features.tools ? Promise.resolve([]) : source.listTools(),
     optional(features?.resources, source.listResources?.bind(source)),
     optional(features?.resources, source.listResourceTemplates?.bind(source)),
     optional(features?.prompts, source.listPrompts?.bind(source)),
