@@ -10,6 +10,7 @@ import {
   type AdapterRuntime,
   createRuntime,
   formatDebugStderr,
+  formatPromptList,
   formatStatus,
   loadStartupSnapshot,
   PROXY_TOOL_DESCRIPTION,
@@ -25,6 +26,7 @@ import { type AdapterSubcommand, registerAdapterCommand } from "./adapter-comman
 import { logoutSubcommand, oauthHooksFor, registerOAuthCommands } from "./oauth-commands.js";
 import { piHost } from "./pi-host.js";
 import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
+import { PromptCommands } from "./prompt-commands.js";
 import { serverToggleSubcommands } from "./server-toggle-command.js";
 
 export interface McpAdapterOptions {
@@ -48,6 +50,9 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     let runtime: Promise<AdapterRuntime> | undefined;
     let runtimeCwd: string | undefined;
     let snapshot: StartupSnapshot | undefined;
+    // MCP prompts as /mcp__<server>__<prompt>: from the snapshot first, then from the session's runtime.
+    const promptCommands = new PromptCommands(pi, (ctx) => runtimeFor(ctx));
+    let detachPrompts: (() => void) | undefined;
 
     const configPath = (): string | undefined => {
       const flag = pi.getFlag(CONFIG_FLAG);
@@ -68,6 +73,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         runtime = (async () => {
           await previous?.then((r) => r.shutdown()).catch(() => {});
           const created = await createRuntime(source);
+          detachPrompts?.();
+          detachPrompts = promptCommands.attach(created);
           // Eager and keep-alive servers connect in the background; failures show in status.
           void created.start().catch(() => {});
           return created;
@@ -115,9 +122,24 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         ctx.ui.notify([formatStatus(servers, r.problems), ...debug].join("\n"), "info");
       },
     };
+    const prompts: AdapterSubcommand = {
+      name: "prompts",
+      args: "",
+      summary: "every MCP prompt, its slash command and its arguments",
+      run: async (_words, ctx) => {
+        const listed = await (await runtimeFor(ctx)).prompts();
+        ctx.ui.notify(formatPromptList(listed.prompts, listed.unavailable), "info");
+      },
+    };
     // The first row answers a bare `/mcp-adapter`.
     const subcommands = [status, ...serverToggleSubcommands(runtimeFor), logoutSubcommand(runtimeFor)];
-    registerAdapterCommand(pi, "mcp-adapter", "MCP adapter: status, enable/disable, logout", subcommands);
+    subcommands.push(prompts);
+    registerAdapterCommand(
+      pi,
+      "mcp-adapter",
+      "MCP adapter: status, enable/disable, logout, prompts",
+      subcommands,
+    );
     registerOAuthCommands(pi, runtimeFor);
     // Where Pi has its own MCP support, it owns /mcp; the alias exists only on Pi lines without it.
     if (!hasNativeMcp(pi)) {
@@ -146,6 +168,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     }).then(
       (taken) => {
         snapshot = taken;
+        promptCommands.fromSnapshot(taken);
       },
       // Unreadable config shows up again, with its message, when the session loads it.
       () => {},
