@@ -9,13 +9,16 @@
  * Pi (rpc mode) registers the prompt commands from its startup snapshot:
  * `/mcp__everything__args-prompt` with key=value and positional arguments
  * reaches the model as a user message, and a missing required argument is
- * refused with the usage. (Argument completion needs Pi's editor; it is
+ * refused with the usage. A listening extension checks the status snapshots'
+ * documented fields, resource counts included. (Argument completion needs Pi's editor; it is
  * tested through the command API in pi-mcp-adapter's prompt-commands test.)
  */
 import { readFileSync, realpathSync, statSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { ChatRequest } from "@pi-mcp-adapter/test-kit";
 import { toolResultTexts } from "@pi-mcp-adapter/test-kit";
+import { MCP_STATUS_EVENT, type McpStatusSnapshot } from "pi-mcp-adapter";
 import { describe, expect, it } from "vitest";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject } from "../src/pi-project.js";
@@ -115,7 +118,21 @@ describe.each(piHosts())("$label", (host) => {
       ],
     });
     const { model } = project;
-    const run = await project.run("Read the architecture document and a few resources.");
+    const log = project.join("snapshots.jsonl");
+    const listener = project.join("status-listener.ts");
+    await writeFile(
+      listener,
+      `import { appendFileSync } from "node:fs";
+export default function (pi: any) {
+  pi.events.on(${JSON.stringify(MCP_STATUS_EVENT)}, (snapshot: unknown) => {
+    appendFileSync(${JSON.stringify(log)}, JSON.stringify(snapshot) + "\\n");
+  });
+}
+`,
+    );
+    const run = await project.run("Read the architecture document and a few resources.", {
+      extraArgs: ["-e", listener],
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(model.requests).toHaveLength(6);
     const [, afterSearch, afterStatic, afterText, afterBlob, afterRoots] = model.requests;
@@ -135,6 +152,39 @@ describe.each(piHosts())("$label", (host) => {
       dirs.some((dir) => roots.includes(`URI: file://${dir}\n`)),
       roots,
     ).toBe(true);
+
+    // Status snapshots: exactly the documented fields, with resource counts once the server is listed.
+    const snapshots = (await readFile(log, "utf8"))
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as McpStatusSnapshot);
+    const listed = snapshots.find((s) => s.servers[0]?.resourceCount !== undefined);
+    const tools = listed?.servers[0]?.toolCount ?? 0;
+    const resources = listed?.servers[0]?.resourceCount ?? 0;
+    expect(tools).toBeGreaterThan(5);
+    expect(resources).toBeGreaterThan(5);
+    expect(listed).toEqual({
+      totalTools: tools,
+      totalResources: resources,
+      connectedCount: 1,
+      disabledCount: 0,
+      servers: [
+        {
+          name: "everything",
+          status: "connected",
+          toolCount: tools,
+          disabled: false,
+          resourceCount: resources,
+        },
+      ],
+    });
+    expect(snapshots.at(-1)).toEqual({
+      totalTools: 0,
+      totalResources: 0,
+      connectedCount: 0,
+      disabledCount: 0,
+      servers: [],
+    });
 
     // A second Pi: the prompt commands come from the listing the first run cached.
     const before = model.requests.length;

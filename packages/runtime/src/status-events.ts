@@ -23,6 +23,8 @@ export interface ServerSummary extends ServerStatus {
 export interface StatusSource {
   servers(): ServerSummary[];
   onStatus(listener: StatusListener): () => void;
+  /** Listings loaded or changed (counts move without a status change); optional. */
+  onListingChange?(listener: (server: string) => void): () => void;
 }
 
 /** The `pi.events` channel status snapshots are emitted on. */
@@ -89,8 +91,8 @@ export function statusSnapshot(servers: ServerSummary[], now = Date.now()): McpS
 }
 
 /**
- * Emits a snapshot now and after every status change of the runtime's
- * servers. `emit` may throw; that never reaches the connection layer.
+ * Emits a snapshot now, after every status change of the runtime's servers
+ * and after every listing change (tool and resource counts). `emit` may throw; that never reaches the connection layer.
  * Returns the function that stops watching.
  */
 export function watchStatus(runtime: StatusSource, emit: (snapshot: McpStatusSnapshot) => void): () => void {
@@ -101,7 +103,11 @@ export function watchStatus(runtime: StatusSource, emit: (snapshot: McpStatusSna
       // a subscriber's bug must not break the adapter
     }
   };
-  const stop = runtime.onStatus(publish);
+  const stopStatus = runtime.onStatus(publish);
+  const stopListing = runtime.onListingChange?.(publish);
   publish();
-  return stop;
+  return () => {
+    stopStatus();
+    stopListing?.();
+  };
 }
