@@ -37,9 +37,6 @@ const lastUserText = (request: ChatRequest | undefined) => {
   return Array.isArray(content) ? content.map((p) => (p as { text?: string }).text ?? "").join("") : "";
 };
 
-/** What the blob read's spill file held, read while Pi still runs (the session removes it at exit). */
-let blob: { text: string; mode: number; dirMode: number } | undefined;
-
 /** A Pi in rpc mode; `prompt` sends one line and resolves on the first message `until` accepts. */
 function rpcSession(project: PiProject) {
   const child = project.rpc();
@@ -94,7 +91,8 @@ function rpcSession(project: PiProject) {
 
 describe.each(piHosts())("$label", (host) => {
   it("resources through the proxy, roots, then prompt commands from the cached listing", async () => {
-    blob = undefined;
+    // What the blob read's spill file held, read while Pi still runs (the session removes it at exit).
+    const captured: { blob?: { text: string; mode: number; dirMode: number } } = {};
     await using project = await createPiProject({
       host,
       adapterConfig: { mcpServers: { everything: { command: process.execPath, args: [everythingBin] } } },
@@ -106,7 +104,7 @@ describe.each(piHosts())("$label", (host) => {
         (request) => {
           const file = /saved to (\/[^\s\]]+)/.exec(lastToolResult(request))?.[1];
           if (file) {
-            blob = {
+            captured.blob = {
               text: readFileSync(file, "utf8"),
               mode: statSync(file).mode & 0o777,
               dirMode: statSync(file.slice(0, file.lastIndexOf("/"))).mode & 0o777,
@@ -142,6 +140,7 @@ export default function (pi: any) {
     );
     expect(lastToolResult(afterText!)).toMatch(/\nResource 5: This is a plaintext resource created at /);
     expect(lastToolResult(afterBlob!)).toContain("demo://resource/dynamic/blob/2");
+    const { blob } = captured;
     expect(blob, lastToolResult(afterBlob!)).toBeDefined();
     expect(blob?.text).toMatch(/^Resource 2: This is a base64 blob created at /);
     expect(blob?.mode).toBe(0o600);
