@@ -67,7 +67,9 @@ describe("prompt commands", () => {
       ]),
     );
     const args = commands.get("mcp__everything__args-prompt")!;
-    expect(args.description).toBe("MCP prompt (everything): A prompt with two arguments, one required and one optional");
+    expect(args.description).toBe(
+      "MCP prompt (everything): A prompt with two arguments, one required and one optional",
+    );
     await args.handler(`city="San Francisco" state=CA`, ctx);
     await args.handler(`Lyon`, ctx);
     expect(sent).toEqual(["What's weather in San Francisco, CA?", "What's weather in Lyon?"]);
@@ -101,7 +103,11 @@ describe("prompt commands", () => {
   it("registers from the startup snapshot's cache, and a disabled server's commands answer clearly", async () => {
     const { dir, runtime } = await setUp();
     // The first session cached the listing; a new process registers the commands before any server runs.
-    const snapshot = await loadStartupSnapshot({ cwd: dir.path, config, metadataCacheFile: dir.join("cache.json") });
+    const snapshot = await loadStartupSnapshot({
+      cwd: dir.path,
+      config,
+      metadataCacheFile: dir.join("cache.json"),
+    });
     const next = fakePi();
     const prompts = new PromptCommands(next.pi, async () => runtime);
     prompts.fromSnapshot(snapshot);
