@@ -78,7 +78,7 @@ export {
   runProxyRequest,
 } from "./proxy-request.js";
 export { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
-export { listServer } from "./server-listing.js";
+export { type ListedServer, listServer } from "./server-listing.js";
 export { SessionRoots } from "./session-roots.js";
 export {
   loadStartupSnapshot,

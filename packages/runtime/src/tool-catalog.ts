@@ -127,11 +127,11 @@ export class ToolCatalog {
   }
 
   private async listLive(name: string): Promise<void> {
-    const listing = await listServer(await this.connect(name));
+    const { listing, partial } = await listServer(await this.connect(name));
     this.set(name, listing);
     const definition = this.definition(name);
     // A cache that cannot be written only costs the next session a connection.
-    if (this.options.cache && definition) {
+    if (this.options.cache && definition && !partial) {
       await this.options.cache.put(name, definitionHash(definition), listing).catch(() => {});
     }
   }
