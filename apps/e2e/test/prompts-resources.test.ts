@@ -15,17 +15,12 @@
  */
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import type { ChatRequest } from "@pi-mcp-adapter/test-kit";
-import { toolResultTexts } from "@pi-mcp-adapter/test-kit";
+import { serverEverythingPath, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { MCP_STATUS_EVENT, type McpStatusSnapshot } from "pi-mcp-adapter";
 import { describe, expect, it } from "vitest";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject } from "../src/pi-project.js";
-
-const everythingBin = createRequire(import.meta.url).resolve(
-  "@modelcontextprotocol/server-everything/dist/index.js",
-);
 
 const call = (tool: string, args: Record<string, unknown> = {}) => ({
   toolCall: { name: "mcp", arguments: { tool, args } },
@@ -95,7 +90,9 @@ describe.each(piHosts())("$label", (host) => {
     const captured: { blob?: { text: string; mode: number; dirMode: number } } = {};
     await using project = await createPiProject({
       host,
-      adapterConfig: { mcpServers: { everything: { command: process.execPath, args: [everythingBin] } } },
+      adapterConfig: {
+        mcpServers: { everything: { command: process.execPath, args: [serverEverythingPath] } },
+      },
       steps: [
         { toolCall: { name: "mcp", arguments: { search: "architecture" } } },
         call("everything_resource_architecture_md"),

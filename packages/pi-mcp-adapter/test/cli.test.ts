@@ -1,9 +1,14 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { createTempDir, recordedPids, stdioFixtureServerPath, waitForExit } from "@pi-mcp-adapter/test-kit";
+import {
+  createTempDir,
+  recordedPids,
+  serverEverythingPath,
+  stdioFixtureServerPath,
+  waitForExit,
+} from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 
 // The CLI is tested as users run it: the built bin under plain Node.
@@ -61,12 +66,11 @@ describe("pi-mcp-adapter CLI", () => {
 
   it("lists prompts and prints one prompt's message, checking required arguments", async () => {
     await using dir = await createTempDir();
-    const everything = createRequire(import.meta.url).resolve(
-      "@modelcontextprotocol/server-everything/dist/index.js",
-    );
     await writeFile(
       dir.join(".mcp.json"),
-      JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everything] } } }),
+      JSON.stringify({
+        mcpServers: { everything: { command: process.execPath, args: [serverEverythingPath] } },
+      }),
     );
     const list = run(dir.path, "prompts");
     expect(list.stdout).toContain(

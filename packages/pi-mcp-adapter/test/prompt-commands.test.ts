@@ -2,17 +2,13 @@
  * Prompt slash commands through the Pi command API (registerCommand,
  * getArgumentCompletions, sendUserMessage), against server-everything.
  */
-import { createRequire } from "node:module";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { createRuntime, loadStartupSnapshot } from "@pi-mcp-adapter/runtime";
-import { createTempDir } from "@pi-mcp-adapter/test-kit";
+import { createTempDir, serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { PromptCommands } from "../src/pi/prompt-commands.js";
 
-const everythingBin = createRequire(import.meta.url).resolve(
-  "@modelcontextprotocol/server-everything/dist/index.js",
-);
-const config = { mcpServers: { everything: { command: process.execPath, args: [everythingBin] } } };
+const config = { mcpServers: { everything: { command: process.execPath, args: [serverEverythingPath] } } };
 
 type Command = {
   description: string;
@@ -126,7 +122,7 @@ function disabledEverything() {
     name: "everything",
     transport: "stdio" as const,
     command: process.execPath,
-    args: [everythingBin],
+    args: [serverEverythingPath],
     lifecycle: "lazy" as const,
     protocol: "legacy" as const,
     disabled: true,

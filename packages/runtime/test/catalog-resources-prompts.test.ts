@@ -4,10 +4,9 @@
  * in-process SDK server where server-everything cannot show a case).
  */
 import { readFile, stat } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
-import { connectInMemory, createTempDir } from "@pi-mcp-adapter/test-kit";
+import { connectInMemory, createTempDir, serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -19,15 +18,13 @@ import {
   statusSnapshot,
 } from "../src/index.js";
 
-const require = createRequire(import.meta.url);
-const everythingBin = require.resolve("@modelcontextprotocol/server-everything/dist/index.js");
 const ARCHITECTURE = "demo://resource/static/document/architecture.md";
 
 const def = (name: string, extra: Partial<ServerDefinition> = {}): ServerDefinition => ({
   name,
   transport: "stdio",
   command: process.execPath,
-  args: [everythingBin],
+  args: [serverEverythingPath],
   lifecycle: "lazy",
   protocol: "legacy",
   source: { file: "/p/.mcp.json", key: `mcpServers.${name}` },

@@ -2,9 +2,11 @@
  * `complete()`, `subscribeResource()` and `features` against the published
  * server-everything over stdio (SDK v1 path) and a v2 SDK server (2026 path).
  */
+
+import { serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectServer, type ServerConnection, type ServerNotification } from "../src/index.js";
-import { definition, everythingBin, fixtureStdio } from "./helpers.js";
+import { definition, fixtureStdio } from "./helpers.js";
 
 let open: ServerConnection | undefined;
 afterEach(async () => {
@@ -13,7 +15,12 @@ afterEach(async () => {
 });
 
 const everything = () =>
-  definition({ name: "everything", transport: "stdio", command: process.execPath, args: [everythingBin] });
+  definition({
+    name: "everything",
+    transport: "stdio",
+    command: process.execPath,
+    args: [serverEverythingPath],
+  });
 
 describe("completion and subscriptions", () => {
   it("reports what server-everything declares", async () => {
