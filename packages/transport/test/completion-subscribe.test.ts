@@ -6,7 +6,7 @@
 import { serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectServer, type ServerConnection, type ServerNotification } from "../src/index.js";
-import { definition, fixtureStdio } from "./helpers.js";
+import { definition, fixtureStdio, v2ServerPath } from "./helpers.js";
 
 let open: ServerConnection | undefined;
 afterEach(async () => {
@@ -71,6 +71,25 @@ describe("completion and subscriptions", () => {
     await open.callTool("toggle-subscriber-updates", {});
     expect(await updated).toEqual({ kind: "resources/updated", uri });
   }, 20_000);
+
+  it("completes over 2026-07-28 (SDK v2) too", async () => {
+    open = await connectServer(
+      definition({
+        name: "v2",
+        transport: "stdio",
+        command: process.execPath,
+        args: [v2ServerPath],
+        protocol: "2026-07-28",
+      }),
+    );
+    expect(open.protocolVersion).toBe("2026-07-28");
+    expect(open.features).toMatchObject({ prompts: true, completions: true });
+    const languages = await open.complete({
+      ref: { type: "ref/prompt", name: "review" },
+      argument: { name: "language", value: "ja" },
+    });
+    expect(languages.values).toEqual(["javascript"]);
+  });
 
   it("asks nothing of a server without completions or subscriptions", async () => {
     open = await connectServer(fixtureStdio("plain"));
