@@ -6,7 +6,8 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import { createRuntime, loadStartupSnapshot } from "@pi-mcp-adapter/runtime";
 import { createTempDir, serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { PromptCommands } from "../src/pi/prompt-commands.js";
+import { runAdapterCommand } from "../src/pi/adapter-command.js";
+import { PromptCommands, promptsSubcommand } from "../src/pi/prompt-commands.js";
 
 const config = { mcpServers: { everything: { command: process.execPath, args: [serverEverythingPath] } } };
 
@@ -70,6 +71,32 @@ describe("prompt commands", () => {
     await args.handler(`Lyon`, ctx);
     expect(sent).toEqual(["What's weather in San Francisco, CA?", "What's weather in Lyon?"]);
     expect(notes).toEqual([]);
+  });
+
+  it("/mcp-adapter prompts lists every prompt with its command and arguments", async () => {
+    const { ctx, notes, runtime } = await setUp();
+    await runAdapterCommand([promptsSubcommand(async () => runtime)], "prompts", ctx);
+    expect(notes).toHaveLength(1);
+    const text = notes[0]!.message;
+    expect(text).toMatch(/^MCP prompts \(\d+\):/);
+    expect(text).toContain(
+      "- /mcp__everything__args-prompt <city> [state] — A prompt with two arguments, one required and one optional\n    city (required): Name of the city\n    state (optional)",
+    );
+    expect(text).toContain("- /mcp__everything__completable-prompt <department> <name>");
+  });
+
+  it("a prompt of several messages keeps [user] markers; its embedded resources pass the output guard", async () => {
+    const { commands, ctx, sent, notes } = await setUp();
+    await commands.get("mcp__everything__resource-prompt")!.handler("Text 4", ctx);
+    expect(notes).toEqual([]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(
+      /^\[user\]\nThis prompt includes the Text resource with id: 4\. Please analyze the following resource:\n\n\[user\]\n\n\[resource demo:\/\/resource\/dynamic\/text\/4 \(text\/plain\)\]\nResource 4: This is a plaintext resource/,
+    );
+    // A blob becomes a private file the message names, never inline base64.
+    await commands.get("mcp__everything__resource-prompt")!.handler("resourceType=Blob resourceId=2", ctx);
+    expect(sent[1]).toMatch(/saved to \/\S+/);
+    expect(sent[1]).not.toContain(Buffer.from("Resource 2:").toString("base64"));
   });
 
   it("refuses a missing required argument with the usage, sending nothing", async () => {

@@ -10,7 +10,6 @@ import {
   type AdapterRuntime,
   createRuntime,
   formatDebugStderr,
-  formatPromptList,
   formatStatus,
   loadStartupSnapshot,
   PROXY_TOOL_DESCRIPTION,
@@ -26,7 +25,7 @@ import { type AdapterSubcommand, registerAdapterCommand } from "./adapter-comman
 import { logoutSubcommand, oauthHooksFor, registerOAuthCommands } from "./oauth-commands.js";
 import { piHost } from "./pi-host.js";
 import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
-import { PromptCommands } from "./prompt-commands.js";
+import { PromptCommands, promptsSubcommand } from "./prompt-commands.js";
 import { serverToggleSubcommands } from "./server-toggle-command.js";
 
 export interface McpAdapterOptions {
@@ -122,18 +121,9 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         ctx.ui.notify([formatStatus(servers, r.problems), ...debug].join("\n"), "info");
       },
     };
-    const prompts: AdapterSubcommand = {
-      name: "prompts",
-      args: "",
-      summary: "every MCP prompt, its slash command and its arguments",
-      run: async (_words, ctx) => {
-        const listed = await (await runtimeFor(ctx)).prompts();
-        ctx.ui.notify(formatPromptList(listed.prompts, listed.unavailable), "info");
-      },
-    };
     // The first row answers a bare `/mcp-adapter`.
     const subcommands = [status, ...serverToggleSubcommands(runtimeFor), logoutSubcommand(runtimeFor)];
-    subcommands.push(prompts);
+    subcommands.push(promptsSubcommand(runtimeFor));
     registerAdapterCommand(
       pi,
       "mcp-adapter",

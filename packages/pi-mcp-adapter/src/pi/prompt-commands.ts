@@ -17,6 +17,7 @@ import { describeError } from "@pi-mcp-adapter/core";
 import {
   type AdapterRuntime,
   completionPoint,
+  formatPromptList,
   type PromptEntry,
   parsePromptArguments,
   promptEntries,
@@ -25,7 +26,22 @@ import {
   type StartupSnapshot,
 } from "@pi-mcp-adapter/runtime";
 
+import type { AdapterSubcommand } from "./adapter-command.js";
+
 type RuntimeFor = (ctx: ExtensionContext) => Promise<AdapterRuntime>;
+
+/** `/mcp-adapter prompts`: every prompt with its command and arguments (listing servers not listed yet). */
+export function promptsSubcommand(runtimeFor: RuntimeFor): AdapterSubcommand {
+  return {
+    name: "prompts",
+    args: "",
+    summary: "every MCP prompt, its slash command and its arguments",
+    run: async (_words, ctx) => {
+      const listed = await (await runtimeFor(ctx)).prompts();
+      ctx.ui.notify(formatPromptList(listed.prompts, listed.unavailable), "info");
+    },
+  };
+}
 
 /** How long the editor waits for a server's completions before offering none. */
 const COMPLETION_TIMEOUT_MS = 3000;
