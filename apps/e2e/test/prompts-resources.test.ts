@@ -9,7 +9,8 @@
  * Pi (rpc mode) registers the prompt commands from its startup snapshot:
  * `/mcp__everything__args-prompt` with key=value and positional arguments
  * reaches the model as a user message, and a missing required argument is
- * refused with the usage. A listening extension checks the status snapshots'
+ * refused with the usage; in json mode a prompt command's turn completes
+ * before Pi exits. A listening extension checks the status snapshots'
  * documented fields, resource counts included. (Argument completion needs Pi's editor; it is
  * tested through the command API in pi-mcp-adapter's prompt-commands test.)
  */
@@ -184,19 +185,27 @@ export default function (pi: any) {
 
     // A second Pi: the prompt commands come from the listing the first run cached.
     const before = model.requests.length;
-    using pi = rpcSession(project);
-    const agentEnd = (m: Record<string, unknown>) => m.type === "agent_end";
-    await pi.prompt("/mcp__everything__args-prompt city=Paris state=France", agentEnd);
-    expect(lastUserText(model.requests[before])).toBe("What's weather in Paris, France?");
-    await pi.prompt(`/mcp__everything__args-prompt "Des Moines"`, agentEnd);
-    expect(lastUserText(model.requests.at(-1))).toBe("What's weather in Des Moines?");
-    const refused = await pi.prompt(
-      "/mcp__everything__args-prompt state=Iowa",
-      (m) => m.type === "extension_ui_request" && m.method === "notify",
-    );
-    expect(refused.message).toBe(
-      "Prompt args-prompt needs argument city. Usage: /mcp__everything__args-prompt <city> [state] (or by name: city=… state=…)",
-    );
-    expect(model.requests.length).toBe(before + 2);
+    {
+      using pi = rpcSession(project);
+      const agentEnd = (m: Record<string, unknown>) => m.type === "agent_end";
+      await pi.prompt("/mcp__everything__args-prompt city=Paris state=France", agentEnd);
+      expect(lastUserText(model.requests[before])).toBe("What's weather in Paris, France?");
+      await pi.prompt(`/mcp__everything__args-prompt "Des Moines"`, agentEnd);
+      expect(lastUserText(model.requests.at(-1))).toBe("What's weather in Des Moines?");
+      const refused = await pi.prompt(
+        "/mcp__everything__args-prompt state=Iowa",
+        (m) => m.type === "extension_ui_request" && m.method === "notify",
+      );
+      expect(refused.message).toBe(
+        "Prompt args-prompt needs argument city. Usage: /mcp__everything__args-prompt <city> [state] (or by name: city=… state=…)",
+      );
+      expect(model.requests.length).toBe(before + 2);
+    }
+
+    // Print (json) mode: Pi stays for the turn the command started before it exits.
+    const printed = await project.run("/mcp__everything__args-prompt Rome");
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(model.requests.length).toBe(before + 3);
+    expect(lastUserText(model.requests.at(-1))).toBe("What's weather in Rome?");
   });
 });

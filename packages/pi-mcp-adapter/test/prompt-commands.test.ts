@@ -2,7 +2,7 @@
  * Prompt slash commands through the Pi command API (registerCommand,
  * getArgumentCompletions, sendUserMessage), against server-everything.
  */
-import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI, ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
 import { createRuntime, loadStartupSnapshot } from "@pi-mcp-adapter/runtime";
 import { createTempDir, serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ const config = { mcpServers: { everything: { command: process.execPath, args: [s
 
 type Command = {
   description: string;
-  handler: (args: string, ctx: ExtensionContext) => Promise<void>;
+  handler: (args: string, ctx: ExtensionCommandContext) => Promise<void>;
   getArgumentCompletions: (prefix: string) => Promise<{ value: string; label: string }[] | null>;
 };
 
@@ -29,8 +29,9 @@ function fakePi() {
     cwd: "/",
     hasUI: true,
     isIdle: () => true,
+    waitForIdle: async () => {},
     ui: { notify: (message: string, level = "info") => notes.push({ message, level }) },
-  } as unknown as ExtensionContext;
+  } as unknown as ExtensionCommandContext;
   return { pi, ctx, commands, sent, notes };
 }
 

@@ -12,7 +12,7 @@
  * quoting); required ones are checked before `prompts/get`. The result, after
  * approval and the output guard, is sent to the model as one user message.
  */
-import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI, ExtensionCommandContext, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
 import {
   type AdapterRuntime,
@@ -113,7 +113,7 @@ export class PromptCommands {
     });
   }
 
-  private async run(name: string, line: string, ctx: ExtensionContext): Promise<void> {
+  private async run(name: string, line: string, ctx: ExtensionCommandContext): Promise<void> {
     const entry = this.commands.get(name);
     if (!entry) {
       ctx.ui.notify(
@@ -141,6 +141,8 @@ export class PromptCommands {
       const message = promptUserMessage(result);
       // While the agent works, the prompt waits its turn rather than steering the running one.
       this.pi.sendUserMessage(message, ctx.isIdle() ? undefined : { deliverAs: "followUp" });
+      // Without a UI (print and json modes) Pi ends once the command returns: stay for the turn it started.
+      if (!ctx.hasUI) await turnStartedAndDone(ctx);
     } catch (error) {
       ctx.ui.notify(`/${name}: ${describeError(error)}`, "error");
     }
@@ -171,4 +173,14 @@ export class PromptCommands {
       return null;
     }
   }
+}
+
+/** How long a headless command waits for the turn it started to begin. */
+const TURN_START_WAIT_MS = 5000;
+
+/** Waits until the agent has started working (or a while has passed), then until it is idle again. */
+async function turnStartedAndDone(ctx: ExtensionCommandContext): Promise<void> {
+  const deadline = Date.now() + TURN_START_WAIT_MS;
+  while (ctx.isIdle() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  await ctx.waitForIdle();
 }
