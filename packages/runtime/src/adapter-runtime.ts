@@ -28,12 +28,14 @@ import type { CallObserver } from "./call-observers.js";
 import { CallPipeline, type CallRequest, type CallSettings } from "./call-pipeline.js";
 import type { CallResult } from "./call-result.js";
 import { type CallOrigin, type CallTarget, kindOf, serverOf } from "./call-target.js";
+import { explainUrlElicitationRequired } from "./elicitation-flow.js";
 import { type Host, headlessHost } from "./host.js";
 import type { OAuthWiring } from "./oauth-wiring.js";
 import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
 import { withChangedNote, withTemplateSuggestions } from "./resource-reads.js";
 import { ResourceUpdates } from "./resource-updates.js";
 import { runLimited } from "./run-limited.js";
+import { SamplingUsage } from "./sampling-usage.js";
 import type { SessionRoots } from "./session-roots.js";
 import { emptyStatusSnapshot, type ServerSummary, watchStatus } from "./status-events.js";
 import { StderrTails } from "./stderr-tails.js";
@@ -56,6 +58,8 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   oauth?: OAuthWiring;
   /** The session's roots (answered to `roots/list`); a change is told to connected servers. */
   roots?: SessionRoots;
+  /** Where the client handlers count sampling token usage; default a fresh counter. */
+  samplingUsage?: SamplingUsage;
   /** Reads the servers and problems again (from config files); without it `reload()` refuses. */
   reloadConfig?: () => Promise<{ servers: ServerDefinition[]; problems: ConfigProblem[] }>;
 }
@@ -82,11 +86,14 @@ export class AdapterRuntime {
   private readonly listingListeners = new Set<(server: string) => void>();
   private readonly roots: SessionRoots | undefined;
   private readonly stopRoots: () => void;
+  /** Token usage of servers' sampling requests in this session (for stats). */
+  readonly samplingUsage: SamplingUsage;
 
   constructor(options: AdapterRuntimeOptions) {
     this.currentProblems = options.problems ?? [];
     this.reloadConfig = options.reloadConfig;
     this.oauth = options.oauth;
+    this.samplingUsage = options.samplingUsage ?? new SamplingUsage();
     // Our own connect (the default one included) so the last connection's stderr stays readable.
     const resolveCommand =
       options.resolveCommand === undefined && options.npxCacheFile
@@ -113,6 +120,15 @@ export class AdapterRuntime {
       connection: (name) => this.manager.get(name),
       events: this.host.events,
       dialog: this.host.hasUI ? selectApprovalDialog(select) : undefined,
+      urlElicitationRequired: (server, name, elicitations, signal) =>
+        explainUrlElicitationRequired(
+          this.host,
+          options.calls?.elicitation !== false,
+          server,
+          name,
+          elicitations,
+          signal,
+        ),
     });
     this.stopStatus = watchStatus(this, (snapshot) => this.host.status(snapshot));
     // A server whose tools, prompts or resources changed is listed again, if this session listed it at all.

@@ -5,23 +5,48 @@
  * that gets no handler declares nothing and servers never wait on it.
  */
 import type { ClientHandlers } from "@pi-mcp-adapter/transport";
+import { createDialogQueue } from "./dialog-queue.js";
+import { elicitationHandler } from "./elicitation-flow.js";
 import type { Host } from "./host.js";
+import { samplingHandler } from "./sampling-flow.js";
+import type { SamplingUsage } from "./sampling-usage.js";
 import type { SessionRoots } from "./session-roots.js";
 
-/** What the runtime itself knows that handlers answer with (not the host's: the session's roots). */
-export interface SessionContext {
-  /** The session's working directory (and trusted ancestors) as `file://` roots. */
+/** The settings that decide which requests are answered (`settings.elicitation`, `sampling`, `samplingAutoApprove`). */
+export interface ClientHandlerSettings {
+  elicitation?: boolean;
+  sampling?: boolean;
+  samplingAutoApprove?: boolean;
+  /** The session's roots (its working directory and trusted ancestors as `file://` URIs); not a user setting. */
   roots?: SessionRoots;
 }
 
 /**
- * Elicitation (dialogs, only when `host.hasUI`) and sampling (`host.sample`)
- * are later features, and each adds its key here. Roots are offered whenever
- * the session has them: listing them needs no person.
+ * - elicitation (form and URL): only when the host has a UI, unless
+ *   `elicitation: false`. Headless, nobody could answer, so it is not declared.
+ * - sampling: when the host has a model (`host.sample`) and either a UI to
+ *   approve each request or `samplingAutoApprove: true`; `sampling: false`
+ *   turns it off.
+ * - roots: whenever the session has them (listing them needs no person).
  */
-export function clientHandlersFor(_host: Host, session: SessionContext = {}): ClientHandlers {
-  const roots = session.roots;
-  return {
-    ...(roots ? { roots: async () => roots.list() } : {}),
-  };
+export function clientHandlersFor(
+  host: Host,
+  settings: ClientHandlerSettings = {},
+  usage?: SamplingUsage,
+): ClientHandlers {
+  const handlers: ClientHandlers = {};
+  // Forms and sampling approvals never interleave their dialogs.
+  const queue = createDialogQueue();
+  if (host.hasUI && settings.elicitation !== false) {
+    const elicit = elicitationHandler(host);
+    handlers.elicitation = (params, context) => queue(() => elicit(params, context));
+    handlers.elicitationModes = ["form", "url"];
+  }
+  const autoApprove = settings.samplingAutoApprove === true;
+  if (host.sample && settings.sampling !== false && (host.hasUI || autoApprove)) {
+    handlers.sampling = samplingHandler(host, { autoApprove, queue, ...(usage ? { usage } : {}) });
+  }
+  const roots = settings.roots;
+  if (roots) handlers.roots = async () => roots.list();
+  return handlers;
 }

@@ -16,6 +16,7 @@ import { clientHandlersFor } from "./client-handlers.js";
 import { type Host, headlessHost } from "./host.js";
 import { openMetadataCache } from "./metadata-cache-file.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
+import { SamplingUsage } from "./sampling-usage.js";
 import { SessionRoots } from "./session-roots.js";
 import type { StartupSnapshot } from "./startup-snapshot.js";
 import { unsupportedSettingProblems } from "./unsupported-settings.js";
@@ -74,10 +75,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     source.cwd,
     (config.settings.ancestorConfigRoots ?? []).map((root) => expandHome(root, home)),
   );
+  const samplingUsage = new SamplingUsage();
   const connectOptions: ConnectOptions = {
     cwd: source.cwd,
     // Server→client requests the host can answer; capabilities follow from them.
-    handlers: clientHandlersFor(host, { roots }),
+    handlers: clientHandlersFor(host, { ...config.settings, roots }, samplingUsage),
     client: source.client ?? { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
     resolveCommand: createNpxResolver(npxCacheFile === false ? {} : { cacheFile: npxCacheFile }),
   };
@@ -123,7 +125,9 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       approveTools: config.settings.approveTools,
       outputGuard: config.settings.outputGuard,
       toonEncode: config.settings.toonEncode,
+      elicitation: config.settings.elicitation,
     },
+    samplingUsage,
     ...connectOptions,
     // `${VAR}` and `!command` secrets are resolved here, at connect time only.
     // The signal ends a connect stuck in initialize when the server is reconnected or shut down.

@@ -21,6 +21,9 @@ const SUPPORTED = [
   "toonEncode",
   "projectServers",
   "ancestorConfigRoots",
+  "elicitation",
+  "sampling",
+  "samplingAutoApprove",
 ];
 
 afterEach(() => {
@@ -54,7 +57,6 @@ describe("settings that are recognised but not supported yet", () => {
     expect(runtime.problems.map((p) => [p.severity, p.file, p.field])).toEqual([
       ["warning", file, "settings.disableProxyTool"],
       ["warning", file, "settings.trace"],
-      ["warning", file, "settings.sampling"],
       ["warning", file, "mcpServers.demo.directTools"],
     ]);
     const status = await runProxyRequest(runtime, {});
