@@ -19,6 +19,7 @@ import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./output-shapes.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
 import { SamplingUsage } from "./sampling-usage.js";
 import { sessionObservers } from "./session-observers.js";
+import { SessionRoots } from "./session-roots.js";
 import type { StartupSnapshot } from "./startup-snapshot.js";
 import { tracedHandlers } from "./trace-sources.js";
 import { unsupportedSettingProblems } from "./unsupported-settings.js";
@@ -72,6 +73,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
   const npxCacheFile =
     source.npxCacheFile ?? path.join(defaultConfigEnvironment().agentDir, NPX_CACHE_FILE_NAME);
   const host = source.host ?? headlessHost();
+  const home = defaultConfigEnvironment().home;
+  const roots = new SessionRoots(
+    source.cwd,
+    (config.settings.ancestorConfigRoots ?? []).map((root) => expandHome(root, home)),
+  );
   // Trace and stats observe every call of the session (settings.trace, settings.captureStats).
   const observers = sessionObservers(config.settings, source.cwd, (message) =>
     host.notify(message, "warning"),
@@ -82,7 +88,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
   const connectOptions: ConnectOptions = {
     cwd: source.cwd,
     // Server→client requests the host can answer; capabilities follow from them.
-    handlers: clientHandlersFor(host, config.settings, samplingUsage),
+    handlers: clientHandlersFor(host, { ...config.settings, roots }, samplingUsage),
     client: source.client ?? { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
     resolveCommand: createNpxResolver(npxCacheFile === false ? {} : { cacheFile: npxCacheFile }),
   };
@@ -134,6 +140,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     },
     oauth: oauth.wiring,
     host,
+    roots,
     catalog: { cache, cacheLoaded: cache !== undefined, toolPrefix: config.settings.toolPrefix },
     calls: {
       approveTools: config.settings.approveTools,
@@ -157,6 +164,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       );
     },
   });
+}
+
+function expandHome(value: string, home: string): string {
+  if (value === "~") return home;
+  return value.startsWith("~/") ? path.join(home, value.slice(2)) : value;
 }
 
 /** The servers of `config` with the global settings they inherit (a server's own value wins). */

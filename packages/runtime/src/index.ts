@@ -89,6 +89,17 @@ export {
 } from "./oauth-wiring.js";
 export { OUTPUT_SHAPES_FILE_NAME, type OutputShape, OutputShapes } from "./output-shapes.js";
 export {
+  type CompletionPoint,
+  completionPoint,
+  type PromptArgumentsResult,
+  parsePromptArguments,
+  promptUsage,
+  quoteWord,
+  splitCommandLine,
+} from "./prompt-arguments.js";
+export { formatPromptList, type PromptEntry, promptCommandName, promptEntries } from "./prompt-catalog.js";
+export { promptUserMessage, type UserMessagePart } from "./prompt-message.js";
+export {
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
@@ -115,7 +126,9 @@ export {
   SCRIPT_TOOL_PARAMETERS,
   scriptHostFor,
 } from "./script-request.js";
+export { type ListedServer, listServer } from "./server-listing.js";
 export { sessionObservers } from "./session-observers.js";
+export { SessionRoots } from "./session-roots.js";
 export {
   loadStartupSnapshot,
   type SnapshotServer,

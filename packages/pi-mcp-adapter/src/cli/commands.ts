@@ -1,9 +1,16 @@
 /**
  * The CLI's commands, one row each: how its words become a proxy request
- * (or, for `stats`, the text it prints). Usage text and dispatch both come
- * from this table.
+ * (or, for rows that are no proxy request, how they run). Usage text and
+ * dispatch both come from this table.
  */
-import { type AdapterRuntime, formatStats, type ProxyParams } from "@pi-mcp-adapter/runtime";
+import {
+  type AdapterRuntime,
+  type CallResult,
+  formatStats,
+  type ProxyParams,
+  textResult,
+} from "@pi-mcp-adapter/runtime";
+import { listPrompts, runPrompt } from "./prompt-cli.js";
 
 export interface CliCommand {
   name: string;
@@ -12,8 +19,13 @@ export interface CliCommand {
   summary: string;
   /** The request for the words after the command name; `server` is `--server`. */
   request?(words: string[], server: string | undefined): ProxyParams;
-  /** A command that is not a proxy request: its output text. */
-  run?(runtime: AdapterRuntime, options: { json: boolean }): string;
+  /** Runs a row that is not a proxy request (used instead of `request`); `json` is `--json`. */
+  run?(
+    runtime: AdapterRuntime,
+    words: string[],
+    server: string | undefined,
+    options: { json: boolean },
+  ): Promise<CallResult>;
 }
 
 export const CLI_COMMANDS: readonly CliCommand[] = [
@@ -37,18 +49,23 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     request: ([tool = "", args], server) => ({ tool, args, server }),
   },
   {
+    name: "prompts",
+    args: "",
+    summary: "list MCP prompts and their arguments",
+    run: (runtime, _words, server) => listPrompts(runtime, server),
+  },
+  {
+    name: "prompt",
+    args: "<name> [args...]",
+    summary: "print a prompt's message, e.g. prompt args-prompt Paris state=France",
+    run: (runtime, [name = "", ...args], server) => runPrompt(runtime, name, args, server),
+  },
+  {
     name: "stats",
     args: "[--json]",
     summary: "call stats kept in settings.captureStats.file",
-    run: (runtime, { json }) => {
-      const stats = runtime.stats;
-      if (json) return JSON.stringify({ file: stats?.file ?? null, tools: stats?.summary() ?? [] }, null, 2);
-      if (!stats)
-        return 'Call stats are off: set "captureStats": { "file": "…" } in an MCP config\'s settings.';
-      if (!stats.file)
-        return "Call stats live in each Pi session's memory (/mcp-adapter stats); set captureStats.file to read them here.";
-      return formatStats(stats.summary(), stats.file);
-    },
+    run: async (runtime, _words, _server, { json }) =>
+      textResult(statsText(runtime, json), { mode: "stats" }),
   },
 ];
 
@@ -67,8 +84,18 @@ export function cliUsage(): string {
     "Options:",
     "  --config <file>   an extra config file that outranks every other source",
     "  --cwd <dir>       project directory (default: current directory)",
-    "  --server <name>   limit search/describe/call to one server",
+    "  --server <name>   limit search/describe/call/prompts to one server",
     "  --json            stats as JSON",
     "  -h, --help        show this help",
   ].join("\n");
+}
+
+/** `stats`: the stats file's rows, as a table or JSON, or where stats are instead. */
+function statsText(runtime: AdapterRuntime, json: boolean): string {
+  const stats = runtime.stats;
+  if (json) return JSON.stringify({ file: stats?.file ?? null, tools: stats?.summary() ?? [] }, null, 2);
+  if (!stats) return 'Call stats are off: set "captureStats": { "file": "…" } in an MCP config\'s settings.';
+  if (!stats.file)
+    return "Call stats live in each Pi session's memory (/mcp-adapter stats); set captureStats.file to read them here.";
+  return formatStats(stats.summary(), stats.file);
 }

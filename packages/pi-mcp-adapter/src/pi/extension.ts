@@ -25,6 +25,7 @@ import { type AdapterSubcommand, registerAdapterCommand } from "./adapter-comman
 import { logoutSubcommand, oauthHooksFor, registerOAuthCommands } from "./oauth-commands.js";
 import { piHost } from "./pi-host.js";
 import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
+import { PromptCommands, promptsSubcommand } from "./prompt-commands.js";
 import { registerScriptTool } from "./script-tool.js";
 import { serverToggleSubcommands } from "./server-toggle-command.js";
 import { statsSubcommand } from "./stats-command.js";
@@ -50,6 +51,9 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     let runtime: Promise<AdapterRuntime> | undefined;
     let runtimeCwd: string | undefined;
     let snapshot: StartupSnapshot | undefined;
+    // MCP prompts as /mcp__<server>__<prompt>: from the snapshot first, then from the session's runtime.
+    const promptCommands = new PromptCommands(pi, (ctx) => runtimeFor(ctx));
+    let detachPrompts: (() => void) | undefined;
 
     const configPath = (): string | undefined => {
       const flag = pi.getFlag(CONFIG_FLAG);
@@ -70,6 +74,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         runtime = (async () => {
           await previous?.then((r) => r.shutdown()).catch(() => {});
           const created = await createRuntime(source);
+          detachPrompts?.();
+          detachPrompts = promptCommands.attach(created);
           // Eager and keep-alive servers connect in the background; failures show in status.
           void created.start().catch(() => {});
           return created;
@@ -118,13 +124,15 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       },
     };
     // The first row answers a bare `/mcp-adapter`.
-    const subcommands = [
-      status,
-      ...serverToggleSubcommands(runtimeFor),
-      logoutSubcommand(runtimeFor),
-      statsSubcommand(runtimeFor),
-    ];
-    registerAdapterCommand(pi, "mcp-adapter", "MCP adapter: status, enable/disable, logout", subcommands);
+    const subcommands = [status, ...serverToggleSubcommands(runtimeFor), logoutSubcommand(runtimeFor)];
+    subcommands.push(promptsSubcommand(runtimeFor));
+    subcommands.push(statsSubcommand(runtimeFor));
+    registerAdapterCommand(
+      pi,
+      "mcp-adapter",
+      "MCP adapter: status, enable/disable, logout, prompts",
+      subcommands,
+    );
     registerOAuthCommands(pi, runtimeFor);
     // Where Pi has its own MCP support, it owns /mcp; the alias exists only on Pi lines without it.
     if (!hasNativeMcp(pi)) {
@@ -153,6 +161,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     }).then(
       (taken) => {
         snapshot = taken;
+        promptCommands.fromSnapshot(taken);
         if (taken.config.settings.scriptMode === true) registerScriptTool(pi, runtimeFor);
       },
       // Unreadable config shows up again, with its message, when the session loads it.
