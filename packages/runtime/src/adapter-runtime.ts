@@ -26,6 +26,8 @@ import type { CallObserver } from "./call-observers.js";
 import { CallPipeline, type CallRequest, type CallSettings } from "./call-pipeline.js";
 import type { CallResult } from "./call-result.js";
 import { type CallOrigin, serverOf } from "./call-target.js";
+import { checkArguments } from "./check-arguments.js";
+import { type DirectToolPlan, type DirectToolSettings, planDirectTools } from "./direct-tools.js";
 import { type Host, headlessHost } from "./host.js";
 import type { OAuthWiring } from "./oauth-wiring.js";
 import { runLimited } from "./run-limited.js";
@@ -49,8 +51,22 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   /** OAuth logins and credentials of the HTTP servers; shut down with the runtime. */
   oauth?: OAuthWiring;
   /** Reads the servers and problems again (from config files); without it `reload()` refuses. */
-  reloadConfig?: () => Promise<{ servers: ServerDefinition[]; problems: ConfigProblem[] }>;
+  reloadConfig?: () => Promise<{
+    servers: ServerDefinition[];
+    problems: ConfigProblem[];
+    direct?: DirectToolSettings;
+  }>;
+  /** The direct-tool settings (`directTools`, `freezeDirectTools`, …). */
+  direct?: DirectToolSettings;
 }
+
+/**
+ * Why a server's listing changed: a `tools/list_changed` notification, an
+ * explicit reconnect (`/mcp-adapter reconnect`, `mcp({ connect })`), its
+ * first live or cached listing this session, or a config change.
+ */
+export type CatalogChangeReason = "list_changed" | "reconnect" | "listed" | "config";
+export type CatalogChangeListener = (server: string, reason: CatalogChangeReason) => void;
 
 export interface CatalogView {
   tools: ToolMetadata[];
@@ -70,11 +86,14 @@ export class AdapterRuntime {
   /** OAuth logins (`/mcp-auth`, `auth-start` / `auth-complete`, logout); absent without wiring. */
   readonly oauth?: OAuthWiring;
   private readonly reloadConfig: AdapterRuntimeOptions["reloadConfig"];
+  private directSettings: DirectToolSettings;
+  private readonly catalogListeners = new Set<CatalogChangeListener>();
 
   constructor(options: AdapterRuntimeOptions) {
     this.currentProblems = options.problems ?? [];
     this.reloadConfig = options.reloadConfig;
     this.oauth = options.oauth;
+    this.directSettings = options.direct ?? {};
     // Our own connect (the default one included) so the last connection's stderr stays readable.
     const resolveCommand =
       options.resolveCommand === undefined && options.npxCacheFile
@@ -106,7 +125,10 @@ export class AdapterRuntime {
     // A server whose tool list changed is listed again, if this session listed it at all.
     this.manager.on("notification", (server, notification) => {
       if (notification.kind === "tools/list_changed" && this.tools.metadata(server)) {
-        void this.tools.refresh(server).catch(() => {});
+        void this.tools.refresh(server).then(
+          () => this.catalogChanged(server, "list_changed"),
+          () => {},
+        );
       }
     });
   }
@@ -126,7 +148,10 @@ export class AdapterRuntime {
     await this.manager.replace(servers);
     for (const [name, old] of before) {
       const now = this.manager.definition(name);
-      if (!now || !old || definitionHash(now) !== definitionHash(old)) this.tools.forget(name);
+      if (!now || !old || definitionHash(now) !== definitionHash(old)) {
+        this.tools.forget(name);
+        this.catalogChanged(name, "config");
+      }
     }
   }
 
@@ -135,8 +160,9 @@ export class AdapterRuntime {
     if (!this.reloadConfig) {
       throw new McpAdapterError("reload_unavailable", "This MCP runtime has a fixed server list");
     }
-    const { servers, problems } = await this.reloadConfig();
+    const { servers, problems, direct } = await this.reloadConfig();
     this.currentProblems = problems;
+    if (direct) this.directSettings = direct;
     await this.replace(servers);
   }
 
@@ -164,6 +190,7 @@ export class AdapterRuntime {
     await runLimited(unlisted, MAX_PARALLEL_DISCOVERY, async (name) => {
       try {
         await this.tools.ensure(name);
+        this.catalogChanged(name, "listed");
       } catch (error) {
         unavailable.push({ server: name, error: describeError(error) });
       }
@@ -269,6 +296,80 @@ export class AdapterRuntime {
     await this.manager.reconnect(name);
     // A reconnect is also how a user refreshes a server's cached tool list.
     await this.tools.refresh(name);
+    this.catalogChanged(name, "reconnect");
+  }
+
+  /** The direct-tool settings of the config as last loaded. */
+  get direct(): DirectToolSettings {
+    return this.directSettings;
+  }
+
+  /**
+   * The direct tools of every server whose metadata is known (memory or
+   * cache; nothing connects). `reserved`: names the host already uses.
+   */
+  directTools(reserved: Iterable<string> = []): DirectToolPlan {
+    const servers = this.manager.names().map((name) => ({
+      definition: this.manager.definition(name) as ServerDefinition,
+      metadata: this.tools.metadata(name),
+    }));
+    return planDirectTools(servers, this.directSettings, reserved);
+  }
+
+  /**
+   * Calls a direct tool: the exact prefixed name of `server` (never a fuzzy
+   * match: a direct tool that is gone must fail, not call a neighbour),
+   * arguments checked first with `strictDirectToolArguments`, through the
+   * call pipeline with origin `direct`. `details` never hold `mcpResult`;
+   * `directToolResultDetails: "bounded"` keeps `structuredContent` and,
+   * for large results, the spilled raw result's summary and file.
+   */
+  async callDirect(
+    name: string,
+    server: string,
+    args: Record<string, unknown>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<CallResult> {
+    const view = await this.catalog(server);
+    const tool = findByPrefixedName(view.tools, name);
+    if (!tool || tool.server !== server || tool.kind !== "tool") {
+      const why = view.unavailable[0] ? `: ${view.unavailable[0].error}` : "";
+      throw new McpAdapterError(
+        "unknown_tool",
+        `MCP server "${server}" no longer offers the tool "${name}"${why}. Search with mcp({ search }) for its current tools.`,
+      );
+    }
+    if (this.directSettings.strictDirectToolArguments) checkArguments(name, tool.inputSchema, args);
+    const bounded = this.directSettings.directToolResultDetails === "bounded";
+    const result = await this.pipeline.run({
+      target: { kind: "tool", tool },
+      args,
+      origin: "direct",
+      signal: options.signal,
+      details: bounded,
+    });
+    // The raw result stays out: the model already has it, and the session file would hold it twice.
+    const details: Record<string, unknown> = { ...result.details };
+    delete details.mcpResult;
+    if (bounded && result.structuredContent !== undefined)
+      details.structuredContent = result.structuredContent;
+    return { ...result, details };
+  }
+
+  /** Subscribes to changes of a server's listing (see `CatalogChangeReason`); returns the unsubscribe function. */
+  onCatalogChange(listener: CatalogChangeListener): () => void {
+    this.catalogListeners.add(listener);
+    return () => this.catalogListeners.delete(listener);
+  }
+
+  private catalogChanged(server: string, reason: CatalogChangeReason): void {
+    for (const listener of this.catalogListeners) {
+      try {
+        listener(server, reason);
+      } catch {
+        // a listener's bug must not break listing
+      }
+    }
   }
 
   /** Ends every connection and login; the host's status sink gets an empty snapshot last. */
