@@ -308,10 +308,14 @@ export class AdapterRuntime {
    * The direct tools of every server whose metadata is known (memory or
    * cache; nothing connects). `reserved`: names the host already uses.
    */
-  directTools(reserved: Iterable<string> = []): DirectToolPlan {
+  directTools(
+    reserved: Iterable<string> = [],
+    /** Metadata for servers this runtime has not listed yet (e.g. the startup snapshot's). */
+    known?: (server: string) => readonly ToolMetadata[] | undefined,
+  ): DirectToolPlan {
     const servers = this.manager.names().map((name) => ({
       definition: this.manager.definition(name) as ServerDefinition,
-      metadata: this.tools.metadata(name),
+      metadata: this.tools.metadata(name) ?? known?.(name),
     }));
     return planDirectTools(servers, this.directSettings, reserved);
   }

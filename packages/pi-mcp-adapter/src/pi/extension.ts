@@ -6,9 +6,12 @@
  * the current line (native MCP, project trust) are detected at run time.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { foldName, type ToolMetadata } from "@pi-mcp-adapter/core";
 import {
   type AdapterRuntime,
   createRuntime,
+  type DirectToolSettings,
+  directToolSettings,
   formatDebugStderr,
   formatStatus,
   loadStartupSnapshot,
@@ -22,10 +25,13 @@ import {
 } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
 import { type AdapterSubcommand, registerAdapterCommand } from "./adapter-command.js";
+import { DirectToolRegistrar, PI_TOOL_NAMES, resultText } from "./direct-tools.js";
 import { logoutSubcommand, oauthHooksFor, registerOAuthCommands } from "./oauth-commands.js";
 import { piHost } from "./pi-host.js";
 import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
+import { reconnectSubcommand } from "./reconnect-command.js";
 import { serverToggleSubcommands } from "./server-toggle-command.js";
+import { registerStartupDirectTools } from "./startup-direct-tools.js";
 
 export interface McpAdapterOptions {
   /** An extra config file; it outranks every other config file (normal merging still applies). */
@@ -48,6 +54,20 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     let runtime: Promise<AdapterRuntime> | undefined;
     let runtimeCwd: string | undefined;
     let snapshot: StartupSnapshot | undefined;
+    /** The session's runtime once created (for namespace instructions). */
+    let live: AdapterRuntime | undefined;
+    let direct: DirectToolSettings = {};
+    let namespaceProxyNames: string[] = [];
+    /** What start-up registered from, per server: a server not listed in the session yet keeps it. */
+    let startupMetadata = new Map<string, readonly ToolMetadata[]>();
+    const registrar = new DirectToolRegistrar(pi, {
+      runtimeFor: (ctx) => runtimeFor(ctx),
+      instructions: (server) =>
+        live?.servers().find((s) => s.name === server)?.instructions ??
+        snapshot?.servers.find((s) => s.server.name === server)?.listing?.instructions,
+    });
+    /** Names a direct tool may not take: Pi's own tools and ours. */
+    const reserved = () => [...PI_TOOL_NAMES, PROXY_TOOL_NAME, ...namespaceProxyNames];
 
     const configPath = (): string | undefined => {
       const flag = pi.getFlag(CONFIG_FLAG);
@@ -68,6 +88,11 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         runtime = (async () => {
           await previous?.then((r) => r.shutdown()).catch(() => {});
           const created = await createRuntime(source);
+          live = created;
+          // Listings that change (list_changed, reconnect, first listing, config) update direct tools.
+          created.onCatalogChange(() =>
+            registrar.sync(created.directTools(reserved(), (server) => startupMetadata.get(server))),
+          );
           // Eager and keep-alive servers connect in the background; failures show in status.
           void created.start().catch(() => {});
           return created;
@@ -86,23 +111,44 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
 
     pi.registerFlag(CONFIG_FLAG, { description: "MCP config file for pi-mcp-adapter", type: "string" });
 
-    pi.registerTool({
-      name: PROXY_TOOL_NAME,
-      label: "MCP",
-      description: PROXY_TOOL_DESCRIPTION,
-      // Plain JSON Schema: both Pi lines accept it, and it avoids a runtime TypeBox import.
-      parameters: PROXY_TOOL_PARAMETERS as never,
-      async execute(_toolCallId, params, signal, _onUpdate, ctx) {
-        const outcome = await runProxyRequest(await runtimeFor(ctx), params as ProxyParams, signal);
-        // The older Pi line ignores `isError` in results: throwing marks an error in both.
-        if (outcome.isError) {
-          throw new Error(
-            outcome.content.map((c) => (c.type === "text" ? c.text : `[${c.mimeType}]`)).join("\n"),
-          );
-        }
-        return { content: outcome.content, details: outcome.details };
-      },
-    });
+    const runProxy = async (params: ProxyParams, signal: AbortSignal | undefined, ctx: ExtensionContext) => {
+      const outcome = await runProxyRequest(await runtimeFor(ctx), params, signal);
+      // `"search"` direct tools become active once our search returns them or the proxy calls one.
+      const { hits, mode, tool, server } = outcome.details;
+      if (Array.isArray(hits)) registrar.activate(hits as string[]);
+      if (mode === "call" && typeof tool === "string" && typeof server === "string") {
+        registrar.activate(registrar.namesOf(server, tool));
+      }
+      // The older Pi line ignores `isError` in results: throwing marks an error in both.
+      if (outcome.isError) throw new Error(resultText(outcome));
+      return { content: outcome.content, details: outcome.details };
+    };
+
+    const registerProxyTools = (servers: string[]) => {
+      if (direct.disableProxyTool) return;
+      pi.registerTool({
+        name: PROXY_TOOL_NAME,
+        label: "MCP",
+        description: PROXY_TOOL_DESCRIPTION,
+        // Plain JSON Schema: both Pi lines accept it, and it avoids a runtime TypeBox import.
+        parameters: PROXY_TOOL_PARAMETERS as never,
+        // Pi 1.x: a call naming tools still registering waits for them (see the tool_call handler).
+        ...({ reachesTools: reachedWords } as object),
+        execute: (_id, params, signal, _update, ctx) => runProxy(params as ProxyParams, signal, ctx),
+      });
+      if (!direct.namespaceProxyTools) return;
+      namespaceProxyNames = servers.map(namespaceProxyName);
+      for (const server of servers) {
+        pi.registerTool({
+          name: namespaceProxyName(server),
+          label: `MCP ${server}`,
+          description: namespaceProxyDescription(server),
+          parameters: NAMESPACE_PROXY_PARAMETERS as never,
+          execute: (_id, params, signal, _update, ctx) =>
+            runProxy({ ...(params as ProxyParams), server }, signal, ctx),
+        });
+      }
+    };
 
     const status: AdapterSubcommand = {
       name: "status",
@@ -112,11 +158,17 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         const r = await runtimeFor(ctx);
         const servers = r.servers();
         const debug = servers.map((s) => formatDebugStderr(s.name, r.debugStderr(s.name))).filter(Boolean);
-        ctx.ui.notify([formatStatus(servers, r.problems), ...debug].join("\n"), "info");
+        const directProblems = registrar.problems.map((p) => `warning: direct tools: ${p}`);
+        ctx.ui.notify([formatStatus(servers, r.problems), ...directProblems, ...debug].join("\n"), "info");
       },
     };
     // The first row answers a bare `/mcp-adapter`.
-    const subcommands = [status, ...serverToggleSubcommands(runtimeFor), logoutSubcommand(runtimeFor)];
+    const subcommands = [
+      status,
+      ...serverToggleSubcommands(runtimeFor),
+      logoutSubcommand(runtimeFor),
+      reconnectSubcommand(runtimeFor),
+    ];
     registerAdapterCommand(pi, "mcp-adapter", "MCP adapter: status, enable/disable, logout", subcommands);
     registerOAuthCommands(pi, runtimeFor);
     // Where Pi has its own MCP support, it owns /mcp; the alias exists only on Pi lines without it.
@@ -126,10 +178,15 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
 
     pi.on("session_start", async (_event, ctx) => {
       await shutdown();
+      registrar.sessionStarted();
       // Not awaited: loading may open a project-server approval dialog, and Pi answers dialogs
       // only once startup is over (in RPC mode an awaited dialog here ends the process).
       void runtimeFor(ctx).then(
         (r) => {
+          // Servers deferred at start-up (`deferWithMissingMetadata`) list now; their tools follow a turn later.
+          if (deferred.length) {
+            registering = Promise.all(deferred.map((name) => r.catalog(name).catch(() => undefined)));
+          }
           if (ctx.hasUI && r.problems.length > 0)
             ctx.ui.notify(formatStatus(r.servers(), r.problems), "warning");
         },
@@ -137,21 +194,70 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       );
     });
     pi.on("session_shutdown", shutdown);
+    let deferred: string[] = [];
+    let registering: Promise<unknown> | undefined;
+    // A call through the proxy or Pi's tool search waits for direct tools still being registered.
+    pi.on("tool_call", async (event) => {
+      if (registering && (event.toolName === PROXY_TOOL_NAME || event.toolName === "tool_search")) {
+        await registering;
+      }
+      return undefined;
+    });
 
     // Pi flags are not parsed yet while extensions load: the snapshot sees `configPath` only.
-    return loadStartupSnapshot({
+    const startupSource = {
       cwd: process.cwd(),
       ...(options.config ? { config: options.config } : { configPath: options.configPath }),
       trust: rememberedProjectTrust(),
-    }).then(
-      (taken) => {
+    };
+    return loadStartupSnapshot(startupSource).then(
+      async (taken) => {
         snapshot = taken;
+        direct = directToolSettings(taken.config.settings);
+        registerProxyTools(taken.servers.map((s) => s.server.name));
+        const startup = await registerStartupDirectTools(taken, direct, registrar, reserved(), {
+          ...startupSource,
+          client: CLIENT,
+        });
+        deferred = startup.deferred;
+        startupMetadata = startup.metadata;
+        if (direct.freezeDirectTools) registrar.freeze();
       },
       // Unreadable config shows up again, with its message, when the session loads it.
-      () => {},
+      () => registerProxyTools([]),
     );
   };
 }
+
+/** Words of a proxy call that may name a tool (Pi 1.x `reachesTools`). */
+function reachedWords(input: Record<string, unknown>): readonly string[] {
+  const words: string[] = [];
+  for (const key of ["tool", "search", "describe", "server", "connect"]) {
+    const value = input[key];
+    if (typeof value === "string") words.push(...value.split(/\s+/).filter(Boolean));
+  }
+  return words;
+}
+
+/** `namespaceProxyTools`: the per-server proxy's name. */
+function namespaceProxyName(server: string): string {
+  return `mcp__${foldName(server)}`;
+}
+
+function namespaceProxyDescription(server: string): string {
+  return `Tools of MCP server ${server}: {search: "words"} finds, {describe: "name"} shows, {tool: "name", args: {...}} calls.`;
+}
+
+/** The proxy's parameters without `server` (the wrapper fixes it) and without auth. */
+const NAMESPACE_PROXY_PARAMETERS = {
+  type: "object",
+  properties: Object.fromEntries(
+    Object.entries(PROXY_TOOL_PARAMETERS.properties).filter(([key]) =>
+      ["search", "describe", "tool", "args", "limit", "offset", "includeSchemas"].includes(key),
+    ),
+  ),
+  additionalProperties: false,
+};
 
 /** Pi 1.x ships built-in MCP and exposes `registerMcpServer`; the 0.7x line has neither. */
 export function hasNativeMcp(pi: ExtensionAPI): boolean {
