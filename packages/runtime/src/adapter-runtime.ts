@@ -88,6 +88,8 @@ export class AdapterRuntime {
   private readonly reloadConfig: AdapterRuntimeOptions["reloadConfig"];
   private directSettings: DirectToolSettings;
   private readonly catalogListeners = new Set<CatalogChangeListener>();
+  /** Listings under way after a `tools/list_changed` (see `catalogSettled`). */
+  private readonly relisting = new Set<Promise<void>>();
 
   constructor(options: AdapterRuntimeOptions) {
     this.currentProblems = options.problems ?? [];
@@ -125,10 +127,12 @@ export class AdapterRuntime {
     // A server whose tool list changed is listed again, if this session listed it at all.
     this.manager.on("notification", (server, notification) => {
       if (notification.kind === "tools/list_changed" && this.tools.metadata(server)) {
-        void this.tools.refresh(server).then(
+        const relist = this.tools.refresh(server).then(
           () => this.catalogChanged(server, "list_changed"),
           () => {},
         );
+        this.relisting.add(relist);
+        void relist.finally(() => this.relisting.delete(relist));
       }
     });
   }
@@ -358,6 +362,15 @@ export class AdapterRuntime {
     if (bounded && result.structuredContent !== undefined)
       details.structuredContent = result.structuredContent;
     return { ...result, details };
+  }
+
+  /**
+   * Resolves once the listings that `tools/list_changed` notifications
+   * started have landed (and listeners ran). A host awaits it before its
+   * next model request, so a tool added during the last turn is there.
+   */
+  async catalogSettled(): Promise<void> {
+    while (this.relisting.size) await Promise.all(this.relisting);
   }
 
   /** Subscribes to changes of a server's listing (see `CatalogChangeReason`); returns the unsubscribe function. */

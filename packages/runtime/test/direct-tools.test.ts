@@ -195,9 +195,9 @@ describe("direct calls and catalog changes", () => {
       expect(runtime.directTools().tools.map((t) => t.name)).toEqual(["farm_grow"]);
       const result = await runtime.callDirect("farm_grow", "farm", { n: 1 });
       expect(result.content).toEqual([{ type: "text", text: "grow done" }]);
-      await expect
-        .poll(() => runtime.directTools().tools.map((t) => t.name))
-        .toEqual(["farm_grow", "farm_harvest"]);
+      // The notification came before the call's answer; its listing is awaited, not polled.
+      await runtime.catalogSettled();
+      expect(runtime.directTools().tools.map((t) => t.name)).toEqual(["farm_grow", "farm_harvest"]);
       expect(changes).toEqual([
         ["farm", "listed"],
         ["farm", "list_changed"],

@@ -105,6 +105,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       const current = runtime;
       runtime = undefined;
       runtimeCwd = undefined;
+      live = undefined;
       // The runtime's shutdown ends with an empty status snapshot, also when it was still being created.
       await current?.then((r) => r.shutdown()).catch(() => {});
     };
@@ -194,6 +195,11 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       );
     });
     pi.on("session_shutdown", shutdown);
+    // A tool a server added during the last turn is registered before the next request.
+    pi.on("before_agent_start", async () => {
+      await live?.catalogSettled();
+      return undefined;
+    });
     let deferred: string[] = [];
     let registering: Promise<unknown> | undefined;
     // A call through the proxy or Pi's tool search waits for direct tools still being registered.
