@@ -53,7 +53,7 @@ export const PROXY_TOOL_PARAMETERS = {
     regex: { type: "boolean" },
     includeSchemas: { type: "boolean" },
     instructions: { type: "string", description: "Server whose instructions to show" },
-    connect: { type: "string", description: "Server to connect or refresh" },
+    connect: { type: "string", description: "Server to (re)connect" },
     action: { type: "string", enum: ["auth-start", "auth-complete"], description: "OAuth login to server" },
   },
   additionalProperties: false,
