@@ -9,7 +9,9 @@
  *     declared, but proxy search finds it;
  * (4) `directTools: "search"`: absent from the first request, declared once
  *     our search returns it;
- * (5) approval and the output guard apply to direct calls.
+ * (5) approval and the output guard apply to direct calls;
+ * and the settings around them: `disableProxyTool`, `namespaceProxyTools`,
+ * `deferWithMissingMetadata`, `strictDirectToolArguments`, `mcp({ connect })`.
  */
 import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -238,5 +240,70 @@ describe.each(piHosts())("$label", (host) => {
     const echoed = toolResultTexts(run.requests[2]!)[1] ?? "";
     expect(echoed).toMatch(/\[Output truncated: showing 100 B of [\d.]+ [KiB]+/);
     expect(Buffer.byteLength(echoed)).toBeLessThan(600);
+  }, 120_000);
+
+  it("disableProxyTool declares direct tools only; namespaceProxyTools adds mcp__<server> beside mcp", async () => {
+    await using project = await everythingProject(host, { directTools: ["echo"] }, [{ text: "Hi." }], {
+      disableProxyTool: true,
+    });
+    await writeFile(project.join("everything.mjs"), EVERYTHING_WRAPPER);
+    const run = await project.run("Hi");
+    expect(run.code, run.stderr).toBe(0);
+    expect(mcpNames(run.requests[0], "everything")).toEqual(["everything_echo"]);
+
+    await using wrapped = await everythingProject(
+      host,
+      {},
+      [
+        { toolCall: { name: "mcp__everything", arguments: { search: "sum of two numbers" } } },
+        { text: "Found." },
+      ],
+      { namespaceProxyTools: true },
+    );
+    await writeFile(wrapped.join("everything.mjs"), EVERYTHING_WRAPPER);
+    const second = await wrapped.run("Find a sum tool.");
+    expect(second.code, second.stderr).toBe(0);
+    expect(mcpNames(second.requests[0], "everything", "mcp__")).toEqual(["mcp", "mcp__everything"]);
+    expect(toolResultTexts(second.requests[1]!)[0]).toContain("everything_get_sum");
+  }, 120_000);
+
+  it("deferWithMissingMetadata: a cold server's direct tools arrive a prompt later, not at start-up", async () => {
+    await using project = await everythingProject(
+      host,
+      { directTools: ["get-sum"] },
+      [
+        { text: "Later." },
+        { toolCall: { name: "everything_get_sum", arguments: { a: 4, b: 5 } } },
+        { text: "9." },
+      ],
+      { deferWithMissingMetadata: true },
+    );
+    await writeFile(project.join("everything.mjs"), EVERYTHING_WRAPPER);
+    await promptInOneSession(project, ["Hi.", "Add 4 and 5."]);
+    const requests = project.model.requests;
+    expect(mcpNames(requests[0], "everything")).toEqual(["mcp"]);
+    expect(mcpNames(requests[1], "everything")).toEqual(["everything_get_sum", "mcp"]);
+    expect(toolResultTexts(requests[2]!).at(-1)).toContain("9");
+  }, 150_000);
+
+  it("strictDirectToolArguments names the bad field before the server is asked; mcp({ connect }) relists", async () => {
+    await using project = await everythingProject(
+      host,
+      { directTools: ["get-sum"] },
+      [
+        { toolCall: { name: "everything_get_sum", arguments: { a: "2", b: 3 } } },
+        { toolCall: { name: "mcp", arguments: { connect: "everything" } } },
+        { text: "Done." },
+      ],
+      { strictDirectToolArguments: true },
+    );
+    await writeFile(project.join("everything.mjs"), EVERYTHING_WRAPPER);
+    const run = await project.run("Add.");
+    expect(run.code, run.stderr).toBe(0);
+    // Pi alone would convert "2" to 2 and call; strict checks what the model sent.
+    expect(toolResultTexts(run.requests[1]!)[0]).toBe(
+      'Tool everything_get_sum: argument "a" must be number (got string "2")',
+    );
+    expect(toolResultTexts(run.requests[2]!)[1]).toMatch(/^Connected everything: \d+ tools listed\.$/);
   }, 120_000);
 });

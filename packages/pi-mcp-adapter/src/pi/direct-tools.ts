@@ -16,7 +16,13 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { foldName, type ToolMetadata } from "@pi-mcp-adapter/core";
-import type { AdapterRuntime, CallResult, DirectTool, DirectToolPlan } from "@pi-mcp-adapter/runtime";
+import {
+  type AdapterRuntime,
+  type CallResult,
+  checkArguments,
+  type DirectTool,
+  type DirectToolPlan,
+} from "@pi-mcp-adapter/runtime";
 
 /** Tools Pi itself (either line) may declare; a direct tool never takes their names. */
 export const PI_TOOL_NAMES = [
@@ -43,6 +49,8 @@ export interface DirectToolsOptions {
   runtimeFor: (ctx: ExtensionContext) => Promise<AdapterRuntime>;
   /** A server's instructions, for its namespace (from the last listing, live or cached). */
   instructions?: (server: string) => string | undefined;
+  /** `strictDirectToolArguments`, read when a tool is registered. */
+  strict?: () => boolean;
 }
 
 /** The text of a result, for the error Pi shows when a call failed. */
@@ -165,6 +173,17 @@ export class DirectToolRegistrar {
       },
       ...(annotationsOf(tool) ? { annotations: annotationsOf(tool) } : {}),
     };
+    // Pi converts arguments to the schema's types before `execute` ("2" becomes 2); strict checks
+    // what the model sent, before that conversion, and names the field that does not fit.
+    const strict = this.options.strict?.()
+      ? {
+          prepareArguments: (args: unknown) => {
+            const raw = typeof args === "object" && args !== null ? (args as Record<string, unknown>) : {};
+            checkArguments(name, tool.inputSchema, raw);
+            return args;
+          },
+        }
+      : {};
     return {
       name,
       label: `${server}: ${tool.annotations?.title ?? tool.name}`,
@@ -172,6 +191,7 @@ export class DirectToolRegistrar {
       // The server's JSON Schema as is: both Pi lines accept plain JSON Schema.
       parameters: objectSchema(tool.inputSchema),
       ...extras,
+      ...strict,
       execute: async (
         _id: string,
         params: Record<string, unknown>,

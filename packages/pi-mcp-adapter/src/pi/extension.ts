@@ -58,6 +58,11 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     let live: AdapterRuntime | undefined;
     let direct: DirectToolSettings = {};
     let namespaceProxyNames: string[] = [];
+    /** Servers left to list when the session starts (`deferWithMissingMetadata`), and that listing. */
+    let deferred: string[] = [];
+    let registering: Promise<unknown> | undefined;
+    /** Prompts of this session so far. */
+    let prompts = 0;
     /** What start-up registered from, per server: a server not listed in the session yet keeps it. */
     let startupMetadata = new Map<string, readonly ToolMetadata[]>();
     const registrar = new DirectToolRegistrar(pi, {
@@ -65,6 +70,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       instructions: (server) =>
         live?.servers().find((s) => s.name === server)?.instructions ??
         snapshot?.servers.find((s) => s.server.name === server)?.listing?.instructions,
+      strict: () => direct.strictDirectToolArguments === true,
     });
     /** Names a direct tool may not take: Pi's own tools and ours. */
     const reserved = () => [...PI_TOOL_NAMES, PROXY_TOOL_NAME, ...namespaceProxyNames];
@@ -179,15 +185,22 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
 
     pi.on("session_start", async (_event, ctx) => {
       await shutdown();
+      prompts = 0;
+      registering = undefined;
       registrar.sessionStarted();
       // Not awaited: loading may open a project-server approval dialog, and Pi answers dialogs
       // only once startup is over (in RPC mode an awaited dialog here ends the process).
-      void runtimeFor(ctx).then(
+      const created = runtimeFor(ctx);
+      // Servers deferred at start-up (`deferWithMissingMetadata`) list now; their tools follow a prompt later.
+      if (deferred.length) {
+        const names = deferred;
+        registering = created.then(
+          (r) => Promise.all(names.map((name) => r.catalog(name).catch(() => undefined))),
+          () => undefined,
+        );
+      }
+      void created.then(
         (r) => {
-          // Servers deferred at start-up (`deferWithMissingMetadata`) list now; their tools follow a turn later.
-          if (deferred.length) {
-            registering = Promise.all(deferred.map((name) => r.catalog(name).catch(() => undefined)));
-          }
           if (ctx.hasUI && r.problems.length > 0)
             ctx.ui.notify(formatStatus(r.servers(), r.problems), "warning");
         },
@@ -195,13 +208,13 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       );
     });
     pi.on("session_shutdown", shutdown);
-    // A tool a server added during the last turn is registered before the next request.
+    // A tool a server added during the last turn is registered before the next prompt's request.
+    // Deferred servers never hold up the first prompt (that is what deferring means); later ones wait.
     pi.on("before_agent_start", async () => {
+      if (prompts++ > 0) await registering;
       await live?.catalogSettled();
       return undefined;
     });
-    let deferred: string[] = [];
-    let registering: Promise<unknown> | undefined;
     // A call through the proxy or Pi's tool search waits for direct tools still being registered.
     pi.on("tool_call", async (event) => {
       if (registering && (event.toolName === PROXY_TOOL_NAME || event.toolName === "tool_search")) {
