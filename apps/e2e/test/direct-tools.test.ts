@@ -58,6 +58,22 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 await server.connect(new StdioServerTransport());
 `;
 
+/** A stdio server without list-change notifications whose tools are the names in `MENU_FILE`, read on each listing. */
+const MENU_SERVER = `
+import { readFileSync } from "node:fs";
+import { Server } from ${JSON.stringify(path.join(sdkEsm, "server/index.js"))};
+import { StdioServerTransport } from ${JSON.stringify(path.join(sdkEsm, "server/stdio.js"))};
+import { CallToolRequestSchema, ListToolsRequestSchema } from ${JSON.stringify(path.join(sdkEsm, "types.js"))};
+const server = new Server({ name: "menu", version: "1.0.0" }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, () => ({
+  tools: JSON.parse(readFileSync(process.env.MENU_FILE, "utf8")).map((name) => ({
+    name, description: "Dish " + name, inputSchema: { type: "object", properties: {} },
+  })),
+}));
+server.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: "text", text: request.params.name + " served" }] }));
+await server.connect(new StdioServerTransport());
+`;
+
 /** Names a request declares that belong to us: the proxy and MCP tools. */
 function mcpNames(request: ChatRequest | undefined, ...prefixes: string[]): string[] {
   return (request?.tools ?? [])
@@ -89,8 +105,17 @@ function everythingProject(
   });
 }
 
-/** Prompts one Pi session in `--mode rpc`, one after the other, each until `agent_end`. */
-async function promptInOneSession(project: PiProject, prompts: string[]): Promise<void> {
+/**
+ * Prompts one Pi session in `--mode rpc`, one after the other: each until
+ * `agent_end`, a slash command until its first notice. A function runs
+ * first and returns the prompt (to change a file between prompts, say).
+ * Returns the notices shown.
+ */
+async function promptInOneSession(
+  project: PiProject,
+  prompts: (string | (() => Promise<string>))[],
+): Promise<string[]> {
+  const notices: string[] = [];
   const child = project.rpc();
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
   let stderr = "";
@@ -100,7 +125,16 @@ async function promptInOneSession(project: PiProject, prompts: string[]): Promis
   const timer = setTimeout(() => child.kill(), 120_000);
   try {
     let next = 0;
-    send({ id: `p${next}`, type: "prompt", message: prompts[next++] });
+    let current = "";
+    /** Sends the next prompt; false when there is none. */
+    const advance = async () => {
+      const entry = prompts[next++];
+      if (entry === undefined) return false;
+      current = typeof entry === "string" ? entry : await entry();
+      send({ id: `p${next}`, type: "prompt", message: current });
+      return true;
+    };
+    await advance();
     let buffered = "";
     let done = false;
     // RPC output is JSONL split on "\n" only (readline would also split on U+2028).
@@ -112,21 +146,24 @@ async function promptInOneSession(project: PiProject, prompts: string[]): Promis
         buffered = buffered.slice(newline + 1);
         newline = buffered.indexOf("\n");
         if (!line.trim()) continue;
-        const message = JSON.parse(line) as { type?: string; id?: string; method?: string };
-        if (message.type === "extension_ui_request" && message.method !== "notify" && message.id) {
+        const message = JSON.parse(line) as { type?: string; id?: string; method?: string; message?: string };
+        if (message.type === "extension_ui_request" && message.method === "notify") {
+          notices.push(message.message ?? "");
+          if (current.startsWith("/")) done = !(await advance());
+        } else if (message.type === "extension_ui_request" && message.id) {
           send({ type: "extension_ui_response", id: message.id, cancelled: true });
         } else if (message.type === "agent_end") {
-          if (next < prompts.length) send({ id: `p${next}`, type: "prompt", message: prompts[next++] });
-          else done = true;
+          done = !(await advance());
         }
       }
       if (done) break;
     }
-    if (!done) throw new Error(`Pi ended before the last agent_end:\n${stderr}`);
+    if (!done) throw new Error(`Pi ended before the last prompt was answered:\n${stderr}`);
   } finally {
     clearTimeout(timer);
     child.kill();
   }
+  return notices;
 }
 
 describe.each(piHosts())("$label", (host) => {
@@ -306,4 +343,36 @@ describe.each(piHosts())("$label", (host) => {
     );
     expect(toolResultTexts(run.requests[2]!)[1]).toMatch(/^Connected everything: \d+ tools listed\.$/);
   }, 120_000);
+
+  it("/mcp-adapter reconnect lists a server again and registers what it now offers", async () => {
+    await using project = await createPiProject({
+      host,
+      adapterConfig: ({ join }) => ({
+        settings: { directTools: true },
+        mcpServers: {
+          menu: {
+            command: process.execPath,
+            args: [join("menu.mjs")],
+            env: { MENU_FILE: join("menu.json") },
+          },
+        },
+      }),
+      steps: [{ text: "Hi." }, { toolCall: { name: "menu_beta", arguments: {} } }, { text: "Served." }],
+    });
+    await writeFile(project.join("menu.mjs"), MENU_SERVER);
+    await writeFile(project.join("menu.json"), JSON.stringify(["alpha"]));
+    const notices = await promptInOneSession(project, [
+      "Hi.",
+      async () => {
+        await writeFile(project.join("menu.json"), JSON.stringify(["alpha", "beta"]));
+        return "/mcp-adapter reconnect menu";
+      },
+      "Serve beta.",
+    ]);
+    expect(notices).toContain("menu: reconnected, 2 tools");
+    const requests = project.model.requests;
+    expect(mcpNames(requests[0], "menu")).toEqual(["mcp", "menu_alpha"]);
+    expect(mcpNames(requests[1], "menu")).toEqual(["mcp", "menu_alpha", "menu_beta"]);
+    expect(toolResultTexts(requests[2]!).at(-1)).toBe("beta served");
+  }, 150_000);
 });
