@@ -155,6 +155,9 @@ export class AdapterRuntime {
       if (!now || !old || definitionHash(now) !== definitionHash(old)) {
         this.tools.forget(name);
         this.catalogChanged(name, "config");
+      } else if (now.disabled !== old.disabled) {
+        // Same definition, switched on or off: the listing stays, what is offered changes.
+        this.catalogChanged(name, "config");
       }
     }
   }

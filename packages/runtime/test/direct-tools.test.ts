@@ -205,6 +205,13 @@ describe("direct calls and catalog changes", () => {
       const connected = await runProxyRequest(runtime, { connect: "farm" });
       expect(connected.content).toEqual([{ type: "text", text: "Connected farm: 1 tool listed." }]);
       expect(changes.at(-1)).toEqual(["farm", "reconnect"]);
+      await expect(runProxyRequest(runtime, { connect: "barn" })).rejects.toThrow(
+        'Unknown MCP server "barn" (configured: farm)',
+      );
+      // Disabled in config: its direct tools leave the plan, and listeners hear why.
+      await runtime.replace([def("farm", { directTools: true, disabled: true })]);
+      expect(changes.at(-1)).toEqual(["farm", "config"]);
+      expect(runtime.directTools().tools).toEqual([]);
     } finally {
       await runtime.shutdown();
     }

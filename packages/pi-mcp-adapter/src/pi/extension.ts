@@ -96,9 +96,11 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
           const created = await createRuntime(source);
           live = created;
           // Listings that change (list_changed, reconnect, first listing, config) update direct tools.
-          created.onCatalogChange(() =>
-            registrar.sync(created.directTools(reserved(), (server) => startupMetadata.get(server))),
-          );
+          created.onCatalogChange((server, reason) => {
+            registrar.sync(created.directTools(reserved(), (name) => startupMetadata.get(name)));
+            // A server enabled or edited in config lists again (from the cache when it can).
+            if (reason === "config") void created.catalog(server).catch(() => {});
+          });
           // Eager and keep-alive servers connect in the background; failures show in status.
           void created.start().catch(() => {});
           return created;
