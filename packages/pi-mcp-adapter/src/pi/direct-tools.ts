@@ -82,6 +82,11 @@ export class DirectToolRegistrar {
     return [...this.registered.keys()].filter((n) => this.offered.has(n));
   }
 
+  /** Whether this registrar registered `name` (offered now or not). */
+  owns(name: string): boolean {
+    return this.registered.has(name);
+  }
+
   /** The registered direct names of one MCP tool (by its original or prefixed name). */
   namesOf(server: string, tool: string): string[] {
     return [...this.registered.values()]

@@ -72,8 +72,13 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         snapshot?.servers.find((s) => s.server.name === server)?.listing?.instructions,
       strict: () => direct.strictDirectToolArguments === true,
     });
-    /** Names a direct tool may not take: Pi's own tools and ours. */
-    const reserved = () => [...PI_TOOL_NAMES, PROXY_TOOL_NAME, ...namespaceProxyNames];
+    /** Names a direct tool may not take: Pi's own tools, other extensions' tools, and ours. */
+    const reserved = () => [
+      ...PI_TOOL_NAMES,
+      PROXY_TOOL_NAME,
+      ...namespaceProxyNames,
+      ...otherToolNames(pi).filter((name) => !registrar.owns(name)),
+    ];
 
     const configPath = (): string | undefined => {
       const flag = pi.getFlag(CONFIG_FLAG);
@@ -248,6 +253,15 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       () => registerProxyTools([]),
     );
   };
+}
+
+/** Tools Pi knows now (empty while extensions still load, when Pi cannot list them yet). */
+function otherToolNames(pi: ExtensionAPI): string[] {
+  try {
+    return pi.getAllTools().map((tool) => tool.name);
+  } catch {
+    return [];
+  }
 }
 
 /** Words of a proxy call that may name a tool (Pi 1.x `reachesTools`). */
