@@ -25,22 +25,19 @@
  *   (runPi passes only what it lists), so libsecret cannot reach a session
  *   bus; the 401 server's message says so.
  */
-import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import {
   createFixtureServer,
   type OAuthMcpServer,
+  type ServerEverythingHttp,
   serveOAuthProtectedMcp,
+  startServerEverything,
   toolResultTexts,
 } from "@pi-mcp-adapter/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject } from "../src/pi-project.js";
-
-const require = createRequire(import.meta.url);
-const everythingBin = require.resolve("@modelcontextprotocol/server-everything/dist/index.js");
 
 function keytarBuilt(): boolean {
   try {
@@ -63,56 +60,6 @@ process.dlopen = function (module, filename, ...rest) {
   return dlopen.call(this, module, filename, ...rest);
 };
 `;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Everything {
-  url: string;
-  child: ChildProcess;
-}
-
-/** server-everything over `mode` on a random high port; resolves once it answers. */
-async function startEverything(mode: "streamableHttp" | "sse"): Promise<Everything> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [everythingBin, mode], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let output = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(500) });
-      break;
-    } catch {
-      if (Date.now() > deadline || child.exitCode !== null) {
-        child.kill("SIGKILL");
-        throw new Error(`server-everything ${mode} did not start: ${output}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return { url: `http://127.0.0.1:${port}/${mode === "sse" ? "sse" : "mcp"}`, child };
-}
-
-async function stop(server: Everything | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((r) => server.child.once("exit", r));
-  server.child.kill("SIGTERM");
-  await exited;
-}
 
 /** Sends `/mcp-auth docs` to Pi in RPC mode and collects notifications until the login fails or starts. */
 async function mcpAuth(
@@ -184,20 +131,20 @@ const cases: KeyringCase[] = [
 ];
 
 describe.skipIf(!ready)("HTTP and SSE servers without a usable OS keyring", () => {
-  let http: Everything | undefined;
-  let sse: Everything | undefined;
+  let http: ServerEverythingHttp | undefined;
+  let sse: ServerEverythingHttp | undefined;
   let as: OAuthMcpServer | undefined;
 
   beforeAll(async () => {
     [http, sse, as] = await Promise.all([
-      startEverything("streamableHttp"),
-      startEverything("sse"),
+      startServerEverything("streamableHttp"),
+      startServerEverything("sse"),
       serveOAuthProtectedMcp({ makeServer: () => createFixtureServer({ tools: [{ name: "echo" }] }) }),
     ]);
   });
 
   afterAll(async () => {
-    await Promise.all([stop(http), stop(sse), as?.close()]);
+    await Promise.all([http?.close(), sse?.close(), as?.close()]);
   });
 
   describe.each(piHosts())("$label", (host) => {

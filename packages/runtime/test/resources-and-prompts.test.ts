@@ -1,18 +1,15 @@
 import { EventEmitter } from "node:events";
-import { createRequire } from "node:module";
 import { MCP_TOOL_APPROVAL_REQUEST_EVENT, type ToolApprovalRequest } from "@pi-mcp-adapter/approval";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
+import { serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { AdapterRuntime, type CallRecord, type CallSettings, headlessHost } from "../src/index.js";
-
-const require = createRequire(import.meta.url);
-const everythingBin = require.resolve("@modelcontextprotocol/server-everything/dist/index.js");
 
 const everything: ServerDefinition = {
   name: "everything",
   transport: "stdio",
   command: process.execPath,
-  args: [everythingBin],
+  args: [serverEverythingPath],
   lifecycle: "lazy",
   protocol: "legacy",
   source: { file: "/p/.mcp.json", key: "mcpServers.everything" },

@@ -27,6 +27,12 @@ export {
   startScriptedModel,
   toolResultTexts,
 } from "./scripted-model.js";
+export {
+  freePort,
+  type ServerEverythingHttp,
+  serverEverythingPath,
+  startServerEverything,
+} from "./server-everything.js";
 export { createTempDir, type TempDir } from "./temp-dir.js";
 
 /** Absolute path of the stdio fixture server script (run it with `node`). */

@@ -8,6 +8,7 @@
 import {
   clientFeaturesServerPath,
   createClientFeaturesServer,
+  serverEverythingPath,
   serveStreamableHttp,
 } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
@@ -17,7 +18,7 @@ import {
   type ServerConnection,
   type ServerNotification,
 } from "../src/index.js";
-import { definition, everythingBin, startV2Http, v2ServerPath } from "./helpers.js";
+import { definition, startV2Http, v2ServerPath } from "./helpers.js";
 
 let open: ServerConnection | undefined;
 afterEach(async () => {
@@ -308,7 +309,7 @@ describe("capabilities follow handlers (server-everything over stdio)", () => {
       name: "everything",
       transport: "stdio",
       command: process.execPath,
-      args: [everythingBin],
+      args: [serverEverythingPath],
       protocol,
     });
 

@@ -1,7 +1,5 @@
 /** Small builders shared by the transport tests. */
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { type ServerDefinition, ServerDefinitionSchema } from "@pi-mcp-adapter/core";
@@ -38,56 +36,6 @@ export function faultStdio(name: string, mode: string, env: Record<string, strin
     args: [faultServerPath],
     env: { FAULT_MODE: mode, ...env },
   });
-}
-
-const require = createRequire(import.meta.url);
-export const everythingBin = require.resolve("@modelcontextprotocol/server-everything/dist/index.js");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts server-everything over HTTP (`streamableHttp` or `sse`) on a free port; resolves once it listens. */
-export async function startEverythingHttp(mode: "streamableHttp" | "sse") {
-  const port = await freePort();
-  const child = spawn(process.execPath, [everythingBin, mode], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr.on("data", (c: Buffer) => {
-    output += c.toString();
-  });
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(500) });
-      break;
-    } catch {
-      if (Date.now() > deadline || child.exitCode !== null) {
-        child.kill("SIGKILL");
-        throw new Error(`server-everything ${mode} did not start: ${output}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  const close = async () => {
-    if (child.exitCode !== null) return;
-    child.kill("SIGKILL");
-    await new Promise((r) => child.once("exit", r));
-  };
-  return { base: `http://127.0.0.1:${port}`, close, [Symbol.asyncDispose]: close };
 }
 
 /** The error a promise rejects with; fails the test if it resolves. */

@@ -1,6 +1,7 @@
+import { serverEverythingPath, startServerEverything } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectServer, type ServerConnection } from "../src/index.js";
-import { definition, everythingBin, startEverythingHttp } from "./helpers.js";
+import { definition } from "./helpers.js";
 
 let open: ServerConnection | undefined;
 afterEach(async () => {
@@ -30,7 +31,7 @@ const stdioEverything = (extra: Partial<Parameters<typeof definition>[0]> = {}) 
     name: "everything",
     transport: "stdio",
     command: process.execPath,
-    args: [everythingBin],
+    args: [serverEverythingPath],
     ...extra,
   });
 
@@ -43,7 +44,7 @@ describe("server-everything", () => {
   });
 
   it("works over Streamable HTTP", async () => {
-    await using server = await startEverythingHttp("streamableHttp");
+    await using server = await startServerEverything("streamableHttp");
     open = await connectServer(
       definition({ name: "everything", transport: "http", url: `${server.base}/mcp` }),
     );
@@ -52,7 +53,7 @@ describe("server-everything", () => {
   });
 
   it("works over legacy SSE when asked for it", async () => {
-    await using server = await startEverythingHttp("sse");
+    await using server = await startServerEverything("sse");
     open = await connectServer(
       definition({ name: "everything", transport: "sse", url: `${server.base}/sse` }),
     );
@@ -61,7 +62,7 @@ describe("server-everything", () => {
   });
 
   it("falls back from Streamable HTTP to SSE when the endpoint rejects POST", async () => {
-    await using server = await startEverythingHttp("sse");
+    await using server = await startServerEverything("sse");
     open = await connectServer(
       definition({ name: "everything", transport: "http", url: `${server.base}/sse` }),
     );
@@ -75,7 +76,7 @@ describe("server-everything", () => {
     await exercise(open);
     await open.close();
 
-    await using server = await startEverythingHttp("streamableHttp");
+    await using server = await startServerEverything("streamableHttp");
     open = await connectServer(
       definition({ name: "everything", transport: "http", url: `${server.base}/mcp`, protocol: "auto" }),
     );
@@ -85,7 +86,7 @@ describe("server-everything", () => {
   });
 
   it("a pinned 2026-07-28 refuses it with a message naming the server", async () => {
-    await using server = await startEverythingHttp("streamableHttp");
+    await using server = await startServerEverything("streamableHttp");
     await expect(
       connectServer(
         definition({
