@@ -16,13 +16,18 @@
 import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { type ChatRequest, recordedPids, type ScriptEntry, toolResultTexts } from "@pi-mcp-adapter/test-kit";
+import {
+  type ChatRequest,
+  recordedPids,
+  type ScriptEntry,
+  serverEverythingPath,
+  toolResultTexts,
+} from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { type PiHost, piHosts } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject } from "../src/pi-project.js";
 
 const require = createRequire(import.meta.url);
-const everythingBin = require.resolve("@modelcontextprotocol/server-everything/dist/index.js");
 // The SDK's ESM build (require.resolve finds the CommonJS one next to it).
 const sdkEsm = path.join(
   path.dirname(require.resolve("@modelcontextprotocol/sdk/server/index.js")),
@@ -37,7 +42,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 writeFileSync(path.join(process.env.FIXTURE_PID_DIR, String(process.pid)), "");
 process.argv.splice(2, process.argv.length, "stdio");
-await import(${JSON.stringify(everythingBin)});
+await import(${JSON.stringify(serverEverythingPath)});
 `;
 
 /** A stdio server whose `grow` tool adds `harvest` and sends `tools/list_changed`. */
