@@ -6,7 +6,7 @@
  * the current line (native MCP, project trust) are detected at run time.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { foldName, type ToolMetadata } from "@pi-mcp-adapter/core";
+import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import {
   type AdapterRuntime,
   createRuntime,
@@ -15,9 +15,7 @@ import {
   formatDebugStderr,
   formatStatus,
   loadStartupSnapshot,
-  PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
-  PROXY_TOOL_PARAMETERS,
   type ProxyParams,
   type RuntimeSource,
   runProxyRequest,
@@ -29,6 +27,7 @@ import { DirectToolRegistrar, PI_TOOL_NAMES, resultText } from "./direct-tools.j
 import { logoutSubcommand, oauthHooksFor, registerOAuthCommands } from "./oauth-commands.js";
 import { piHost } from "./pi-host.js";
 import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
+import { registerProxyTools } from "./proxy-tools.js";
 import { reconnectSubcommand } from "./reconnect-command.js";
 import { serverToggleSubcommands } from "./server-toggle-command.js";
 import { registerStartupDirectTools } from "./startup-direct-tools.js";
@@ -45,9 +44,10 @@ const CLIENT = { name: "pi-mcp-adapter", version: PACKAGE_VERSION };
 
 /**
  * Builds the extension factory Pi calls with its API object. The factory
- * registers the proxy tool and commands at once, then resolves when the
- * startup snapshot (config + metadata cache, no server started) is read, so
- * whatever is registered from it is in place before Pi's first model request.
+ * registers the commands at once, then reads the startup snapshot (config +
+ * metadata cache, no server started) and registers the proxy tool and the
+ * direct tools from it before it resolves, so they are in place before Pi's
+ * first model request.
  */
 export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: ExtensionAPI) => Promise<void> {
   return (pi) => {
@@ -102,6 +102,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
           live = created;
           // Listings that change (list_changed, reconnect, first listing, config) update direct tools.
           created.onCatalogChange((server, reason) => {
+            // A runtime being replaced (new session, other cwd) no longer speaks for the tools.
+            if (live !== created) return;
             registrar.sync(created.directTools(reserved(), (name) => startupMetadata.get(name)));
             // A server enabled or edited in config lists again (from the cache when it can).
             if (reason === "config") void created.catalog(server).catch(() => {});
@@ -138,30 +140,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       return { content: outcome.content, details: outcome.details };
     };
 
-    const registerProxyTools = (servers: string[]) => {
-      if (direct.disableProxyTool) return;
-      pi.registerTool({
-        name: PROXY_TOOL_NAME,
-        label: "MCP",
-        description: PROXY_TOOL_DESCRIPTION,
-        // Plain JSON Schema: both Pi lines accept it, and it avoids a runtime TypeBox import.
-        parameters: PROXY_TOOL_PARAMETERS as never,
-        // Pi 1.x: a call naming tools still registering waits for them (see the tool_call handler).
-        ...({ reachesTools: reachedWords } as object),
-        execute: (_id, params, signal, _update, ctx) => runProxy(params as ProxyParams, signal, ctx),
-      });
-      if (!direct.namespaceProxyTools) return;
-      namespaceProxyNames = servers.map(namespaceProxyName);
-      for (const server of servers) {
-        pi.registerTool({
-          name: namespaceProxyName(server),
-          label: `MCP ${server}`,
-          description: namespaceProxyDescription(server),
-          parameters: NAMESPACE_PROXY_PARAMETERS as never,
-          execute: (_id, params, signal, _update, ctx) =>
-            runProxy({ ...(params as ProxyParams), server }, signal, ctx),
-        });
-      }
+    const registerProxies = (servers: string[]) => {
+      namespaceProxyNames = registerProxyTools(pi, direct, servers, runProxy);
     };
 
     const status: AdapterSubcommand = {
@@ -240,7 +220,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       async (taken) => {
         snapshot = taken;
         direct = directToolSettings(taken.config.settings);
-        registerProxyTools(taken.servers.map((s) => s.server.name));
+        registerProxies(taken.servers.map((s) => s.server.name));
         const startup = await registerStartupDirectTools(taken, direct, registrar, reserved(), {
           ...startupSource,
           client: CLIENT,
@@ -250,7 +230,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         if (direct.freezeDirectTools) registrar.freeze();
       },
       // Unreadable config shows up again, with its message, when the session loads it.
-      () => registerProxyTools([]),
+      () => registerProxies([]),
     );
   };
 }
@@ -263,36 +243,6 @@ function otherToolNames(pi: ExtensionAPI): string[] {
     return [];
   }
 }
-
-/** Words of a proxy call that may name a tool (Pi 1.x `reachesTools`). */
-function reachedWords(input: Record<string, unknown>): readonly string[] {
-  const words: string[] = [];
-  for (const key of ["tool", "search", "describe", "server", "connect"]) {
-    const value = input[key];
-    if (typeof value === "string") words.push(...value.split(/\s+/).filter(Boolean));
-  }
-  return words;
-}
-
-/** `namespaceProxyTools`: the per-server proxy's name. */
-function namespaceProxyName(server: string): string {
-  return `mcp__${foldName(server)}`;
-}
-
-function namespaceProxyDescription(server: string): string {
-  return `Tools of MCP server ${server}: {search: "words"} finds, {describe: "name"} shows, {tool: "name", args: {...}} calls.`;
-}
-
-/** The proxy's parameters without `server` (the wrapper fixes it) and without auth. */
-const NAMESPACE_PROXY_PARAMETERS = {
-  type: "object",
-  properties: Object.fromEntries(
-    Object.entries(PROXY_TOOL_PARAMETERS.properties).filter(([key]) =>
-      ["search", "describe", "tool", "args", "limit", "offset", "includeSchemas"].includes(key),
-    ),
-  ),
-  additionalProperties: false,
-};
 
 /** Pi 1.x ships built-in MCP and exposes `registerMcpServer`; the 0.7x line has neither. */
 export function hasNativeMcp(pi: ExtensionAPI): boolean {
