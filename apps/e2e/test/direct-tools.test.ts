@@ -328,13 +328,14 @@ describe.each(piHosts())("$label", (host) => {
     expect(toolResultTexts(requests[2]!).at(-1)).toContain("9");
   }, 150_000);
 
-  it("strictDirectToolArguments names the bad field before the server is asked; mcp({ connect }) relists", async () => {
+  it("strictDirectToolArguments names the bad field before the server is asked; mcp({ connect }) relists; status names unknown direct tools", async () => {
     await using project = await everythingProject(
       host,
-      { directTools: ["get-sum"] },
+      { directTools: ["get-sum", "no-such-tool"] },
       [
         { toolCall: { name: "everything_get_sum", arguments: { a: "2", b: 3 } } },
         { toolCall: { name: "mcp", arguments: { connect: "everything" } } },
+        { toolCall: { name: "mcp", arguments: {} } },
         { text: "Done." },
       ],
       { strictDirectToolArguments: true },
@@ -347,6 +348,9 @@ describe.each(piHosts())("$label", (host) => {
       'Tool everything_get_sum: argument "a" must be number (got string "2")',
     );
     expect(toolResultTexts(run.requests[2]!)[1]).toMatch(/^Connected everything: \d+ tools listed\.$/);
+    expect(toolResultTexts(run.requests[3]!)[2]).toContain(
+      'warning: direct tools: Server "everything": directTools names "no-such-tool", which it does not offer',
+    );
   }, 120_000);
 
   it("/mcp-adapter reconnect lists a server again and registers what it now offers", async () => {

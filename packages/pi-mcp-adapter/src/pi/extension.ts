@@ -137,6 +137,14 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       }
       // The older Pi line ignores `isError` in results: throwing marks an error in both.
       if (outcome.isError) throw new Error(resultText(outcome));
+      // Status also names direct tools that could not be registered (collisions, unknown names).
+      if (mode === "status" && registrar.problems.length) {
+        const problems = registrar.problems.map((p) => `warning: direct tools: ${p}`).join("\n");
+        return {
+          content: [...outcome.content, { type: "text" as const, text: problems }],
+          details: outcome.details,
+        };
+      }
       return { content: outcome.content, details: outcome.details };
     };
 
