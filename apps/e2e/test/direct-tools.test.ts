@@ -384,4 +384,34 @@ describe.each(piHosts())("$label", (host) => {
     expect(mcpNames(requests[1], "menu")).toEqual(["mcp", "menu_alpha", "menu_beta"]);
     expect(toolResultTexts(requests[2]!).at(-1)).toBe("beta served");
   }, 150_000);
+
+  // Pi 1.x only: its own `tool_search` (a built-in extension, loaded here next to ours) finds the
+  // deferred tools and loads them for the next model call of the same prompt.
+  it.runIf(host.nativeMcp)(
+    '(4, Pi 1.x) directTools "search": Pi\'s tool_search finds and loads them',
+    async () => {
+      // <package>/dist/bundle/cli.js → <package>/dist/extensions/tool-search/index.js
+      const toolSearch = path.join(
+        path.dirname(path.dirname(host.cli)),
+        "extensions",
+        "tool-search",
+        "index.js",
+      );
+      await using project = await everythingProject(host, { directTools: "search" }, [
+        { toolCall: { name: "tool_search", arguments: { query: "sum two numbers" } } },
+        { toolCall: { name: "everything_get_sum", arguments: { a: 20, b: 22 } } },
+        { text: "42." },
+      ]);
+      await writeFile(project.join("everything.mjs"), EVERYTHING_WRAPPER);
+      const run = await project.run("Add 20 and 22.", { extraArgs: ["-e", toolSearch] });
+      expect(run.code, run.stderr).toBe(0);
+      const declared = (request: ChatRequest | undefined) =>
+        (request?.tools ?? []).map((t) => t.function.name);
+      expect(declared(run.requests[0])).toContain("tool_search");
+      expect(mcpNames(run.requests[0], "everything")).toEqual(["mcp"]);
+      expect(mcpNames(run.requests[1], "everything")).toContain("everything_get_sum");
+      expect(toolResultTexts(run.requests[2]!).at(-1)).toContain("42");
+    },
+    120_000,
+  );
 });
