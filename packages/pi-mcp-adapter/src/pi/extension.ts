@@ -198,6 +198,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         (r) => {
           if (ctx.hasUI && r.problems.length > 0)
             ctx.ui.notify(formatStatus(r.servers(), r.problems), "warning");
+          if (ctx.hasUI && registrar.problems.length > 0)
+            ctx.ui.notify(registrar.problems.map((p) => `direct tools: ${p}`).join("\n"), "warning");
         },
         () => {},
       );
