@@ -28,9 +28,11 @@ import type { CallResult } from "./call-result.js";
 import { type CallOrigin, serverOf } from "./call-target.js";
 import { checkArguments } from "./check-arguments.js";
 import { type DirectToolPlan, type DirectToolSettings, planDirectTools } from "./direct-tools.js";
+import { explainUrlElicitationRequired } from "./elicitation-flow.js";
 import { type Host, headlessHost } from "./host.js";
 import type { OAuthWiring } from "./oauth-wiring.js";
 import { runLimited } from "./run-limited.js";
+import { SamplingUsage } from "./sampling-usage.js";
 import { emptyStatusSnapshot, type ServerSummary, watchStatus } from "./status-events.js";
 import { StderrTails } from "./stderr-tails.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
@@ -50,6 +52,8 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   host?: Host;
   /** OAuth logins and credentials of the HTTP servers; shut down with the runtime. */
   oauth?: OAuthWiring;
+  /** Where the client handlers count sampling token usage; default a fresh counter. */
+  samplingUsage?: SamplingUsage;
   /** Reads the servers and problems again (from config files); without it `reload()` refuses. */
   reloadConfig?: () => Promise<{
     servers: ServerDefinition[];
@@ -90,12 +94,15 @@ export class AdapterRuntime {
   private readonly catalogListeners = new Set<CatalogChangeListener>();
   /** Listings under way after a `tools/list_changed` (see `catalogSettled`). */
   private readonly relisting = new Set<Promise<void>>();
+  /** Token usage of servers' sampling requests in this session (for stats). */
+  readonly samplingUsage: SamplingUsage;
 
   constructor(options: AdapterRuntimeOptions) {
     this.currentProblems = options.problems ?? [];
     this.reloadConfig = options.reloadConfig;
     this.oauth = options.oauth;
     this.directSettings = options.direct ?? {};
+    this.samplingUsage = options.samplingUsage ?? new SamplingUsage();
     // Our own connect (the default one included) so the last connection's stderr stays readable.
     const resolveCommand =
       options.resolveCommand === undefined && options.npxCacheFile
@@ -122,6 +129,15 @@ export class AdapterRuntime {
       connection: (name) => this.manager.get(name),
       events: this.host.events,
       dialog: this.host.hasUI ? selectApprovalDialog(select) : undefined,
+      urlElicitationRequired: (server, name, elicitations, signal) =>
+        explainUrlElicitationRequired(
+          this.host,
+          options.calls?.elicitation !== false,
+          server,
+          name,
+          elicitations,
+          signal,
+        ),
     });
     this.stopStatus = watchStatus(this, (snapshot) => this.host.status(snapshot));
     // A server whose tool list changed is listed again, if this session listed it at all.

@@ -38,6 +38,7 @@ import {
   kindOf,
   serverOf,
 } from "./call-target.js";
+import { type UrlElicitation, urlElicitationsOf } from "./elicitation-flow.js";
 
 /** The settings every call obeys. */
 export interface CallSettings {
@@ -49,6 +50,8 @@ export interface CallSettings {
   toonEncode?: ToonEncodeSetting;
   /** Read for `MCP_OUTPUT_GUARD`; default `process.env`. */
   env?: Record<string, string | undefined>;
+  /** `settings.elicitation`: `false` keeps `-32042` URL-required errors from opening a dialog. */
+  elicitation?: boolean;
 }
 
 export interface CallPipelineOptions extends CallSettings {
@@ -60,6 +63,16 @@ export interface CallPipelineOptions extends CallSettings {
   events?: ApprovalEventBus;
   /** The host's approval dialog; absent without a UI, and calls needing approval then fail closed. */
   dialog?: ApprovalDialog;
+  /**
+   * A `-32042` (URL elicitation required) error from the server: runs the URL
+   * flow and returns what the model reads instead. Without it the error propagates.
+   */
+  urlElicitationRequired?: (
+    server: string,
+    name: string,
+    elicitations: UrlElicitation[],
+    signal?: AbortSignal,
+  ) => Promise<string>;
 }
 
 export interface CallRequest {
@@ -138,7 +151,21 @@ export class CallPipeline {
       }
       // Stage 2: invoke.
       const connection = await this.options.connection(server);
-      const raw = await invokeTarget(connection, target, name, args, signal);
+      let raw: Awaited<ReturnType<typeof invokeTarget>>;
+      try {
+        raw = await invokeTarget(connection, target, name, args, signal);
+      } catch (error) {
+        const elicitations = this.options.urlElicitationRequired ? urlElicitationsOf(error) : undefined;
+        if (!elicitations || !this.options.urlElicitationRequired) throw error;
+        // Not a failure of the call path: the server needs a browser step, then the model retries.
+        const text = await this.options.urlElicitationRequired(server, name, elicitations, signal);
+        record("error", "url_elicitation_required");
+        return {
+          content: [{ type: "text", text }],
+          isError: true,
+          details: { server, name, kind, error: "url_elicitation_required" },
+        };
+      }
       // Stage 3: output guard.
       const guarded = await this.output.guard(raw, { server, tool: name, details: request.details === true });
       const result: CallResult = {

@@ -5,12 +5,42 @@
  * that gets no handler declares nothing and servers never wait on it.
  */
 import type { ClientHandlers } from "@pi-mcp-adapter/transport";
+import { createDialogQueue } from "./dialog-queue.js";
+import { elicitationHandler } from "./elicitation-flow.js";
 import type { Host } from "./host.js";
+import { samplingHandler } from "./sampling-flow.js";
+import type { SamplingUsage } from "./sampling-usage.js";
+
+/** The settings that decide which requests are answered (`settings.elicitation`, `sampling`, `samplingAutoApprove`). */
+export interface ClientHandlerSettings {
+  elicitation?: boolean;
+  sampling?: boolean;
+  samplingAutoApprove?: boolean;
+}
 
 /**
- * Empty for now: elicitation (dialogs, only when `host.hasUI`), sampling
- * (`host.sample`) and roots are later features, and each adds its key here.
+ * - elicitation (form and URL): only when the host has a UI, unless
+ *   `elicitation: false`. Headless, nobody could answer, so it is not declared.
+ * - sampling: when the host has a model (`host.sample`) and either a UI to
+ *   approve each request or `samplingAutoApprove: true`; `sampling: false`
+ *   turns it off.
  */
-export function clientHandlersFor(_host: Host): ClientHandlers {
-  return {};
+export function clientHandlersFor(
+  host: Host,
+  settings: ClientHandlerSettings = {},
+  usage?: SamplingUsage,
+): ClientHandlers {
+  const handlers: ClientHandlers = {};
+  // Forms and sampling approvals never interleave their dialogs.
+  const queue = createDialogQueue();
+  if (host.hasUI && settings.elicitation !== false) {
+    const elicit = elicitationHandler(host);
+    handlers.elicitation = (params, context) => queue(() => elicit(params, context));
+    handlers.elicitationModes = ["form", "url"];
+  }
+  const autoApprove = settings.samplingAutoApprove === true;
+  if (host.sample && settings.sampling !== false && (host.hasUI || autoApprove)) {
+    handlers.sampling = samplingHandler(host, { autoApprove, queue, ...(usage ? { usage } : {}) });
+  }
+  return handlers;
 }

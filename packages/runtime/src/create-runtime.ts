@@ -17,6 +17,7 @@ import { directToolSettings } from "./direct-tools.js";
 import { type Host, headlessHost } from "./host.js";
 import { openMetadataCache } from "./metadata-cache-file.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
+import { SamplingUsage } from "./sampling-usage.js";
 import type { StartupSnapshot } from "./startup-snapshot.js";
 import { unsupportedSettingProblems } from "./unsupported-settings.js";
 
@@ -69,10 +70,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
   const npxCacheFile =
     source.npxCacheFile ?? path.join(defaultConfigEnvironment().agentDir, NPX_CACHE_FILE_NAME);
   const host = source.host ?? headlessHost();
+  const samplingUsage = new SamplingUsage();
   const connectOptions: ConnectOptions = {
     cwd: source.cwd,
     // Server→client requests the host can answer; capabilities follow from them.
-    handlers: clientHandlersFor(host),
+    handlers: clientHandlersFor(host, config.settings, samplingUsage),
     client: source.client ?? { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
     resolveCommand: createNpxResolver(npxCacheFile === false ? {} : { cacheFile: npxCacheFile }),
   };
@@ -119,7 +121,9 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       approveTools: config.settings.approveTools,
       outputGuard: config.settings.outputGuard,
       toonEncode: config.settings.toonEncode,
+      elicitation: config.settings.elicitation,
     },
+    samplingUsage,
     ...connectOptions,
     // `${VAR}` and `!command` secrets are resolved here, at connect time only.
     // The signal ends a connect stuck in initialize when the server is reconnected or shut down.

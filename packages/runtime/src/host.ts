@@ -44,6 +44,8 @@ export interface SamplingResponse {
   /** The model that answered. */
   model: string;
   stopReason?: string;
+  /** Tokens the request used, when the provider reports them (counted for stats). */
+  usage?: { inputTokens: number; outputTokens: number };
 }
 
 /** Runs one sampling request on the host's model; rejects when the user or the host refuses. */
@@ -66,6 +68,8 @@ export type HostSampler = (request: SamplingRequest, signal?: AbortSignal) => Pr
  *   left out, no broker is asked.
  * - `sample`: the host's model for sampling requests; left out, sampling is
  *   not offered to servers.
+ * - `openUrl`: opens a URL in the user's browser (URL elicitation, after
+ *   consent); left out, the user is asked to open it themselves.
  */
 export interface Host {
   readonly hasUI: boolean;
@@ -74,6 +78,7 @@ export interface Host {
   status(snapshot: McpStatusSnapshot): void;
   readonly events?: ApprovalEventBus;
   readonly sample?: HostSampler;
+  readonly openUrl?: (url: string) => Promise<void>;
 }
 
 /** Dialogs of a host without a UI: every question is answered "no". */

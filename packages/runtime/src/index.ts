@@ -27,7 +27,7 @@ export {
   kindOf,
 } from "./call-target.js";
 export { checkArguments } from "./check-arguments.js";
-export { clientHandlersFor } from "./client-handlers.js";
+export { type ClientHandlerSettings, clientHandlersFor } from "./client-handlers.js";
 export {
   createRuntime,
   loadRuntimeConfig,
@@ -47,6 +47,34 @@ export {
   planDirectTools,
   serversNeedingListing,
 } from "./direct-tools.js";
+export {
+  elicitationHandler,
+  explainUrlElicitationRequired,
+  runUrlElicitation,
+  URL_DECLINE,
+  URL_ELICITATION_REQUIRED,
+  URL_OPEN,
+  URL_OPEN_MYSELF,
+  type UrlElicitation,
+  urlElicitationsOf,
+} from "./elicitation-flow.js";
+export {
+  checkTextAnswer,
+  type EnumOption,
+  FORM_REVIEW,
+  FORM_START,
+  type FormField,
+  FormSchemaError,
+  LEAVE_EMPTY,
+  MULTI_DONE,
+  parseFormSchema,
+  runElicitationForm,
+} from "./elicitation-form.js";
+export {
+  checkElicitationUrl,
+  type RefusedElicitationUrl,
+  type SafeElicitationUrl,
+} from "./elicitation-url.js";
 export {
   type FormatOptions,
   formatDescribe,
@@ -82,6 +110,18 @@ export {
   runProxyRequest,
 } from "./proxy-request.js";
 export { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
+export {
+  cutAtStopSequence,
+  INVALID_PARAMS,
+  pickModelByHints,
+  SAMPLING_CHOICES,
+  type SamplingHandlerOptions,
+  SamplingRefusal,
+  samplingHandler,
+  samplingRequestFrom,
+  USER_REJECTED,
+} from "./sampling-flow.js";
+export { SamplingUsage, type SamplingUsageEntry } from "./sampling-usage.js";
 export {
   loadStartupSnapshot,
   type SnapshotServer,

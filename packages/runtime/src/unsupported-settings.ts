@@ -15,10 +15,6 @@ export const UNSUPPORTED_SETTINGS: readonly SettingKey[] = [
   "scriptMode",
   "trace",
   "captureStats",
-  // server→client requests
-  "sampling",
-  "samplingAutoApprove",
-  "elicitation",
   // the panel and footer
   "showStatusIcon",
   "mcpFooterStatus",

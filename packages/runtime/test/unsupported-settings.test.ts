@@ -28,6 +28,9 @@ const SUPPORTED = [
   "directToolResultDetails",
   "disableProxyTool",
   "namespaceProxyTools",
+  "elicitation",
+  "sampling",
+  "samplingAutoApprove",
 ];
 
 afterEach(() => {
@@ -60,7 +63,6 @@ describe("settings that are recognised but not supported yet", () => {
     const file = path.join(project, ".mcp.json");
     expect(runtime.problems.map((p) => [p.severity, p.file, p.field])).toEqual([
       ["warning", file, "settings.trace"],
-      ["warning", file, "settings.sampling"],
     ]);
     const status = await runProxyRequest(runtime, {});
     const text = status.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");

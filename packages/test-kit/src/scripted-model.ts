@@ -4,7 +4,9 @@
  * Pi talks to it as to any `openai-completions` provider. Each request takes
  * the next scripted step (a tool call or a text answer) and every request body
  * is recorded, so a test can read what the agent sent back — for example the
- * `role: "tool"` message that carries a tool's result.
+ * `role: "tool"` message that carries a tool's result. Any client with the
+ * provider's credentials gets the same script: an extension's own completion
+ * (MCP sampling through Pi's model) takes the next step like an agent turn.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -35,6 +37,8 @@ export interface ScriptedModel extends AsyncDisposable {
   baseUrl: string;
   /** Every chat request received, in order. */
   requests: ChatRequest[];
+  /** The `authorization` header of each request, in the same order (which credentials the client used). */
+  authorizations: (string | undefined)[];
   close(): Promise<void>;
 }
 
@@ -55,6 +59,7 @@ function messageText(content: unknown): string {
 
 export async function startScriptedModel(script: ScriptEntry[]): Promise<ScriptedModel> {
   const requests: ChatRequest[] = [];
+  const authorizations: (string | undefined)[] = [];
   let callCounter = 0;
   const server = createServer((req, res) => {
     void answer(req, res).catch((error: unknown) => {
@@ -71,6 +76,7 @@ export async function startScriptedModel(script: ScriptEntry[]): Promise<Scripte
     const body = JSON.parse(await readBody(req)) as ChatRequest;
     const index = requests.length;
     requests.push(body);
+    authorizations.push(req.headers.authorization);
     const entry = script[index] ?? { text: "Done." };
     const step = typeof entry === "function" ? entry(body) : entry;
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
@@ -116,7 +122,13 @@ export async function startScriptedModel(script: ScriptEntry[]): Promise<Scripte
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
-  return { baseUrl: `http://127.0.0.1:${port}/v1`, requests, close, [Symbol.asyncDispose]: close };
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    authorizations,
+    close,
+    [Symbol.asyncDispose]: close,
+  };
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

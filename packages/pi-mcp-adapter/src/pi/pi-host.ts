@@ -3,10 +3,11 @@
  * sink and the approval broker on `pi.events`. `hasUI` is Pi's own answer:
  * false in print and json modes, where dialogs cannot be shown (calls
  * needing approval then fail closed); `--mode rpc` forwards dialogs as
- * `extension_ui_request`s.
+ * `extension_ui_request`s. Sampling runs on Pi's own model (`pi-sampler.ts`).
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { type Host, MCP_STATUS_EVENT } from "@pi-mcp-adapter/runtime";
+import { piSampler } from "./pi-sampler.js";
 
 export function piHost(pi: ExtensionAPI, ctx: ExtensionContext): Host {
   return {
@@ -19,5 +20,6 @@ export function piHost(pi: ExtensionAPI, ctx: ExtensionContext): Host {
     notify: (message, level) => ctx.ui.notify(message, level),
     status: (snapshot) => pi.events.emit(MCP_STATUS_EVENT, snapshot),
     events: pi.events,
+    sample: piSampler(ctx),
   };
 }
