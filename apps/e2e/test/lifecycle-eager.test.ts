@@ -111,6 +111,12 @@ export default function (pi: any) {
     expect(
       snapshots.some((s) => s.servers.some((x) => x.name === "later" && x.status !== "not-connected")),
     ).toBe(false);
-    expect(snapshots.at(-1)).toEqual({ totalTools: 0, connectedCount: 0, disabledCount: 0, servers: [] });
+    expect(snapshots.at(-1)).toEqual({
+      totalTools: 0,
+      totalResources: 0,
+      connectedCount: 0,
+      disabledCount: 0,
+      servers: [],
+    });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Turns what one server lists (tools, resources, prompts) into the metadata
  * search, describe and call work from. Resources become read-only tools named
- * by `resourceNameToToolName`; prompts keep their names. Names are prefixed by
+ * by `resourceNameToToolName` (templates too, their `{variables}` becoming
+ * required string arguments); prompts keep their names. Names are prefixed by
  * core's rule for the server's `toolPrefix` mode, and `includeTools` /
  * `excludeTools` are applied to every kind.
  */
@@ -9,6 +10,7 @@ import {
   prefixedToolName,
   type RemotePrompt,
   type RemoteResource,
+  type RemoteResourceTemplate,
   type RemoteTool,
   type ToolMetadata,
   type ToolPrefixMode,
@@ -19,6 +21,9 @@ import { isToolIncluded, type ToolFilter } from "./tool-filter.js";
 /** A resource as `resources/list` gives it (core's wire shape). */
 export type ResourceListing = RemoteResource;
 
+/** A resource template as `resources/templates/list` gives it (core's wire shape). */
+export type ResourceTemplateListing = RemoteResourceTemplate;
+
 /** A prompt as `prompts/list` gives it (core's wire shape). */
 export type PromptListing = RemotePrompt;
 
@@ -26,6 +31,7 @@ export type PromptListing = RemotePrompt;
 export interface ServerListing {
   tools: RemoteTool[];
   resources?: ResourceListing[];
+  resourceTemplates?: ResourceTemplateListing[];
   prompts?: PromptListing[];
   /** The server's `instructions` from `initialize`. */
   instructions?: string;
@@ -85,6 +91,26 @@ export function buildServerMetadata(
       uri: resource.uri,
     });
   }
+  for (const template of listing.resourceTemplates ?? []) {
+    const toolName = resourceNameToToolName(template.name);
+    const about = template.description ?? template.title ?? template.name;
+    const variables = templateVariables(template.uriTemplate);
+    const required = templateVariables(template.uriTemplate, true);
+    push({
+      server,
+      name: toolName,
+      prefixedName: name(toolName),
+      description: `Read resource template ${template.uriTemplate}${template.mimeType ? ` (${template.mimeType})` : ""}: ${about}`,
+      inputSchema: {
+        type: "object",
+        properties: Object.fromEntries(variables.map((v) => [v, { type: "string" }])),
+        required,
+      },
+      annotations: { readOnlyHint: true },
+      kind: "resource",
+      uriTemplate: template.uriTemplate,
+    });
+  }
   for (const prompt of listing.prompts ?? []) {
     const args = prompt.arguments ?? [];
     push({
@@ -106,4 +132,16 @@ export function buildServerMetadata(
     });
   }
   return out;
+}
+
+/**
+ * The `{var}` names of a URI template, each once (operators such as `+` or
+ * `?` stripped). `simpleOnly`: just those of plain `{var}` expressions, the
+ * ones a read cannot leave out (query-style `{?var}` parts are optional).
+ */
+function templateVariables(uriTemplate: string, simpleOnly = false): string[] {
+  const names = [...uriTemplate.matchAll(/\{([^}]*)\}/g)]
+    .filter((m) => !simpleOnly || !/^[+#./;?&]/.test(m[1] ?? ""))
+    .flatMap((m) => (m[1] ?? "").replace(/^[+#./;?&]/, "").split(","));
+  return [...new Set(names.map((n) => n.replace(/[:*].*$/, "")).filter(Boolean))];
 }

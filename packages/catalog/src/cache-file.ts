@@ -34,6 +34,17 @@ export const ServerListingSchema = z.object({
       }),
     )
     .optional(),
+  resourceTemplates: z
+    .array(
+      z.object({
+        uriTemplate: z.string(),
+        name: z.string(),
+        title: z.string().optional(),
+        description: z.string().optional(),
+        mimeType: z.string().optional(),
+      }),
+    )
+    .optional(),
   prompts: z
     .array(
       z.object({

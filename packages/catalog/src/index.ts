@@ -4,6 +4,7 @@ export {
   buildToolMetadata,
   type PromptListing,
   type ResourceListing,
+  type ResourceTemplateListing,
   type ServerListing,
 } from "./build-tool-metadata.js";
 export {

@@ -111,4 +111,32 @@ describe("resources and prompts", () => {
     );
     expect(metadata.map((t) => `${t.kind}:${t.name}`)).toEqual(["tool:summarize", "prompt:other"]);
   });
+
+  it("lists resource templates as resources whose template variables are the arguments", () => {
+    const [template] = buildServerMetadata("everything", {
+      tools: [],
+      resourceTemplates: [
+        {
+          uriTemplate: "demo://resource/dynamic/text/{resourceId}{?lang,fmt}",
+          name: "Dynamic Text Resource",
+          mimeType: "text/plain",
+          description: "Text made from the id",
+        },
+      ],
+    });
+    expect(template).toMatchObject({
+      name: "resource_dynamic_text_resource",
+      prefixedName: "everything_resource_dynamic_text_resource",
+      kind: "resource",
+      uriTemplate: "demo://resource/dynamic/text/{resourceId}{?lang,fmt}",
+      description:
+        "Read resource template demo://resource/dynamic/text/{resourceId}{?lang,fmt} (text/plain): Text made from the id",
+      inputSchema: {
+        type: "object",
+        properties: { resourceId: { type: "string" }, lang: { type: "string" }, fmt: { type: "string" } },
+        required: ["resourceId"],
+      },
+    });
+    expect(template?.uri).toBeUndefined();
+  });
 });

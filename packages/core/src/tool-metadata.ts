@@ -31,5 +31,7 @@ export const ToolMetadataSchema = z.object({
   annotations: ToolAnnotationsSchema.optional(),
   kind: ToolKindSchema,
   uri: z.string().optional(),
+  /** A resource template's RFC 6570 `uriTemplate` (kind `resource`); its variables are the arguments. */
+  uriTemplate: z.string().optional(),
 });
 export type ToolMetadata = z.infer<typeof ToolMetadataSchema>;

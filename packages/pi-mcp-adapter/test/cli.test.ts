@@ -2,7 +2,13 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { createTempDir, recordedPids, stdioFixtureServerPath, waitForExit } from "@pi-mcp-adapter/test-kit";
+import {
+  createTempDir,
+  recordedPids,
+  serverEverythingPath,
+  stdioFixtureServerPath,
+  waitForExit,
+} from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 
 // The CLI is tested as users run it: the built bin under plain Node.
@@ -57,4 +63,29 @@ describe("pi-mcp-adapter CLI", () => {
     expect(missingTool.status).toBe(1);
     expect(missingTool.stderr).toContain('No MCP tool named "nope"');
   });
+
+  it("lists prompts and prints one prompt's message, checking required arguments", async () => {
+    await using dir = await createTempDir();
+    await writeFile(
+      dir.join(".mcp.json"),
+      JSON.stringify({
+        mcpServers: { everything: { command: process.execPath, args: [serverEverythingPath] } },
+      }),
+    );
+    const list = run(dir.path, "prompts");
+    expect(list.stdout).toContain(
+      "- /mcp__everything__args-prompt <city> [state] — A prompt with two arguments",
+    );
+    expect(list.stdout).toContain("    city (required): Name of the city");
+    const prompt = run(dir.path, "prompt", "args-prompt", "New York", "state=NY");
+    expect(prompt.stdout.trim()).toBe("What's weather in New York, NY?");
+    expect(prompt.status).toBe(0);
+    const byCommand = run(dir.path, "prompt", "mcp__everything__args-prompt", "city=Paris");
+    expect(byCommand.stdout.trim()).toBe("What's weather in Paris?");
+    const missing = run(dir.path, "prompt", "args-prompt", "state=NY");
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain(
+      "Prompt args-prompt needs argument city. Usage: /mcp__everything__args-prompt <city> [state]",
+    );
+  }, 30_000);
 });

@@ -15,6 +15,8 @@ import {
 } from "@pi-mcp-adapter/core";
 import { type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
 import {
+  type CompletionRequest,
+  type CompletionResult,
   ConnectionManager,
   type ConnectionManagerOptions,
   connectServer,
@@ -25,14 +27,18 @@ import {
 import type { CallObserver } from "./call-observers.js";
 import { CallPipeline, type CallRequest, type CallSettings } from "./call-pipeline.js";
 import type { CallResult } from "./call-result.js";
-import { type CallOrigin, serverOf } from "./call-target.js";
+import { type CallOrigin, type CallTarget, kindOf, serverOf } from "./call-target.js";
 import { checkArguments } from "./check-arguments.js";
 import { type DirectToolPlan, type DirectToolSettings, planDirectTools } from "./direct-tools.js";
 import { explainUrlElicitationRequired } from "./elicitation-flow.js";
 import { type Host, headlessHost } from "./host.js";
 import type { OAuthWiring } from "./oauth-wiring.js";
+import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
+import { withChangedNote, withTemplateSuggestions } from "./resource-reads.js";
+import { ResourceUpdates } from "./resource-updates.js";
 import { runLimited } from "./run-limited.js";
 import { SamplingUsage } from "./sampling-usage.js";
+import type { SessionRoots } from "./session-roots.js";
 import { emptyStatusSnapshot, type ServerSummary, watchStatus } from "./status-events.js";
 import { StderrTails } from "./stderr-tails.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
@@ -52,6 +58,8 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   host?: Host;
   /** OAuth logins and credentials of the HTTP servers; shut down with the runtime. */
   oauth?: OAuthWiring;
+  /** The session's roots (answered to `roots/list`); a change is told to connected servers. */
+  roots?: SessionRoots;
   /** Where the client handlers count sampling token usage; default a fresh counter. */
   samplingUsage?: SamplingUsage;
   /** Reads the servers and problems again (from config files); without it `reload()` refuses. */
@@ -65,12 +73,12 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
 }
 
 /**
- * Why a server's listing changed: a `tools/list_changed` notification, an
- * explicit reconnect (`/mcp-adapter reconnect`, `mcp({ connect })`), its
- * first live or cached listing this session, or a config change.
+ * Why a server's listing changed: a list-changed notification, an explicit
+ * reconnect (`/mcp-adapter reconnect`, `mcp({ connect })`), its first live or
+ * cached listing this session, or a config change (edited, enabled, disabled).
  */
-export type CatalogChangeReason = "list_changed" | "reconnect" | "listed" | "config";
-export type CatalogChangeListener = (server: string, reason: CatalogChangeReason) => void;
+export type ListingChangeReason = "list_changed" | "reconnect" | "listed" | "config";
+export type ListingListener = (server: string, reason: ListingChangeReason) => void;
 
 export interface CatalogView {
   tools: ToolMetadata[];
@@ -91,9 +99,12 @@ export class AdapterRuntime {
   readonly oauth?: OAuthWiring;
   private readonly reloadConfig: AdapterRuntimeOptions["reloadConfig"];
   private directSettings: DirectToolSettings;
-  private readonly catalogListeners = new Set<CatalogChangeListener>();
-  /** Listings under way after a `tools/list_changed` (see `catalogSettled`). */
+  /** Listings under way after a list-changed notification (see `catalogSettled`). */
   private readonly relisting = new Set<Promise<void>>();
+  private readonly updates = new ResourceUpdates();
+  private readonly listingListeners = new Set<ListingListener>();
+  private readonly roots: SessionRoots | undefined;
+  private readonly stopRoots: () => void;
   /** Token usage of servers' sampling requests in this session (for stats). */
   readonly samplingUsage: SamplingUsage;
 
@@ -140,17 +151,21 @@ export class AdapterRuntime {
         ),
     });
     this.stopStatus = watchStatus(this, (snapshot) => this.host.status(snapshot));
-    // A server whose tool list changed is listed again, if this session listed it at all.
+    // A server whose tools, prompts or resources changed is listed again, if this session listed it at all.
     this.manager.on("notification", (server, notification) => {
-      if (notification.kind === "tools/list_changed" && this.tools.metadata(server)) {
+      if (notification.kind === "resources/updated") {
+        this.updates.updated(server, notification.uri);
+      } else if (LIST_CHANGED.has(notification.kind) && this.tools.metadata(server)) {
         const relist = this.tools.refresh(server).then(
-          () => this.catalogChanged(server, "list_changed"),
+          () => this.listed(server, "list_changed"),
           () => {},
         );
         this.relisting.add(relist);
         void relist.finally(() => this.relisting.delete(relist));
       }
     });
+    this.roots = options.roots;
+    this.stopRoots = this.roots?.onChange(() => void this.manager.notifyRootsChanged()) ?? (() => {});
   }
 
   /** Config problems of the servers as last loaded (shown in status). */
@@ -170,10 +185,10 @@ export class AdapterRuntime {
       const now = this.manager.definition(name);
       if (!now || !old || definitionHash(now) !== definitionHash(old)) {
         this.tools.forget(name);
-        this.catalogChanged(name, "config");
+        this.listed(name, "config");
       } else if (now.disabled !== old.disabled) {
         // Same definition, switched on or off: the listing stays, what is offered changes.
-        this.catalogChanged(name, "config");
+        this.listed(name, "config");
       }
     }
   }
@@ -192,7 +207,7 @@ export class AdapterRuntime {
   servers(): ServerSummary[] {
     return this.manager.status().map((status) => ({
       ...status,
-      toolCount: this.tools.metadata(status.name)?.length,
+      ...countsOf(this.tools.metadata(status.name)),
       source: this.manager.definition(status.name)?.source.file ?? "",
       instructions: this.tools.instructions(status.name),
     }));
@@ -213,7 +228,7 @@ export class AdapterRuntime {
     await runLimited(unlisted, MAX_PARALLEL_DISCOVERY, async (name) => {
       try {
         await this.tools.ensure(name);
-        this.catalogChanged(name, "listed");
+        this.listed(name, "listed");
       } catch (error) {
         unavailable.push({ server: name, error: describeError(error) });
       }
@@ -271,7 +286,63 @@ export class AdapterRuntime {
     options: { server?: string; signal?: AbortSignal; origin?: CallOrigin; details?: boolean } = {},
   ): Promise<CallResult> {
     const tool = await this.resolve(name, options.server);
-    return this.pipeline.run({ ...options, target: { kind: "tool", tool }, args });
+    return this.runPipeline({ ...options, target: { kind: "tool", tool }, args });
+  }
+
+  /**
+   * Prompts of every enabled server (or one), listing servers not listed yet;
+   * servers that could not be listed are in `unavailable`.
+   */
+  async prompts(
+    server?: string,
+  ): Promise<{ prompts: PromptEntry[]; unavailable: CatalogView["unavailable"] }> {
+    const view = await this.catalog(server);
+    const names = server ? [server] : this.manager.names();
+    return { prompts: names.flatMap((name) => this.knownPrompts(name)), unavailable: view.unavailable };
+  }
+
+  /** A server's prompts as far as they are known (live or cached listing), without connecting. */
+  knownPrompts(server: string): PromptEntry[] {
+    if (this.manager.definition(server)?.disabled) return [];
+    return promptEntries(server, this.tools.listing(server), this.tools.metadata(server));
+  }
+
+  /**
+   * Called with a server's name whenever its listing (tools, prompts,
+   * resources) is loaded or reloaded — first listing, `list_changed`,
+   * reconnect — or its definition changed in config, with the reason.
+   * Returns the function that stops it. A throwing listener is ignored.
+   */
+  onListingChange(listener: ListingListener): () => void {
+    this.listingListeners.add(listener);
+    return () => this.listingListeners.delete(listener);
+  }
+
+  /**
+   * `completion/complete` on `server` (connecting it): values for a prompt
+   * argument or a template variable. No values when the server offers no completions.
+   */
+  async complete(
+    server: string,
+    request: CompletionRequest,
+    signal?: AbortSignal,
+  ): Promise<CompletionResult> {
+    const definition = this.manager.definition(server);
+    if (!definition)
+      throw new McpAdapterError("unknown_server", unknownServerMessage(server, this.manager.names()));
+    if (definition.disabled) return { values: [] };
+    const connection = await this.manager.get(server);
+    return connection.complete(request, { signal });
+  }
+
+  /** Moves the session's roots to `cwd`; connected servers are told their roots changed. */
+  setWorkingDirectory(cwd: string): void {
+    this.roots?.setWorkingDirectory(cwd);
+  }
+
+  /** The session's roots as servers get them (`file://` URIs). */
+  rootsList(): { uri: string; name?: string }[] {
+    return this.roots?.list() ?? [];
   }
 
   /**
@@ -286,7 +357,41 @@ export class AdapterRuntime {
       throw new McpAdapterError("unknown_server", unknownServerMessage(server, this.manager.names()));
     if (definition.disabled)
       throw new McpAdapterError("server_unavailable", `MCP server "${server}" is disabled`);
-    return this.pipeline.run(request);
+    return this.runPipeline(request);
+  }
+
+  /** The pipeline, plus what resource reads add: the "changed" note, subscriptions, template suggestions. */
+  private async runPipeline(request: CallRequest): Promise<CallResult> {
+    const kind = kindOf(request.target);
+    if (kind !== "resource" && kind !== "resource-template") return this.pipeline.run(request);
+    const server = serverOf(request.target);
+    let result: CallResult;
+    try {
+      result = await this.pipeline.run(request);
+    } catch (error) {
+      const template = uriTemplateOf(request.target);
+      if (!template) throw error;
+      throw await withTemplateSuggestions(error, this.openConnection(server), template, request.args);
+    }
+    if (result.isError || result.details.approval !== undefined) return result;
+    const uri = String(result.details.name);
+    const changed = this.updates.noteRead(server, uri, this.openConnection(server));
+    return changed ? withChangedNote(result, uri) : result;
+  }
+
+  /** The server's live connection, if it has one now (never connects). */
+  private openConnection(server: string) {
+    return this.manager.connection(server);
+  }
+
+  private listed(server: string, reason: ListingChangeReason): void {
+    for (const listener of [...this.listingListeners]) {
+      try {
+        listener(server, reason);
+      } catch {
+        // a listener's bug must not break listing
+      }
+    }
   }
 
   /** Adds a call observer (trace, stats); returns the function that removes it. See `CallObserver`. */
@@ -319,7 +424,7 @@ export class AdapterRuntime {
     await this.manager.reconnect(name);
     // A reconnect is also how a user refreshes a server's cached tool list.
     await this.tools.refresh(name);
-    this.catalogChanged(name, "reconnect");
+    this.listed(name, "reconnect");
   }
 
   /** The direct-tool settings of the config as last loaded. */
@@ -384,7 +489,7 @@ export class AdapterRuntime {
   }
 
   /**
-   * Resolves once the listings that `tools/list_changed` notifications
+   * Resolves once the listings that list-changed notifications
    * started have landed (and listeners ran). A host awaits it before its
    * next model request, so a tool added during the last turn is there.
    */
@@ -392,25 +497,11 @@ export class AdapterRuntime {
     while (this.relisting.size) await Promise.all(this.relisting);
   }
 
-  /** Subscribes to changes of a server's listing (see `CatalogChangeReason`); returns the unsubscribe function. */
-  onCatalogChange(listener: CatalogChangeListener): () => void {
-    this.catalogListeners.add(listener);
-    return () => this.catalogListeners.delete(listener);
-  }
-
-  private catalogChanged(server: string, reason: CatalogChangeReason): void {
-    for (const listener of this.catalogListeners) {
-      try {
-        listener(server, reason);
-      } catch {
-        // a listener's bug must not break listing
-      }
-    }
-  }
-
   /** Ends every connection and login; the host's status sink gets an empty snapshot last. */
   async shutdown(): Promise<void> {
     this.stopStatus();
+    this.stopRoots();
+    this.listingListeners.clear();
     await this.manager.shutdown();
     await this.pipeline.dispose();
     await this.oauth?.shutdown();
@@ -420,6 +511,21 @@ export class AdapterRuntime {
       // a status sink's bug must not break shutdown
     }
   }
+}
+
+const LIST_CHANGED = new Set(["tools/list_changed", "prompts/list_changed", "resources/list_changed"]);
+
+/** Tool, resource and prompt counts of a server's metadata; all undefined while it is not listed. */
+function countsOf(metadata: ToolMetadata[] | undefined) {
+  if (!metadata) return { toolCount: undefined };
+  const count = (kind: ToolMetadata["kind"]) => metadata.filter((m) => m.kind === kind).length;
+  return { toolCount: count("tool"), resourceCount: count("resource"), promptCount: count("prompt") };
+}
+
+/** The URI template a read target expands, if it is a template read. */
+function uriTemplateOf(target: CallTarget): string | undefined {
+  if (target.kind === "resource-template") return target.uriTemplate;
+  return target.kind === "tool" ? target.tool.uriTemplate : undefined;
 }
 
 function unknownServerMessage(name: string, known: string[]): string {

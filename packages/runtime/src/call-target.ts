@@ -70,7 +70,9 @@ export function approvalTool(target: CallTarget, name: string): ApprovalTool {
 export function callName(target: CallTarget, args: Record<string, unknown>): string {
   switch (target.kind) {
     case "tool":
-      return target.tool.kind === "resource" && target.tool.uri ? target.tool.uri : target.tool.name;
+      if (target.tool.kind !== "resource") return target.tool.name;
+      if (target.tool.uriTemplate) return expandUriTemplate(target.tool.uriTemplate, args);
+      return target.tool.uri ?? target.tool.name;
     case "resource":
       return target.uri;
     case "resource-template":
@@ -107,16 +109,23 @@ function resourceResult(read: ResourceContents): ToolCallResult {
   return { content: read.contents.map((resource) => ({ type: "resource", resource })) };
 }
 
-/** Each message as content, its role written before it so the model can tell who speaks. */
+/**
+ * Each message as content. When the prompt holds several messages, a
+ * `[user]` / `[assistant]` marker goes before each so the model can tell who
+ * speaks; a single message is its content alone. Non-text content (images,
+ * embedded resources) stays a block of its own for the output guard.
+ */
 function promptResult(prompt: PromptResult): ToolCallResult {
   const content: ContentBlock[] = [];
-  if (prompt.description) content.push({ type: "text", text: `Prompt: ${prompt.description}` });
+  const marked = prompt.messages.length > 1;
   for (const message of prompt.messages) {
     const block = message.content as { type: string; text?: unknown };
+    const marker = marked ? `[${message.role}]` : "";
     if (block.type === "text" && typeof block.text === "string") {
-      content.push({ type: "text", text: `${message.role}: ${block.text}` });
+      content.push({ type: "text", text: marker ? `${marker}\n${block.text}` : block.text });
     } else {
-      content.push({ type: "text", text: `${message.role}:` }, message.content);
+      if (marker) content.push({ type: "text", text: marker });
+      content.push(message.content);
     }
   }
   return { content };

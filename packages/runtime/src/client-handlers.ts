@@ -10,12 +10,15 @@ import { elicitationHandler } from "./elicitation-flow.js";
 import type { Host } from "./host.js";
 import { samplingHandler } from "./sampling-flow.js";
 import type { SamplingUsage } from "./sampling-usage.js";
+import type { SessionRoots } from "./session-roots.js";
 
 /** The settings that decide which requests are answered (`settings.elicitation`, `sampling`, `samplingAutoApprove`). */
 export interface ClientHandlerSettings {
   elicitation?: boolean;
   sampling?: boolean;
   samplingAutoApprove?: boolean;
+  /** The session's roots (its working directory and trusted ancestors as `file://` URIs); not a user setting. */
+  roots?: SessionRoots;
 }
 
 /**
@@ -24,6 +27,7 @@ export interface ClientHandlerSettings {
  * - sampling: when the host has a model (`host.sample`) and either a UI to
  *   approve each request or `samplingAutoApprove: true`; `sampling: false`
  *   turns it off.
+ * - roots: whenever the session has them (listing them needs no person).
  */
 export function clientHandlersFor(
   host: Host,
@@ -42,5 +46,7 @@ export function clientHandlersFor(
   if (host.sample && settings.sampling !== false && (host.hasUI || autoApprove)) {
     handlers.sampling = samplingHandler(host, { autoApprove, queue, ...(usage ? { usage } : {}) });
   }
+  const roots = settings.roots;
+  if (roots) handlers.roots = async () => roots.list();
   return handlers;
 }

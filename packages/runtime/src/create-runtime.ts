@@ -18,6 +18,7 @@ import { type Host, headlessHost } from "./host.js";
 import { openMetadataCache } from "./metadata-cache-file.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
 import { SamplingUsage } from "./sampling-usage.js";
+import { SessionRoots } from "./session-roots.js";
 import type { StartupSnapshot } from "./startup-snapshot.js";
 import { unsupportedSettingProblems } from "./unsupported-settings.js";
 
@@ -70,11 +71,16 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
   const npxCacheFile =
     source.npxCacheFile ?? path.join(defaultConfigEnvironment().agentDir, NPX_CACHE_FILE_NAME);
   const host = source.host ?? headlessHost();
+  const home = defaultConfigEnvironment().home;
+  const roots = new SessionRoots(
+    source.cwd,
+    (config.settings.ancestorConfigRoots ?? []).map((root) => expandHome(root, home)),
+  );
   const samplingUsage = new SamplingUsage();
   const connectOptions: ConnectOptions = {
     cwd: source.cwd,
     // Server→client requests the host can answer; capabilities follow from them.
-    handlers: clientHandlersFor(host, config.settings, samplingUsage),
+    handlers: clientHandlersFor(host, { ...config.settings, roots }, samplingUsage),
     client: source.client ?? { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
     resolveCommand: createNpxResolver(npxCacheFile === false ? {} : { cacheFile: npxCacheFile }),
   };
@@ -116,6 +122,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     oauth: oauth.wiring,
     direct: directToolSettings(settings),
     host,
+    roots,
     catalog: { cache, cacheLoaded: cache !== undefined, toolPrefix: config.settings.toolPrefix },
     calls: {
       approveTools: config.settings.approveTools,
@@ -139,6 +146,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       );
     },
   });
+}
+
+function expandHome(value: string, home: string): string {
+  if (value === "~") return home;
+  return value.startsWith("~/") ? path.join(home, value.slice(2)) : value;
 }
 
 /** The servers of `config` with the global settings they inherit (a server's own value wins). */

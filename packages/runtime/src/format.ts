@@ -22,7 +22,9 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
   } else {
     lines.push(`MCP servers (${servers.length}):`);
     for (const s of servers) {
-      const tools = s.toolCount === undefined ? "" : `, ${s.toolCount} tools`;
+      const resources = s.resourceCount ? `, ${s.resourceCount} resources` : "";
+      const prompts = s.promptCount ? `, ${s.promptCount} prompts` : "";
+      const tools = s.toolCount === undefined ? "" : `, ${s.toolCount} tools${resources}${prompts}`;
       const failed =
         s.state === "failed" && s.failedAt !== undefined
           ? ` ${Math.round((now - s.failedAt) / 1000)}s ago: ${s.error ?? ""}`
@@ -59,7 +61,7 @@ export function formatSearch(
   } else {
     lines.push(`${result.total} ${result.total === 1 ? "tool matches" : "tools match"} "${query}":`);
     for (const { tool } of result.hits) {
-      lines.push(`- ${tool.prefixedName}: ${firstLine(tool.description)}`);
+      lines.push(`- ${tool.prefixedName}${kindMark(tool)}: ${firstLine(tool.description)}`);
       if (options.includeSchemas) {
         lines.push(`  args: ${renderSchemaShape(tool.inputSchema, { maxLength: SEARCH_SHAPE_CHARS })}`);
       }
@@ -71,7 +73,11 @@ export function formatSearch(
 }
 
 export function formatDescribe(tool: ToolMetadata, options: FormatOptions = {}): string {
-  const lines = [`${tool.prefixedName} (server ${tool.server}, tool ${tool.name})`];
+  const what =
+    tool.kind === "resource"
+      ? `resource ${tool.uriTemplate ?? tool.uri ?? tool.name}`
+      : `${tool.kind} ${tool.name}`;
+  const lines = [`${tool.prefixedName} (server ${tool.server}, ${what})`];
   if (tool.description) lines.push(tool.description);
   const params = describeParameters(tool.inputSchema);
   lines.push(params.length ? "Parameters:" : "Parameters: none");
@@ -90,7 +96,15 @@ export function formatServerDetails(
   view: CatalogView,
   instructions: string | undefined,
 ): string {
-  const lines = [`${name}: ${summary?.state ?? "unknown"}, ${view.tools.length} tools`];
+  const count = (kind: ToolMetadata["kind"]) => view.tools.filter((t) => t.kind === kind).length;
+  const extra = [
+    [count("resource"), "resources"],
+    [count("prompt"), "prompts"],
+  ]
+    .filter(([n]) => n)
+    .map(([n, label]) => `, ${n} ${label}`)
+    .join("");
+  const lines = [`${name}: ${summary?.state ?? "unknown"}, ${count("tool")} tools${extra}`];
   for (const u of view.unavailable) lines.push(`(unavailable: ${u.error})`);
   if (instructions) {
     const preview = instructionsPreview(instructions);
@@ -120,6 +134,12 @@ function describeParameters(schema: Record<string, unknown>): string[] {
     const description = typeof prop.description === "string" ? `: ${prop.description}` : "";
     return `- ${name} (${flags.join(", ")})${description}`;
   });
+}
+
+/** Search marks what is not a tool: `[resource]` (read it with `tool`, template variables as args) or `[prompt]`. */
+function kindMark(tool: ToolMetadata): string {
+  if (tool.kind === "resource") return tool.uriTemplate ? " [resource template]" : " [resource]";
+  return tool.kind === "prompt" ? " [prompt]" : "";
 }
 
 function firstLine(text: string): string {

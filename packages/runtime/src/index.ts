@@ -1,9 +1,9 @@
 export {
   AdapterRuntime,
   type AdapterRuntimeOptions,
-  type CatalogChangeListener,
-  type CatalogChangeReason,
   type CatalogView,
+  type ListingChangeReason,
+  type ListingListener,
   MAX_PARALLEL_DISCOVERY,
 } from "./adapter-runtime.js";
 export {
@@ -103,6 +103,17 @@ export {
   usesOAuth,
 } from "./oauth-wiring.js";
 export {
+  type CompletionPoint,
+  completionPoint,
+  type PromptArgumentsResult,
+  parsePromptArguments,
+  promptUsage,
+  quoteWord,
+  splitCommandLine,
+} from "./prompt-arguments.js";
+export { formatPromptList, type PromptEntry, promptCommandName, promptEntries } from "./prompt-catalog.js";
+export { promptUserMessage, type UserMessagePart } from "./prompt-message.js";
+export {
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
@@ -122,6 +133,8 @@ export {
   USER_REJECTED,
 } from "./sampling-flow.js";
 export { SamplingUsage, type SamplingUsageEntry } from "./sampling-usage.js";
+export { type ListedServer, listServer } from "./server-listing.js";
+export { SessionRoots } from "./session-roots.js";
 export {
   loadStartupSnapshot,
   type SnapshotServer,

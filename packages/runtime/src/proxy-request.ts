@@ -37,7 +37,7 @@ export interface ProxyParams {
 export const PROXY_TOOL_NAME = "mcp";
 
 export const PROXY_TOOL_DESCRIPTION =
-  'Use tools of MCP servers. mcp({}) lists servers; mcp({search: "words"}) finds tools; ' +
+  'Use tools of MCP servers. mcp({}) lists servers; mcp({search: "words"}) finds tools and resources; ' +
   'mcp({describe: "name"}) shows parameters; mcp({tool: "name", args: {...}}) calls one.';
 
 export const PROXY_TOOL_PARAMETERS = {

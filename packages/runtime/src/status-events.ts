@@ -10,6 +10,10 @@ import type { ServerStatus, StatusListener } from "@pi-mcp-adapter/transport";
 /** A server as `AdapterRuntime.servers()` reports it: its status plus what is known without connecting. */
 export interface ServerSummary extends ServerStatus {
   toolCount?: number;
+  /** Resources and resource templates known for the server (live or cached listing), when listed. */
+  resourceCount?: number;
+  /** Prompts known for the server, when listed. */
+  promptCount?: number;
   source: string;
   /** The server's instructions from its live or cached listing, if known; never connects to learn them. */
   instructions?: string;
@@ -19,12 +23,19 @@ export interface ServerSummary extends ServerStatus {
 export interface StatusSource {
   servers(): ServerSummary[];
   onStatus(listener: StatusListener): () => void;
+  /** Listings loaded or changed (counts move without a status change); optional. */
+  onListingChange?(listener: (server: string) => void): () => void;
 }
 
 /** The `pi.events` channel status snapshots are emitted on. */
 export const MCP_STATUS_EVENT = "pi-mcp-adapter:status";
 
-/** Server states a snapshot reports (the connection layer's states). */
+/**
+ * Server states a snapshot reports (the connection layer's states): the
+ * documented `connected`, `cached`, `failed`, `needs-auth`, `not-connected`
+ * and `disabled`, plus `connecting` while a connect is under way — an
+ * addition consumers of the documented contract can ignore.
+ */
 export type McpServerState = ServerStatus["state"];
 
 /** One server in a snapshot. Plain data (no zod): it is emitted by us, never parsed from input. */
@@ -34,6 +45,8 @@ export interface McpServerStatus {
   /** Tools known for the server (live or cached listing); 0 when not listed yet. */
   toolCount: number;
   disabled: boolean;
+  /** Resources (and resource templates) known for the server; present once it has been listed (live or cached). */
+  resourceCount?: number;
   /** Whole seconds since the last failure, while the server is failed. */
   failedAgoSeconds?: number;
 }
@@ -41,6 +54,8 @@ export interface McpServerStatus {
 export interface McpStatusSnapshot {
   /** Tools of every enabled server known so far. */
   totalTools: number;
+  /** Resources (and resource templates) of every enabled server known so far. */
+  totalResources: number;
   connectedCount: number;
   disabledCount: number;
   servers: McpServerStatus[];
@@ -48,7 +63,7 @@ export interface McpStatusSnapshot {
 
 /** The snapshot emitted on shutdown: no servers, all counts zero. */
 export function emptyStatusSnapshot(): McpStatusSnapshot {
-  return { totalTools: 0, connectedCount: 0, disabledCount: 0, servers: [] };
+  return { totalTools: 0, totalResources: 0, connectedCount: 0, disabledCount: 0, servers: [] };
 }
 
 /** Builds a snapshot from `AdapterRuntime.servers()` (which never connects). */
@@ -60,6 +75,7 @@ export function statusSnapshot(servers: ServerSummary[], now = Date.now()): McpS
       toolCount: s.toolCount ?? 0,
       disabled: s.state === "disabled",
     };
+    if (s.resourceCount !== undefined) entry.resourceCount = s.resourceCount;
     if (s.state === "failed" && s.failedAt !== undefined) {
       entry.failedAgoSeconds = Math.max(0, Math.round((now - s.failedAt) / 1000));
     }
@@ -67,6 +83,7 @@ export function statusSnapshot(servers: ServerSummary[], now = Date.now()): McpS
   });
   return {
     totalTools: out.reduce((sum, s) => sum + (s.disabled ? 0 : s.toolCount), 0),
+    totalResources: out.reduce((sum, s) => sum + (s.disabled ? 0 : (s.resourceCount ?? 0)), 0),
     connectedCount: out.filter((s) => s.status === "connected").length,
     disabledCount: out.filter((s) => s.disabled).length,
     servers: out,
@@ -74,8 +91,8 @@ export function statusSnapshot(servers: ServerSummary[], now = Date.now()): McpS
 }
 
 /**
- * Emits a snapshot now and after every status change of the runtime's
- * servers. `emit` may throw; that never reaches the connection layer.
+ * Emits a snapshot now, after every status change of the runtime's servers
+ * and after every listing change (tool and resource counts). `emit` may throw; that never reaches the connection layer.
  * Returns the function that stops watching.
  */
 export function watchStatus(runtime: StatusSource, emit: (snapshot: McpStatusSnapshot) => void): () => void {
@@ -86,7 +103,11 @@ export function watchStatus(runtime: StatusSource, emit: (snapshot: McpStatusSna
       // a subscriber's bug must not break the adapter
     }
   };
-  const stop = runtime.onStatus(publish);
+  const stopStatus = runtime.onStatus(publish);
+  const stopListing = runtime.onListingChange?.(publish);
   publish();
-  return stop;
+  return () => {
+    stopStatus();
+    stopListing?.();
+  };
 }

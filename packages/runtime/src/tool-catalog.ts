@@ -1,6 +1,7 @@
 /**
  * The runtime's tool catalog: per server, the metadata search and describe
- * use. A server's listing comes from memory, else from the disk cache (when
+ * use (tools, and resources, resource templates and prompts of servers that
+ * offer them). A server's listing comes from memory, else from the disk cache (when
  * it was saved under the same definition hash and has not expired — no
  * connection needed), else from a live connection, which is then cached.
  * Per-server `searchKeywords` are gathered here for search only; they never
@@ -8,14 +9,11 @@
  */
 import { buildServerMetadata, type MetadataCache, type ServerListing } from "@pi-mcp-adapter/catalog";
 import { definitionHash } from "@pi-mcp-adapter/config";
-import type { RemoteTool, ServerDefinition, ToolMetadata, ToolPrefixMode } from "@pi-mcp-adapter/core";
+import type { ServerDefinition, ToolMetadata, ToolPrefixMode } from "@pi-mcp-adapter/core";
 import type { SearchKeywords } from "@pi-mcp-adapter/search";
+import { type ListingSource, listServer } from "./server-listing.js";
 
-/** What the catalog needs of a live connection. */
-export interface ListingSource {
-  listTools(): Promise<RemoteTool[]>;
-  readonly instructions: string | undefined;
-}
+export type { ListingSource } from "./server-listing.js";
 
 export interface ToolCatalogOptions {
   /** The disk cache; without one, every session lists servers afresh. */
@@ -60,6 +58,11 @@ export class ToolCatalog {
       };
     }
     return this.listed.tools;
+  }
+
+  /** The server's last listing (live or cached) as it came: its prompts, resources and templates too. */
+  listing(name: string): ServerListing | undefined {
+    return this.listings.get(name);
   }
 
   /** The server's instructions from its last listing (live or cached). */
@@ -124,13 +127,11 @@ export class ToolCatalog {
   }
 
   private async listLive(name: string): Promise<void> {
-    const connection = await this.connect(name);
-    const listing: ServerListing = { tools: await connection.listTools() };
-    if (connection.instructions) listing.instructions = connection.instructions;
+    const { listing, partial } = await listServer(await this.connect(name));
     this.set(name, listing);
     const definition = this.definition(name);
     // A cache that cannot be written only costs the next session a connection.
-    if (this.options.cache && definition) {
+    if (this.options.cache && definition && !partial) {
       await this.options.cache.put(name, definitionHash(definition), listing).catch(() => {});
     }
   }

@@ -8,9 +8,9 @@ import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 import {
   AdapterRuntime,
-  type CatalogChangeReason,
   checkArguments,
   headlessHost,
+  type ListingChangeReason,
   planDirectTools,
   runProxyRequest,
   serversNeedingListing,
@@ -187,8 +187,8 @@ describe("direct calls and catalog changes", () => {
 
   it("tells listeners when a server's tools change, and plans the new tool", async () => {
     const runtime = farm();
-    const changes: [string, CatalogChangeReason][] = [];
-    runtime.onCatalogChange((server, reason) => changes.push([server, reason]));
+    const changes: [string, ListingChangeReason][] = [];
+    runtime.onListingChange((server, reason) => changes.push([server, reason]));
     try {
       expect(runtime.directTools().tools).toEqual([]); // nothing known before listing
       await runtime.catalog();

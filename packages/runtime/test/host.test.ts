@@ -21,7 +21,13 @@ describe("Host", () => {
     await runtime.start();
     expect(snapshots.map((s) => s.servers[0]?.status)).toEqual(["not-connected", "connecting", "connected"]);
     await runtime.shutdown();
-    expect(snapshots.at(-1)).toEqual({ totalTools: 0, connectedCount: 0, disabledCount: 0, servers: [] });
+    expect(snapshots.at(-1)).toEqual({
+      totalTools: 0,
+      totalResources: 0,
+      connectedCount: 0,
+      disabledCount: 0,
+      servers: [],
+    });
     // Nothing after the empty snapshot: the runtime stopped watching before closing connections.
     expect(snapshots.filter((s) => s.servers.length === 0)).toHaveLength(1);
   });

@@ -75,6 +75,7 @@ describe("lifecycle wiring of the shell", () => {
     const stop = watchStatus(runtime, (s) => snapshots.push(s));
     expect(snapshots[0]).toEqual({
       totalTools: 0,
+      totalResources: 0,
       connectedCount: 0,
       disabledCount: 1,
       servers: [

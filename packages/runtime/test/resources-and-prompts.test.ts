@@ -81,7 +81,7 @@ describe("the call pipeline against server-everything over stdio", () => {
       target: { kind: "prompt", server: "everything", name: "args-prompt" },
       args: { city: "Lyon", state: "Rhône" },
     });
-    expect(result.content).toEqual([{ type: "text", text: "user: What's weather in Lyon, Rhône?" }]);
+    expect(result.content).toEqual([{ type: "text", text: "What's weather in Lyon, Rhône?" }]);
     expect(result.details).toMatchObject({ kind: "prompt", name: "args-prompt" });
   });
 

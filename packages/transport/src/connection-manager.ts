@@ -183,6 +183,12 @@ export class ConnectionManager {
     await Promise.all(open.map((connection) => connection.notifyRootsChanged().catch(() => {})));
   }
 
+  /** The server's open connection, if it has one now; never connects. */
+  connection(name: string): ServerConnection | undefined {
+    const connection = this.slots.get(name)?.connection;
+    return connection && !connection.closed ? connection : undefined;
+  }
+
   /** The live connection, connecting first if needed. Concurrent callers share one attempt. */
   async get(name: string): Promise<ServerConnection> {
     const slot = this.slotFor(name);

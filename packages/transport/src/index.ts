@@ -45,7 +45,14 @@ export { checkStructuredContent } from "./output-schema-check.js";
 export { ProcessTransport, type ProcessTransportOptions, type SpawnFn } from "./process-transport.js";
 export { isGroupAlive, terminateProcessTree } from "./process-tree.js";
 export { type EraCache, MODERN_REVISION } from "./protocol-revision.js";
-export type { CallOptions, ConnectedVia } from "./remote-types.js";
+export type {
+  CallOptions,
+  CompletionRef,
+  CompletionRequest,
+  CompletionResult,
+  ConnectedVia,
+  ServerFeatures,
+} from "./remote-types.js";
 export {
   type ClientIdentity,
   type ConnectOptions,

@@ -6,6 +6,14 @@
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { FetchLike } from "./http-shape-probe.js";
+import type { CompletionRef, CompletionResult } from "./remote-types.js";
+
+/** `completion/complete` params as they go on the wire. */
+export interface CompleteParams {
+  ref: CompletionRef;
+  argument: { name: string; value: string };
+  context?: { arguments: Record<string, string> };
+}
 
 export type RequestOptions = { signal?: AbortSignal; timeout: number };
 type Page = { nextCursor?: string };
@@ -15,6 +23,8 @@ export interface ProtocolClient {
   protocolVersion(): string | undefined;
   serverVersion(): { name: string; version: string } | undefined;
   instructions(): string | undefined;
+  /** The capabilities the server declared, as the SDK holds them. */
+  serverCapabilities(): Record<string, unknown> | undefined;
   ping(o: RequestOptions): Promise<unknown>;
   listTools(cursor: string | undefined, o: RequestOptions): Promise<Page & { tools: unknown[] }>;
   listResources(cursor: string | undefined, o: RequestOptions): Promise<Page & { resources: unknown[] }>;
@@ -32,6 +42,8 @@ export interface ProtocolClient {
     o: RequestOptions,
     progressToken?: string,
   ): Promise<unknown>;
+  complete(params: CompleteParams, o: RequestOptions): Promise<{ completion: CompletionResult }>;
+  subscribeResource(uri: string, o: RequestOptions): Promise<unknown>;
   /** Sends `notifications/roots/list_changed`. */
   notifyRootsChanged(): Promise<void>;
   /** Registers the one close handler. */

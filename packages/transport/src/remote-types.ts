@@ -20,3 +20,33 @@ export interface CallOptions {
 
 /** How a connection actually reached its server. */
 export type ConnectedVia = "stdio" | "streamable-http" | "sse" | "socket" | "custom";
+
+/** What a completion is for: a prompt's argument, or a resource template's variable. */
+export type CompletionRef = { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string };
+
+/** A `completion/complete` request in neutral form. */
+export interface CompletionRequest {
+  ref: CompletionRef;
+  /** The argument (or template variable) being completed and what the user has typed so far. */
+  argument: { name: string; value: string };
+  /** Values of arguments already given, so a server can narrow later ones by earlier ones. */
+  context?: Record<string, string>;
+}
+
+/** The answer to `completion/complete` (at most 100 values, as the protocol caps them). */
+export interface CompletionResult {
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+}
+
+/** The server capabilities the client acts on, as the server declared them in `initialize`. */
+export interface ServerFeatures {
+  tools: boolean;
+  prompts: boolean;
+  resources: boolean;
+  /** `resources.subscribe`: the server accepts `resources/subscribe`. */
+  resourceSubscribe: boolean;
+  /** The server answers `completion/complete`. */
+  completions: boolean;
+}

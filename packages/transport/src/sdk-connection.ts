@@ -17,7 +17,13 @@ import {
 import { TransportError } from "./errors.js";
 import { checkStructuredContent } from "./output-schema-check.js";
 import type { ProtocolClient, RequestOptions } from "./protocol-client.js";
-import type { CallOptions, ConnectedVia } from "./remote-types.js";
+import type {
+  CallOptions,
+  CompletionRequest,
+  CompletionResult,
+  ConnectedVia,
+  ServerFeatures,
+} from "./remote-types.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { NotificationListener, NotificationRelay } from "./server-notification.js";
 import type { StderrBuffer } from "./stderr-buffer.js";
@@ -67,6 +73,18 @@ export class SdkServerConnection implements ServerConnection {
 
   get instructions() {
     return this.client.instructions();
+  }
+
+  get features(): ServerFeatures {
+    const caps = this.client.serverCapabilities() ?? {};
+    const resources = caps.resources as { subscribe?: unknown } | undefined;
+    return {
+      tools: caps.tools !== undefined,
+      prompts: caps.prompts !== undefined,
+      resources: resources !== undefined,
+      resourceSubscribe: resources?.subscribe === true,
+      completions: caps.completions !== undefined,
+    };
   }
 
   get protocolVersion(): string | undefined {
@@ -150,6 +168,36 @@ export class SdkServerConnection implements ServerConnection {
       options,
     );
     return result as PromptResult;
+  }
+
+  async complete(request: CompletionRequest, options: CallOptions = {}): Promise<CompletionResult> {
+    if (!this.features.completions) return { values: [] };
+    const ref = request.ref.type === "ref/prompt" ? request.ref.name : request.ref.uri;
+    const result = await this.request(
+      `completion/complete ${ref} ${request.argument.name}`,
+      (o) =>
+        this.client.complete(
+          {
+            ref: request.ref,
+            argument: request.argument,
+            ...(request.context ? { context: { arguments: request.context } } : {}),
+          },
+          o,
+        ),
+      options,
+    );
+    const completion = result.completion;
+    return {
+      values: Array.isArray(completion?.values) ? completion.values.filter((v) => typeof v === "string") : [],
+      ...(typeof completion?.total === "number" ? { total: completion.total } : {}),
+      ...(typeof completion?.hasMore === "boolean" ? { hasMore: completion.hasMore } : {}),
+    };
+  }
+
+  async subscribeResource(uri: string, options: CallOptions = {}): Promise<boolean> {
+    if (!this.features.resourceSubscribe) return false;
+    await this.request(`resources/subscribe ${uri}`, (o) => this.client.subscribeResource(uri, o), options);
+    return true;
   }
 
   async callTool(

@@ -91,6 +91,7 @@ export function v1ProtocolClient(client: V1Client): ProtocolClient {
       return info ? { name: info.name, version: info.version } : undefined;
     },
     instructions: () => client.getInstructions(),
+    serverCapabilities: () => client.getServerCapabilities() as Record<string, unknown> | undefined,
     ping: (o) => client.ping(o),
     listTools: (cursor, o) => client.listTools(cursorParams(cursor), o),
     listResources: (cursor, o) => client.listResources(cursorParams(cursor), o),
@@ -100,6 +101,8 @@ export function v1ProtocolClient(client: V1Client): ProtocolClient {
     getPrompt: (name, args, o) => client.getPrompt({ name, arguments: args }, o),
     callTool: (name, args, o, progressToken) =>
       client.callTool({ name, arguments: args, ...progressMeta(progressToken) }, undefined, o),
+    complete: (params, o) => client.complete(params, o),
+    subscribeResource: (uri, o) => client.subscribeResource({ uri }, o),
     notifyRootsChanged: () => client.sendRootsListChanged(),
     onClose: (handler) => {
       client.onclose = handler;

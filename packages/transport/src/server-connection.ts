@@ -20,7 +20,13 @@ import type { FetchLike } from "./http-shape-probe.js";
 import type { ResolveCommand } from "./npx-resolver.js";
 import type { SpawnFn } from "./process-transport.js";
 import type { EraCache } from "./protocol-revision.js";
-import type { CallOptions, ConnectedVia } from "./remote-types.js";
+import type {
+  CallOptions,
+  CompletionRequest,
+  CompletionResult,
+  ConnectedVia,
+  ServerFeatures,
+} from "./remote-types.js";
 import type { NotificationListener } from "./server-notification.js";
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -43,6 +49,8 @@ export interface ServerConnection {
   readonly protocolVersion: string | undefined;
   /** Pid of a stdio server's process. */
   readonly pid: number | undefined;
+  /** What the server declared it offers (prompts, resources, subscriptions, completions). */
+  readonly features: ServerFeatures;
   /** Requests sent and not yet answered; idle disconnect waits for zero. */
   readonly activeRequests: number;
   /** When a request last started or ended (ms since epoch). */
@@ -63,6 +71,18 @@ export interface ServerConnection {
   listPrompts(options?: CallOptions): Promise<RemotePrompt[]>;
   readResource(uri: string, options?: CallOptions): Promise<ResourceContents>;
   getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<PromptResult>;
+  /**
+   * `completion/complete`: values for a prompt argument or a resource
+   * template variable. A server that did not declare `completions` is not
+   * asked: the answer is no values.
+   */
+  complete(request: CompletionRequest, options?: CallOptions): Promise<CompletionResult>;
+  /**
+   * `resources/subscribe`: the server then sends `resources/updated` for
+   * `uri`. Returns false (sending nothing) when the server does not declare
+   * `resources.subscribe`.
+   */
+  subscribeResource(uri: string, options?: CallOptions): Promise<boolean>;
   /** Calls a tool; `structuredContent` is checked against the tool's `outputSchema`. */
   callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolCallResult>;
   close(): Promise<void>;

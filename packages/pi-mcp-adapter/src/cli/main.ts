@@ -39,7 +39,9 @@ export async function main(argv: string[]): Promise<number> {
     client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
   });
   try {
-    const outcome = await runProxyRequest(runtime, command.request(rest, values.server));
+    const outcome = command.run
+      ? await command.run(runtime, rest, values.server)
+      : await runProxyRequest(runtime, command.request?.(rest, values.server) ?? {});
     for (const block of outcome.content) {
       process.stdout.write(block.type === "text" ? `${block.text}\n` : `[image ${block.mimeType}]\n`);
     }

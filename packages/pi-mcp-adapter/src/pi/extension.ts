@@ -27,6 +27,7 @@ import { DirectToolRegistrar, PI_TOOL_NAMES, resultText } from "./direct-tools.j
 import { logoutSubcommand, oauthHooksFor, registerOAuthCommands } from "./oauth-commands.js";
 import { piHost } from "./pi-host.js";
 import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
+import { PromptCommands, promptsSubcommand } from "./prompt-commands.js";
 import { registerProxyTools } from "./proxy-tools.js";
 import { reconnectSubcommand } from "./reconnect-command.js";
 import { serverToggleSubcommands } from "./server-toggle-command.js";
@@ -61,8 +62,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     /** Servers left to list when the session starts (`deferWithMissingMetadata`), and that listing. */
     let deferred: string[] = [];
     let registering: Promise<unknown> | undefined;
-    /** Prompts of this session so far. */
-    let prompts = 0;
+    /** Agent runs (user prompts) of this session so far. */
+    let agentRuns = 0;
     /** What start-up registered from, per server: a server not listed in the session yet keeps it. */
     let startupMetadata = new Map<string, readonly ToolMetadata[]>();
     const registrar = new DirectToolRegistrar(pi, {
@@ -79,6 +80,9 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       ...namespaceProxyNames,
       ...otherToolNames(pi).filter((name) => !registrar.owns(name)),
     ];
+    // MCP prompts as /mcp__<server>__<prompt>: from the snapshot first, then from the session's runtime.
+    const promptCommands = new PromptCommands(pi, (ctx) => runtimeFor(ctx));
+    let detachPrompts: (() => void) | undefined;
 
     const configPath = (): string | undefined => {
       const flag = pi.getFlag(CONFIG_FLAG);
@@ -99,9 +103,11 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         runtime = (async () => {
           await previous?.then((r) => r.shutdown()).catch(() => {});
           const created = await createRuntime(source);
+          detachPrompts?.();
+          detachPrompts = promptCommands.attach(created);
           live = created;
           // Listings that change (list_changed, reconnect, first listing, config) update direct tools.
-          created.onCatalogChange((server, reason) => {
+          created.onListingChange((server, reason) => {
             // A runtime being replaced (new session, other cwd) no longer speaks for the tools.
             if (live !== created) return;
             registrar.sync(created.directTools(reserved(), (name) => startupMetadata.get(name)));
@@ -170,8 +176,14 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       ...serverToggleSubcommands(runtimeFor),
       logoutSubcommand(runtimeFor),
       reconnectSubcommand(runtimeFor),
+      promptsSubcommand(runtimeFor),
     ];
-    registerAdapterCommand(pi, "mcp-adapter", "MCP adapter: status, enable/disable, logout", subcommands);
+    registerAdapterCommand(
+      pi,
+      "mcp-adapter",
+      "MCP adapter: status, enable/disable, logout, reconnect, prompts",
+      subcommands,
+    );
     registerOAuthCommands(pi, runtimeFor);
     // Where Pi has its own MCP support, it owns /mcp; the alias exists only on Pi lines without it.
     if (!hasNativeMcp(pi)) {
@@ -180,7 +192,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
 
     pi.on("session_start", async (_event, ctx) => {
       await shutdown();
-      prompts = 0;
+      agentRuns = 0;
       registering = undefined;
       registrar.sessionStarted();
       // Not awaited: loading may open a project-server approval dialog, and Pi answers dialogs
@@ -208,7 +220,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     // A tool a server added during the last turn is registered before the next prompt's request.
     // Deferred servers never hold up the first prompt (that is what deferring means); later ones wait.
     pi.on("before_agent_start", async () => {
-      if (prompts++ > 0) await registering;
+      if (agentRuns++ > 0) await registering;
       await live?.catalogSettled();
       return undefined;
     });
@@ -229,6 +241,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     return loadStartupSnapshot(startupSource).then(
       async (taken) => {
         snapshot = taken;
+        promptCommands.fromSnapshot(taken);
         direct = directToolSettings(taken.config.settings);
         registerProxies(taken.servers.map((s) => s.server.name));
         const startup = await registerStartupDirectTools(taken, direct, registrar, reserved(), {

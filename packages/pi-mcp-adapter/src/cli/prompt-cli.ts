@@ -1,0 +1,65 @@
+/**
+ * The CLI's `prompts` and `prompt <name> [args...]`: the prompt list, and one
+ * prompt's message printed as it would reach the model. A prompt is named by
+ * its prompt name (with `--server` when several servers have it) or by its
+ * slash command, `mcp__<server>__<prompt>`. Arguments are the shell's words,
+ * positional or `key=value`.
+ */
+import { McpAdapterError } from "@pi-mcp-adapter/core";
+import {
+  type AdapterRuntime,
+  type CallResult,
+  formatPromptList,
+  parsePromptArguments,
+  promptUserMessage,
+  quoteWord,
+  textResult,
+} from "@pi-mcp-adapter/runtime";
+
+export async function listPrompts(runtime: AdapterRuntime, server: string | undefined): Promise<CallResult> {
+  const listed = await runtime.prompts(server);
+  return textResult(formatPromptList(listed.prompts, listed.unavailable), { mode: "prompts" });
+}
+
+export async function runPrompt(
+  runtime: AdapterRuntime,
+  name: string,
+  words: string[],
+  server: string | undefined,
+): Promise<CallResult> {
+  if (!name)
+    throw new McpAdapterError("invalid_args", "prompt needs a prompt name (see: pi-mcp-adapter prompts)");
+  const { prompts, unavailable } = await runtime.prompts(server);
+  const matches = prompts.filter((p) => p.command === name || p.prompt.name === name);
+  if (matches.length > 1) {
+    const servers = matches.map((p) => p.server).join(", ");
+    throw new McpAdapterError(
+      "ambiguous_tool",
+      `Prompt "${name}" exists on several servers (${servers}); pass --server.`,
+    );
+  }
+  const entry = matches[0];
+  if (!entry) {
+    const missing = unavailable.length
+      ? ` (unavailable: ${unavailable.map((u) => u.server).join(", ")})`
+      : "";
+    throw new McpAdapterError(
+      "unknown_tool",
+      `No MCP prompt named "${name}"${missing}; see: pi-mcp-adapter prompts`,
+    );
+  }
+  // The shell already split the words; quoting them again keeps each one whole for the parser.
+  const parsed = parsePromptArguments(words.map(quoteWord).join(" "), entry.prompt, entry.command);
+  if (!parsed.ok) throw new McpAdapterError("invalid_args", parsed.message);
+  const result = await runtime.run({
+    target: { kind: "prompt", server: entry.server, name: entry.prompt.name },
+    args: parsed.args,
+  });
+  if (result.isError) return result;
+  const message = promptUserMessage(result);
+  const text =
+    typeof message === "string"
+      ? message
+      : message.map((p) => (p.type === "text" ? p.text : `[image ${p.mimeType}]`)).join("\n");
+  return textResult(text, { mode: "prompt", server: entry.server, prompt: entry.prompt.name });
+}
