@@ -3,7 +3,7 @@
  * `namespaceProxyTools`, a small `mcp__<server>` per server that searches,
  * describes and calls within that server only. Per-server wrappers are
  * opt-in: with 38 servers they cost several thousand tokens in every
- * request, the one `mcp` tool about 245.
+ * request, the one `mcp` tool about 250.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { foldName } from "@pi-mcp-adapter/core";
