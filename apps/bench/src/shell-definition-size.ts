@@ -37,7 +37,7 @@ export async function measureDefinitionSize(): Promise<DefinitionSizeResult> {
     const home = await createShellHome(servers);
     try {
       const pi = new RecordingPi();
-      extension(pi as never);
+      await extension(pi as never);
       const ctx = headlessContext(home.cwd);
       await pi.fire("session_start", ctx);
       const proxy = pi.tools[0]!;

@@ -54,7 +54,11 @@ export function loadCatalogServers(dir = evalDir()): CatalogServer[] {
  * Writes config and warm cache for `servers`, and points this process's
  * `HOME` and `PI_CODING_AGENT_DIR` at them (the extension reads both).
  */
-export async function createShellHome(servers: CatalogServer[]): Promise<ShellHome> {
+export async function createShellHome(
+  servers: CatalogServer[],
+  /** More keys for a server's config entry (e.g. `directTools`). */
+  entryExtra: (server: CatalogServer) => Record<string, unknown> = () => ({}),
+): Promise<ShellHome> {
   const root = mkdtempSync(join(tmpdir(), "pi-mcp-bench-shell-"));
   const home = join(root, "home");
   const agentDir = join(home, ".pi", "agent");
@@ -64,7 +68,12 @@ export async function createShellHome(servers: CatalogServer[]): Promise<ShellHo
   const mcpServers = Object.fromEntries(
     servers.map((s) => [
       s.name,
-      { command: process.execPath, args: [stdioFixtureServerPath], env: { FIXTURE_PID_DIR: pidDir } },
+      {
+        command: process.execPath,
+        args: [stdioFixtureServerPath],
+        env: { FIXTURE_PID_DIR: pidDir },
+        ...entryExtra(s),
+      },
     ]),
   );
   writeFileSync(join(agentDir, "mcp-adapter.json"), JSON.stringify({ mcpServers }, null, 2));

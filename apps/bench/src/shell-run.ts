@@ -11,6 +11,7 @@ const { formatDefinitionSize, measureDefinitionSize } = await import("./shell-de
 const { formatFactoryTime, measureFactoryTime } = await import("./shell-factory-time.js");
 const { formatShellCall, measureShellCall } = await import("./shell-call-overhead.js");
 const { formatStartupSnapshot, measureStartupSnapshot } = await import("./shell-startup-snapshot.js");
+const { formatDirectTools, measureDirectTools } = await import("./shell-direct-tools.js");
 
 console.log(
   `Load average ${loadavg()
@@ -20,11 +21,14 @@ console.log(
 const factory = await measureFactoryTime();
 const snapshot = await measureStartupSnapshot();
 const size = await measureDefinitionSize();
+const direct = await measureDirectTools();
 console.log(formatDefinitionSize(size));
 console.log("");
 console.log(formatFactoryTime(factory));
 console.log("");
 console.log(formatStartupSnapshot(snapshot));
+console.log("");
+console.log(formatDirectTools(direct));
 console.log("");
 console.log(
   formatShellCall([
@@ -33,6 +37,13 @@ console.log(
     await measureShellCall("stdio"),
   ]),
 );
-if (size.spawned > 0 || factory.spawned > 0 || snapshot.spawned > 0 || snapshot.oursMedianMs >= 50) {
+if (
+  size.spawned > 0 ||
+  factory.spawned > 0 ||
+  snapshot.spawned > 0 ||
+  snapshot.oursMedianMs >= 50 ||
+  direct.spawned > 0 ||
+  direct.oursMedianMs >= 50
+) {
   process.exitCode = 1;
 }

@@ -29,6 +29,8 @@ import type { CallObserver } from "./call-observers.js";
 import { CallPipeline, type CallRequest, type CallSettings } from "./call-pipeline.js";
 import type { CallResult } from "./call-result.js";
 import { type CallOrigin, type CallTarget, kindOf, serverOf } from "./call-target.js";
+import { checkArguments } from "./check-arguments.js";
+import { type DirectToolPlan, type DirectToolSettings, planDirectTools } from "./direct-tools.js";
 import { explainUrlElicitationRequired } from "./elicitation-flow.js";
 import { type Host, headlessHost } from "./host.js";
 import type { OAuthWiring } from "./oauth-wiring.js";
@@ -66,7 +68,13 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   /** Where the client handlers count sampling token usage; default a fresh counter. */
   samplingUsage?: SamplingUsage;
   /** Reads the servers and problems again (from config files); without it `reload()` refuses. */
-  reloadConfig?: () => Promise<{ servers: ServerDefinition[]; problems: ConfigProblem[] }>;
+  reloadConfig?: () => Promise<{
+    servers: ServerDefinition[];
+    problems: ConfigProblem[];
+    direct?: DirectToolSettings;
+  }>;
+  /** The direct-tool settings (`directTools`, `freezeDirectTools`, …). */
+  direct?: DirectToolSettings;
   /** The session trace (`settings.trace`): observes calls and connection changes; closed at shutdown. */
   trace?: SessionTrace;
   /** Call stats (`settings.captureStats`): observes calls; written at shutdown. */
@@ -74,6 +82,14 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   /** Output shapes mcpScript calls observed (describe hints); default in memory only. */
   outputShapes?: OutputShapes;
 }
+
+/**
+ * Why a server's listing changed: a list-changed notification, an explicit
+ * reconnect (`/mcp-adapter reconnect`, `mcp({ connect })`), its first live or
+ * cached listing this session, or a config change (edited, enabled, disabled).
+ */
+export type ListingChangeReason = "list_changed" | "reconnect" | "listed" | "config";
+export type ListingListener = (server: string, reason: ListingChangeReason) => void;
 
 export interface CatalogView {
   tools: ToolMetadata[];
@@ -99,8 +115,11 @@ export class AdapterRuntime {
   readonly stats?: CallStats;
   /** Output shapes of tools mcpScript called, shown by its `tools.describe`. */
   readonly outputShapes: OutputShapes;
+  private directSettings: DirectToolSettings;
+  /** Listings under way after a list-changed notification (see `catalogSettled`). */
+  private readonly relisting = new Set<Promise<void>>();
   private readonly updates = new ResourceUpdates();
-  private readonly listingListeners = new Set<(server: string) => void>();
+  private readonly listingListeners = new Set<ListingListener>();
   private readonly roots: SessionRoots | undefined;
   private readonly stopRoots: () => void;
   /** Token usage of servers' sampling requests in this session (for stats). */
@@ -110,6 +129,7 @@ export class AdapterRuntime {
     this.currentProblems = options.problems ?? [];
     this.reloadConfig = options.reloadConfig;
     this.oauth = options.oauth && options.trace ? tracedOAuth(options.oauth, options.trace) : options.oauth;
+    this.directSettings = options.direct ?? {};
     this.samplingUsage = options.samplingUsage ?? new SamplingUsage();
     // Our own connect (the default one included) so the last connection's stderr stays readable.
     const resolveCommand =
@@ -165,10 +185,12 @@ export class AdapterRuntime {
       if (notification.kind === "resources/updated") {
         this.updates.updated(server, notification.uri);
       } else if (LIST_CHANGED.has(notification.kind) && this.tools.metadata(server)) {
-        void this.tools.refresh(server).then(
-          () => this.listed(server),
+        const relist = this.tools.refresh(server).then(
+          () => this.listed(server, "list_changed"),
           () => {},
         );
+        this.relisting.add(relist);
+        void relist.finally(() => this.relisting.delete(relist));
       }
     });
     this.roots = options.roots;
@@ -190,7 +212,13 @@ export class AdapterRuntime {
     await this.manager.replace(servers);
     for (const [name, old] of before) {
       const now = this.manager.definition(name);
-      if (!now || !old || definitionHash(now) !== definitionHash(old)) this.tools.forget(name);
+      if (!now || !old || definitionHash(now) !== definitionHash(old)) {
+        this.tools.forget(name);
+        this.listed(name, "config");
+      } else if (now.disabled !== old.disabled) {
+        // Same definition, switched on or off: the listing stays, what is offered changes.
+        this.listed(name, "config");
+      }
     }
   }
 
@@ -199,8 +227,9 @@ export class AdapterRuntime {
     if (!this.reloadConfig) {
       throw new McpAdapterError("reload_unavailable", "This MCP runtime has a fixed server list");
     }
-    const { servers, problems } = await this.reloadConfig();
+    const { servers, problems, direct } = await this.reloadConfig();
     this.currentProblems = problems;
+    if (direct) this.directSettings = direct;
     await this.replace(servers);
   }
 
@@ -228,7 +257,7 @@ export class AdapterRuntime {
     await runLimited(unlisted, MAX_PARALLEL_DISCOVERY, async (name) => {
       try {
         await tracedListing(this.trace, name, () => this.tools.ensure(name));
-        this.listed(name);
+        this.listed(name, "listed");
       } catch (error) {
         unavailable.push({ server: name, error: describeError(error) });
       }
@@ -309,10 +338,11 @@ export class AdapterRuntime {
 
   /**
    * Called with a server's name whenever its listing (tools, prompts,
-   * resources) is loaded or reloaded: first listing, `list_changed`,
-   * reconnect. Returns the function that stops it. A throwing listener is ignored.
+   * resources) is loaded or reloaded — first listing, `list_changed`,
+   * reconnect — or its definition changed in config, with the reason.
+   * Returns the function that stops it. A throwing listener is ignored.
    */
-  onListingChange(listener: (server: string) => void): () => void {
+  onListingChange(listener: ListingListener): () => void {
     this.listingListeners.add(listener);
     return () => this.listingListeners.delete(listener);
   }
@@ -383,10 +413,10 @@ export class AdapterRuntime {
     return this.manager.connection(server);
   }
 
-  private listed(server: string): void {
+  private listed(server: string, reason: ListingChangeReason): void {
     for (const listener of [...this.listingListeners]) {
       try {
-        listener(server);
+        listener(server, reason);
       } catch {
         // a listener's bug must not break listing
       }
@@ -428,7 +458,77 @@ export class AdapterRuntime {
     await this.manager.reconnect(name);
     // A reconnect is also how a user refreshes a server's cached tool list.
     await this.tools.refresh(name);
-    this.listed(name);
+    this.listed(name, "reconnect");
+  }
+
+  /** The direct-tool settings of the config as last loaded. */
+  get direct(): DirectToolSettings {
+    return this.directSettings;
+  }
+
+  /**
+   * The direct tools of every server whose metadata is known (memory or
+   * cache; nothing connects). `reserved`: names the host already uses.
+   */
+  directTools(
+    reserved: Iterable<string> = [],
+    /** Metadata for servers this runtime has not listed yet (e.g. the startup snapshot's). */
+    known?: (server: string) => readonly ToolMetadata[] | undefined,
+  ): DirectToolPlan {
+    const servers = this.manager.names().map((name) => ({
+      definition: this.manager.definition(name) as ServerDefinition,
+      metadata: this.tools.metadata(name) ?? known?.(name),
+    }));
+    return planDirectTools(servers, this.directSettings, reserved);
+  }
+
+  /**
+   * Calls a direct tool: the exact prefixed name of `server` (never a fuzzy
+   * match: a direct tool that is gone must fail, not call a neighbour),
+   * arguments checked first with `strictDirectToolArguments`, through the
+   * call pipeline with origin `direct`. `details` never hold `mcpResult`;
+   * `directToolResultDetails: "bounded"` keeps `structuredContent` and,
+   * for large results, the spilled raw result's summary and file.
+   */
+  async callDirect(
+    name: string,
+    server: string,
+    args: Record<string, unknown>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<CallResult> {
+    const view = await this.catalog(server);
+    const tool = findByPrefixedName(view.tools, name);
+    if (!tool || tool.server !== server || tool.kind !== "tool") {
+      const why = view.unavailable[0] ? `: ${view.unavailable[0].error}` : "";
+      throw new McpAdapterError(
+        "unknown_tool",
+        `MCP server "${server}" no longer offers the tool "${name}"${why}. Search with mcp({ search }) for its current tools.`,
+      );
+    }
+    if (this.directSettings.strictDirectToolArguments) checkArguments(name, tool.inputSchema, args);
+    const bounded = this.directSettings.directToolResultDetails === "bounded";
+    const result = await this.pipeline.run({
+      target: { kind: "tool", tool },
+      args,
+      origin: "direct",
+      signal: options.signal,
+      details: bounded,
+    });
+    // The raw result stays out: the model already has it, and the session file would hold it twice.
+    const details: Record<string, unknown> = { ...result.details };
+    delete details.mcpResult;
+    if (bounded && result.structuredContent !== undefined)
+      details.structuredContent = result.structuredContent;
+    return { ...result, details };
+  }
+
+  /**
+   * Resolves once the listings that list-changed notifications
+   * started have landed (and listeners ran). A host awaits it before its
+   * next model request, so a tool added during the last turn is there.
+   */
+  async catalogSettled(): Promise<void> {
+    while (this.relisting.size) await Promise.all(this.relisting);
   }
 
   /** Ends every connection and login; the host's status sink gets an empty snapshot last. */

@@ -13,6 +13,7 @@ import {
 import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
 import { clientHandlersFor } from "./client-handlers.js";
+import { directToolSettings } from "./direct-tools.js";
 import { type Host, headlessHost } from "./host.js";
 import { openMetadataCache } from "./metadata-cache-file.js";
 import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./output-shapes.js";
@@ -136,9 +137,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       return {
         servers: nextServers,
         problems: [...next.problems, ...oauth.problems, ...unsupportedSettingProblems(next)],
+        direct: directToolSettings(next.settings),
       };
     },
     oauth: oauth.wiring,
+    direct: directToolSettings(settings),
     host,
     roots,
     catalog: { cache, cacheLoaded: cache !== undefined, toolPrefix: config.settings.toolPrefix },

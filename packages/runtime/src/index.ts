@@ -2,6 +2,8 @@ export {
   AdapterRuntime,
   type AdapterRuntimeOptions,
   type CatalogView,
+  type ListingChangeReason,
+  type ListingListener,
   MAX_PARALLEL_DISCOVERY,
 } from "./adapter-runtime.js";
 export {
@@ -24,6 +26,7 @@ export {
   type CallTarget,
   kindOf,
 } from "./call-target.js";
+export { checkArguments } from "./check-arguments.js";
 export { type ClientHandlerSettings, clientHandlersFor } from "./client-handlers.js";
 export {
   createRuntime,
@@ -32,6 +35,18 @@ export {
   PACKAGE_VERSION,
   type RuntimeSource,
 } from "./create-runtime.js";
+export {
+  type DirectExposure,
+  type DirectSelection,
+  type DirectTool,
+  type DirectToolPlan,
+  type DirectToolSettings,
+  directSelection,
+  directToolSettings,
+  type PlanInput,
+  planDirectTools,
+  serversNeedingListing,
+} from "./direct-tools.js";
 export {
   elicitationHandler,
   explainUrlElicitationRequired,

@@ -28,6 +28,8 @@ export interface ProxyParams {
   includeSchemas?: boolean;
   /** A server whose full instructions to show. */
   instructions?: string;
+  /** A server to connect, or to list again when connected (after its tools changed). */
+  connect?: string;
   /** OAuth login for `server`: `auth-start`, then `auth-complete` with `args: { redirectUrl } | { code }`. */
   action?: string;
 }
@@ -51,6 +53,7 @@ export const PROXY_TOOL_PARAMETERS = {
     regex: { type: "boolean" },
     includeSchemas: { type: "boolean" },
     instructions: { type: "string", description: "Server whose instructions to show" },
+    connect: { type: "string", description: "Server to (re)connect" },
     action: { type: "string", enum: ["auth-start", "auth-complete"], description: "OAuth login to server" },
   },
   additionalProperties: false,
@@ -62,6 +65,15 @@ export async function runProxyRequest(
   signal?: AbortSignal,
 ): Promise<CallResult> {
   if (params.action !== undefined) return text(await runAuthAction(runtime, params), { mode: params.action });
+  if (params.connect !== undefined) {
+    await runtime.reconnect(params.connect);
+    const count = (await runtime.catalog(params.connect)).tools.length;
+    return text(`Connected ${params.connect}: ${count} tool${count === 1 ? "" : "s"} listed.`, {
+      mode: "connect",
+      server: params.connect,
+      toolCount: count,
+    });
+  }
   if (params.tool !== undefined) {
     const args = parseArgs(params.args);
     const result = await runtime.call(params.tool, args, { server: params.server, signal, details: true });

@@ -11,14 +11,6 @@ import type { ConfigProblem, ConfiguredServer, ResolvedConfig, SettingKey } from
 
 /** Global `settings` keys that are recognised but have no effect yet. */
 export const UNSUPPORTED_SETTINGS: readonly SettingKey[] = [
-  // direct tools
-  "directTools",
-  "freezeDirectTools",
-  "deferWithMissingMetadata",
-  "strictDirectToolArguments",
-  "directToolResultDetails",
-  "namespaceProxyTools",
-  "disableProxyTool",
   // the panel and footer
   "showStatusIcon",
   "mcpFooterStatus",
@@ -27,8 +19,8 @@ export const UNSUPPORTED_SETTINGS: readonly SettingKey[] = [
   "notifyOnStartupConnect",
 ];
 
-/** Per-server keys that are recognised but have no effect yet (`directTools: "search"` included). */
-export const UNSUPPORTED_SERVER_KEYS: readonly ("directTools" & keyof ConfiguredServer)[] = ["directTools"];
+/** Per-server keys that are recognised but have no effect yet. */
+export const UNSUPPORTED_SERVER_KEYS: readonly (keyof ConfiguredServer)[] = [];
 
 export const NOT_SUPPORTED_YET = "recognised but not supported yet: it has no effect in this version";
 

@@ -6,28 +6,34 @@
  * the current line (native MCP, project trust) are detected at run time.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import {
   type AdapterRuntime,
   createRuntime,
+  type DirectToolSettings,
+  directToolSettings,
   formatDebugStderr,
   formatStatus,
   loadStartupSnapshot,
-  PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
-  PROXY_TOOL_PARAMETERS,
   type ProxyParams,
   type RuntimeSource,
   runProxyRequest,
+  SCRIPT_TOOL_NAME,
   type StartupSnapshot,
 } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
 import { type AdapterSubcommand, registerAdapterCommand } from "./adapter-command.js";
+import { DirectToolRegistrar, PI_TOOL_NAMES, resultText } from "./direct-tools.js";
 import { logoutSubcommand, oauthHooksFor, registerOAuthCommands } from "./oauth-commands.js";
 import { piHost } from "./pi-host.js";
 import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
 import { PromptCommands, promptsSubcommand } from "./prompt-commands.js";
+import { registerProxyTools } from "./proxy-tools.js";
+import { reconnectSubcommand } from "./reconnect-command.js";
 import { registerScriptTool } from "./script-tool.js";
 import { serverToggleSubcommands } from "./server-toggle-command.js";
+import { registerStartupDirectTools } from "./startup-direct-tools.js";
 import { statsSubcommand } from "./stats-command.js";
 
 export interface McpAdapterOptions {
@@ -42,15 +48,42 @@ const CLIENT = { name: "pi-mcp-adapter", version: PACKAGE_VERSION };
 
 /**
  * Builds the extension factory Pi calls with its API object. The factory
- * registers the proxy tool and commands at once, then resolves when the
- * startup snapshot (config + metadata cache, no server started) is read, so
- * whatever is registered from it is in place before Pi's first model request.
+ * registers the commands at once, then reads the startup snapshot (config +
+ * metadata cache, no server started) and registers the proxy tool and the
+ * direct tools from it before it resolves, so they are in place before Pi's
+ * first model request.
  */
 export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: ExtensionAPI) => Promise<void> {
   return (pi) => {
     let runtime: Promise<AdapterRuntime> | undefined;
     let runtimeCwd: string | undefined;
     let snapshot: StartupSnapshot | undefined;
+    /** The session's runtime once created (for namespace instructions). */
+    let live: AdapterRuntime | undefined;
+    let direct: DirectToolSettings = {};
+    let namespaceProxyNames: string[] = [];
+    /** Servers left to list when the session starts (`deferWithMissingMetadata`), and that listing. */
+    let deferred: string[] = [];
+    let registering: Promise<unknown> | undefined;
+    /** Agent runs (user prompts) of this session so far. */
+    let agentRuns = 0;
+    /** What start-up registered from, per server: a server not listed in the session yet keeps it. */
+    let startupMetadata = new Map<string, readonly ToolMetadata[]>();
+    const registrar = new DirectToolRegistrar(pi, {
+      runtimeFor: (ctx) => runtimeFor(ctx),
+      instructions: (server) =>
+        live?.servers().find((s) => s.name === server)?.instructions ??
+        snapshot?.servers.find((s) => s.server.name === server)?.listing?.instructions,
+      strict: () => direct.strictDirectToolArguments === true,
+    });
+    /** Names a direct tool may not take: Pi's own tools, other extensions' tools, and ours. */
+    const reserved = () => [
+      ...PI_TOOL_NAMES,
+      PROXY_TOOL_NAME,
+      SCRIPT_TOOL_NAME,
+      ...namespaceProxyNames,
+      ...otherToolNames(pi).filter((name) => !registrar.owns(name)),
+    ];
     // MCP prompts as /mcp__<server>__<prompt>: from the snapshot first, then from the session's runtime.
     const promptCommands = new PromptCommands(pi, (ctx) => runtimeFor(ctx));
     let detachPrompts: (() => void) | undefined;
@@ -76,6 +109,15 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
           const created = await createRuntime(source);
           detachPrompts?.();
           detachPrompts = promptCommands.attach(created);
+          live = created;
+          // Listings that change (list_changed, reconnect, first listing, config) update direct tools.
+          created.onListingChange((server, reason) => {
+            // A runtime being replaced (new session, other cwd) no longer speaks for the tools.
+            if (live !== created) return;
+            registrar.sync(created.directTools(reserved(), (name) => startupMetadata.get(name)));
+            // A server enabled or edited in config lists again (from the cache when it can).
+            if (reason === "config") void created.catalog(server).catch(() => {});
+          });
           // Eager and keep-alive servers connect in the background; failures show in status.
           void created.start().catch(() => {});
           return created;
@@ -88,29 +130,37 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       const current = runtime;
       runtime = undefined;
       runtimeCwd = undefined;
+      live = undefined;
       // The runtime's shutdown ends with an empty status snapshot, also when it was still being created.
       await current?.then((r) => r.shutdown()).catch(() => {});
     };
 
     pi.registerFlag(CONFIG_FLAG, { description: "MCP config file for pi-mcp-adapter", type: "string" });
 
-    pi.registerTool({
-      name: PROXY_TOOL_NAME,
-      label: "MCP",
-      description: PROXY_TOOL_DESCRIPTION,
-      // Plain JSON Schema: both Pi lines accept it, and it avoids a runtime TypeBox import.
-      parameters: PROXY_TOOL_PARAMETERS as never,
-      async execute(_toolCallId, params, signal, _onUpdate, ctx) {
-        const outcome = await runProxyRequest(await runtimeFor(ctx), params as ProxyParams, signal);
-        // The older Pi line ignores `isError` in results: throwing marks an error in both.
-        if (outcome.isError) {
-          throw new Error(
-            outcome.content.map((c) => (c.type === "text" ? c.text : `[${c.mimeType}]`)).join("\n"),
-          );
-        }
-        return { content: outcome.content, details: outcome.details };
-      },
-    });
+    const runProxy = async (params: ProxyParams, signal: AbortSignal | undefined, ctx: ExtensionContext) => {
+      const outcome = await runProxyRequest(await runtimeFor(ctx), params, signal);
+      // `"search"` direct tools become active once our search returns them or the proxy calls one.
+      const { hits, mode, tool, server } = outcome.details;
+      if (Array.isArray(hits)) registrar.activate(hits as string[]);
+      if (mode === "call" && typeof tool === "string" && typeof server === "string") {
+        registrar.activate(registrar.namesOf(server, tool));
+      }
+      // The older Pi line ignores `isError` in results: throwing marks an error in both.
+      if (outcome.isError) throw new Error(resultText(outcome));
+      // Status also names direct tools that could not be registered (collisions, unknown names).
+      if (mode === "status" && registrar.problems.length) {
+        const problems = registrar.problems.map((p) => `warning: direct tools: ${p}`).join("\n");
+        return {
+          content: [...outcome.content, { type: "text" as const, text: problems }],
+          details: outcome.details,
+        };
+      }
+      return { content: outcome.content, details: outcome.details };
+    };
+
+    const registerProxies = (servers: string[]) => {
+      namespaceProxyNames = registerProxyTools(pi, direct, servers, runProxy);
+    };
 
     const status: AdapterSubcommand = {
       name: "status",
@@ -120,17 +170,23 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         const r = await runtimeFor(ctx);
         const servers = r.servers();
         const debug = servers.map((s) => formatDebugStderr(s.name, r.debugStderr(s.name))).filter(Boolean);
-        ctx.ui.notify([formatStatus(servers, r.problems), ...debug].join("\n"), "info");
+        const directProblems = registrar.problems.map((p) => `warning: direct tools: ${p}`);
+        ctx.ui.notify([formatStatus(servers, r.problems), ...directProblems, ...debug].join("\n"), "info");
       },
     };
     // The first row answers a bare `/mcp-adapter`.
-    const subcommands = [status, ...serverToggleSubcommands(runtimeFor), logoutSubcommand(runtimeFor)];
-    subcommands.push(promptsSubcommand(runtimeFor));
-    subcommands.push(statsSubcommand(runtimeFor));
+    const subcommands = [
+      status,
+      ...serverToggleSubcommands(runtimeFor),
+      logoutSubcommand(runtimeFor),
+      reconnectSubcommand(runtimeFor),
+      promptsSubcommand(runtimeFor),
+      statsSubcommand(runtimeFor),
+    ];
     registerAdapterCommand(
       pi,
       "mcp-adapter",
-      "MCP adapter: status, enable/disable, logout, prompts",
+      "MCP adapter: status, enable/disable, logout, reconnect, prompts",
       subcommands,
     );
     registerOAuthCommands(pi, runtimeFor);
@@ -141,33 +197,80 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
 
     pi.on("session_start", async (_event, ctx) => {
       await shutdown();
+      agentRuns = 0;
+      registering = undefined;
+      registrar.sessionStarted();
       // Not awaited: loading may open a project-server approval dialog, and Pi answers dialogs
       // only once startup is over (in RPC mode an awaited dialog here ends the process).
-      void runtimeFor(ctx).then(
+      const created = runtimeFor(ctx);
+      // Servers deferred at start-up (`deferWithMissingMetadata`) list now; their tools follow a prompt later.
+      if (deferred.length) {
+        const names = deferred;
+        registering = created.then(
+          (r) => Promise.all(names.map((name) => r.catalog(name).catch(() => undefined))),
+          () => undefined,
+        );
+      }
+      void created.then(
         (r) => {
           if (ctx.hasUI && r.problems.length > 0)
             ctx.ui.notify(formatStatus(r.servers(), r.problems), "warning");
+          if (ctx.hasUI && registrar.problems.length > 0)
+            ctx.ui.notify(registrar.problems.map((p) => `direct tools: ${p}`).join("\n"), "warning");
         },
         () => {},
       );
     });
     pi.on("session_shutdown", shutdown);
+    // A tool a server added during the last turn is registered before the next prompt's request.
+    // Deferred servers never hold up the first prompt (that is what deferring means); later ones wait.
+    pi.on("before_agent_start", async () => {
+      if (agentRuns++ > 0) await registering;
+      await live?.catalogSettled();
+      return undefined;
+    });
+    // A call through the proxy or Pi's tool search waits for direct tools still being registered.
+    pi.on("tool_call", async (event) => {
+      if (registering && (event.toolName === PROXY_TOOL_NAME || event.toolName === "tool_search")) {
+        await registering;
+      }
+      return undefined;
+    });
 
     // Pi flags are not parsed yet while extensions load: the snapshot sees `configPath` only.
-    return loadStartupSnapshot({
+    const startupSource = {
       cwd: process.cwd(),
       ...(options.config ? { config: options.config } : { configPath: options.configPath }),
       trust: rememberedProjectTrust(),
-    }).then(
-      (taken) => {
+    };
+    return loadStartupSnapshot(startupSource).then(
+      async (taken) => {
         snapshot = taken;
         promptCommands.fromSnapshot(taken);
         if (taken.config.settings.scriptMode === true) registerScriptTool(pi, runtimeFor);
+        direct = directToolSettings(taken.config.settings);
+        registerProxies(taken.servers.map((s) => s.server.name));
+        const startup = await registerStartupDirectTools(taken, direct, registrar, reserved(), {
+          ...startupSource,
+          client: CLIENT,
+        });
+        deferred = startup.deferred;
+        startupMetadata = startup.metadata;
+        if (direct.freezeDirectTools) registrar.freeze();
       },
       // Unreadable config shows up again, with its message, when the session loads it.
-      () => {},
+      () => registerProxies([]),
     );
   };
+}
+
+/** Tools Pi knows now (empty while extensions still load, when Pi cannot list them yet). */
+function otherToolNames(pi: ExtensionAPI): string[] {
+  try {
+    return pi.getAllTools().map((tool) => tool.name);
+  } catch {
+    return [];
+  }
 }
 
 /** Pi 1.x ships built-in MCP and exposes `registerMcpServer`; the 0.7x line has neither. */

@@ -1,0 +1,250 @@
+/**
+ * Direct tools in Pi: each planned MCP tool (see the runtime's
+ * `planDirectTools`) registered as a Pi tool of its own, calling through the
+ * runtime's pipeline (`callDirect`: approval with origin `direct`, output
+ * guard, output schema).
+ *
+ * Pi 1.x gets `exposure` (`direct`, or `deferred` for `directTools:
+ * "search"` so Pi's tool search finds them), a `namespace` per server
+ * (`mcp__<server>`, its instructions) and the MCP annotations. Pi 0.7x
+ * ignores those fields: there `"search"` tools are registered, then taken
+ * out of the active set at session start, and put back when our search
+ * returns them or the proxy calls them.
+ *
+ * Pi cannot unregister a tool: one the server stops offering leaves the
+ * active set, and calling it anyway fails with a message saying so.
+ */
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { foldName, type ToolMetadata } from "@pi-mcp-adapter/core";
+import {
+  type AdapterRuntime,
+  type CallResult,
+  checkArguments,
+  type DirectTool,
+  type DirectToolPlan,
+} from "@pi-mcp-adapter/runtime";
+
+/** Tools Pi itself (either line) may declare; a direct tool never takes their names. */
+export const PI_TOOL_NAMES = [
+  "read",
+  "bash",
+  "edit",
+  "write",
+  "grep",
+  "find",
+  "ls",
+  "tool_search",
+  "codemode",
+];
+
+/** What Pi 1.x reads of an MCP server's tools (types of the older line lack these fields). */
+interface PiToolExtras {
+  exposure?: "direct" | "deferred";
+  namespace?: { name: string; aliases?: readonly string[]; description?: string; instructions?: string };
+  annotations?: Record<string, boolean>;
+  defaultActive?: boolean;
+}
+
+export interface DirectToolsOptions {
+  runtimeFor: (ctx: ExtensionContext) => Promise<AdapterRuntime>;
+  /** A server's instructions, for its namespace (from the last listing, live or cached). */
+  instructions?: (server: string) => string | undefined;
+  /** `strictDirectToolArguments`, read when a tool is registered. */
+  strict?: () => boolean;
+}
+
+/** The text of a result, for the error Pi shows when a call failed. */
+export function resultText(result: CallResult): string {
+  return result.content.map((c) => (c.type === "text" ? c.text : `[${c.mimeType}]`)).join("\n");
+}
+
+export class DirectToolRegistrar {
+  /** Registered tools by name, with the signature they were registered with. */
+  private readonly registered = new Map<string, { tool: DirectTool; signature: string }>();
+  /** Names in the current plan (registered tools not in it are gone). */
+  private offered = new Set<string>();
+  /** `"search"` tools the model has not reached yet. */
+  private readonly dormant = new Set<string>();
+  /** Servers whose tools were synced once: a frozen surface changes only for servers not seen yet. */
+  private readonly synced = new Set<string>();
+  private frozen = false;
+  private bound = false;
+  /** The problems of the last plan (collisions, unknown names), for status. */
+  problems: string[] = [];
+
+  constructor(
+    private readonly pi: ExtensionAPI,
+    private readonly options: DirectToolsOptions,
+  ) {}
+
+  /** Names of the registered direct tools still offered, in registration order. */
+  get names(): string[] {
+    return [...this.registered.keys()].filter((n) => this.offered.has(n));
+  }
+
+  /** Whether this registrar registered `name` (offered now or not). */
+  owns(name: string): boolean {
+    return this.registered.has(name);
+  }
+
+  /** The registered direct names of one MCP tool (by its original or prefixed name). */
+  namesOf(server: string, tool: string): string[] {
+    return [...this.registered.values()]
+      .filter(({ tool: d }) => d.tool.server === server && (d.tool.name === tool || d.name === tool))
+      .map(({ tool: d }) => d.name);
+  }
+
+  /** After the initial sync with `freezeDirectTools`: later plans change nothing already registered. */
+  freeze(): void {
+    this.frozen = true;
+  }
+
+  /** Registers what `plan` adds or changes and retires what it drops (frozen: new servers only). */
+  sync(plan: DirectToolPlan): void {
+    this.problems = plan.problems;
+    const tools = this.frozen ? plan.tools.filter((t) => !this.synced.has(t.tool.server)) : plan.tools;
+    const next = new Set(this.frozen ? this.offered : []);
+    for (const direct of tools) {
+      next.add(direct.name);
+      this.synced.add(direct.tool.server);
+      const signature = signatureOf(direct);
+      if (this.registered.get(direct.name)?.signature === signature) continue;
+      if (!this.registered.has(direct.name) && direct.exposure === "search") this.dormant.add(direct.name);
+      this.registered.set(direct.name, { tool: direct, signature });
+      this.pi.registerTool(this.definition(direct) as never);
+    }
+    const dropped = [...this.offered].filter((n) => !next.has(n));
+    this.offered = next;
+    if (this.bound) this.applyActive(dropped);
+  }
+
+  /**
+   * The session has started: the active set may be changed now. `"search"`
+   * tools leave it on the line that activated them at registration, and
+   * Pi 1.x's own tool search is made available for them.
+   */
+  sessionStarted(): void {
+    this.bound = true;
+    this.applyActive([]);
+  }
+
+  /** Makes these `"search"` tools active (our search returned them, or the proxy called one). */
+  activate(names: readonly string[]): void {
+    const woken = names.filter((n) => this.dormant.delete(n));
+    if (woken.length && this.bound) this.applyActive([]);
+  }
+
+  private applyActive(dropped: readonly string[]): void {
+    try {
+      const active = new Set(this.pi.getActiveTools());
+      const before = active.size;
+      const keep = (name: string) => !dropped.includes(name) && !this.dormant.has(name);
+      for (const name of active) if (this.registered.has(name) && !keep(name)) active.delete(name);
+      let added = 0;
+      for (const name of this.names) {
+        if (keep(name) && !active.has(name)) {
+          active.add(name);
+          added++;
+        }
+      }
+      // Pi 1.x's `tool_search` is how the model finds deferred tools; it is registered inactive.
+      const hasDormant = this.dormant.size > 0;
+      if (
+        hasDormant &&
+        !active.has("tool_search") &&
+        this.pi.getAllTools().some((t) => t.name === "tool_search")
+      ) {
+        active.add("tool_search");
+        added++;
+      }
+      if (added > 0 || active.size !== before) this.pi.setActiveTools([...active]);
+    } catch {
+      // Before the session binds, Pi has no active set yet; the next session start applies it.
+    }
+  }
+
+  private definition(direct: DirectTool): Record<string, unknown> {
+    const { tool } = direct;
+    const name = direct.name;
+    const server = tool.server;
+    const instructions = this.options.instructions?.(server);
+    const extras: PiToolExtras = {
+      exposure: direct.exposure === "search" ? "deferred" : "direct",
+      namespace: {
+        name: `mcp__${foldName(server)}`,
+        aliases: [server],
+        description: namespaceDescription(server, instructions),
+        ...(instructions ? { instructions } : {}),
+      },
+      ...(annotationsOf(tool) ? { annotations: annotationsOf(tool) } : {}),
+    };
+    // Pi converts arguments to the schema's types before `execute` ("2" becomes 2); strict checks
+    // what the model sent, before that conversion, and names the field that does not fit.
+    const strict = this.options.strict?.()
+      ? {
+          prepareArguments: (args: unknown) => {
+            const raw = typeof args === "object" && args !== null ? (args as Record<string, unknown>) : {};
+            checkArguments(name, tool.inputSchema, raw);
+            return args;
+          },
+        }
+      : {};
+    return {
+      name,
+      label: `${server}: ${tool.annotations?.title ?? tool.name}`,
+      description: tool.description || `Tool ${tool.name} of MCP server ${server}`,
+      // The server's JSON Schema as is: both Pi lines accept plain JSON Schema.
+      parameters: objectSchema(tool.inputSchema),
+      ...extras,
+      ...strict,
+      execute: async (
+        _id: string,
+        params: Record<string, unknown>,
+        signal: AbortSignal | undefined,
+        _update: unknown,
+        ctx: ExtensionContext,
+      ) => {
+        if (!this.offered.has(name)) {
+          throw new Error(
+            `MCP server "${server}" no longer offers the tool "${name}". Search with mcp({ search }).`,
+          );
+        }
+        const runtime = await this.options.runtimeFor(ctx);
+        const result = await runtime.callDirect(name, server, params ?? {}, { signal });
+        // The older Pi line ignores `isError` in results: throwing marks an error in both.
+        if (result.isError) throw new Error(resultText(result));
+        return { content: result.content, details: result.details };
+      },
+    };
+  }
+}
+
+function signatureOf(direct: DirectTool): string {
+  const { tool } = direct;
+  return JSON.stringify([direct.exposure, tool.server, tool.description, tool.inputSchema, tool.annotations]);
+}
+
+/** Pi requires an object schema; a server's schema without `type` is one by MCP's rules. */
+function objectSchema(schema: ToolMetadata["inputSchema"]): Record<string, unknown> {
+  return { ...schema, type: "object" };
+}
+
+function annotationsOf(tool: ToolMetadata): Record<string, boolean> | undefined {
+  const a = tool.annotations;
+  if (!a) return undefined;
+  const out: Record<string, boolean> = {};
+  for (const key of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
+    if (typeof a[key] === "boolean") out[key] = a[key];
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** One line for tool listings: the first sentence of the instructions, else the server's name. */
+function namespaceDescription(server: string, instructions: string | undefined): string {
+  const first = instructions
+    ?.trim()
+    .split(/\n|(?<=\.)\s/)[0]
+    ?.trim();
+  if (!first) return `Tools of the MCP server ${server}`;
+  return first.length > 120 ? `${first.slice(0, 117)}...` : first;
+}

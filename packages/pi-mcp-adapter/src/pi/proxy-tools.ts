@@ -1,0 +1,81 @@
+/**
+ * The proxy tools: `mcp` (unless `disableProxyTool`) and, with
+ * `namespaceProxyTools`, a small `mcp__<server>` per server that searches,
+ * describes and calls within that server only. Per-server wrappers are
+ * opt-in: with 38 servers they cost several thousand tokens in every
+ * request, the one `mcp` tool about 250.
+ */
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { foldName } from "@pi-mcp-adapter/core";
+import {
+  type CallResult,
+  type DirectToolSettings,
+  PROXY_TOOL_DESCRIPTION,
+  PROXY_TOOL_NAME,
+  PROXY_TOOL_PARAMETERS,
+  type ProxyParams,
+} from "@pi-mcp-adapter/runtime";
+
+type RunProxy = (
+  params: ProxyParams,
+  signal: AbortSignal | undefined,
+  ctx: ExtensionContext,
+) => Promise<{ content: CallResult["content"]; details: CallResult["details"] }>;
+
+/** Registers the proxy tools `settings` ask for; returns the names registered. */
+export function registerProxyTools(
+  pi: ExtensionAPI,
+  settings: DirectToolSettings,
+  servers: readonly string[],
+  run: RunProxy,
+): string[] {
+  if (settings.disableProxyTool) return [];
+  pi.registerTool({
+    name: PROXY_TOOL_NAME,
+    label: "MCP",
+    description: PROXY_TOOL_DESCRIPTION,
+    // Plain JSON Schema: both Pi lines accept it, and it avoids a runtime TypeBox import.
+    parameters: PROXY_TOOL_PARAMETERS as never,
+    // Pi 1.x: a call naming tools still registering waits for them (the extension's tool_call handler).
+    ...({ reachesTools: reachedWords } as object),
+    execute: (_id, params, signal, _update, ctx) => run(params as ProxyParams, signal, ctx),
+  });
+  if (!settings.namespaceProxyTools) return [PROXY_TOOL_NAME];
+  for (const server of servers) {
+    pi.registerTool({
+      name: namespaceProxyName(server),
+      label: `MCP ${server}`,
+      description: `Tools of MCP server ${server}: {search: "words"} finds, {describe: "name"} shows, {tool: "name", args: {...}} calls.`,
+      parameters: NAMESPACE_PROXY_PARAMETERS as never,
+      execute: (_id, params, signal, _update, ctx) =>
+        run({ ...(params as ProxyParams), server }, signal, ctx),
+    });
+  }
+  return [PROXY_TOOL_NAME, ...servers.map(namespaceProxyName)];
+}
+
+/** Words of a proxy call that may name a tool (Pi 1.x `reachesTools`). */
+export function reachedWords(input: Record<string, unknown>): readonly string[] {
+  const words: string[] = [];
+  for (const key of ["tool", "search", "describe", "server", "connect"]) {
+    const value = input[key];
+    if (typeof value === "string") words.push(...value.split(/\s+/).filter(Boolean));
+  }
+  return words;
+}
+
+/** `namespaceProxyTools`: the per-server proxy's name. */
+export function namespaceProxyName(server: string): string {
+  return `mcp__${foldName(server)}`;
+}
+
+/** The proxy's parameters without `server` (the wrapper fixes it) and without auth. */
+const NAMESPACE_PROXY_PARAMETERS = {
+  type: "object",
+  properties: Object.fromEntries(
+    Object.entries(PROXY_TOOL_PARAMETERS.properties).filter(([key]) =>
+      ["search", "describe", "tool", "args", "limit", "offset", "includeSchemas"].includes(key),
+    ),
+  ),
+  additionalProperties: false,
+};
