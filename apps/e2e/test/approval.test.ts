@@ -12,6 +12,7 @@ import { type ScriptStep, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { type PiHost, piHosts } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject, type PiProjectOptions } from "../src/pi-project.js";
+import { rpcMessages } from "../src/rpc-messages.js";
 
 // The SDK's ESM build (require.resolve finds the CommonJS one next to it).
 const sdkEsm = path.join(
@@ -96,33 +97,23 @@ async function runRpc(project: PiProject, answers: string[]): Promise<{ selects:
   const timer = setTimeout(() => child.kill(), 90_000);
   try {
     send({ id: "p1", type: "prompt", message: "Tidy up the files." });
-    let buffered = "";
     let ended = false;
-    // RPC output is JSONL split on "\n" only (readline would also split on U+2028).
-    for await (const data of child.stdout) {
-      buffered += (data as Buffer).toString("utf8");
-      let newline = buffered.indexOf("\n");
-      while (newline !== -1 && !ended) {
-        const line = buffered.slice(0, newline).replace(/\r$/, "");
-        buffered = buffered.slice(newline + 1);
-        newline = buffered.indexOf("\n");
-        if (!line.trim()) continue;
-        const message = JSON.parse(line) as { type?: string; id?: string; method?: string } & SelectRequest;
-        if (message.type === "extension_ui_request" && message.method === "select") {
-          selects.push({ title: message.title, options: message.options });
-          const answer = answers.shift();
-          send(
-            answer
-              ? { type: "extension_ui_response", id: message.id, value: answer }
-              : { type: "extension_ui_response", id: message.id, cancelled: true },
-          );
-        } else if (
-          message.type === "extension_ui_request" &&
-          ["confirm", "input", "editor"].includes(message.method ?? "")
-        ) {
-          send({ type: "extension_ui_response", id: message.id, cancelled: true });
-        } else if (message.type === "agent_end") ended = true;
-      }
+    for await (const rpc of rpcMessages(child.stdout)) {
+      const message = rpc as { type?: string; id?: string; method?: string } & SelectRequest;
+      if (message.type === "extension_ui_request" && message.method === "select") {
+        selects.push({ title: message.title, options: message.options });
+        const answer = answers.shift();
+        send(
+          answer
+            ? { type: "extension_ui_response", id: message.id, value: answer }
+            : { type: "extension_ui_response", id: message.id, cancelled: true },
+        );
+      } else if (
+        message.type === "extension_ui_request" &&
+        ["confirm", "input", "editor"].includes(message.method ?? "")
+      ) {
+        send({ type: "extension_ui_response", id: message.id, cancelled: true });
+      } else if (message.type === "agent_end") ended = true;
       if (ended) break;
     }
     if (!ended) throw new Error(`Pi ended before agent_end:\n${stderr}`);

@@ -5,7 +5,6 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import {
   recordedPids,
   type ScriptStep,
@@ -16,6 +15,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject } from "../src/pi-project.js";
+import { rpcMessages } from "../src/rpc-messages.js";
 
 interface RpcRun {
   dialogs: { title: string; message: string }[];
@@ -52,14 +52,7 @@ async function runRpc(project: PiProject, answer: boolean, ...prompts: string[])
       send({ id: `p${prompts.length - queue.length}`, type: "prompt", message: prompt });
       return true;
     };
-    for await (const line of createInterface({ input: child.stdout })) {
-      const message = JSON.parse(line) as {
-        type?: string;
-        id?: string;
-        method?: string;
-        title?: string;
-        message?: string;
-      };
+    for await (const message of rpcMessages(child.stdout)) {
       if (message.type === "extension_ui_request" && message.method === "confirm") {
         dialogs.push({ title: message.title ?? "", message: message.message ?? "" });
         send({ type: "extension_ui_response", id: message.id, confirmed: answer });

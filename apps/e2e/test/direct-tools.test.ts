@@ -26,6 +26,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { type PiHost, piHosts } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject } from "../src/pi-project.js";
+import { rpcMessages } from "../src/rpc-messages.js";
 
 const require = createRequire(import.meta.url);
 // The SDK's ESM build (require.resolve finds the CommonJS one next to it).
@@ -140,26 +141,16 @@ async function promptInOneSession(
       return true;
     };
     await advance();
-    let buffered = "";
     let done = false;
-    // RPC output is JSONL split on "\n" only (readline would also split on U+2028).
-    for await (const data of child.stdout) {
-      buffered += (data as Buffer).toString("utf8");
-      let newline = buffered.indexOf("\n");
-      while (newline !== -1 && !done) {
-        const line = buffered.slice(0, newline).replace(/\r$/, "");
-        buffered = buffered.slice(newline + 1);
-        newline = buffered.indexOf("\n");
-        if (!line.trim()) continue;
-        const message = JSON.parse(line) as { type?: string; id?: string; method?: string; message?: string };
-        if (message.type === "extension_ui_request" && message.method === "notify") {
-          notices.push(message.message ?? "");
-          if (current.startsWith("/")) done = !(await advance());
-        } else if (message.type === "extension_ui_request" && message.id) {
-          send({ type: "extension_ui_response", id: message.id, cancelled: true });
-        } else if (message.type === "agent_end") {
-          done = !(await advance());
-        }
+    for await (const rpc of rpcMessages(child.stdout)) {
+      const message = rpc as { type?: string; id?: string; method?: string; message?: string };
+      if (message.type === "extension_ui_request" && message.method === "notify") {
+        notices.push(message.message ?? "");
+        if (current.startsWith("/")) done = !(await advance());
+      } else if (message.type === "extension_ui_request" && message.id) {
+        send({ type: "extension_ui_response", id: message.id, cancelled: true });
+      } else if (message.type === "agent_end") {
+        done = !(await advance());
       }
       if (done) break;
     }

@@ -18,6 +18,7 @@ import { type ScriptStep, serverEverythingPath, toolResultTexts } from "@pi-mcp-
 import { describe, expect, it } from "vitest";
 import { type PiHost, piHosts } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject } from "../src/pi-project.js";
+import { rpcMessages } from "../src/rpc-messages.js";
 
 const call = (tool: string, args: Record<string, unknown> = {}): ScriptStep => ({
   toolCall: { name: "mcp", arguments: { tool: `everything_${tool}`, args } },
@@ -57,34 +58,24 @@ async function runRpc(project: PiProject, answer: (request: UiRequest) => Answer
   const timer = setTimeout(() => child.kill(), 90_000);
   try {
     send({ id: "p1", type: "prompt", message: "Go." });
-    let buffered = "";
     let ended = false;
-    // RPC output is JSONL split on "\n" only (readline would also split on U+2028).
-    for await (const data of child.stdout) {
-      buffered += (data as Buffer).toString("utf8");
-      let newline = buffered.indexOf("\n");
-      while (newline !== -1 && !ended) {
-        const line = buffered.slice(0, newline).replace(/\r$/, "");
-        buffered = buffered.slice(newline + 1);
-        newline = buffered.indexOf("\n");
-        if (!line.trim()) continue;
-        const message = JSON.parse(line) as { type?: string; id?: string } & UiRequest;
-        if (
-          message.type === "extension_ui_request" &&
-          ["select", "input", "confirm"].includes(message.method)
-        ) {
-          const { method, title, options, message: text, placeholder } = message;
-          const request: UiRequest = { method, title, options, message: text, placeholder };
-          shown.push(request);
-          const value = answer(request);
-          if (value === undefined) send({ type: "extension_ui_response", id: message.id, cancelled: true });
-          else if (typeof value === "boolean")
-            send({ type: "extension_ui_response", id: message.id, confirmed: value });
-          else send({ type: "extension_ui_response", id: message.id, value });
-        } else if (message.type === "extension_ui_request" && message.method === "editor") {
-          send({ type: "extension_ui_response", id: message.id, cancelled: true });
-        } else if (message.type === "agent_end") ended = true;
-      }
+    for await (const rpc of rpcMessages(child.stdout)) {
+      const message = rpc as { type?: string; id?: string } & UiRequest;
+      if (
+        message.type === "extension_ui_request" &&
+        ["select", "input", "confirm"].includes(message.method)
+      ) {
+        const { method, title, options, message: text, placeholder } = message;
+        const request: UiRequest = { method, title, options, message: text, placeholder };
+        shown.push(request);
+        const value = answer(request);
+        if (value === undefined) send({ type: "extension_ui_response", id: message.id, cancelled: true });
+        else if (typeof value === "boolean")
+          send({ type: "extension_ui_response", id: message.id, confirmed: value });
+        else send({ type: "extension_ui_response", id: message.id, value });
+      } else if (message.type === "extension_ui_request" && message.method === "editor") {
+        send({ type: "extension_ui_response", id: message.id, cancelled: true });
+      } else if (message.type === "agent_end") ended = true;
       if (ended) break;
     }
     if (!ended) throw new Error(`Pi ended before agent_end:\n${stderr}`);

@@ -20,6 +20,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject } from "../src/pi-project.js";
+import { rpcMessages } from "../src/rpc-messages.js";
 
 const echo = (text: string): ScriptStep => ({
   toolCall: { name: "mcp", arguments: { tool: "docs_echo", args: { text } } },
@@ -56,39 +57,29 @@ async function loginAndCall(
   let authorizationUrl: string | undefined;
   try {
     send({ id: "login", type: "prompt", message: "/mcp-auth docs" });
-    let buffered = "";
     let ended = false;
-    for await (const data of child.stdout) {
-      const chunk = (data as Buffer).toString("utf8");
-      output += chunk;
-      buffered += chunk;
-      let newline = buffered.indexOf("\n");
-      while (newline !== -1 && !ended) {
-        const line = buffered.slice(0, newline).replace(/\r$/, "");
-        buffered = buffered.slice(newline + 1);
-        newline = buffered.indexOf("\n");
-        if (!line.trim()) continue;
-        const message = JSON.parse(line) as UiRequest;
-        if (message.type === "extension_ui_request" && message.method === "notify") {
-          const note = message.message ?? "";
-          notes.push(note);
-          authorizationUrl ??= note.split("\n").find((l) => l.startsWith("http"));
-          if (note.startsWith('Logged in to "docs"')) {
-            send({ id: "turn", type: "prompt", message: "Echo hello through docs." });
-          }
-        } else if (message.type === "extension_ui_request" && message.method === "input") {
-          inputs.push(message.title ?? "");
-          if (!authorizationUrl)
-            throw new Error(`input asked before the URL was shown: ${notes.join(" | ")}`);
-          // The browser's job: approve, and land on the (unreachable, here unused) loopback address.
-          const landedOn = await as.approve(authorizationUrl);
-          send({ type: "extension_ui_response", id: message.id, value: landedOn });
-        } else if (message.type === "extension_ui_request" && message.method !== "setStatus") {
-          if (["select", "confirm", "editor"].includes(message.method ?? "")) {
-            send({ type: "extension_ui_response", id: message.id, cancelled: true });
-          }
-        } else if (message.type === "agent_end") ended = true;
-      }
+    for await (const rpc of rpcMessages(child.stdout, (text) => {
+      output += text;
+    })) {
+      const message = rpc as UiRequest;
+      if (message.type === "extension_ui_request" && message.method === "notify") {
+        const note = message.message ?? "";
+        notes.push(note);
+        authorizationUrl ??= note.split("\n").find((l) => l.startsWith("http"));
+        if (note.startsWith('Logged in to "docs"')) {
+          send({ id: "turn", type: "prompt", message: "Echo hello through docs." });
+        }
+      } else if (message.type === "extension_ui_request" && message.method === "input") {
+        inputs.push(message.title ?? "");
+        if (!authorizationUrl) throw new Error(`input asked before the URL was shown: ${notes.join(" | ")}`);
+        // The browser's job: approve, and land on the (unreachable, here unused) loopback address.
+        const landedOn = await as.approve(authorizationUrl);
+        send({ type: "extension_ui_response", id: message.id, value: landedOn });
+      } else if (message.type === "extension_ui_request" && message.method !== "setStatus") {
+        if (["select", "confirm", "editor"].includes(message.method ?? "")) {
+          send({ type: "extension_ui_response", id: message.id, cancelled: true });
+        }
+      } else if (message.type === "agent_end") ended = true;
       if (ended) break;
     }
     if (!ended) throw new Error(`Pi ended before agent_end:\n${notes.join("\n")}\n${stderr}`);
