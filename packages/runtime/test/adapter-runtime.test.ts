@@ -4,17 +4,9 @@ import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 import { AdapterRuntime } from "../src/index.js";
 import { runProxyRequest } from "../src/proxy-request.js";
+import { stdioDefinition } from "./definitions.js";
 
-const source = { file: "/project/.mcp.json", key: "mcpServers" };
-const def = (name: string, extra: Partial<ServerDefinition> = {}): ServerDefinition => ({
-  name,
-  transport: "stdio",
-  command: "unused",
-  lifecycle: "lazy",
-  protocol: "legacy",
-  source,
-  ...extra,
-});
+const def = stdioDefinition;
 
 const weatherTools: FixtureTool[] = [
   {

@@ -17,19 +17,12 @@ import {
   SessionRoots,
   statusSnapshot,
 } from "../src/index.js";
+import { stdioDefinition } from "./definitions.js";
 
 const ARCHITECTURE = "demo://resource/static/document/architecture.md";
 
-const def = (name: string, extra: Partial<ServerDefinition> = {}): ServerDefinition => ({
-  name,
-  transport: "stdio",
-  command: process.execPath,
-  args: [serverEverythingPath],
-  lifecycle: "lazy",
-  protocol: "legacy",
-  source: { file: "/p/.mcp.json", key: `mcpServers.${name}` },
-  ...extra,
-});
+const def = (name: string, extra: Partial<ServerDefinition> = {}): ServerDefinition =>
+  stdioDefinition(name, { command: process.execPath, args: [serverEverythingPath], ...extra });
 
 let open: AdapterRuntime | undefined;
 afterEach(async () => {

@@ -15,17 +15,9 @@ import {
   runProxyRequest,
   serversNeedingListing,
 } from "../src/index.js";
+import { stdioDefinition } from "./definitions.js";
 
-const source = { file: "/project/.mcp.json", key: "mcpServers" };
-const def = (name: string, extra: Partial<ServerDefinition> = {}): ServerDefinition => ({
-  name,
-  transport: "stdio",
-  command: "fixture",
-  lifecycle: "lazy",
-  protocol: "legacy",
-  source,
-  ...extra,
-});
+const def = stdioDefinition;
 const meta = (server: string, name: string, extra: Partial<ToolMetadata> = {}): ToolMetadata => ({
   server,
   name,

@@ -2,7 +2,6 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { setServerDisabled } from "@pi-mcp-adapter/config";
-import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import {
   connectInMemory,
   createFixtureServer,
@@ -13,17 +12,9 @@ import {
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 import { AdapterRuntime, createRuntime } from "../src/index.js";
+import { stdioDefinition } from "./definitions.js";
 
-const source = { file: "/project/.mcp.json", key: "mcpServers" };
-const def = (name: string, extra: Partial<ServerDefinition> = {}): ServerDefinition => ({
-  name,
-  transport: "stdio",
-  command: "fixture",
-  lifecycle: "lazy",
-  protocol: "legacy",
-  source,
-  ...extra,
-});
+const def = stdioDefinition;
 
 /** A real SDK server whose `grow` tool adds a tool and says so with `tools/list_changed`. */
 function growingServer(): Server {
