@@ -12,7 +12,7 @@ import { type ScriptStep, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { type PiHost, piHosts } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject, type PiProjectOptions } from "../src/pi-project.js";
-import { rpcMessages } from "../src/rpc-messages.js";
+import { runRpcPrompt, type UiRequest } from "../src/rpc-messages.js";
 
 // The SDK's ESM build (require.resolve finds the CommonJS one next to it).
 const sdkEsm = path.join(
@@ -80,48 +80,12 @@ async function deletedFiles(log: string): Promise<string[]> {
   return text.split("\n").filter(Boolean);
 }
 
-interface SelectRequest {
-  title: string;
-  options: string[];
-}
-
-/** One prompt in RPC mode; each `select` dialog is answered with the next of `answers`. */
-async function runRpc(project: PiProject, answers: string[]): Promise<{ selects: SelectRequest[] }> {
-  const child = project.rpc();
-  const selects: SelectRequest[] = [];
-  const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
-  let stderr = "";
-  child.stderr.on("data", (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const timer = setTimeout(() => child.kill(), 90_000);
-  try {
-    send({ id: "p1", type: "prompt", message: "Tidy up the files." });
-    let ended = false;
-    for await (const rpc of rpcMessages(child.stdout)) {
-      const message = rpc as { type?: string; id?: string; method?: string } & SelectRequest;
-      if (message.type === "extension_ui_request" && message.method === "select") {
-        selects.push({ title: message.title, options: message.options });
-        const answer = answers.shift();
-        send(
-          answer
-            ? { type: "extension_ui_response", id: message.id, value: answer }
-            : { type: "extension_ui_response", id: message.id, cancelled: true },
-        );
-      } else if (
-        message.type === "extension_ui_request" &&
-        ["confirm", "input", "editor"].includes(message.method ?? "")
-      ) {
-        send({ type: "extension_ui_response", id: message.id, cancelled: true });
-      } else if (message.type === "agent_end") ended = true;
-      if (ended) break;
-    }
-    if (!ended) throw new Error(`Pi ended before agent_end:\n${stderr}`);
-  } finally {
-    clearTimeout(timer);
-    child.kill();
-  }
-  return { selects };
+/** One prompt in RPC mode; each `select` dialog is answered with the next of `answers`, others dismissed. */
+async function runRpc(project: PiProject, answers: string[]): Promise<{ selects: UiRequest[] }> {
+  const shown = await runRpcPrompt(project.rpc(), "Tidy up the files.", (request) =>
+    request.method === "select" ? answers.shift() : undefined,
+  );
+  return { selects: shown.filter((request) => request.method === "select") };
 }
 
 describe.each(piHosts())("$label", (host) => {

@@ -18,7 +18,7 @@ import { type ScriptStep, serverEverythingPath, toolResultTexts } from "@pi-mcp-
 import { describe, expect, it } from "vitest";
 import { type PiHost, piHosts } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject } from "../src/pi-project.js";
-import { rpcMessages } from "../src/rpc-messages.js";
+import { runRpcPrompt, type UiAnswer, type UiRequest } from "../src/rpc-messages.js";
 
 const call = (tool: string, args: Record<string, unknown> = {}): ScriptStep => ({
   toolCall: { name: "mcp", arguments: { tool: `everything_${tool}`, args } },
@@ -36,55 +36,9 @@ function everythingProject(host: PiHost, steps: (ScriptStep | (() => ScriptStep)
   });
 }
 
-interface UiRequest {
-  method: string;
-  title: string;
-  options?: string[];
-  message?: string;
-  placeholder?: string;
-}
-/** The answer to one dialog: a value, `true`/`false` for confirm, or `undefined` to dismiss it. */
-type Answer = string | boolean | undefined;
-
 /** One prompt in RPC mode; each dialog is answered by `answer`. Returns every dialog shown. */
-async function runRpc(project: PiProject, answer: (request: UiRequest) => Answer): Promise<UiRequest[]> {
-  const child = project.rpc();
-  const shown: UiRequest[] = [];
-  const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
-  let stderr = "";
-  child.stderr.on("data", (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const timer = setTimeout(() => child.kill(), 90_000);
-  try {
-    send({ id: "p1", type: "prompt", message: "Go." });
-    let ended = false;
-    for await (const rpc of rpcMessages(child.stdout)) {
-      const message = rpc as { type?: string; id?: string } & UiRequest;
-      if (
-        message.type === "extension_ui_request" &&
-        ["select", "input", "confirm"].includes(message.method)
-      ) {
-        const { method, title, options, message: text, placeholder } = message;
-        const request: UiRequest = { method, title, options, message: text, placeholder };
-        shown.push(request);
-        const value = answer(request);
-        if (value === undefined) send({ type: "extension_ui_response", id: message.id, cancelled: true });
-        else if (typeof value === "boolean")
-          send({ type: "extension_ui_response", id: message.id, confirmed: value });
-        else send({ type: "extension_ui_response", id: message.id, value });
-      } else if (message.type === "extension_ui_request" && message.method === "editor") {
-        send({ type: "extension_ui_response", id: message.id, cancelled: true });
-      } else if (message.type === "agent_end") ended = true;
-      if (ended) break;
-    }
-    if (!ended) throw new Error(`Pi ended before agent_end:\n${stderr}`);
-  } finally {
-    clearTimeout(timer);
-    child.kill();
-  }
-  return shown;
-}
+const runRpc = (project: PiProject, answer: (request: UiRequest) => UiAnswer) =>
+  runRpcPrompt(project.rpc(), "Go.", answer);
 
 describe.each(piHosts())("$label", (host) => {
   it("--mode json + samplingAutoApprove: the sampling request reaches the scripted model through Pi's provider", async () => {
