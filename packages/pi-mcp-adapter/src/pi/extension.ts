@@ -149,14 +149,16 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       if (outcome.isError) throw new Error(resultText(outcome));
       // Status also names direct tools that could not be registered (collisions, unknown names).
       if (mode === "status" && registrar.problems.length) {
-        const problems = registrar.problems.map((p) => `warning: direct tools: ${p}`).join("\n");
         return {
-          content: [...outcome.content, { type: "text" as const, text: problems }],
+          content: [...outcome.content, { type: "text" as const, text: directProblemLines().join("\n") }],
           details: outcome.details,
         };
       }
       return { content: outcome.content, details: outcome.details };
     };
+
+    /** Direct tools that could not be registered, as status warning lines. */
+    const directProblemLines = () => registrar.problems.map((p) => `warning: direct tools: ${p}`);
 
     const registerProxies = (servers: string[]) => {
       namespaceProxyNames = registerProxyTools(pi, direct, servers, runProxy);
@@ -170,8 +172,10 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         const r = await runtimeFor(ctx);
         const servers = r.servers();
         const debug = servers.map((s) => formatDebugStderr(s.name, r.debugStderr(s.name))).filter(Boolean);
-        const directProblems = registrar.problems.map((p) => `warning: direct tools: ${p}`);
-        ctx.ui.notify([formatStatus(servers, r.problems), ...directProblems, ...debug].join("\n"), "info");
+        ctx.ui.notify(
+          [formatStatus(servers, r.problems), ...directProblemLines(), ...debug].join("\n"),
+          "info",
+        );
       },
     };
     // The first row answers a bare `/mcp-adapter`.
@@ -183,12 +187,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       promptsSubcommand(runtimeFor),
       statsSubcommand(runtimeFor),
     ];
-    registerAdapterCommand(
-      pi,
-      "mcp-adapter",
-      "MCP adapter: status, enable/disable, logout, reconnect, prompts",
-      subcommands,
-    );
+    const names = subcommands.map((s) => s.name).join(", ");
+    registerAdapterCommand(pi, "mcp-adapter", `MCP adapter: ${names}`, subcommands);
     registerOAuthCommands(pi, runtimeFor);
     // Where Pi has its own MCP support, it owns /mcp; the alias exists only on Pi lines without it.
     if (!hasNativeMcp(pi)) {
