@@ -6,6 +6,7 @@
  * loopback server starts with the first window and stops with `close()`
  * (session shutdown).
  */
+import { randomBytes } from "node:crypto";
 import { type AppCspDomains, appCsp, cspDomainsOf } from "./app-csp.js";
 import { AppWindow } from "./app-window.js";
 import { hostPage, hostPageCsp } from "./host-page.js";
@@ -68,7 +69,7 @@ export class UiViewer {
     const document = await this.appDocument(call, signal);
     await this.server.start();
     const window = await AppWindow.open({
-      id: randomKey().slice(0, 12),
+      id: randomBytes(6).toString("hex"),
       call,
       backend: this.backend,
       consent: this.consent,
