@@ -37,6 +37,8 @@ export async function main(argv: string[]): Promise<number> {
     configPath: values.config,
     host,
     client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
+    // One command and exit: a UI tool returns its inline result, no window outlives the process.
+    ui: { viewer: "none" },
   });
   try {
     const outcome = command.run
