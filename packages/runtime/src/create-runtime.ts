@@ -155,7 +155,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       elicitation: config.settings.elicitation,
     },
     samplingUsage,
-    ui: source.ui,
+    ui: { hostInfo: connectOptions.client, ...source.ui },
     ...connectOptions,
     // `${VAR}` and `!command` secrets are resolved here, at connect time only.
     // The signal ends a connect stuck in initialize when the server is reconnected or shut down.

@@ -22,6 +22,8 @@ export interface RuntimeUiOptions {
   open?: (url: string) => Promise<void>;
   /** Asks whether an app may call a tool; default a dialog of the host (none without a UI: refused). */
   askConsent?: AskToolConsent;
+  /** How the host introduces itself to apps (`ui/initialize`); `createRuntime` passes the client identity. */
+  hostInfo?: { name: string; version: string };
 }
 
 export const UI_CONSENT_ALLOW = "Allow";
@@ -41,6 +43,7 @@ export function resolveUiOptions(
     viewer: {
       ...(open ? { open } : {}),
       ...(options?.consent ? { consent: options.consent } : {}),
+      ...(options?.hostInfo ? { hostInfo: options.hostInfo } : {}),
       askConsent: options?.askConsent ?? (host.hasUI ? consentDialog(host) : undefined),
     },
   };

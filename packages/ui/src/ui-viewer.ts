@@ -7,6 +7,7 @@
  * (session shutdown).
  */
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { type AppCspDomains, appCsp, cspDomainsOf } from "./app-csp.js";
 import { AppWindow } from "./app-window.js";
 import { hostPage, hostPageCsp } from "./host-page.js";
@@ -42,6 +43,10 @@ export class UiViewer {
   private readonly server = new LoopbackServer();
   private readonly windows = new Map<string, AppWindow>();
   private readonly queue = new UiMessageQueue();
+  /** Each window's app-document key (the only secret its iframe sees). */
+  private readonly appKeys = new Map<string, string>();
+  /** Windows being opened, by server and tool. */
+  private readonly opening = new Map<string, Promise<ShownApp>>();
   private readonly consent: ToolConsent;
   private readonly open: (url: string) => Promise<void>;
   private closing = false;
@@ -61,26 +66,41 @@ export class UiViewer {
   async show(call: UiToolCall, signal?: AbortSignal): Promise<ShownApp> {
     if (this.closing) throw new Error("The MCP Apps viewer is shut down");
     const key = windowKey(call.serverName, call.toolName);
+    // A second call while the window is still opening waits for it, then updates it.
+    await this.opening.get(key)?.catch(() => {});
     const open = this.windows.get(key);
     if (open && !open.closed) {
       await open.push(call);
       return { sessionId: open.id, url: this.urlOf(open.id), reused: true };
     }
+    const opening = this.openWindow(key, call, signal);
+    this.opening.set(key, opening);
+    try {
+      return await opening;
+    } finally {
+      if (this.opening.get(key) === opening) this.opening.delete(key);
+    }
+  }
+
+  private async openWindow(key: string, call: UiToolCall, signal?: AbortSignal): Promise<ShownApp> {
     const document = await this.appDocument(call, signal);
     await this.server.start();
+    const id = randomBytes(6).toString("hex");
+    const appKey = randomKey();
     const window = await AppWindow.open({
-      id: randomBytes(6).toString("hex"),
+      id,
       call,
       backend: this.backend,
       consent: this.consent,
       queue: (message) => this.queue.push(message),
       openLink: this.options.openLink ?? this.open,
-      hostInfo: this.options.hostInfo ?? { name: "pi-mcp-adapter", version: "0" },
+      hostInfo: this.options.hostInfo ?? { name: "pi-mcp-adapter", version: "0.0.0" },
       onClose: (closed) => {
         if (this.windows.get(key) === closed) this.windows.delete(key);
+        this.appKeys.delete(id);
+        this.server.unroute(appKey);
       },
     });
-    const appKey = randomKey();
     const csp = appCsp(document.csp);
     this.server.route(appKey, (request, response, rest) => {
       if (request.method !== "GET" || rest.length > 0) return void response.writeHead(404).end();
@@ -93,10 +113,16 @@ export class UiViewer {
       response.end(document.html);
     });
     this.windows.set(key, window);
-    this.appKeys.set(window.id, appKey);
-    const url = this.urlOf(window.id);
-    await this.open(url);
-    return { sessionId: window.id, url, reused: false };
+    this.appKeys.set(id, appKey);
+    const url = this.urlOf(id);
+    try {
+      await this.open(url);
+    } catch (error) {
+      // Nobody can see this window: the next call tries to open a new one.
+      await window.close("shutdown");
+      throw error;
+    }
+    return { sessionId: id, url, reused: false };
   }
 
   /** The messages apps sent since the last call (oldest first), and how many older ones were dropped. */
@@ -126,8 +152,6 @@ export class UiViewer {
     await this.server.stop();
   }
 
-  private readonly appKeys = new Map<string, string>();
-
   private urlOf(sessionId: string): string {
     return `${this.server.origin}/${this.server.token}/${sessionId}`;
   }
@@ -137,8 +161,8 @@ export class UiViewer {
   }
 
   private async serveWindow(
-    request: import("node:http").IncomingMessage,
-    response: import("node:http").ServerResponse,
+    request: IncomingMessage,
+    response: ServerResponse,
     rest: string[],
   ): Promise<void> {
     const [id = "", endpoint] = rest;
@@ -172,7 +196,6 @@ export class UiViewer {
       else {
         const reason = (body as { reason?: unknown } | null)?.reason;
         await window.close(reason === "complete" ? "complete" : "cancel");
-        this.server.unroute(appKey);
       }
       return;
     }
