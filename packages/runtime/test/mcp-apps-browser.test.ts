@@ -87,7 +87,10 @@ async function session(servers: ServerDefinition[], consent: string[], approveTo
 const appFrame = (page: Page) => page.frameLocator("#app");
 const textOf = (result: CallResult) => result.content.map((c) => ("text" in c ? c.text : "")).join("\n");
 
-describe.skipIf(!chromiumPath)("MCP Apps in headless Chromium", () => {
+const suite = chromiumPath
+  ? "MCP Apps in headless Chromium"
+  : "MCP Apps in headless Chromium — skipped: no chromium on PATH (apt-get install chromium)";
+describe.skipIf(!chromiumPath)(suite, () => {
   it("the published basic-vanillajs app: result shown, tool call after consent, message queued, token enforced", async () => {
     const { runtime, page, opened, asked } = await session(
       [stdioDefinition("basic", { command: process.execPath, args: [basicServerPath, "--stdio"] })],
