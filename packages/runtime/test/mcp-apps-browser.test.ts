@@ -139,6 +139,12 @@ describe.skipIf(!chromiumPath)(suite, () => {
     expect((await fetch(url)).status).toBe(200);
     expect((await fetch(`${url.origin}/`)).status).toBe(403);
     expect((await fetch(`${url.origin}/not-the-token/${url.pathname.split("/")[2]}`)).status).toBe(403);
+
+    // Ctrl+Enter completes the window.
+    await page.locator("header").click();
+    await page.keyboard.press("Control+Enter");
+    await expect.poll(() => page.locator("#state").textContent(), { timeout: 20_000 }).toBe("Done");
+    expect(runtime.uiMessages().messages).toMatchObject([{ type: "close", payload: { reason: "complete" } }]);
   });
 
   it("the fixture app: visibility, consent, messages of every type, Escape cancels, shutdown stops the server", async () => {
