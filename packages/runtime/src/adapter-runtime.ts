@@ -562,7 +562,7 @@ export class AdapterRuntime {
   ): DirectToolPlan {
     const servers = this.manager.names().map((name) => ({
       definition: this.manager.definition(name) as ServerDefinition,
-      metadata: (this.tools.metadata(name) ?? known?.(name))?.filter((t) => !isAppOnly(t.ui)),
+      metadata: this.tools.metadata(name) ?? known?.(name),
     }));
     return planDirectTools(servers, this.directSettings, reserved);
   }
