@@ -52,6 +52,7 @@ export {
 export { type ConfigProblem, formatProblem } from "./problems.js";
 export {
   ADMIT_ALL_PROJECT_SERVERS,
+  describeProjectServer,
   type ProjectServerApprovalRequest,
   type ProjectTrust,
 } from "./project-trust.js";
