@@ -78,13 +78,22 @@ export async function main(argv: string[]): Promise<number> {
     project: values.project === true,
     yes: values.yes === true,
   });
+  let code: number;
   try {
     const output = await runCommand(command, ctx, rest);
     process.stdout.write(
       json ? `${JSON.stringify(output.json, null, 2)}\n` : output.text ? `${output.text}\n` : "",
     );
-    let code = output.exitCode ?? 0;
-    if (command.startsServers) {
+    code = output.exitCode ?? 0;
+  } catch (error) {
+    const usage = error instanceof McpAdapterError && error.code === "cli_usage";
+    process.stderr.write(`error: ${describeError(error)}\n`);
+    if (json) process.stdout.write(`${JSON.stringify({ error: describeError(error) }, null, 2)}\n`);
+    code = usage ? 2 : 1;
+  }
+  try {
+    // Whatever the command did, servers it could not start for want of approval are named, with the way to approve them.
+    if (command.startsServers && code !== 2) {
       const pending = await ctx.pendingProjectServers();
       if (pending.length) {
         process.stderr.write(`${awaitingApprovalNote(pending)}\n`);
@@ -92,11 +101,6 @@ export async function main(argv: string[]): Promise<number> {
       }
     }
     return code;
-  } catch (error) {
-    const usage = error instanceof McpAdapterError && error.code === "cli_usage";
-    process.stderr.write(`error: ${describeError(error)}\n`);
-    if (json) process.stdout.write(`${JSON.stringify({ error: describeError(error) }, null, 2)}\n`);
-    return usage ? 2 : 1;
   } finally {
     await ctx.close();
   }
