@@ -76,7 +76,7 @@ export { type AddServersResult, addServers, createProjectConfig } from "./setup/
 export { type AdoptHostsResult, adoptHostImports } from "./setup/adopt-hosts.js";
 export { CURATED_SERVERS, type CuratedServer, findCuratedServer } from "./setup/curated-servers.js";
 export { type ConfigEdit, editConfigFile } from "./setup/edit-config-file.js";
-export { formatSetupOverview, type SetupCommands } from "./setup/format-setup.js";
+export { formatConfigPaths, formatSetupOverview, type SetupCommands } from "./setup/format-setup.js";
 export { type InitResult, initHostImports } from "./setup/init-host-imports.js";
 export {
   type ConfigPathInfo,

@@ -1,7 +1,7 @@
 /** Setup's overview as plain text: the non-interactive `/mcp-adapter setup` and `pi-mcp-adapter setup --list`. */
 import { formatProblem } from "../problems.js";
 import { CURATED_SERVERS } from "./curated-servers.js";
-import type { SetupOverview } from "./setup-overview.js";
+import type { ConfigPathInfo, SetupOverview } from "./setup-overview.js";
 
 /** `how` names the commands that act on each part (they differ between Pi and the CLI). */
 export interface SetupCommands {
@@ -36,11 +36,17 @@ export function formatSetupOverview(overview: SetupOverview, how: SetupCommands)
       );
     }
   }
-  lines.push("Config files, lowest precedence first:");
-  for (const entry of overview.paths) {
+  lines.push(formatConfigPaths(overview.paths));
+  for (const problem of overview.problems) lines.push(`${problem.severity}: ${formatProblem(problem)}`);
+  return lines.join("\n");
+}
+
+/** Every config path, lowest precedence first, `[x]` where the file exists (host files only when present). */
+export function formatConfigPaths(paths: readonly ConfigPathInfo[]): string {
+  const lines = ["Config files, lowest precedence first:"];
+  for (const entry of paths) {
     if (entry.kind === "import" && !entry.exists) continue;
     lines.push(`  ${entry.exists ? "[x]" : "[ ]"} ${entry.file} — ${entry.role}`);
   }
-  for (const problem of overview.problems) lines.push(`${problem.severity}: ${formatProblem(problem)}`);
   return lines.join("\n");
 }
