@@ -201,7 +201,9 @@ describe("pi-mcp-adapter project trust", () => {
     const search = m.run(["search", "add", "numbers"]);
     expect(search.status).toBe(3);
     expect(search.stdout).not.toContain("proj_add");
-    expect(search.stderr).toContain(`project server "proj" from ${mcpJson} is awaiting approval`);
+    expect(search.stderr).toContain(
+      `Project server "proj" from ${mcpJson} is awaiting approval; the CLI does not start it.`,
+    );
     expect(search.stderr).toContain("pi-mcp-adapter trust proj");
     const status = m.run(["status", "--json"]);
     expect(status.status).toBe(0);

@@ -42,9 +42,10 @@ export function cliProjectTrust(
 export function awaitingApprovalNote(pending: readonly PendingProjectServer[]): string {
   const names = pending.map((p) => p.name);
   const files = [...new Set(pending.map((p) => p.source.file))].join(", ");
+  const one = names.length === 1;
   return [
-    `Not started: project server${names.length === 1 ? "" : "s"} ${names.map((n) => `"${n}"`).join(", ")} from ${files} ${names.length === 1 ? "is" : "are"} awaiting approval.`,
-    `Review and approve: pi-mcp-adapter trust${names.length === 1 ? ` ${names[0]}` : ""}   (or approve in Pi, or pass --approve-project for one run)`,
+    `Project server${one ? "" : "s"} ${names.map((n) => `"${n}"`).join(", ")} from ${files} ${one ? "is" : "are"} awaiting approval; the CLI does not start ${one ? "it" : "them"}.`,
+    `Review and approve: pi-mcp-adapter trust${one ? ` ${names[0]}` : ""}   (or approve in Pi, or pass --approve-project for one run)`,
   ].join("\n");
 }
 
