@@ -110,6 +110,7 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     name: "auth",
     args: "<server>",
     summary: "log in to an OAuth server (prints the URL, waits for the browser or a pasted address)",
+    startsServers: true,
     run: (ctx, words) => authCli(ctx, words),
   },
   {
