@@ -210,6 +210,8 @@ describe("pi-mcp-adapter project trust", () => {
     expect(JSON.parse(status.stdout).awaitingApproval).toEqual([
       { name: "proj", file: mcpJson, key: "mcpServers.proj", approve: "pi-mcp-adapter trust proj" },
     ]);
+    // Commands that only contact a server (an OAuth login) wait for approval too.
+    expect(m.run(["auth", "proj"]).status).toBe(3);
     expect(await recordedPids(pids)).toEqual([]);
 
     const declined = m.run(["trust"], "n\n");

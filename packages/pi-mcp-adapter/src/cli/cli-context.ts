@@ -3,12 +3,7 @@
  * runtime, created only when a command asks for it (so `status`, `list`,
  * `init` and `setup` read files and nothing else).
  */
-import {
-  defaultConfigEnvironment,
-  loadConfig,
-  type PendingProjectServer,
-  type ProjectTrust,
-} from "@pi-mcp-adapter/config";
+import { loadConfig, type PendingProjectServer, type ProjectTrust } from "@pi-mcp-adapter/config";
 import { type AdapterRuntime, createRuntime, headlessHost } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
 import { cliProjectTrust } from "./cli-trust.js";
@@ -67,10 +62,6 @@ export class CliContext {
       trust: this.trust,
     });
     return config.pendingProjectServers;
-  }
-
-  get agentDir(): string {
-    return defaultConfigEnvironment().agentDir;
   }
 
   async close(): Promise<void> {
