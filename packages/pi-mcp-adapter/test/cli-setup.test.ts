@@ -168,6 +168,21 @@ describe("pi-mcp-adapter init / setup / status", () => {
     expect(adopt.stdout).toContain("imports += codex");
     expect(adopt.stdout).toContain("no codex config was found on this machine yet");
 
+    // Pi's own mcp.json: its definitions are copied into the adapter's file; Pi's file stays as it was.
+    const piFile = path.join(m.agentDir, "mcp.json");
+    await writeJson(piFile, { mcpServers: { "pi-docs": { url: "https://docs.example/mcp" } } });
+    const piText = await readFile(piFile, "utf8");
+    const copied = m.run(["setup", "--copy-pi-servers"]);
+    expect(copied.status).toBe(0);
+    const adapterFile = path.join(m.agentDir, "mcp-adapter.json");
+    expect(copied.stdout).toContain(`Added pi-docs to ${adapterFile}.`);
+    expect(JSON.parse(await readFile(adapterFile, "utf8"))).toEqual({
+      imports: ["codex"],
+      mcpServers: { "pi-docs": { url: "https://docs.example/mcp" } },
+    });
+    expect(await readFile(piFile, "utf8")).toBe(piText);
+    expect(m.run(["status"]).stdout).toContain("- pi-docs: not-connected");
+
     const badHost = m.run(["setup", "--adopt", "emacs"]);
     expect(badHost.status).toBe(2);
     expect(badHost.stderr).toContain('--adopt: unknown host "emacs" (one of cursor, claude-code');
