@@ -1,13 +1,15 @@
 /**
- * Whether an app may call MCP tools (before approval, which still applies):
+ * How often the user is asked before an app calls an MCP tool (approval
+ * still applies after consent):
  *
- * - `never`: apps cannot call tools.
- * - `once-per-server` (default): the user is asked the first time an app of
- *   a server calls a tool; a yes covers that server's apps for the session,
- *   a no refuses that call only.
- * - `always`: the user is asked for every call.
+ * - `never`: never asked; apps call tools of their server freely.
+ * - `once-per-server` (default): asked the first time an app of a server
+ *   calls a tool; a yes covers that server's apps for the session, a no
+ *   refuses that call only (the next one asks again).
+ * - `always`: asked for every call.
  *
- * Set with `MCP_UI_TOOL_CONSENT`. Without a way to ask, calls are refused.
+ * Set with `MCP_UI_TOOL_CONSENT`. When asking is needed but nobody can be
+ * asked (no UI), calls are refused.
  */
 
 export type ToolConsentMode = "never" | "once-per-server" | "always";
@@ -40,7 +42,7 @@ export class ToolConsent {
 
   /** Undefined when allowed, else why not (shown to the app). */
   async check(request: ToolConsentRequest): Promise<string | undefined> {
-    if (this.mode === "never") return `Apps may not call MCP tools (${UI_TOOL_CONSENT_ENV}=never)`;
+    if (this.mode === "never") return undefined;
     if (this.mode === "once-per-server" && this.granted.has(request.serverName)) return undefined;
     if (!this.ask) return "Apps may not call MCP tools here: nobody can be asked for consent";
     const yes = await this.ask(request).catch(() => false);

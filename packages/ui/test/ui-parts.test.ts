@@ -36,13 +36,14 @@ describe("uiViewerMode", () => {
 describe("ToolConsent", () => {
   const request = { serverName: "board", toolName: "add_item", appToolName: "show_board" };
 
-  it("never refuses without asking; always asks every call; once-per-server remembers a yes only", async () => {
+  it("never allows without asking; always asks every call; once-per-server remembers a yes only", async () => {
     let asked = 0;
     const ask = (answer: boolean) => async () => {
       asked++;
       return answer;
     };
-    expect(await new ToolConsent("never", ask(true)).check(request)).toMatch(/MCP_UI_TOOL_CONSENT=never/);
+    expect(await new ToolConsent("never", ask(false)).check(request)).toBeUndefined();
+    expect(await new ToolConsent("never", undefined).check(request)).toBeUndefined();
     expect(asked).toBe(0);
 
     const always = new ToolConsent("always", ask(true));
