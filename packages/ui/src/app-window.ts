@@ -22,12 +22,22 @@ export interface AppWindowOptions {
   queue: (message: UiMessage) => void;
   /** Opens an http(s) link the app asked for; left out, links are refused. */
   openLink?: (url: string) => Promise<void>;
-  /** Called once when the window closes (completed, cancelled, torn down by the app, or shut down). */
+  /** Called once when the window closes (completed, cancelled, tab gone, torn down by the app, or shut down). */
   onClose: (window: AppWindow) => void;
+  /** Default `WINDOW_GONE_AFTER_MS`. */
+  goneAfterMs?: number;
   hostInfo: { name: string; version: string };
 }
 
-export type CloseReason = "complete" | "cancel" | "app" | "shutdown";
+/**
+ * Why a window closed: the user completed or cancelled it, closed the tab
+ * (`gone`: no host page connected for `goneAfterMs`), the app asked to be
+ * torn down, or the session shut down.
+ */
+export type CloseReason = "complete" | "cancel" | "gone" | "app" | "shutdown";
+
+/** How long a window may have no host page connected (tab closed, browser quit) before it counts as closed. */
+export const WINDOW_GONE_AFTER_MS = 15_000;
 
 export class AppWindow {
   readonly id: string;
@@ -39,6 +49,7 @@ export class AppWindow {
   private pending: UiToolCall | undefined;
   private readonly streams = new Set<ServerResponse>();
   private closedReason: CloseReason | undefined;
+  private goneTimer: NodeJS.Timeout | undefined;
 
   private constructor(private readonly options: AppWindowOptions) {
     this.id = options.id;
@@ -80,11 +91,20 @@ export class AppWindow {
       return;
     }
     this.streams.add(response);
+    clearTimeout(this.goneTimer);
     const sink = (message: unknown) => response.write(`data: ${JSON.stringify(message)}\n\n`);
     this.transport.attach(sink);
     response.on("close", () => {
       this.streams.delete(response);
       this.transport.detach(sink);
+      // A reload reconnects at once; a closed tab never does, and the next call should open a new window.
+      if (this.streams.size === 0 && !this.closedReason) {
+        this.goneTimer = setTimeout(
+          () => void this.close("gone"),
+          this.options.goneAfterMs ?? WINDOW_GONE_AFTER_MS,
+        );
+        this.goneTimer.unref();
+      }
     });
   }
 
@@ -137,7 +157,8 @@ export class AppWindow {
   async close(reason: CloseReason): Promise<void> {
     if (this.closedReason) return;
     this.closedReason = reason;
-    if (reason === "complete" || reason === "cancel") this.queue("close", { reason });
+    clearTimeout(this.goneTimer);
+    if (reason === "complete" || reason === "cancel" || reason === "gone") this.queue("close", { reason });
     for (const stream of this.streams) stream.end(`event: closed\ndata: ${reason}\n\n`);
     this.streams.clear();
     await this.bridge?.close().catch(() => {});

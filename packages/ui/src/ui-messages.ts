@@ -2,8 +2,8 @@
  * What apps send back for the model: `message` (MCP Apps `ui/message`),
  * `prompt`, `intent`, `notify` (MCP-UI actions; any other custom type is
  * forwarded as an `intent` naming it), and `close` when the user completes
- * (Cmd/Ctrl+Enter) or cancels (Escape) the window. Queued until read with
- * `mcp({ action: "ui-messages" })`.
+ * (Cmd/Ctrl+Enter), cancels (Escape) or closes (`gone`) the window. Queued
+ * until read with `mcp({ action: "ui-messages" })`.
  */
 
 export type UiMessageType = "message" | "prompt" | "intent" | "notify" | "close";
@@ -16,7 +16,7 @@ export interface UiMessage {
   toolName: string;
   /** ISO 8601. */
   timestamp: string;
-  /** What the app sent (`message`: `{ role, content }`; `intent`: `{ intent, params }`; `close`: `{ reason }`). */
+  /** What the app sent (`message`: `{ role, content }`; `intent`: `{ intent, params }`; `close`: `{ reason: "complete" | "cancel" | "gone" }`). */
   payload: unknown;
 }
 

@@ -28,6 +28,8 @@ export interface UiViewerOptions {
   askConsent?: AskToolConsent;
   /** How this host introduces itself to apps. */
   hostInfo?: { name: string; version: string };
+  /** How long a window may have no host page connected before it counts as closed; default 15 s. */
+  goneAfterMs?: number;
 }
 
 /** A window `show` opened or updated. */
@@ -95,6 +97,7 @@ export class UiViewer {
       queue: (message) => this.queue.push(message),
       openLink: this.options.openLink ?? this.open,
       hostInfo: this.options.hostInfo ?? { name: "pi-mcp-adapter", version: "0.0.0" },
+      ...(this.options.goneAfterMs !== undefined ? { goneAfterMs: this.options.goneAfterMs } : {}),
       onClose: (closed) => {
         if (this.windows.get(key) === closed) this.windows.delete(key);
         this.appKeys.delete(id);

@@ -20,7 +20,7 @@ afterEach(async () => {
   client = undefined;
 });
 
-async function start(answers: boolean[]) {
+async function start(answers: boolean[], goneAfterMs?: number) {
   client = new Client({ name: "test", version: "1.0.0" });
   await client.connect(await connectInMemory(createAppFixtureServer()));
   const c = client;
@@ -39,6 +39,7 @@ async function start(answers: boolean[]) {
     open: async (url) => {
       opened.push(url);
     },
+    ...(goneAfterMs !== undefined ? { goneAfterMs } : {}),
   });
   const shown = await viewer.show({
     serverName: "board",
@@ -190,6 +191,23 @@ describe("UiViewer over HTTP", () => {
     }
     expect(viewer.takeMessages().messages).toEqual([]);
     expect(viewer.sessions()).toEqual([]);
+  });
+
+  it("a window whose page went away (tab closed) closes, and the next call opens a new one", async () => {
+    const { viewer, shown } = await start([], 100);
+    const p = await page(shown.url);
+    await p.close();
+    await expect.poll(() => viewer.sessions().length).toBe(0);
+    expect(viewer.takeMessages().messages).toMatchObject([{ type: "close", payload: { reason: "gone" } }]);
+    const next = await viewer.show({
+      serverName: "board",
+      toolName: "show_board",
+      resourceUri: APP_FIXTURE_RESOURCE_URI,
+      args: {},
+      result: { content: [] },
+    });
+    expect(next.reused).toBe(false);
+    expect(next.sessionId).not.toBe(shown.sessionId);
   });
 
   it("refuses requests without the token, with another token, or for a foreign Host; stops at close", async () => {
