@@ -51,7 +51,7 @@ import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
 import type { SessionTrace } from "./trace-observer.js";
 import { tracedListing, tracedOAuth } from "./trace-sources.js";
-import { type RuntimeUiOptions, resolveUiOptions } from "./ui-apps.js";
+import { appResultOf, type RuntimeUiOptions, resolveUiOptions } from "./ui-apps.js";
 
 /** At most this many servers are discovered at once. */
 export const MAX_PARALLEL_DISCOVERY = 4;
@@ -348,11 +348,6 @@ export class AdapterRuntime {
   private showApp(tool: ToolMetadata, args: Record<string, unknown>, result: CallResult): void {
     const resourceUri = tool.ui?.resourceUri;
     if (!this.ui || !resourceUri?.startsWith("ui://") || result.details.approval !== undefined) return;
-    const appResult: UiToolResult = {
-      content: result.content,
-      isError: result.isError,
-      ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
-    };
     const definition = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
     this.ui
       .show({
@@ -360,7 +355,7 @@ export class AdapterRuntime {
         toolName: tool.name,
         resourceUri,
         args,
-        result: appResult,
+        result: appResultOf(result),
         tool: definition,
       })
       .catch((error: unknown) =>
@@ -390,12 +385,9 @@ export class AdapterRuntime {
         `The tool "${name}" of "${server}" is for the model only (_meta.ui.visibility); apps cannot call it`,
       );
     }
-    const result = await this.pipeline.run({ target: { kind: "tool", tool }, args, origin: "ui", signal });
-    return {
-      content: result.content,
-      isError: result.isError,
-      ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
-    };
+    return appResultOf(
+      await this.pipeline.run({ target: { kind: "tool", tool }, args, origin: "ui", signal }),
+    );
   }
 
   /** The messages MCP Apps sent since the last read (empty without a viewer), and how many were dropped. */

@@ -6,10 +6,12 @@
 import {
   type AskToolConsent,
   type ToolConsentMode,
+  type UiToolResult,
   type UiViewerMode,
   type UiViewerOptions,
   uiViewerMode,
 } from "@pi-mcp-adapter/ui";
+import type { CallResult } from "./call-result.js";
 import type { Host } from "./host.js";
 
 /** How a runtime shows MCP Apps. */
@@ -57,5 +59,14 @@ function consentDialog(host: Host): AskToolConsent {
       [UI_CONSENT_ALLOW, UI_CONSENT_DENY],
     );
     return answer === UI_CONSENT_ALLOW;
+  };
+}
+
+/** A call's result as an app receives it: the bounded content, the error flag and `structuredContent`. */
+export function appResultOf(result: CallResult): UiToolResult {
+  return {
+    content: result.content,
+    isError: result.isError,
+    ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
   };
 }
