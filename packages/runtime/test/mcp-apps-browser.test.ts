@@ -175,6 +175,26 @@ describe.skipIf(!chromiumPath)(suite, () => {
     const appDoc = await fetch(new URL(appSrc as string, opened[0]));
     expect(appDoc.headers.get("content-security-policy")).toContain("connect-src 'none'");
     expect(await page.locator("#app").getAttribute("sandbox")).toBe("allow-scripts allow-forms");
+    // Inside the app: an opaque origin that cannot reach the host page, and no network to this server.
+    const appFrameHandle = page.frames().find((f) => f !== page.mainFrame());
+    const reach = await appFrameHandle?.evaluate(async (hostUrl) => {
+      // Runs in the page; the test's tsconfig has no DOM types.
+      const window = globalThis as unknown as { parent: { document: { title: string } }; origin: string };
+      let dom = "reachable";
+      try {
+        void window.parent.document.title;
+      } catch {
+        dom = "blocked";
+      }
+      let net = "reachable";
+      try {
+        await fetch(hostUrl);
+      } catch {
+        net = "blocked";
+      }
+      return { origin: window.origin, dom, net };
+    }, opened[0] as string);
+    expect(reach).toEqual({ origin: "null", dom: "blocked", net: "blocked" });
 
     await frame.locator("#add").click();
     await expect
