@@ -1,0 +1,254 @@
+/**
+ * The `/mcp-adapter` panel in Pi's TUI (`ctx.ui.custom`): servers with their
+ * state, tool counts and last error; Enter expands a server to its tools;
+ * direct/proxy and enable/disable are edits a save (ctrl+s, or the
+ * `mcp.panel.save` keybinding) writes to the adapter's own file and applies
+ * live; reconnect runs at once; ctrl+a (or Enter on a needs-auth server)
+ * closes the panel and runs the `/mcp-auth` login. The state lives in
+ * `panel-model.ts`, the drawing in `panel-view.ts`.
+ */
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { describeError } from "@pi-mcp-adapter/core";
+import { type AdapterRuntime, directSelection } from "@pi-mcp-adapter/runtime";
+import { type PanelAction, type PanelKeybindings, panelAction, saveKeys } from "./panel-keys.js";
+import {
+  createPanelState,
+  currentRow,
+  editsSaved,
+  moveCursor,
+  type PanelServer,
+  type PanelState,
+  pendingCount,
+  serverOf,
+  toggleDirect,
+  toggleDisabled,
+  toggleExpanded,
+  toggleScope,
+  updateServers,
+  withMessage,
+} from "./panel-model.js";
+import { panelSaveFile, savePanelEdits } from "./panel-save.js";
+import { type PanelTheme, renderPanel } from "./panel-view.js";
+
+export interface PanelOptions {
+  runtime: AdapterRuntime;
+  /** The host's project trust answer (`false`: saves go to the user file). */
+  trusted?: boolean;
+  /** Runs the `/mcp-auth` login for a server (after the panel has closed). */
+  login(server: string, ctx: ExtensionContext): Promise<void>;
+}
+
+/** How the panel ended: closed, or closed to log in to a server. */
+type PanelResult = { login?: string } | undefined;
+
+/**
+ * Shows the panel until it closes. Returns false when the host drew
+ * nothing (RPC mode's `custom()` never calls the factory), so the caller
+ * can fall back to the text status.
+ */
+export async function openPanel(ctx: ExtensionContext, options: PanelOptions): Promise<boolean> {
+  let drawn = false;
+  let pending = 0;
+  const result = (await ctx.ui.custom<PanelResult>((tui, theme, keybindings, done) => {
+    drawn = true;
+    const panel = new PanelController(
+      options,
+      ctx.cwd,
+      keybindings as unknown as PanelKeybindings,
+      done,
+      () => tui.requestRender(),
+    );
+    return {
+      render: (width: number) => {
+        pending = pendingCount(panel.state);
+        return renderPanel(panel.state, width, theme as unknown as PanelTheme, panel.viewOptions());
+      },
+      invalidate: () => {},
+      handleInput: (data: string) => panel.handle(data),
+      dispose: () => panel.dispose(),
+    };
+  })) as PanelResult;
+  if (!drawn) return false;
+  if (pending > 0 && !result?.login) {
+    ctx.ui.notify(
+      `MCP panel closed; ${pending} unsaved change${pending === 1 ? "" : "s"} discarded.`,
+      "info",
+    );
+  }
+  if (result?.login) await options.login(result.login, ctx);
+  return true;
+}
+
+/** The panel's facts about each server, from what the runtime knows (never connects). */
+export function panelServers(runtime: AdapterRuntime, previous: readonly PanelServer[] = []): PanelServer[] {
+  return runtime.servers().map((s) => {
+    const definition = runtime.definition(s.name);
+    const selection = definition ? directSelection(definition, runtime.direct) : undefined;
+    const known = previous.find((p) => p.name === s.name);
+    const server: PanelServer = {
+      name: s.name,
+      state: s.state,
+      toolCount: s.toolCount ?? 0,
+      directTools: selection === undefined ? false : selection.names === true ? true : [...selection.names],
+      disabled: definition?.disabled ?? s.state === "disabled",
+    };
+    if (s.error) server.error = s.error;
+    if (known?.tools) server.tools = known.tools;
+    if (known?.listError) server.listError = known.listError;
+    return server;
+  });
+}
+
+class PanelController {
+  state: PanelState;
+  private readonly save: string[];
+  private readonly stops: (() => void)[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly options: PanelOptions,
+    private readonly cwd: string,
+    private readonly keybindings: PanelKeybindings | undefined,
+    private readonly done: (result: PanelResult) => void,
+    private readonly redraw: () => void,
+  ) {
+    const runtime = options.runtime;
+    this.state = createPanelState(panelServers(runtime), options.trusted === false ? "user" : "project");
+    this.save = saveKeys(keybindings);
+    // Every status or listing change shows at once.
+    const refresh = () => this.set(updateServers(this.state, panelServers(runtime, this.state.servers)));
+    this.stops.push(runtime.onStatus(refresh), runtime.onListingChange(refresh));
+  }
+
+  viewOptions() {
+    return { saveKey: this.save.join("/"), saveFile: panelSaveFile(this.state.scope, this.cwd) };
+  }
+
+  dispose(): void {
+    this.closed = true;
+    for (const stop of this.stops.splice(0)) stop();
+  }
+
+  handle(data: string): void {
+    const action = panelAction(data, this.keybindings, this.save);
+    if (action) this.run(action);
+  }
+
+  private set(state: PanelState): void {
+    if (this.closed) return;
+    this.state = state;
+    this.redraw();
+  }
+
+  private close(result: PanelResult): void {
+    this.dispose();
+    this.done(result);
+  }
+
+  private run(action: PanelAction): void {
+    const row = currentRow(this.state);
+    if (action === "close") this.close(undefined);
+    else if (action === "reconnect" && row) void this.reconnect(row.server);
+    else if (action === "save") void this.saveEdits();
+    else if (action === "auth" && row) this.close({ login: row.server });
+    else if (
+      action === "confirm" &&
+      row?.kind === "server" &&
+      serverOf(this.state, row.server)?.state === "needs-auth"
+    ) {
+      this.close({ login: row.server });
+    } else if (action === "confirm" && row?.kind !== "tool") this.expand();
+    else this.set(this.next(action));
+  }
+
+  /** The state after an action that only changes the panel's state. */
+  private next(action: PanelAction): PanelState {
+    const state = this.state;
+    switch (action) {
+      case "up":
+        return moveCursor(state, -1);
+      case "down":
+        return moveCursor(state, 1);
+      case "scope":
+        return toggleScope(state);
+      case "toggle-disabled":
+        return toggleDisabled(state);
+      case "toggle-direct":
+      case "confirm":
+        return this.toolsKnown() ? toggleDirect(state) : state;
+      default:
+        return state;
+    }
+  }
+
+  /** A tool row's toggle needs the tool list; a server row's never does. */
+  private toolsKnown(): boolean {
+    const row = currentRow(this.state);
+    return row?.kind !== "tool" || serverOf(this.state, row.server)?.tools !== undefined;
+  }
+
+  private expand(): void {
+    const before = this.state;
+    this.set(toggleExpanded(this.state));
+    const row = currentRow(before);
+    if (!row || before.expanded.includes(row.server)) return;
+    const server = serverOf(this.state, row.server);
+    if (!server || server.tools !== undefined) return;
+    if (server.disabled) {
+      this.setServer(row.server, { listError: "disabled: enable it (e) and save to list its tools" });
+      return;
+    }
+    // Listing may connect a server not listed yet; the row says so meanwhile.
+    void this.options.runtime.catalog(row.server).then(
+      (view) => {
+        const tools = view.tools
+          .filter((t) => t.kind === "tool" && t.server === row.server)
+          .map((t) => ({ name: t.name, description: t.description }));
+        const failed = view.unavailable.find((u) => u.server === row.server);
+        this.setServer(row.server, failed && !tools.length ? { listError: failed.error } : { tools });
+      },
+      (error) => this.setServer(row.server, { listError: describeError(error) }),
+    );
+  }
+
+  private setServer(name: string, change: Partial<PanelServer>): void {
+    const servers = this.state.servers.map((s) => (s.name === name ? { ...s, ...change } : s));
+    this.set(updateServers(this.state, servers));
+  }
+
+  private async reconnect(server: string): Promise<void> {
+    this.set(withMessage(this.state, `Reconnecting ${server}…`));
+    try {
+      await this.options.runtime.reconnect(server);
+      const count = this.options.runtime.servers().find((s) => s.name === server)?.toolCount ?? 0;
+      this.set(withMessage(this.state, `${server}: reconnected, ${count} tool${count === 1 ? "" : "s"}`));
+    } catch (error) {
+      this.set(withMessage(this.state, `${server}: ${describeError(error)}`));
+    }
+  }
+
+  private async saveEdits(): Promise<void> {
+    if (pendingCount(this.state) === 0) {
+      this.set(withMessage(this.state, "Nothing to save."));
+      return;
+    }
+    const { edits, scope } = this.state;
+    let file: string;
+    try {
+      file = await savePanelEdits({ scope, cwd: this.cwd, edits, trusted: this.options.trusted });
+    } catch (error) {
+      this.set(withMessage(this.state, `Not saved: ${describeError(error)}`));
+      return;
+    }
+    this.set(editsSaved(this.state, file));
+    try {
+      // Live: reconnects what changed and re-registers direct tools (the extension's listing listener).
+      await this.options.runtime.reload();
+      this.set(updateServers(this.state, panelServers(this.options.runtime, this.state.servers)));
+    } catch (error) {
+      this.set(
+        withMessage(this.state, `Saved to ${file}, but not applied to this session: ${describeError(error)}`),
+      );
+    }
+  }
+}
