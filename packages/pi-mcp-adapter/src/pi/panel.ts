@@ -38,45 +38,80 @@ export interface PanelOptions {
   login(server: string, ctx: ExtensionContext): Promise<void>;
 }
 
-/** How the panel ended: closed, or closed to log in to a server. */
-type PanelResult = { login?: string } | undefined;
+/** How the panel ended: closed, closed to log in to a server, or closed to apply a save. */
+type PanelResult =
+  | { login?: string; saved?: { file: string; state: PanelState; servers: string[] } }
+  | undefined;
 
 /**
  * Shows the panel until it closes. Returns false when the host drew
  * nothing (RPC mode's `custom()` never calls the factory), so the caller
  * can fall back to the text status.
+ *
+ * A save writes the file with the panel open, then closes it to apply the
+ * change (reloading may ask to approve a project server, and Pi 0.73 does
+ * not bring a custom component back after a dialog) and opens it again,
+ * where it was, with the outcome.
  */
 export async function openPanel(ctx: ExtensionContext, options: PanelOptions): Promise<boolean> {
-  let drawn = false;
-  let pending = 0;
-  const result = (await ctx.ui.custom<PanelResult>((tui, theme, keybindings, done) => {
-    drawn = true;
-    const panel = new PanelController(
-      options,
-      ctx.cwd,
-      keybindings as unknown as PanelKeybindings,
-      done,
-      () => tui.requestRender(),
-    );
-    return {
-      render: (width: number) => {
-        pending = pendingCount(panel.state);
-        return renderPanel(panel.state, width, theme as unknown as PanelTheme, panel.viewOptions());
-      },
-      invalidate: () => {},
-      handleInput: (data: string) => panel.handle(data),
-      dispose: () => panel.dispose(),
-    };
-  })) as PanelResult;
-  if (!drawn) return false;
-  if (pending > 0 && !result?.login) {
-    ctx.ui.notify(
-      `MCP panel closed; ${pending} unsaved change${pending === 1 ? "" : "s"} discarded.`,
-      "info",
-    );
+  let initial: PanelState | undefined;
+  for (;;) {
+    let drawn = false;
+    let pending = 0;
+    const result = (await ctx.ui.custom<PanelResult>((tui, theme, keybindings, done) => {
+      drawn = true;
+      const panel = new PanelController(
+        options,
+        ctx.cwd,
+        keybindings as unknown as PanelKeybindings,
+        done,
+        () => tui.requestRender(),
+        initial,
+      );
+      return {
+        render: (width: number) => {
+          pending = pendingCount(panel.state);
+          return renderPanel(panel.state, width, theme as unknown as PanelTheme, panel.viewOptions());
+        },
+        invalidate: () => {},
+        handleInput: (data: string) => panel.handle(data),
+        dispose: () => panel.dispose(),
+      };
+    })) as PanelResult;
+    if (!drawn) return false;
+    if (result?.saved) {
+      initial = await applySaved(options.runtime, result.saved);
+      continue;
+    }
+    if (pending > 0 && !result?.login) {
+      ctx.ui.notify(
+        `MCP panel closed; ${pending} unsaved change${pending === 1 ? "" : "s"} discarded.`,
+        "info",
+      );
+    }
+    if (result?.login) await options.login(result.login, ctx);
+    return true;
   }
-  if (result?.login) await options.login(result.login, ctx);
-  return true;
+}
+
+/**
+ * Applies a saved file to the session: reload (servers that changed
+ * reconnect), then list the changed servers again so their direct tools
+ * are registered before the panel says the change is applied.
+ */
+async function applySaved(
+  runtime: AdapterRuntime,
+  { file, state, servers }: { file: string; state: PanelState; servers: string[] },
+): Promise<PanelState> {
+  try {
+    await runtime.reload();
+    const enabled = runtime.servers().filter((s) => servers.includes(s.name) && s.state !== "disabled");
+    await Promise.all(enabled.map((s) => runtime.catalog(s.name).catch(() => undefined)));
+    const fresh = updateServers(state, panelServers(runtime, state.servers));
+    return withMessage(fresh, `Saved to ${file}; applied to this session.`);
+  } catch (error) {
+    return withMessage(state, `Saved to ${file}, but not applied to this session: ${describeError(error)}`);
+  }
 }
 
 /** The panel's facts about each server, from what the runtime knows (never connects). */
@@ -111,9 +146,11 @@ class PanelController {
     private readonly keybindings: PanelKeybindings | undefined,
     private readonly done: (result: PanelResult) => void,
     private readonly redraw: () => void,
+    initial?: PanelState,
   ) {
     const runtime = options.runtime;
-    this.state = createPanelState(panelServers(runtime), options.trusted === false ? "user" : "project");
+    this.state =
+      initial ?? createPanelState(panelServers(runtime), options.trusted === false ? "user" : "project");
     this.save = saveKeys(keybindings);
     // Every status or listing change shows at once.
     const refresh = () => this.set(updateServers(this.state, panelServers(runtime, this.state.servers)));
@@ -233,22 +270,11 @@ class PanelController {
       return;
     }
     const { edits, scope } = this.state;
-    let file: string;
     try {
-      file = await savePanelEdits({ scope, cwd: this.cwd, edits, trusted: this.options.trusted });
+      const file = await savePanelEdits({ scope, cwd: this.cwd, edits, trusted: this.options.trusted });
+      this.close({ saved: { file, state: editsSaved(this.state, file), servers: Object.keys(edits) } });
     } catch (error) {
       this.set(withMessage(this.state, `Not saved: ${describeError(error)}`));
-      return;
-    }
-    this.set(editsSaved(this.state, file));
-    try {
-      // Live: reconnects what changed and re-registers direct tools (the extension's listing listener).
-      await this.options.runtime.reload();
-      this.set(updateServers(this.state, panelServers(this.options.runtime, this.state.servers)));
-    } catch (error) {
-      this.set(
-        withMessage(this.state, `Saved to ${file}, but not applied to this session: ${describeError(error)}`),
-      );
     }
   }
 }
