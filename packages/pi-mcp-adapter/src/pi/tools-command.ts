@@ -29,7 +29,8 @@ async function serverLines(runtime: AdapterRuntime, name: string): Promise<strin
   const selection = definition ? directSelection(definition, runtime.direct) : undefined;
   const direct = (tool: string) =>
     selection !== undefined && (selection.names === true || selection.names.includes(tool));
-  const head = `${name} (${summary.state}, ${tools.length} tool${tools.length === 1 ? "" : "s"}):`;
+  const state = runtime.servers().find((s) => s.name === name)?.state ?? summary.state;
+  const head = `${name} (${state}, ${tools.length} tool${tools.length === 1 ? "" : "s"}):`;
   return [
     head,
     ...tools.map((t) => {
