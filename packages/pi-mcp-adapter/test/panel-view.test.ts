@@ -36,7 +36,9 @@ describe("drawing the panel", () => {
     expect(lines).toContain("› ▸ git  needs-auth  0 tools  direct");
     // The selected server's last error, on one line.
     expect(lines).toContain("last error: HTTP 401: login required");
-    expect(lines.at(-1)).toContain("ctrl+s save · esc close");
+    expect(lines.at(-1)).toContain("tab scope · ctrl+s save · esc close");
+    // The setup hook shows only where the host wired it.
+    expect(renderPanel(state, 200, undefined, { setup: true }).at(-1)).toContain("s setup · ctrl+s save");
   });
 
   it("never draws a line wider than it is given, wide characters and server output included", () => {
@@ -72,6 +74,7 @@ describe("panel keys", () => {
     expect(panelAction("e", kb)).toBe("toggle-disabled");
     expect(panelAction("r", kb)).toBe("reconnect");
     expect(panelAction("\t", kb)).toBe("scope");
+    expect(panelAction("s", kb)).toBe("setup");
     for (const ctrlA of ["\x01", "\x1b[97;5u", "\x1b[27;5;97~"]) expect(panelAction(ctrlA, kb)).toBe("auth");
     for (const ctrlS of ["\x13", "\x1b[115;5u", "\x1b[115;5:1u", "\x1b[27;5;115~"]) {
       expect(panelAction(ctrlS, kb)).toBe("save");

@@ -20,7 +20,8 @@ export type PanelAction =
   | "reconnect"
   | "auth"
   | "save"
-  | "scope";
+  | "scope"
+  | "setup";
 
 /** The keybinding id users remap the save key with. */
 export const PANEL_SAVE_KEYBINDING = "mcp.panel.save";
@@ -46,6 +47,7 @@ const OWN_KEYS: [PanelAction, string[]][] = [
   ["reconnect", ["r"]],
   ["auth", ["ctrl+a"]],
   ["scope", ["tab"]],
+  ["setup", ["s"]],
 ];
 
 /** The action for `data`, or `undefined` for keys the panel ignores. */

@@ -36,6 +36,8 @@ export interface PanelViewOptions {
   saveKey?: string;
   /** Where a save goes, shown in the header. */
   saveFile?: string;
+  /** Whether `s` opens setup (the host wired `/mcp-adapter setup`). */
+  setup?: boolean;
   /** Rows of the list at most (the rest scrolls). */
   maxRows?: number;
 }
@@ -77,7 +79,7 @@ export function renderPanel(
   lines.push(
     "",
     line(
-      `↑↓ move · enter expand/toggle · space direct/proxy · e enable/disable · r reconnect · ctrl+a login · tab scope · ${save} save · esc close`,
+      `↑↓ move · enter expand/toggle · space direct/proxy · e enable/disable · r reconnect · ctrl+a login · tab scope · ${options.setup ? "s setup · " : ""}${save} save · esc close`,
       "dim",
     ),
   );

@@ -36,11 +36,16 @@ export interface PanelOptions {
   trusted?: boolean;
   /** Runs the `/mcp-auth` login for a server (after the panel has closed). */
   login(server: string, ctx: ExtensionContext): Promise<void>;
+  /**
+   * The hook for `/mcp-adapter setup`: when given, `s` closes the panel and
+   * runs it (the panel itself never adopts host configs).
+   */
+  setup?: (ctx: ExtensionContext) => Promise<void>;
 }
 
 /** How the panel ended: closed, closed to log in to a server, or closed to apply a save. */
 type PanelResult =
-  | { login?: string; saved?: { file: string; state: PanelState; servers: string[] } }
+  | { login?: string; setup?: true; saved?: { file: string; state: PanelState; servers: string[] } }
   | undefined;
 
 /**
@@ -83,13 +88,14 @@ export async function openPanel(ctx: ExtensionContext, options: PanelOptions): P
       initial = await applySaved(options.runtime, result.saved);
       continue;
     }
-    if (pending > 0 && !result?.login) {
+    if (pending > 0 && !result?.login && !result?.setup) {
       ctx.ui.notify(
         `MCP panel closed; ${pending} unsaved change${pending === 1 ? "" : "s"} discarded.`,
         "info",
       );
     }
     if (result?.login) await options.login(result.login, ctx);
+    if (result?.setup) await options.setup?.(ctx);
     return true;
   }
 }
@@ -158,7 +164,11 @@ class PanelController {
   }
 
   viewOptions() {
-    return { saveKey: this.save.join("/"), saveFile: panelSaveFile(this.state.scope, this.cwd) };
+    return {
+      saveKey: this.save.join("/"),
+      saveFile: panelSaveFile(this.state.scope, this.cwd),
+      setup: this.options.setup !== undefined,
+    };
   }
 
   dispose(): void {
@@ -188,6 +198,7 @@ class PanelController {
     else if (action === "reconnect" && row) void this.reconnect(row.server);
     else if (action === "save") void this.saveEdits();
     else if (action === "auth" && row) this.close({ login: row.server });
+    else if (action === "setup" && this.options.setup) this.close({ setup: true });
     else if (
       action === "confirm" &&
       row?.kind === "server" &&
