@@ -8,9 +8,11 @@
  * toggle saved with ctrl+s must land in `.pi/mcp-adapter.json` (and only
  * there), and Escape must close the panel. The change applies live: the
  * next prompt declares the tool made direct, and its result is drawn as a
- * compact row while the model receives the whole text.
+ * compact row while the model receives the whole text. A second project
+ * checks the settings: `mcpFooterStatus: "compact"`, `notifyOnStartupConnect:
+ * false`, and `mcp.panel.save` remapped in Pi's keybindings.json.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { stdioFixtureEntry } from "../src/fixtures.js";
@@ -106,6 +108,58 @@ describe.each(piHosts())("the /mcp-adapter panel in a terminal on $label", (host
       const [first, second] = project.model.requests;
       expect(first?.tools?.map((t) => t.function.name)).toContain("fixture_echo");
       expect(toolResultTexts(second!)).toEqual(["line one\nline two\nline three"]);
+    } finally {
+      term.kill();
+    }
+  });
+  it("compact footer, no routine connect notice, and a save key remapped in keybindings.json", async () => {
+    await using project = await createPiProject({
+      host,
+      adapterConfig: ({ pidDir }) => ({
+        settings: { mcpFooterStatus: "compact", notifyOnStartupConnect: false },
+        mcpServers: {
+          one: stdioFixtureEntry(pidDir, { lifecycle: "eager" }),
+          two: stdioFixtureEntry(pidDir, { lifecycle: "eager" }),
+        },
+      }),
+    });
+    await writeFile(
+      project.join("agent", "keybindings.json"),
+      JSON.stringify({ "mcp.panel.save": "ctrl+w" }),
+    );
+    const { args, env } = piCommand(
+      { host, cwd: project.dir, agentDir: project.agentDir, home: project.home },
+      "text",
+    );
+    const term = startTmux({
+      socket: project.join("tmux.sock"),
+      cwd: project.dir,
+      command: [host.node, ...args],
+      env,
+    });
+    try {
+      const started = await term.waitFor("the compact footer", (s) => s.includes("● MCP 2/2"), 60_000);
+      expect(started).not.toContain("MCP: connected");
+
+      term.type("/mcp-adapter");
+      await term.waitFor("the command in the editor", (s) => s.includes("/mcp-adapter"));
+      term.keys("Escape");
+      term.keys("Enter");
+      await term.waitFor("the panel with the remapped save key", (s) => s.includes("ctrl+w save"));
+      term.keys("Down");
+      term.type("e");
+      await term.waitFor(
+        "two disabled, unsaved",
+        (s) => /two\s+disabled/.test(s) && s.includes("1 unsaved change"),
+      );
+      // The remapped key saves (that ctrl+s then does not is the panel-keys unit test's).
+      term.keys("C-w");
+      await term.waitFor("the save", (s) => s.includes("applied to this session"));
+      const saved = JSON.parse(await readFile(project.join("project", ".pi", "mcp-adapter.json"), "utf8"));
+      expect(saved).toEqual({ mcpServers: { two: { disabled: true } } });
+      await term.waitFor("the footer without two", (s) => s.includes("● MCP 1/1"));
+      term.keys("Escape");
+      await term.waitFor("the panel to close", (s) => !s.includes("MCP servers"));
     } finally {
       term.kill();
     }
