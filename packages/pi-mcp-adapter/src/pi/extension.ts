@@ -36,6 +36,7 @@ import { registerProxyTools } from "./proxy-tools.js";
 import { reconnectSubcommand } from "./reconnect-command.js";
 import { registerScriptTool } from "./script-tool.js";
 import { serverToggleSubcommands } from "./server-toggle-command.js";
+import { setupSubcommand } from "./setup-command.js";
 import { registerStartupDirectTools } from "./startup-direct-tools.js";
 import { statsSubcommand } from "./stats-command.js";
 import { toolsSubcommand } from "./tools-command.js";
@@ -208,6 +209,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         );
       },
     };
+    const setup = setupSubcommand({ runtimeFor, configPath, inlineConfig: options.config !== undefined });
     // A bare `/mcp-adapter` opens the panel where Pi can draw it (not in RPC or print mode: text status there).
     const panel: AdapterSubcommand = {
       name: "panel",
@@ -215,7 +217,15 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       summary: "interactive panel: servers, tools, direct/proxy, enable/disable, reconnect, login",
       run: async (words, ctx) => {
         const runtime = await runtimeFor(ctx);
-        const drawn = ctx.hasUI && (await openPanel(ctx, { runtime, trusted: hostProjectTrust(ctx), login }));
+        const drawn =
+          ctx.hasUI &&
+          (await openPanel(ctx, {
+            runtime,
+            trusted: hostProjectTrust(ctx),
+            login,
+            // `s` in the panel opens /mcp-adapter setup.
+            setup: (c) => setup.run([], c),
+          }));
         if (!drawn) await status.run(words, ctx);
       },
     };
@@ -229,6 +239,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       reconnectSubcommand(runtimeFor),
       promptsSubcommand(runtimeFor),
       statsSubcommand(runtimeFor),
+      setup,
     ];
     const names = subcommands.map((s) => s.name).join(", ");
     registerAdapterCommand(pi, "mcp-adapter", `MCP adapter: ${names}`, subcommands);
