@@ -98,7 +98,7 @@ describe("result rows", () => {
     };
     const compact = resultRenderers({}, proxyCallTitle) as {
       renderShell: string;
-      renderCall: (args: unknown, theme: unknown) => { render(width: number): string[] };
+      renderCall: (args: unknown, theme: unknown, c: unknown) => { render(width: number): string[] };
       renderResult: (
         r: unknown,
         o: unknown,
@@ -107,15 +107,21 @@ describe("result rows", () => {
       ) => { render(width: number): string[] };
     };
     expect(compact.renderShell).toBe("self");
-    expect(compact.renderCall({ search: "weather" }, theme).render(80)).toEqual([
+    // A self-rendered row pads itself: Pi 1.x says how much (outputPad), 0.7x gets 1.
+    expect(compact.renderCall({ search: "weather" }, theme, undefined).render(80)).toEqual([
+      ' <toolTitle>mcp search "weather"</>',
+    ]);
+    expect(compact.renderCall({ search: "weather" }, theme, { outputPad: 0 }).render(80)).toEqual([
       '<toolTitle>mcp search "weather"</>',
     ]);
+    const context = { keyHint: () => "ctrl+x to expand", outputPad: 2 };
+    expect(
+      compact.renderResult(result, { expanded: false, isPartial: false }, theme, context).render(60),
+    ).toEqual(["    ⎿ first", "  <muted>    … 2 more lines (ctrl+x to expand)</>"]);
     const rows = compact
-      .renderResult(result, { expanded: false, isPartial: false }, theme, {
-        keyHint: () => "ctrl+x to expand",
-      })
+      .renderResult(result, { expanded: false, isPartial: false }, theme, undefined)
       .render(12);
-    expect(rows).toEqual(["  ⎿ first", "<muted>    … 2 mor…</>"]);
+    expect(rows).toEqual(["   ⎿ first", " <muted>    … 2 mo…</>"]);
     for (const row of rows) expect(textWidth(row.replace(/<\/?[a-z]*>/gi, ""))).toBeLessThanOrEqual(12);
 
     const boxed = resultRenderers({ toolResultRendering: "boxed", collapsedResultLines: 1 }, proxyCallTitle);

@@ -28,14 +28,14 @@ describe("drawing the panel", () => {
     let state = toggleExpanded(createPanelState(servers, "project"));
     state = toggleDirect(moveCursor(state, 1));
     const lines = renderPanel(moveCursor(state, 2), 200, undefined, { saveFile: "/p/.pi/mcp-adapter.json" });
-    expect(lines[0]).toBe("MCP servers — 1 unsaved change");
-    expect(lines[1]).toBe("Saves to /p/.pi/mcp-adapter.json (project)");
-    expect(lines).toContain("  ▾ docs  connected  2 tools  some direct *");
-    expect(lines).toContain("      *[x] search  direct");
-    expect(lines).toContain("      *[ ] fetch  proxy");
-    expect(lines).toContain("› ▸ git  needs-auth  0 tools  direct");
+    expect(lines[0]).toBe(" MCP servers — 1 unsaved change");
+    expect(lines[1]).toBe(" Saves to /p/.pi/mcp-adapter.json (project)");
+    expect(lines).toContain("   ▾ docs  connected  2 tools  some direct *");
+    expect(lines).toContain("       *[x] search  direct");
+    expect(lines).toContain("       *[ ] fetch  proxy");
+    expect(lines).toContain(" › ▸ git  needs-auth  0 tools  direct");
     // The selected server's last error, on one line.
-    expect(lines).toContain("last error: HTTP 401: login required");
+    expect(lines).toContain(" last error: HTTP 401: login required");
     expect(lines.at(-1)).toContain("tab scope · ctrl+s save · esc close");
     // The setup hook shows only where the host wired it.
     expect(renderPanel(state, 200, undefined, { setup: true }).at(-1)).toContain("s setup · ctrl+s save");

@@ -48,8 +48,10 @@ export function renderPanel(
   theme: PanelTheme = PLAIN_THEME,
   options: PanelViewOptions = {},
 ): string[] {
+  // One column in, like Pi's own dialogs.
+  const inner = Math.max(1, width - 1);
   const line = (text: string, color?: string) => {
-    const cut = fit(plainText(text).replace(/\n/g, " "), width);
+    const cut = fit(plainText(text).replace(/\n/g, " "), inner);
     return color ? theme.fg(color, cut) : cut;
   };
   const pending = pendingCount(state);
@@ -83,7 +85,7 @@ export function renderPanel(
       "dim",
     ),
   );
-  return lines;
+  return lines.map((l) => (l && width > 1 ? ` ${l}` : l));
 }
 
 function rowText(state: PanelState, row: PanelRow): string {

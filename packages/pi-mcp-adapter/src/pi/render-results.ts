@@ -32,6 +32,8 @@ interface ToolResultLike {
 
 interface RenderContextLike {
   isError?: boolean;
+  /** Pi 1.x: the `outputPad` setting, which self-rendered rows apply themselves. */
+  outputPad?: number;
   /** Pi 1.x: the configured keys of a keybinding, styled as a hint. */
   keyHint?: (keybinding: string, description: string) => string;
 }
@@ -44,18 +46,21 @@ function lines(text: string): string[] {
     .filter((l) => l.trim() !== "");
 }
 
-/** A component drawing `rows` (plain text, coloured after cutting) within the width. */
+/** A component drawing `rows` (plain text, coloured after cutting) within the width, `pad` columns in. */
 export function lineComponent(
   rows: readonly { text: string; color?: string; bold?: boolean }[],
   theme: RenderTheme,
+  pad = 0,
 ): LineComponent {
   return {
-    render: (width) =>
-      rows.map((row) => {
-        const cut = fit(row.text, width);
+    render: (width) => {
+      const indent = " ".repeat(Math.max(0, Math.min(pad, width - 1)));
+      return rows.map((row) => {
+        const cut = fit(row.text, width - indent.length);
         const colored = row.color ? theme.fg(row.color, cut) : cut;
-        return row.bold ? theme.bold(colored) : colored;
-      }),
+        return indent + (row.bold ? theme.bold(colored) : colored);
+      });
+    },
     invalidate: () => {},
   };
 }
@@ -138,8 +143,11 @@ export function resultRenderers(
       ? {}
       : {
           renderShell: "self",
-          renderCall: (args: Record<string, unknown> | undefined, theme: RenderTheme) =>
-            lineComponent([{ text: title(args), color: "toolTitle", bold: true }], theme),
+          renderCall: (
+            args: Record<string, unknown> | undefined,
+            theme: RenderTheme,
+            context: RenderContextLike | undefined,
+          ) => lineComponent([{ text: title(args), color: "toolTitle", bold: true }], theme, padOf(context)),
         }),
     renderResult: (
       result: ToolResultLike,
@@ -156,6 +164,12 @@ export function resultRenderers(
           expandHint: plainText(context?.keyHint?.("app.tools.expand", "to expand") ?? "ctrl+o to expand"),
         }),
         theme,
+        // Inside Pi's box the box pads; a self-rendered row pads itself (Pi 0.7x has no setting: 1).
+        boxed ? 0 : padOf(context),
       ),
   };
+}
+
+function padOf(context: RenderContextLike | undefined): number {
+  return typeof context?.outputPad === "number" ? context.outputPad : 1;
 }
