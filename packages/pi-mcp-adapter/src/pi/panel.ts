@@ -158,9 +158,14 @@ class PanelController {
     this.state =
       initial ?? createPanelState(panelServers(runtime), options.trusted === false ? "user" : "project");
     this.save = saveKeys(keybindings);
-    // Every status or listing change shows at once.
+    // Every status or listing change shows at once; an open server's tool list follows its listing.
     const refresh = () => this.set(updateServers(this.state, panelServers(runtime, this.state.servers)));
-    this.stops.push(runtime.onStatus(refresh), runtime.onListingChange(refresh));
+    const relist = (server: string) => {
+      refresh();
+      const shown = serverOf(this.state, server);
+      if (this.state.expanded.includes(server) && shown && !shown.disabled) this.listTools(server);
+    };
+    this.stops.push(runtime.onStatus(refresh), runtime.onListingChange(relist));
   }
 
   viewOptions() {
@@ -246,16 +251,25 @@ class PanelController {
       this.setServer(row.server, { listError: "disabled: enable it (e) and save to list its tools" });
       return;
     }
-    // Listing may connect a server not listed yet; the row says so meanwhile.
-    void this.options.runtime.catalog(row.server).then(
+    // A failure shown before is stale now; the row says "listing tools…" meanwhile.
+    this.setServer(row.server, { listError: undefined });
+    this.listTools(row.server);
+  }
+
+  /** Lists a server's tools into the panel; may connect a server not listed yet. */
+  private listTools(name: string): void {
+    void this.options.runtime.catalog(name).then(
       (view) => {
         const tools = view.tools
-          .filter((t) => t.kind === "tool" && t.server === row.server)
+          .filter((t) => t.kind === "tool" && t.server === name)
           .map((t) => ({ name: t.name, description: t.description }));
-        const failed = view.unavailable.find((u) => u.server === row.server);
-        this.setServer(row.server, failed && !tools.length ? { listError: failed.error } : { tools });
+        const failed = view.unavailable.find((u) => u.server === name);
+        this.setServer(
+          name,
+          failed && !tools.length ? { listError: failed.error, tools: undefined } : { tools },
+        );
       },
-      (error) => this.setServer(row.server, { listError: describeError(error) }),
+      (error) => this.setServer(name, { listError: describeError(error), tools: undefined }),
     );
   }
 
