@@ -40,7 +40,8 @@ export const ADMIT_ALL_PROJECT_SERVERS = "admit-all" as const;
 export function describeProjectServer({ server, project }: ProjectServerApprovalRequest): string[] {
   const quote = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word));
   // A project file may only override a server defined elsewhere: name the project file that changes it.
-  const inProject = (file: string) => !relative(project, file).startsWith("..") && !isAbsolute(relative(project, file));
+  const inProject = (file: string) =>
+    !relative(project, file).startsWith("..") && !isAbsolute(relative(project, file));
   const projectLayers = [...new Set(server.layers.map((layer) => layer.file))].filter(
     (file) => file !== server.source.file && inProject(file),
   );

@@ -112,7 +112,10 @@ describe("project trust and approval", () => {
 
     const shown: string[][] = [];
     const approved = await w.load({
-      trust: { trusted: true, confirm: async (request) => Boolean(shown.push(describeProjectServer(request))) },
+      trust: {
+        trusted: true,
+        confirm: async (request) => Boolean(shown.push(describeProjectServer(request))),
+      },
     });
     const overrideFile = path.join(w.project, ".pi", "mcp-adapter.json");
     const userFile = path.join(w.home, ".config", "mcp", "mcp.json");
