@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+/**
+ * Bundles a package's tsc output (dist/index.js and what it imports) into
+ * dist/index.js plus lazily loaded chunks, inlining every third-party module
+ * that is NOT in the package's `dependencies`. Used by packages whose
+ * dependencies would otherwise drag server-side code into a client install:
+ * `@modelcontextprotocol/sdk` depends on express, hono, cors, … that a client
+ * never loads; bundling its client modules (tree-shaken) keeps them out of
+ * `npm install`. What stays external is exactly `dependencies` (shared with
+ * sibling packages, e.g. zod) plus Node built-ins.
+ *
+ * Run from a package folder after `tsc`: `node ../../scripts/bundle-dist.mjs`.
+ * The per-file .js tsc emitted are replaced; the .d.ts files stay.
+ */
+import { readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { build } from "esbuild";
+
+const pkg = JSON.parse(readFileSync("package.json", "utf8"));
+// Optional peer dependencies (e.g. the SDK, declared for its TypeScript types only) are still inlined.
+const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies });
+const isExternal = (specifier) =>
+  specifier.startsWith("node:") ||
+  external.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+
+const out = "dist.bundle";
+rmSync(out, { recursive: true, force: true });
+await build({
+  entryPoints: ["dist/index.js"],
+  outdir: out,
+  bundle: true,
+  splitting: true, // keeps `await import()` boundaries lazy (e.g. the SDK v2 client)
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  sourcemap: false,
+  logLevel: "warning",
+  chunkNames: "chunk-[hash]",
+  // CommonJS inlined into ESM (e.g. ajv) calls require() for built-ins.
+  banner: {
+    js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);',
+  },
+  plugins: [
+    {
+      name: "external-dependencies",
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (isExternal(args.path) ? { external: true } : undefined));
+      },
+    },
+  ],
+});
+
+// Replace tsc's per-file JavaScript (and its maps) with the bundle; keep declarations.
+const walk = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+for (const file of walk("dist")) if (/\.js(\.map)?$/.test(file)) rmSync(file);
+for (const file of readdirSync(out)) renameSync(join(out, file), join("dist", file));
+rmSync(out, { recursive: true, force: true });
+console.log(`bundled ${relative(process.cwd(), "dist")}: external ${external.join(", ") || "(none)"}`);
