@@ -25,7 +25,7 @@ const isExternal = (specifier) =>
 
 const out = "dist.bundle";
 rmSync(out, { recursive: true, force: true });
-await build({
+const result = await build({
   entryPoints: ["dist/index.js"],
   outdir: out,
   bundle: true,
@@ -35,6 +35,7 @@ await build({
   target: "node20",
   sourcemap: false,
   logLevel: "warning",
+  metafile: true,
   chunkNames: "chunk-[hash]",
   // CommonJS inlined into ESM (e.g. ajv) calls require() for built-ins.
   banner: {
@@ -49,6 +50,12 @@ await build({
     },
   ],
 });
+
+// BUNDLE_ANALYZE=1 prints what each output file holds (e.g. to check a lazy chunk stays lazy).
+if (process.env.BUNDLE_ANALYZE) {
+  const { analyzeMetafile } = await import("esbuild");
+  console.log(await analyzeMetafile(result.metafile));
+}
 
 // Replace tsc's per-file JavaScript (and its maps) with the bundle; keep declarations.
 const walk = (dir) =>

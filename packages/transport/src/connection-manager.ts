@@ -7,7 +7,7 @@
  * a shutdown that ends every connection.
  */
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
-import { connectServer } from "./connect-server.js";
+import { connectServer } from "./lazy-connect.js";
 import { TransportError } from "./errors.js";
 import {
   type BackoffOptions,
