@@ -22,6 +22,10 @@ export interface ImportTimeResult {
   addedMs: number;
   /** Median time spent inside the `import()` itself, measured in the child (ms). */
   importMs: number;
+  /** Median CPU time (user + system) of the bare process and of the importing one, and their difference (ms). */
+  bareCpuMs: number;
+  extensionCpuMs: number;
+  addedCpuMs: number;
 }
 
 /** The extension entry Pi loads, resolved like a consumer would resolve it. */
@@ -31,43 +35,58 @@ export function extensionEntryUrl(): string {
   return pathToFileURL(resolve(pkg, "..", "dist/pi/extension.js")).href;
 }
 
+// The child reports the import's own wall time and the process's CPU time at the end (start-up included),
+// which a loaded machine disturbs less than wall time.
 const CHILD = `
-const { performance } = await import("node:perf_hooks");
 const start = performance.now();
-await import(process.argv[1]);
+if (process.argv[1]) await import(process.argv[1]);
 const ms = performance.now() - start;
-process.stdout.write(JSON.stringify({ ms }));
+const cpu = process.cpuUsage();
+process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000 }));
 `;
 
-function timeProcess(args: string[]): { wallMs: number; stdout: string } {
+function run(entry: string): { wallMs: number; importMs: number; cpuMs: number } {
   const start = performance.now();
-  const stdout = execFileSync(process.execPath, args, { encoding: "utf8" });
-  return { wallMs: performance.now() - start, stdout };
+  const stdout = execFileSync(process.execPath, ["--input-type=module", "-e", CHILD, entry], {
+    encoding: "utf8",
+  });
+  const wallMs = performance.now() - start;
+  const { ms, cpuMs } = JSON.parse(stdout) as { ms: number; cpuMs: number };
+  return { wallMs, importMs: ms, cpuMs };
 }
 
 export function measureExtensionImport(runs = 15): ImportTimeResult {
   const entry = extensionEntryUrl();
-  const bare: number[] = [];
-  const extension: number[] = [];
-  const inside: number[] = [];
+  const bare: ReturnType<typeof run>[] = [];
+  const extension: ReturnType<typeof run>[] = [];
   // Warm the file system cache once so the first measured run is not the odd one out.
-  timeProcess(["--input-type=module", "-e", CHILD, entry]);
+  run(entry);
   for (let i = 0; i < runs; i++) {
-    bare.push(timeProcess(["-e", ""]).wallMs);
-    const run = timeProcess(["--input-type=module", "-e", CHILD, entry]);
-    extension.push(run.wallMs);
-    inside.push(JSON.parse(run.stdout).ms);
+    bare.push(run(""));
+    extension.push(run(entry));
   }
-  const bareMs = median(bare);
-  const extensionMs = median(extension);
-  return { runs, bareMs, extensionMs, addedMs: extensionMs - bareMs, importMs: median(inside) };
+  const bareMs = median(bare.map((r) => r.wallMs));
+  const extensionMs = median(extension.map((r) => r.wallMs));
+  const bareCpuMs = median(bare.map((r) => r.cpuMs));
+  const extensionCpuMs = median(extension.map((r) => r.cpuMs));
+  return {
+    runs,
+    bareMs,
+    extensionMs,
+    addedMs: extensionMs - bareMs,
+    importMs: median(extension.map((r) => r.importMs)),
+    bareCpuMs,
+    extensionCpuMs,
+    addedCpuMs: extensionCpuMs - bareCpuMs,
+  };
 }
 
 export function formatExtensionImport(r: ImportTimeResult): string {
   const ms = (v: number) => `${v.toFixed(0)} ms`;
   return [
     `Import of the extension entry (dist/pi/extension.js) in a fresh process, median of ${r.runs}:`,
-    `  node -e "" ${ms(r.bareMs)}; node importing the entry ${ms(r.extensionMs)}; added ${ms(r.addedMs)} (import() itself ${ms(r.importMs)})`,
+    `  wall: bare node ${ms(r.bareMs)}, importing the entry ${ms(r.extensionMs)}, added ${ms(r.addedMs)} (the import() itself ${ms(r.importMs)})`,
+    `  CPU:  bare node ${ms(r.bareCpuMs)}, importing the entry ${ms(r.extensionCpuMs)}, added ${ms(r.addedCpuMs)}`,
   ].join("\n");
 }
 
