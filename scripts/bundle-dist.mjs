@@ -12,21 +12,36 @@
  * Run from a package folder after `tsc`: `node ../../scripts/bundle-dist.mjs`.
  * The per-file .js tsc emitted are replaced; the .d.ts files stay.
  */
-import { readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { build } from "esbuild";
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8"));
+// One copy of zod for all our packages, as a single file: core ships zod bundled as `@pi-mcp-adapter/core/zod`
+// and every other package's `import "zod"` points there. Loading zod's ~95 modules one by one costs a
+// session start about twice what one bundled file does; `zod` stays a dependency for the type declarations
+// and for the SDK's own `zod/v4…` imports.
+const SHARED_ZOD = "@pi-mcp-adapter/core/zod";
+const isCore = pkg.name === "@pi-mcp-adapter/core";
+const sharesZod = isCore || Boolean(pkg.dependencies?.["@pi-mcp-adapter/core"]);
 // Optional peer dependencies (e.g. the SDK, declared for its TypeScript types only) are still inlined.
-const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies });
+const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter(
+  (name) => !(isCore && name === "zod"),
+);
 const isExternal = (specifier) =>
   specifier.startsWith("node:") ||
   external.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 
+const entryPoints = { index: "dist/index.js" };
+if (isCore) {
+  writeFileSync("dist/zod-entry.js", 'export * from "zod";\nexport { default } from "zod";\n');
+  entryPoints.zod = "dist/zod-entry.js";
+}
+
 const out = "dist.bundle";
 rmSync(out, { recursive: true, force: true });
 const result = await build({
-  entryPoints: ["dist/index.js"],
+  entryPoints,
   outdir: out,
   bundle: true,
   splitting: true, // keeps `await import()` boundaries lazy (e.g. the SDK v2 client)
@@ -45,7 +60,10 @@ const result = await build({
     {
       name: "external-dependencies",
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (isExternal(args.path) ? { external: true } : undefined));
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (sharesZod && !isCore && args.path === "zod") return { path: SHARED_ZOD, external: true };
+          return isExternal(args.path) ? { external: true } : undefined;
+        });
       },
     },
   ],
