@@ -69,8 +69,8 @@ const result = await build({
   ],
 });
 
-// BUNDLE_ANALYZE=1 prints what each output file holds (e.g. to check a lazy chunk stays lazy).
-if (process.env.BUNDLE_ANALYZE) {
+// `--analyze` prints what each output file holds (e.g. to check a lazy chunk stays lazy).
+if (process.argv.includes("--analyze")) {
   const { analyzeMetafile } = await import("esbuild");
   console.log(await analyzeMetafile(result.metafile));
 }
