@@ -47,6 +47,8 @@ const result = await build({
   splitting: true, // keeps `await import()` boundaries lazy (e.g. the SDK v2 client)
   format: "esm",
   platform: "node",
+  // ESM builds where a package has one (jsonc-parser's UMD build hides its requires from the bundler).
+  mainFields: ["module", "main"],
   target: "node20",
   sourcemap: false,
   logLevel: "warning",
