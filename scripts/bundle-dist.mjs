@@ -35,6 +35,7 @@ const isExternal = (specifier) =>
 const entryPoints = { index: "dist/index.js" };
 if (isCore) {
   writeFileSync("dist/zod-entry.js", 'export * from "zod";\nexport { default } from "zod";\n');
+  writeFileSync("dist/zod.d.ts", 'export * from "zod";\nexport { default } from "zod";\n');
   entryPoints.zod = "dist/zod-entry.js";
 }
 

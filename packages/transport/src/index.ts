@@ -12,7 +12,6 @@ export {
   type DeclaredCapabilities,
   type HandlerContext,
 } from "./client-handlers.js";
-export { connectServer } from "./lazy-connect.js";
 export {
   ConnectionManager,
   type ConnectionManagerOptions,
@@ -24,6 +23,7 @@ export {
 } from "./connection-manager.js";
 export { TransportError, type TransportErrorCode } from "./errors.js";
 export { type FetchLike, probeHttpShape } from "./http-shape-probe.js";
+export { connectServer } from "./lazy-connect.js";
 export {
   type BackoffOptions,
   backoffDelay,

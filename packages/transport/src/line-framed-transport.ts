@@ -41,7 +41,9 @@ export abstract class LineFramedTransport implements Transport {
   protected deliver(chunk: Buffer): void {
     if ((this.buffer?.length ?? 0) + chunk.length > MAX_BUFFERED_BYTES) {
       this.buffer = undefined;
-      this.onerror?.(new Error(`a message exceeded ${MAX_BUFFERED_BYTES} bytes without a line break; dropped`));
+      this.onerror?.(
+        new Error(`a message exceeded ${MAX_BUFFERED_BYTES} bytes without a line break; dropped`),
+      );
       return;
     }
     let buffer = this.buffer ? Buffer.concat([this.buffer, chunk]) : chunk;
