@@ -233,6 +233,11 @@ export class AdapterRuntime {
     await this.replace(servers);
   }
 
+  /** A configured server's definition as last loaded (for status screens like the Pi panel); never connects. */
+  definition(name: string): ServerDefinition | undefined {
+    return this.manager.definition(name);
+  }
+
   servers(): ServerSummary[] {
     return this.manager.status().map((status) => ({
       ...status,
