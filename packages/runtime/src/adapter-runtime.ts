@@ -279,6 +279,7 @@ export class AdapterRuntime {
     const unavailable: CatalogView["unavailable"] = [];
     // Only servers not listed yet need the async round (every call resolves through here).
     const unlisted = enabled.filter((name) => this.tools.metadata(name) === undefined);
+    if (unlisted.length === 0) return { tools: this.tools.list(enabled), unavailable };
     await runLimited(unlisted, MAX_PARALLEL_DISCOVERY, async (name) => {
       try {
         await tracedListing(this.trace, name, () => this.tools.ensure(name));
