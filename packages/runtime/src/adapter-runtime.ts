@@ -10,7 +10,6 @@ import { type ConfigProblem, definitionHash } from "@pi-mcp-adapter/config";
 import type { ToolCallResult } from "@pi-mcp-adapter/core";
 import {
   describeError,
-  isAppOnly,
   isHiddenFromApp,
   McpAdapterError,
   type ServerDefinition,
@@ -288,8 +287,7 @@ export class AdapterRuntime {
         unavailable.push({ server: name, error: describeError(error) });
       }
     });
-    // App-only tools (`_meta.ui.visibility: ["app"]`) are for MCP Apps, never the model.
-    return { tools: this.tools.list(enabled).filter((t) => !isAppOnly(t.ui)), unavailable };
+    return { tools: this.tools.list(enabled), unavailable };
   }
 
   async search(
@@ -383,7 +381,8 @@ export class AdapterRuntime {
     signal?: AbortSignal,
   ): Promise<UiToolResult> {
     await this.catalog(server);
-    const tool = this.tools.list([server]).find((t) => t.kind === "tool" && t.name === name);
+    // The full listing: app-only tools are what apps are for.
+    const tool = this.tools.metadata(server)?.find((t) => t.kind === "tool" && t.name === name);
     if (!tool) throw new McpAdapterError("unknown_tool", `MCP server "${server}" has no tool "${name}"`);
     if (isHiddenFromApp(tool.ui)) {
       throw new McpAdapterError(
