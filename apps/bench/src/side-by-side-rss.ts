@@ -35,11 +35,22 @@ export async function measureRss(
     child.stderr.on("data", (d: Buffer) => {
       stderr += d.toString();
     });
+    // Drain stdout to its end (leaving the loop early would close it under Pi), noting Pi's answer.
+    let answered: () => void = () => {};
+    const ready = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    const drained = (async () => {
+      for await (const message of rpcMessages(child.stdout)) if (message.id === "ready") answered();
+    })();
     try {
       child.stdin.write(`${JSON.stringify({ id: "ready", type: "get_state" })}\n`);
-      for await (const message of rpcMessages(child.stdout)) {
-        if (message.id === "ready") break;
-      }
+      await Promise.race([
+        ready,
+        drained.then(() => {
+          throw new Error(`${p.adapter.label}: Pi ended before answering get_state:\n${stderr.slice(-2000)}`);
+        }),
+      ]);
       const want = p.adapter.configFile ? chosen.length : 0;
       const deadline = Date.now() + 60_000;
       while (p.startedServers() < want) {
@@ -51,11 +62,15 @@ export async function measureRss(
         await sleep(50);
       }
       await sleep(SETTLE_MS);
+      if (child.exitCode !== null) throw new Error(`${p.adapter.label}: Pi exited:\n${stderr.slice(-2000)}`);
       result[p.adapter.id] = rssMiB(child.pid!);
     } finally {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill();
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill();
+        await exited;
+      }
+      await drained.catch(() => {});
     }
   }
   return result;

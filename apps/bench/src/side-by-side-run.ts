@@ -84,6 +84,8 @@ const data = loadEvalData();
 const servers = loadCatalogServers(data.dir);
 const result: SideBySide = { servers: servers.length };
 const projects: BenchProject[] = [];
+// A section that fails stops the run, but the table still shows what was measured before it.
+let failure: unknown;
 try {
   for (const adapter of [ADAPTERS.none, ADAPTERS.ours, ADAPTERS.ref]) {
     const p = await createBenchProject(adapter, host);
@@ -111,12 +113,14 @@ try {
     log("RSS with 10 eager servers…");
     result.rss = await measureRss(projects, servers);
   }
+  if (only.has("install")) {
+    log("Production installs (npm pack + npm install; the reference from the registry)…");
+    result.install = { ours: measureOurInstall(), ref: measureRefInstall(REF_VERSION) };
+  }
+} catch (error) {
+  failure = error;
 } finally {
   for (const p of projects) await p.close();
-}
-if (only.has("install")) {
-  log("Production installs (npm pack + npm install; the reference from the registry)…");
-  result.install = { ours: measureOurInstall(), ref: measureRefInstall(REF_VERSION) };
 }
 
 console.log(`Side by side with pi-mcp-adapter@${REF_VERSION} — ${header}`);
@@ -124,3 +128,7 @@ console.log(
   `${servers.length} servers / ${data.tools.length} tools (eval catalog), start-up medians of ${runs} runs, ${pairs} call pairs\n`,
 );
 console.log(formatSideBySide(result));
+if (failure) {
+  console.error("\nStopped early:", failure);
+  process.exitCode = 1;
+}
