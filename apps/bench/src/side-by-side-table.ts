@@ -188,8 +188,8 @@ export function formatSideBySide(r: SideBySide): string {
       i.largest
         .map((p) => `${p.name} ${p.mb.toFixed(1)}${p.copies > 1 ? ` (${p.copies} copies)` : ""}`)
         .join(", ");
-    lines.push("", `Largest packages, MB — this checkout: ${top(r.install.ours)}`);
-    lines.push(`Largest packages, MB — ${REF_VERSION}: ${top(r.install.ref)}`);
+    lines.push("", `- Largest packages, MB — this checkout: ${top(r.install.ours)}`);
+    lines.push(`- Largest packages, MB — ${REF_VERSION}: ${top(r.install.ref)}`);
   }
   return lines.join("\n");
 }
