@@ -190,8 +190,3 @@ export function catalogEntries(
 export function searchStep(query: string): ScriptStep {
   return { toolCall: { name: "mcp", arguments: { search: query, limit: 10, includeSchemas: false } } };
 }
-
-/** The design's token estimate: characters / 4. */
-export function jsonTokens(value: unknown): number {
-  return Math.ceil(JSON.stringify(value).length / 4);
-}

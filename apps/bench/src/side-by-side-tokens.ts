@@ -9,7 +9,7 @@
 import type { CatalogServer } from "./shell-home.js";
 import { definitionText, tokens as textTokens } from "./shell-recording-pi.js";
 import type { AdapterId, BenchProject } from "./side-by-side-project.js";
-import { catalogEntries, jsonTokens } from "./side-by-side-project.js";
+import { catalogEntries } from "./side-by-side-project.js";
 import { warmCaches } from "./side-by-side-startup.js";
 
 export const DIRECT_TOOLS = 5;
@@ -50,7 +50,8 @@ export async function measureTokens(projects: BenchProject[], servers: CatalogSe
       if (p === none) continue;
       p.configure(catalogEntries(config.servers, p.project.pidDir, config.extra));
       const run = await p.run([]);
-      tokens[p.adapter.id] = jsonTokens(run.first) - jsonTokens(baseline.first);
+      tokens[p.adapter.id] =
+        textTokens(JSON.stringify(run.first)) - textTokens(JSON.stringify(baseline.first));
       const declared = (run.first.tools ?? []).map((t) => t.function);
       tools[p.adapter.id] = declared.map((t) => t.name).filter((n) => !piTools.has(n));
       const proxy = declared.find((t) => t.name === "mcp");
