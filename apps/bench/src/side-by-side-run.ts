@@ -5,7 +5,7 @@
  * Measures the workspace as built: run `npx turbo run build` first.
  *
  * Flags: `--runs N` start-up runs per adapter and cache state (default 5),
- * `--pairs N` measured call pairs (default 100), `--only a,b` a subset of
+ * `--pairs N` measured call pairs (default 200), `--only a,b` a subset of
  * tokens, startup, search, calls, rss, install.
  */
 import { execFileSync } from "node:child_process";
@@ -49,7 +49,7 @@ function parseArgs(argv: string[]) {
   const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
   if (unknown.length)
     throw new Error(`--only: unknown section ${unknown.join(", ")} (known: ${SECTIONS.join(", ")})`);
-  return { runs: number("--runs", 5), pairs: number("--pairs", 100), only: new Set(only as Section[]) };
+  return { runs: number("--runs", 5), pairs: number("--pairs", 200), only: new Set(only as Section[]) };
 }
 
 /** The version in the nearest package.json above a file. */
