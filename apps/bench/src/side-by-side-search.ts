@@ -5,8 +5,9 @@
  * per eval query in one Pi session, warm metadata cache. Quality: the names
  * in each result, in order, scored with Recall@1/5 and MRR@10. Latency: from
  * answering a model request with the search to the next request carrying its
- * result (Pi's tool turn included); Pi alone doing the same turns with its
- * built-in `read` of a one-line file gives the floor of such a turn.
+ * result (Pi's tool turn included), median over the queries and the first
+ * one of the session alone; Pi alone doing the same turns with its built-in
+ * `read` of a one-line file gives the floor of such a turn.
  */
 import { writeFileSync } from "node:fs";
 import { prefixedToolName } from "@pi-mcp-adapter/core";
@@ -25,6 +26,8 @@ export interface SearchResult {
   quality: Partial<Record<AdapterId, QualityScores>>;
   /** Median ms of a search turn through Pi, per adapter; `none` = a built-in `read` turn. */
   turnMs: Record<AdapterId, number>;
+  /** The session's first search turn (the adapter's runtime and index are built on first use). */
+  firstTurnMs: Partial<Record<AdapterId, number>>;
 }
 
 /** The name each adapter shows for a tool, back to the eval's `server/tool` key. */
@@ -58,6 +61,7 @@ export async function measureSearch(projects: BenchProject[], data: EvalData): P
   const names = nameIndex(data);
   const quality: SearchResult["quality"] = {};
   const turnMs = {} as Record<AdapterId, number>;
+  const firstTurnMs: SearchResult["firstTurnMs"] = {};
   await warmCaches(projects, new Set(data.tools.map((t) => t.server)).size);
   for (const p of projects) {
     if (p.adapter.id === "none") {
@@ -73,12 +77,20 @@ export async function measureSearch(projects: BenchProject[], data: EvalData): P
     if (run.requests.length < data.queries.length + 1) {
       throw new Error(`${p.adapter.label}: search session ended after ${run.requests.length} requests`);
     }
-    const ranks = data.queries.map((query, i) => {
-      const text = toolResultTexts(run.requests[i + 1]!).at(-1) ?? "";
-      return firstRelevantRank(rankedKeys(text, names[id]).slice(0, 10), query.relevant);
-    });
+    const texts = data.queries.map((_, i) => toolResultTexts(run.requests[i + 1]!).at(-1) ?? "");
+    const ranked = texts.map((text) => rankedKeys(text, names[id]).slice(0, 10));
+    // A changed output format would read as zero recall: stop instead.
+    const unread = ranked.filter((keys) => keys.length === 0).length;
+    if (unread > data.queries.length / 2) {
+      throw new Error(
+        `${p.adapter.label}: no tool names read from ${unread} of ${data.queries.length} search results; first result:\n${texts[0]!.slice(0, 800)}`,
+      );
+    }
+    const ranks = data.queries.map((query, i) => firstRelevantRank(ranked[i]!, query.relevant));
     quality[id] = scoreRanks(ranks);
-    turnMs[id] = median(turnTimes(run, data.queries.length));
+    const turns = turnTimes(run, data.queries.length);
+    turnMs[id] = median(turns);
+    firstTurnMs[id] = turns[0];
   }
-  return { queries: data.queries.length, tools: data.tools.length, quality, turnMs };
+  return { queries: data.queries.length, tools: data.tools.length, quality, turnMs, firstTurnMs };
 }

@@ -103,6 +103,12 @@ export function sideBySideRows(r: SideBySide): Row[] {
       ref: q.turnMs.ref,
       digits: 1,
     });
+    rows.push({
+      what: "  … the session's first search turn, ms",
+      ours: q.firstTurnMs.ours,
+      ref: q.firstTurnMs.ref,
+      digits: 1,
+    });
     for (const [metric, label] of [
       ["recallAt1", "Recall@1"],
       ["recallAt5", "Recall@5"],
