@@ -26,6 +26,8 @@ interface Manifest {
   name: string;
   version: string;
   dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
 }
 
 function readManifest(dir: string): Manifest {
@@ -46,14 +48,16 @@ function workspacePackages(): Map<string, string> {
   return dirs;
 }
 
-/** The umbrella and every workspace package it reaches through `dependencies`. */
+/** The umbrella and every workspace package it reaches through its dependencies (optional and peer ones too). */
 function umbrellaClosure(): string[] {
   const workspace = workspacePackages();
   const seen = new Set<string>();
   const visit = (name: string) => {
     if (seen.has(name)) return;
     seen.add(name);
-    for (const dep of Object.keys(readManifest(workspace.get(name)!).dependencies ?? {})) {
+    // npm installs optional and peer dependencies too: a sibling reached either way must come from a tarball.
+    const m = readManifest(workspace.get(name)!);
+    for (const dep of Object.keys({ ...m.dependencies, ...m.optionalDependencies, ...m.peerDependencies })) {
       if (workspace.has(dep)) visit(dep);
     }
   };
