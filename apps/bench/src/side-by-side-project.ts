@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { CACHE_FILE_NAME } from "@pi-mcp-adapter/catalog";
 import { ensureHostsInstalled, extensionDir, type PiHost, piHosts } from "@pi-mcp-adapter/e2e/pi-hosts";
 import { createPiProject, type PiProject, type PiRunExtras } from "@pi-mcp-adapter/e2e/pi-project";
 import type { ChatRequest, ScriptEntry, ScriptStep } from "@pi-mcp-adapter/test-kit";
@@ -23,6 +24,8 @@ export interface Adapter {
   extension: string;
   /** Its config file in the agent dir (the `mcpServers` of the user level). */
   configFile?: string;
+  /** Its metadata cache file in the agent dir. */
+  cacheFile?: string;
 }
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
@@ -37,13 +40,23 @@ const refDir = dirname(createRequire(import.meta.url).resolve("pi-mcp-adapter-re
 export const REF_VERSION = JSON.parse(readFileSync(join(refDir, "package.json"), "utf8")).version as string;
 
 export const ADAPTERS: Record<AdapterId, Adapter> = {
-  ours: { id: "ours", label: "this checkout", extension: extensionDir, configFile: "mcp-adapter.json" },
-  ref: { id: "ref", label: `pi-mcp-adapter@${REF_VERSION}`, extension: refDir, configFile: "mcp.json" },
+  ours: {
+    id: "ours",
+    label: "this checkout",
+    extension: extensionDir,
+    configFile: "mcp-adapter.json",
+    cacheFile: CACHE_FILE_NAME,
+  },
+  // 2.36 names its cache in metadata-cache.ts (`getAgentPath("mcp-cache.json")`).
+  ref: {
+    id: "ref",
+    label: `pi-mcp-adapter@${REF_VERSION}`,
+    extension: refDir,
+    configFile: "mcp.json",
+    cacheFile: "mcp-cache.json",
+  },
   none: { id: "none", label: "Pi alone", extension: fixture("noop-extension.mjs") },
 };
-
-/** Both adapters keep their metadata cache under this name in the agent dir. */
-const CACHE_FILE = "mcp-cache.json";
 
 /** Pi 1.6 on Node 22 (installed into apps/e2e/hosts from its lockfile when missing). */
 export function pi16(): PiHost {
@@ -99,7 +112,7 @@ export async function createBenchProject(adapter: Adapter, host = pi16()): Promi
   // each run pads the script to the requests so far and appends its own steps.
   const script: ScriptEntry[] = [];
   const project = await createPiProject({ host, steps: script });
-  const cacheFile = join(project.agentDir, CACHE_FILE);
+  const cacheFile = adapter.cacheFile ? join(project.agentDir, adapter.cacheFile) : undefined;
   return {
     adapter,
     project,
@@ -107,9 +120,11 @@ export async function createBenchProject(adapter: Adapter, host = pi16()): Promi
       if (!adapter.configFile) return;
       writeFileSync(join(project.agentDir, adapter.configFile), JSON.stringify({ mcpServers: servers }));
     },
-    clearCache: () => rmSync(cacheFile, { force: true }),
+    clearCache: () => {
+      if (cacheFile) rmSync(cacheFile, { force: true });
+    },
     cachedServers() {
-      if (!existsSync(cacheFile)) return 0;
+      if (!cacheFile || !existsSync(cacheFile)) return 0;
       const json = JSON.parse(readFileSync(cacheFile, "utf8")) as { servers?: Record<string, unknown> };
       return Object.keys(json.servers ?? {}).length;
     },
