@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cli = fileURLToPath(new URL("../packages/pi-mcp-adapter/dist/cli/main.js", import.meta.url));
 const steps = [
-  ["Servers", ["status"]],
+  ["Servers (the project's server awaits approval)", ["status"]],
+  ["Approve it (shows the command line it runs)", ["trust", "--yes"]],
   ["Search: count words", ["search", "count", "words"]],
   ["Describe: demo_word_count", ["describe", "demo_word_count"]],
   [

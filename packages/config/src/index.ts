@@ -52,6 +52,7 @@ export {
 export { type ConfigProblem, formatProblem } from "./problems.js";
 export {
   ADMIT_ALL_PROJECT_SERVERS,
+  describeProjectServer,
   type ProjectServerApprovalRequest,
   type ProjectTrust,
 } from "./project-trust.js";
@@ -71,5 +72,19 @@ export {
   ServerEntrySchema,
 } from "./server-entry.js";
 export { type SettingKey, type Settings, SettingsSchema, USER_ONLY_SETTINGS } from "./settings.js";
+export { type AddServersResult, addServers, createProjectConfig } from "./setup/add-servers.js";
+export { type AdoptHostsResult, adoptHostImports } from "./setup/adopt-hosts.js";
+export { CURATED_SERVERS, type CuratedServer, findCuratedServer } from "./setup/curated-servers.js";
+export { type ConfigEdit, editConfigFile } from "./setup/edit-config-file.js";
+export { formatConfigPaths, formatSetupOverview, type SetupCommands } from "./setup/format-setup.js";
+export { type InitResult, initHostImports } from "./setup/init-host-imports.js";
+export {
+  type ConfigPathInfo,
+  type HostConfigInfo,
+  type PiNativeConfigInfo,
+  readSetupOverview,
+  type SetupOverview,
+  type SetupOverviewOptions,
+} from "./setup/setup-overview.js";
 export type { SourceScope } from "./source-scope.js";
 export { type SetServerDisabledOptions, setServerDisabled } from "./toggle-server.js";

@@ -171,7 +171,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
       problems.push({
         severity: "info",
         file: found.file,
-        message: `${found.host} config with ${found.servers.length} server(s) (${found.servers.join(", ")}) detected, not loaded: set settings.hostConfigDiscovery to "on" or add "${found.host}" to imports to use it`,
+        message: `${found.host} config with ${found.servers.length} server(s) (${found.servers.join(", ")}) detected, not loaded: set settings.hostConfigDiscovery to "on" or add "${found.host}" to imports to use it (/mcp-adapter setup or pi-mcp-adapter init does that)`,
       });
     }
 

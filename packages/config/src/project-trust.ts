@@ -30,3 +30,20 @@ export interface ProjectTrust {
 
 /** For callers that are themselves the user's explicit choice of project (a CLI run, tests). */
 export const ADMIT_ALL_PROJECT_SERVERS = "admit-all" as const;
+
+/**
+ * What the user reviews before approving a project server: where it is
+ * defined and the exact command line (or address) it would start. Env
+ * variable names are listed, never their values.
+ */
+export function describeProjectServer({ server, project }: ProjectServerApprovalRequest): string[] {
+  const quote = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word));
+  const lines = [`The project ${project} defines the MCP server "${server.name}" in ${server.source.file}.`];
+  if (server.transport === "stdio") {
+    lines.push(`runs: ${[server.command ?? "", ...(server.args ?? [])].map(quote).join(" ")}`);
+    if (server.cwd) lines.push(`in: ${server.cwd}`);
+    const env = Object.keys(server.env ?? {});
+    if (env.length) lines.push(`with env: ${env.join(", ")}`);
+  } else lines.push(`connects to: ${server.url ?? server.socket ?? ""}`);
+  return lines;
+}

@@ -6,12 +6,10 @@
  * file nor lose each other's changes.
  */
 import path from "node:path";
-import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import { isPlainObject } from "./config-layer.js";
 import { PROJECT_OVERRIDE_FILE } from "./config-sources.js";
 import { ConfigError } from "./errors.js";
-import { formatProblem } from "./problems.js";
-import { readJsonFile } from "./read-json-file.js";
+import { editConfigFile, objectAt } from "./setup/edit-config-file.js";
 
 export interface SetServerDisabledOptions {
   /** Project directory. */
@@ -31,45 +29,14 @@ export async function setServerDisabled(options: SetServerDisabledOptions): Prom
   if (!options.server.trim() || options.server === "__proto__") {
     throw new ConfigError("write_failed", `Not a usable server name: "${options.server}"`);
   }
-  try {
-    await withFileLock(file, async () => {
-      const read = await readJsonFile(file);
-      if (read.kind === "error") {
-        throw new ConfigError(
-          "write_failed",
-          `Not changing ${formatProblem(read.problem)} (fix the file first)`,
-        );
-      }
-      const document: Record<string, unknown> =
-        read.kind === "ok" ? (read.value as Record<string, unknown>) : {};
-      if (!isPlainObject(document)) {
-        throw new ConfigError(
-          "write_failed",
-          `Not changing ${file}: expected a JSON object at the top level`,
-        );
-      }
-      const servers = document.mcpServers === undefined ? {} : document.mcpServers;
-      if (!isPlainObject(servers)) {
-        throw new ConfigError("write_failed", `Not changing ${file}: mcpServers is not an object`);
-      }
-      const current = servers[options.server];
-      servers[options.server] = { ...(isPlainObject(current) ? current : {}), disabled: options.disabled };
-      document.mcpServers = servers;
-      if (!options.disabled && Array.isArray(document.disabledMcpServers)) {
-        document.disabledMcpServers = document.disabledMcpServers.filter((name) => name !== options.server);
-      }
-      try {
-        await writeFileAtomic(file, `${JSON.stringify(document, null, 2)}\n`);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? "error";
-        throw new ConfigError("write_failed", `Could not write ${file} (${code})`, { cause: error });
-      }
-    });
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    throw new ConfigError("write_failed", `Could not update ${file}: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
+  await editConfigFile(file, (document) => {
+    const servers = objectAt(document, "mcpServers", file);
+    const current = servers[options.server];
+    servers[options.server] = { ...(isPlainObject(current) ? current : {}), disabled: options.disabled };
+    if (!options.disabled && Array.isArray(document.disabledMcpServers)) {
+      document.disabledMcpServers = document.disabledMcpServers.filter((name) => name !== options.server);
+    }
+    return true;
+  });
   return file;
 }

@@ -166,7 +166,7 @@ describe("host imports", () => {
       (p) => p.severity === "info" && p.message.startsWith("codex config"),
     );
     expect(codexNotice?.message).toBe(
-      'codex config with 3 server(s) (codex-docs, codex-remote, codex-off) detected, not loaded: set settings.hostConfigDiscovery to "on" or add "codex" to imports to use it',
+      'codex config with 3 server(s) (codex-docs, codex-remote, codex-off) detected, not loaded: set settings.hostConfigDiscovery to "on" or add "codex" to imports to use it (/mcp-adapter setup or pi-mcp-adapter init does that)',
     );
 
     await w.write(userConfig(w), { settings: { hostConfigDiscovery: "on" } });

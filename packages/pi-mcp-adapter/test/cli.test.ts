@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 // Pi's agent dir (and so the metadata cache) lives in the test's temp dir, never the user's home.
 const run = (cwd: string, ...args: string[]) =>
-  spawnSync(process.execPath, [cli, "--cwd", cwd, ...args], {
+  spawnSync(process.execPath, [cli, "--cwd", cwd, "--approve-project", ...args], {
     encoding: "utf8",
     env: { ...process.env, PI_CODING_AGENT_DIR: `${cwd}/agent` },
   });

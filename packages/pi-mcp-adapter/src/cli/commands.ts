@@ -1,101 +1,234 @@
 /**
  * The CLI's commands, one row each: how its words become a proxy request
- * (or, for rows that are no proxy request, how they run). Usage text and
- * dispatch both come from this table.
+ * (or, for rows that are no proxy request, how they run). Usage text, each
+ * command's `--help`, flag checking and dispatch all come from this table.
  */
-import {
-  type AdapterRuntime,
-  type CallResult,
-  formatStats,
-  type ProxyParams,
-  textResult,
-} from "@pi-mcp-adapter/runtime";
+import { formatStats, type ProxyParams } from "@pi-mcp-adapter/runtime";
+import { authCli, logoutCli } from "./auth-cli.js";
+import type { CliContext, CliOutput } from "./cli-context.js";
+import { callResultOutput, reconnectCli } from "./connect-cli.js";
 import { listPrompts, runPrompt } from "./prompt-cli.js";
+import { initCli, setupCli } from "./setup-cli.js";
+import { listCli, statusCli } from "./status-cli.js";
+import { trustCli } from "./trust-cli.js";
+
+/** A flag only some commands take; the global ones are in `GLOBAL_FLAGS`. */
+export type CommandFlag =
+  | "discover-host-configs"
+  | "list"
+  | "adopt"
+  | "add"
+  | "create-mcp-json"
+  | "copy-pi-servers"
+  | "project"
+  | "yes";
 
 export interface CliCommand {
   name: string;
+  /** Other names for the same row (`tools` for `list`). */
+  aliases?: readonly string[];
   /** Arguments as shown in the usage text. */
   args: string;
   summary: string;
+  /** More for `<command> --help`: what it does and never does. */
+  details?: string;
+  /** Command-specific flags this row accepts, with their help line. */
+  flags?: readonly (readonly [CommandFlag, string])[];
+  /**
+   * True for commands that may start servers: when project servers await
+   * approval, these say so on stderr and exit with 3.
+   */
+  startsServers?: boolean;
   /** The request for the words after the command name; `server` is `--server`. */
   request?(words: string[], server: string | undefined): ProxyParams;
-  /** Runs a row that is not a proxy request (used instead of `request`); `json` is `--json`. */
-  run?(
-    runtime: AdapterRuntime,
-    words: string[],
-    server: string | undefined,
-    options: { json: boolean },
-  ): Promise<CallResult>;
+  /** Runs a row that is not a proxy request (used instead of `request`). */
+  run?(ctx: CliContext, words: string[]): Promise<CliOutput>;
 }
 
 export const CLI_COMMANDS: readonly CliCommand[] = [
-  { name: "status", args: "", summary: "list configured servers (default)", request: () => ({}) },
+  {
+    name: "status",
+    args: "",
+    summary: "configured servers, their state and config problems (default)",
+    details: "Reads config and the metadata cache; never starts a server.",
+    run: (ctx) => statusCli(ctx),
+  },
+  {
+    name: "list",
+    aliases: ["tools"],
+    args: "[server]",
+    summary: "tools known from the metadata cache",
+    details:
+      "Lists what earlier runs (here or in Pi) cached; never starts a server. A server not listed yet says so.",
+    run: (ctx, words) => listCli(ctx, words),
+  },
   {
     name: "search",
     args: "<words...>",
     summary: "find tools by words",
+    startsServers: true,
     request: (words, server) => ({ search: words.join(" "), server }),
   },
   {
     name: "describe",
     args: "<tool>",
     summary: "show a tool's description and parameters",
+    startsServers: true,
     request: ([tool = ""], server) => ({ describe: tool, server }),
   },
   {
     name: "call",
     args: "<tool> [json-args]",
     summary: `call a tool, e.g. call demo_add '{"a":1,"b":2}'`,
+    startsServers: true,
     request: ([tool = "", args], server) => ({ tool, args, server }),
   },
   {
     name: "prompts",
     args: "",
     summary: "list MCP prompts and their arguments",
-    run: (runtime, _words, server) => listPrompts(runtime, server),
+    startsServers: true,
+    run: async (ctx) => callResultOutput(await listPrompts(await ctx.runtime(), ctx.options.server)),
   },
   {
     name: "prompt",
     args: "<name> [args...]",
     summary: "print a prompt's message, e.g. prompt args-prompt Paris state=France",
-    run: (runtime, [name = "", ...args], server) => runPrompt(runtime, name, args, server),
+    startsServers: true,
+    run: async (ctx, [name = "", ...args]) =>
+      callResultOutput(await runPrompt(await ctx.runtime(), name, args, ctx.options.server)),
+  },
+  {
+    name: "reconnect",
+    args: "[server]",
+    summary: "connect now and list tools again (one server, or every enabled one)",
+    details: "Refreshes the metadata cache that `list` and Pi's start-up read.",
+    startsServers: true,
+    run: (ctx, words) => reconnectCli(ctx, words),
+  },
+  {
+    name: "auth",
+    args: "<server>",
+    summary: "log in to an OAuth server (prints the URL, waits for the browser or a pasted address)",
+    startsServers: true,
+    run: (ctx, words) => authCli(ctx, words),
+  },
+  {
+    name: "logout",
+    args: "<server>",
+    summary: "delete a server's stored OAuth credentials and revoke them",
+    run: (ctx, words) => logoutCli(ctx, words),
+  },
+  {
+    name: "init",
+    args: "",
+    summary: "add other hosts' configs (Cursor, Claude, …) to imports in the Pi agent dir's mcp-adapter.json",
+    details:
+      "Scans for Cursor, Claude Code, Claude Desktop, VS Code, Windsurf, opencode and Codex configs and writes the hosts that have servers into `imports`. Running it again changes nothing. Never starts a server or runs a !command.",
+    flags: [["discover-host-configs", 'also set settings.hostConfigDiscovery to "on"']],
+    run: (ctx) => initCli(ctx),
+  },
+  {
+    name: "setup",
+    args: "",
+    summary: "what setup can do here; with flags, do it",
+    details:
+      "Without flags: host configs found, known servers, Pi's own mcp.json, and every config path in precedence order. Writes only the adapter's own files and a new .mcp.json.",
+    flags: [
+      ["list", "show the overview (the default)"],
+      ["adopt", "<host>  add a host to imports (repeatable)"],
+      [
+        "add",
+        "<server>  add a known server: deepwiki, context7, notion, github, chrome-devtools (repeatable)",
+      ],
+      ["project", "with --add: write to the project's .mcp.json instead of the agent dir's mcp-adapter.json"],
+      ["create-mcp-json", "create a minimal .mcp.json in the project"],
+      ["copy-pi-servers", "copy server definitions from Pi's own mcp.json into mcp-adapter.json"],
+    ],
+    run: (ctx) => setupCli(ctx),
+  },
+  {
+    name: "trust",
+    args: "[server...]",
+    summary: "review and approve project servers (.mcp.json) so the CLI may start them",
+    details:
+      "Shows each project server awaiting approval with the command line it runs, and asks. Approvals are shared with Pi and hold until the definition changes.",
+    flags: [["yes", "approve what is shown without asking"]],
+    run: (ctx, words) => trustCli(ctx, words),
   },
   {
     name: "stats",
-    args: "[--json]",
+    args: "",
     summary: "call stats kept in settings.captureStats.file",
-    run: async (runtime, _words, _server, { json }) =>
-      textResult(statsText(runtime, json), { mode: "stats" }),
+    run: async (ctx) => statsOutput(ctx),
   },
 ];
 
+/** Options every command takes. */
+export const GLOBAL_FLAGS: readonly (readonly [string, string])[] = [
+  ["--config <file>", "an extra config file that outranks every other source"],
+  ["--cwd <dir>", "project directory (default: current directory)"],
+  ["--server <name>", "limit search/describe/call/prompts/list to one server"],
+  ["--approve-project", "start this project's servers for this run without a saved approval"],
+  ["--json", "machine-readable output (shapes in the README)"],
+  ["-h, --help", "show help (also: <command> --help)"],
+];
+
+export const EXIT_CODES: readonly (readonly [number, string])[] = [
+  [0, "success"],
+  [1, "the command failed (a tool error, a server that did not start, a file that could not be written)"],
+  [2, "usage error (unknown command or flag, missing argument)"],
+  [3, "project servers awaiting approval were not started (or `trust` was declined)"],
+];
+
 export function findCliCommand(name: string): CliCommand | undefined {
-  return CLI_COMMANDS.find((command) => command.name === name);
+  return CLI_COMMANDS.find((command) => command.name === name || command.aliases?.includes(name));
 }
 
+const signature = (c: CliCommand) => `${[c.name, ...(c.aliases ?? [])].join("|")} ${c.args}`.trim();
+
 export function cliUsage(): string {
-  const rows = CLI_COMMANDS.map((c) => `  ${`${c.name} ${c.args}`.trim().padEnd(26)}${c.summary}`);
+  const rows = CLI_COMMANDS.map((c) => `  ${signature(c).padEnd(26)}${c.summary}`);
   return [
-    "Usage: pi-mcp-adapter [--config <file>] [--cwd <dir>] <command>",
+    "Usage: pi-mcp-adapter [options] <command>",
     "",
     "Commands:",
     ...rows,
     "",
     "Options:",
-    "  --config <file>   an extra config file that outranks every other source",
-    "  --cwd <dir>       project directory (default: current directory)",
-    "  --server <name>   limit search/describe/call/prompts to one server",
-    "  --json            stats as JSON",
-    "  -h, --help        show this help",
+    ...GLOBAL_FLAGS.map(([flag, text]) => `  ${flag.padEnd(20)}${text}`),
+    "",
+    "Exit codes:",
+    ...EXIT_CODES.map(([code, text]) => `  ${code}  ${text}`),
   ].join("\n");
 }
 
+export function commandUsage(command: CliCommand): string {
+  const lines = [`Usage: pi-mcp-adapter ${command.name} ${command.args}`.trimEnd(), "", command.summary];
+  if (command.aliases?.length) lines.push(`Also: ${command.aliases.join(", ")}`);
+  if (command.details) lines.push("", command.details);
+  if (command.flags?.length) {
+    lines.push("", "Flags:", ...command.flags.map(([flag, text]) => `  --${flag.padEnd(24)}${text}`));
+  }
+  lines.push("", "Options:", ...GLOBAL_FLAGS.map(([flag, text]) => `  ${flag.padEnd(20)}${text}`));
+  return lines.join("\n");
+}
+
 /** `stats`: the stats file's rows, as a table or JSON, or where stats are instead. */
-function statsText(runtime: AdapterRuntime, json: boolean): string {
-  const stats = runtime.stats;
-  if (json) return JSON.stringify({ file: stats?.file ?? null, tools: stats?.summary() ?? [] }, null, 2);
-  if (!stats) return 'Call stats are off: set "captureStats": { "file": "…" } in an MCP config\'s settings.';
-  if (!stats.file)
-    return "Call stats live in each Pi session's memory (/mcp-adapter stats); set captureStats.file to read them here.";
-  return formatStats(stats.summary(), stats.file);
+async function statsOutput(ctx: CliContext): Promise<CliOutput> {
+  const stats = (await ctx.runtime()).stats;
+  const json = { file: stats?.file ?? null, tools: stats?.summary() ?? [] };
+  if (!stats) {
+    return {
+      text: 'Call stats are off: set "captureStats": { "file": "…" } in an MCP config\'s settings.',
+      json,
+    };
+  }
+  if (!stats.file) {
+    return {
+      text: "Call stats live in each Pi session's memory (/mcp-adapter stats); set captureStats.file to read them here.",
+      json,
+    };
+  }
+  return { text: formatStats(stats.summary(), stats.file), json };
 }

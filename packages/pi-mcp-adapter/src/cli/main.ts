@@ -1,14 +1,35 @@
 #!/usr/bin/env node
 /**
  * `pi-mcp-adapter`: the adapter's operations from a shell, without Pi. The
- * commands are the rows of `CLI_COMMANDS`.
+ * commands are the rows of `CLI_COMMANDS`; exit codes are `EXIT_CODES`.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { describeError } from "@pi-mcp-adapter/core";
-import { createRuntime, headlessHost, runProxyRequest } from "@pi-mcp-adapter/runtime";
-import { PACKAGE_VERSION } from "../package-version.js";
-import { cliUsage, findCliCommand } from "./commands.js";
+import { describeError, McpAdapterError } from "@pi-mcp-adapter/core";
+import { runProxyRequest } from "@pi-mcp-adapter/runtime";
+import { CliContext, type CliOutput } from "./cli-context.js";
+import { awaitingApprovalNote } from "./cli-trust.js";
+import { type CliCommand, cliUsage, commandUsage, findCliCommand } from "./commands.js";
+import { callResultOutput } from "./connect-cli.js";
+
+const OPTIONS = {
+  config: { type: "string" },
+  cwd: { type: "string" },
+  server: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  "approve-project": { type: "boolean" },
+  "discover-host-configs": { type: "boolean" },
+  list: { type: "boolean" },
+  adopt: { type: "string", multiple: true },
+  add: { type: "string", multiple: true },
+  project: { type: "boolean" },
+  "create-mcp-json": { type: "boolean" },
+  "copy-pi-servers": { type: "boolean" },
+  yes: { type: "boolean", short: "y" },
+} as const;
+
+const GLOBAL = new Set(["config", "cwd", "server", "json", "help", "approve-project"]);
 
 export async function main(argv: string[]): Promise<number> {
   let parsed: ReturnType<typeof parse>;
@@ -19,53 +40,80 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { values, positionals } = parsed;
-  if (values.help) {
+  const [name, ...rest] = positionals;
+  if (values.help && name === undefined) {
     process.stdout.write(`${cliUsage()}\n`);
     return 0;
   }
-  const [name = "status", ...rest] = positionals;
-  const command = findCliCommand(name);
+  const command = findCliCommand(name ?? "status");
   if (!command) {
     process.stderr.write(`Unknown command "${name}".\n\n${cliUsage()}\n`);
     return 2;
   }
-  const cwd = path.resolve(values.cwd ?? process.cwd());
-  // No UI: calls needing approval fail closed, and no interactive capability is offered to servers.
-  const host = headlessHost({ notify: (message, level) => process.stderr.write(`${level}: ${message}\n`) });
-  const runtime = await createRuntime({
-    cwd,
-    configPath: values.config,
-    host,
-    client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
+  if (values.help) {
+    process.stdout.write(`${commandUsage(command)}\n`);
+    return 0;
+  }
+  const allowed = new Set([...GLOBAL, ...(command.flags ?? []).map(([flag]) => flag)]);
+  const stray = Object.keys(values).filter((key) => !allowed.has(key));
+  if (stray.length) {
+    process.stderr.write(
+      `"${command.name}" does not take --${stray.join(", --")}.\n\n${commandUsage(command)}\n`,
+    );
+    return 2;
+  }
+  const json = values.json === true;
+  const ctx = new CliContext({
+    cwd: path.resolve(values.cwd ?? process.cwd()),
+    config: values.config,
+    server: values.server,
+    json,
+    approveProject: values["approve-project"] === true,
+    discoverHostConfigs: values["discover-host-configs"] === true,
+    list: values.list === true,
+    adopt: values.adopt ?? [],
+    add: values.add ?? [],
+    createMcpJson: values["create-mcp-json"] === true,
+    copyPiServers: values["copy-pi-servers"] === true,
+    project: values.project === true,
+    yes: values.yes === true,
   });
+  let code: number;
   try {
-    const outcome = command.run
-      ? await command.run(runtime, rest, values.server, { json: values.json === true })
-      : await runProxyRequest(runtime, command.request?.(rest, values.server) ?? {});
-    for (const block of outcome.content) {
-      process.stdout.write(block.type === "text" ? `${block.text}\n` : `[image ${block.mimeType}]\n`);
-    }
-    return outcome.isError ? 1 : 0;
+    const output = await runCommand(command, ctx, rest);
+    process.stdout.write(
+      json ? `${JSON.stringify(output.json, null, 2)}\n` : output.text ? `${output.text}\n` : "",
+    );
+    code = output.exitCode ?? 0;
   } catch (error) {
+    const usage = error instanceof McpAdapterError && error.code === "cli_usage";
     process.stderr.write(`error: ${describeError(error)}\n`);
-    return 1;
+    if (json) process.stdout.write(`${JSON.stringify({ error: describeError(error) }, null, 2)}\n`);
+    code = usage ? 2 : 1;
+  }
+  try {
+    // Whatever the command did, servers it could not start for want of approval are named, with the way to approve them.
+    if (command.startsServers && code !== 2) {
+      const pending = await ctx.pendingProjectServers();
+      if (pending.length) {
+        process.stderr.write(`${awaitingApprovalNote(pending)}\n`);
+        code = 3;
+      }
+    }
+    return code;
   } finally {
-    await runtime.shutdown();
+    await ctx.close();
   }
 }
 
+async function runCommand(command: CliCommand, ctx: CliContext, words: string[]): Promise<CliOutput> {
+  if (command.run) return command.run(ctx, words);
+  const request = command.request?.(words, ctx.options.server) ?? {};
+  return callResultOutput(await runProxyRequest(await ctx.runtime(), request));
+}
+
 function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      config: { type: "string" },
-      cwd: { type: "string" },
-      server: { type: "string" },
-      json: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
+  return parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -33,6 +33,7 @@ import { registerProxyTools } from "./proxy-tools.js";
 import { reconnectSubcommand } from "./reconnect-command.js";
 import { registerScriptTool } from "./script-tool.js";
 import { serverToggleSubcommands } from "./server-toggle-command.js";
+import { setupSubcommand } from "./setup-command.js";
 import { registerStartupDirectTools } from "./startup-direct-tools.js";
 import { statsSubcommand } from "./stats-command.js";
 
@@ -186,6 +187,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       reconnectSubcommand(runtimeFor),
       promptsSubcommand(runtimeFor),
       statsSubcommand(runtimeFor),
+      setupSubcommand({ runtimeFor, configPath, inlineConfig: options.config !== undefined }),
     ];
     const names = subcommands.map((s) => s.name).join(", ");
     registerAdapterCommand(pi, "mcp-adapter", `MCP adapter: ${names}`, subcommands);

@@ -10,6 +10,7 @@ import {
   APPROVALS_FILE,
   createFileApprovalStore,
   defaultConfigEnvironment,
+  describeProjectServer,
   type ProjectServerApprovalRequest,
   type ProjectTrust,
 } from "@pi-mcp-adapter/config";
@@ -41,14 +42,6 @@ export function projectTrustFor(ctx: ExtensionContext): ProjectTrust {
   };
 }
 
-function describeRequest({ server, project }: ProjectServerApprovalRequest): string {
-  const target =
-    server.transport === "stdio"
-      ? `runs: ${[server.command, ...(server.args ?? [])].join(" ")}`
-      : `connects to: ${server.url ?? server.socket ?? ""}`;
-  return [
-    `The project ${project} defines the MCP server "${server.name}" in ${server.source.file}.`,
-    target,
-    "Allow it? (Asked again if its definition changes.)",
-  ].join("\n");
+function describeRequest(request: ProjectServerApprovalRequest): string {
+  return [...describeProjectServer(request), "Allow it? (Asked again if its definition changes.)"].join("\n");
 }

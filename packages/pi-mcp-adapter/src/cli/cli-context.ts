@@ -1,0 +1,70 @@
+/**
+ * What a CLI command runs with: the parsed options, project trust, and the
+ * runtime, created only when a command asks for it (so `status`, `list`,
+ * `init` and `setup` read files and nothing else).
+ */
+import { loadConfig, type PendingProjectServer, type ProjectTrust } from "@pi-mcp-adapter/config";
+import { type AdapterRuntime, createRuntime, headlessHost } from "@pi-mcp-adapter/runtime";
+import { PACKAGE_VERSION } from "../package-version.js";
+import { cliProjectTrust } from "./cli-trust.js";
+
+/** The options of one CLI run; flags a command does not take were rejected before it runs. */
+export interface CliOptions {
+  cwd: string;
+  config?: string;
+  server?: string;
+  json: boolean;
+  approveProject: boolean;
+  discoverHostConfigs: boolean;
+  list: boolean;
+  adopt: string[];
+  add: string[];
+  createMcpJson: boolean;
+  copyPiServers: boolean;
+  project: boolean;
+  yes: boolean;
+}
+
+/** What a command prints: text for people, `json` for `--json` (see the README for each shape). */
+export interface CliOutput {
+  text: string;
+  json: unknown;
+  /** Exit code; default 0. */
+  exitCode?: number;
+}
+
+export class CliContext {
+  private created: Promise<AdapterRuntime> | undefined;
+  readonly trust: ProjectTrust;
+
+  constructor(readonly options: CliOptions) {
+    this.trust = cliProjectTrust(options.approveProject);
+  }
+
+  /** The runtime (nothing connects until a command uses a server); project servers follow `trust`. */
+  runtime(): Promise<AdapterRuntime> {
+    this.created ??= createRuntime({
+      cwd: this.options.cwd,
+      configPath: this.options.config,
+      trust: this.trust,
+      // No UI: calls needing approval fail closed, and no interactive capability is offered to servers.
+      host: headlessHost({ notify: (message, level) => process.stderr.write(`${level}: ${message}\n`) }),
+      client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
+    });
+    return this.created;
+  }
+
+  /** Project servers this run leaves out because their definitions are not approved. */
+  async pendingProjectServers(): Promise<PendingProjectServer[]> {
+    const config = await loadConfig({
+      cwd: this.options.cwd,
+      configPath: this.options.config,
+      trust: this.trust,
+    });
+    return config.pendingProjectServers;
+  }
+
+  async close(): Promise<void> {
+    await this.created?.then((r) => r.shutdown()).catch(() => {});
+  }
+}

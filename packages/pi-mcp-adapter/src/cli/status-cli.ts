@@ -1,0 +1,85 @@
+/**
+ * `status` and `list`/`tools [server]`: what is configured and what the
+ * metadata cache knows. Neither starts a server: status reports the runtime's
+ * view before any connection, and the tool list comes from the cache.
+ */
+import { formatProblem } from "@pi-mcp-adapter/config";
+import { formatStatus, loadStartupSnapshot } from "@pi-mcp-adapter/runtime";
+import type { CliContext, CliOutput } from "./cli-context.js";
+import { awaitingApprovalNote, pendingJson } from "./cli-trust.js";
+
+export async function statusCli(ctx: CliContext): Promise<CliOutput> {
+  const runtime = await ctx.runtime();
+  const pending = await ctx.pendingProjectServers();
+  const servers = runtime.servers();
+  const lines = [formatStatus(servers, runtime.problems)];
+  if (pending.length) lines.push(awaitingApprovalNote(pending));
+  return {
+    text: lines.join("\n"),
+    json: {
+      servers: servers.map((s) => ({
+        name: s.name,
+        state: s.state,
+        source: s.source,
+        toolCount: s.toolCount ?? null,
+        resourceCount: s.resourceCount ?? null,
+        promptCount: s.promptCount ?? null,
+        error: s.error ?? null,
+      })),
+      awaitingApproval: pendingJson(pending),
+      problems: runtime.problems.map((p) => ({
+        severity: p.severity,
+        file: p.file,
+        field: p.field ?? null,
+        message: p.message,
+      })),
+    },
+  };
+}
+
+export async function listCli(ctx: CliContext, words: string[]): Promise<CliOutput> {
+  const only = words[0] ?? ctx.options.server;
+  const snapshot = await loadStartupSnapshot({
+    cwd: ctx.options.cwd,
+    configPath: ctx.options.config,
+    trust: ctx.trust,
+  });
+  const servers = snapshot.servers.filter((s) => !only || s.server.name === only);
+  const pending = snapshot.config.pendingProjectServers;
+  if (only && servers.length === 0 && !pending.some((p) => p.name === only)) {
+    const known = snapshot.servers.map((s) => s.server.name).join(", ") || "none";
+    return {
+      text: `No enabled MCP server named "${only}" (configured: ${known}).`,
+      json: { error: `No enabled MCP server named "${only}"`, servers: [] },
+      exitCode: 1,
+    };
+  }
+  const lines: string[] = [];
+  const json = servers.map((entry) => {
+    const tools = (entry.metadata ?? []).filter((t) => t.kind === "tool");
+    if (!entry.listing) {
+      lines.push(
+        `${entry.server.name}: not listed yet (tools are listed once the server has run: pi-mcp-adapter search <words>, or use it in Pi)`,
+      );
+    } else {
+      lines.push(`${entry.server.name}: ${tools.length} tool${tools.length === 1 ? "" : "s"}`);
+      for (const tool of tools) lines.push(`- ${tool.prefixedName}: ${firstLine(tool.description)}`);
+    }
+    return {
+      name: entry.server.name,
+      listed: entry.listing !== undefined,
+      tools: tools.map((t) => ({ name: t.prefixedName, tool: t.name, description: t.description })),
+    };
+  });
+  if (servers.length === 0 && !pending.length) lines.push("No enabled MCP servers configured.");
+  const shown = only ? pending.filter((p) => p.name === only) : pending;
+  if (shown.length) lines.push(awaitingApprovalNote(shown));
+  for (const problem of snapshot.config.problems.filter((p) => p.severity === "error")) {
+    lines.push(`error: ${formatProblem(problem)}`);
+  }
+  return { text: lines.join("\n"), json: { servers: json, awaitingApproval: pendingJson(shown) } };
+}
+
+function firstLine(text: string): string {
+  return (text.split("\n")[0] ?? "").trim();
+}
