@@ -89,7 +89,7 @@ export interface RunPiOptions extends PiProcessOptions {
 }
 
 /** Arguments and environment of a Pi process isolated from the developer's own setup, with only our extension. */
-function piCommand(options: PiProcessOptions, mode: string, tail: string[] = []) {
+export function piCommand(options: PiProcessOptions, mode: string, tail: string[] = []) {
   const args = [
     options.host.cli,
     "--no-session",

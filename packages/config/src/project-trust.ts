@@ -9,6 +9,7 @@
  *    the approval.
  * 3. Everything else is skipped with an `info` problem naming the server.
  */
+import { isAbsolute, relative } from "node:path";
 import type { ApprovalStore } from "./approval-store.js";
 import type { ConfiguredServer } from "./configured-server.js";
 
@@ -38,7 +39,17 @@ export const ADMIT_ALL_PROJECT_SERVERS = "admit-all" as const;
  */
 export function describeProjectServer({ server, project }: ProjectServerApprovalRequest): string[] {
   const quote = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word));
-  const lines = [`The project ${project} defines the MCP server "${server.name}" in ${server.source.file}.`];
+  // A project file may only override a server defined elsewhere: name the project file that changes it.
+  const inProject = (file: string) =>
+    !relative(project, file).startsWith("..") && !isAbsolute(relative(project, file));
+  const projectLayers = [...new Set(server.layers.map((layer) => layer.file))].filter(
+    (file) => file !== server.source.file && inProject(file),
+  );
+  const lines = [
+    inProject(server.source.file) || projectLayers.length === 0
+      ? `The project ${project} defines the MCP server "${server.name}" in ${server.source.file}.`
+      : `The project ${project} changes the MCP server "${server.name}" (defined in ${server.source.file}) in ${projectLayers.join(", ")}.`,
+  ];
   if (server.transport === "stdio") {
     lines.push(`runs: ${[server.command ?? "", ...(server.args ?? [])].map(quote).join(" ")}`);
     if (server.cwd) lines.push(`in: ${server.cwd}`);

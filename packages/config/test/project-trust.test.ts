@@ -5,6 +5,7 @@ import {
   createFileApprovalStore,
   createMemoryApprovalStore,
   definitionHash,
+  describeProjectServer,
   type ProjectTrust,
 } from "../src/index.js";
 import { byName, createWorld, messages, names, stdio } from "./world.js";
@@ -109,7 +110,21 @@ describe("project trust and approval", () => {
       'mcp.json: mcpServers.gh: using this definition of "gh" until the project\'s version is approved',
     );
 
-    const approved = await w.load({ trust: { trusted: true, confirm: async () => true } });
+    const shown: string[][] = [];
+    const approved = await w.load({
+      trust: {
+        trusted: true,
+        confirm: async (request) => Boolean(shown.push(describeProjectServer(request))),
+      },
+    });
+    const overrideFile = path.join(w.project, ".pi", "mcp-adapter.json");
+    const userFile = path.join(w.home, ".config", "mcp", "mcp.json");
+    expect(shown.find((lines) => lines[0]?.includes('"gh"'))?.[0]).toBe(
+      `The project ${w.project} changes the MCP server "gh" (defined in ${userFile}) in ${overrideFile}.`,
+    );
+    expect(shown.find((lines) => lines[0]?.includes('"docs"'))?.[0]).toBe(
+      `The project ${w.project} defines the MCP server "docs" in ${path.join(w.project, ".mcp.json")}.`,
+    );
     expect(byName(approved, "gh").env).toEqual({ LD_PRELOAD: "./evil.so" });
     expect(byName(approved, "docs").command).toBe("project-docs");
   });

@@ -11,7 +11,11 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
+import type { generateKeyPair, JWK } from "jose";
+
+/** jose loads with the first DPoP key or proof: most sessions never use DPoP. */
+const loadJose = () => import("jose");
+
 import { OAuthError } from "./errors.js";
 import type { ServerCredentials } from "./server-credentials.js";
 
@@ -23,6 +27,7 @@ export interface DpopKey {
 }
 
 export async function generateDpopKey(): Promise<{ key: DpopKey; privateJwk: JWK }> {
+  const { exportJWK, generateKeyPair } = await loadJose();
   const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
   const privateJwk = await exportJWK(privateKey);
   const { kty, crv, x, y } = await exportJWK(publicKey);
@@ -34,6 +39,7 @@ export async function loadOrCreateDpopKey(credentials: ServerCredentials): Promi
   const stored = (await credentials.load())?.dpopKey as JWK | undefined;
   if (stored) {
     const { kty, crv, x, y } = stored;
+    const { importJWK } = await loadJose();
     return { privateKey: (await importJWK(stored, "ES256")) as SigningKey, publicJwk: { kty, crv, x, y } };
   }
   const { key, privateJwk } = await generateDpopKey();
@@ -86,6 +92,7 @@ export function createDpopFetch(options: DpopFetchOptions): FetchLike {
     const { privateKey, publicJwk } = await key();
     const htu = `${url.origin}${url.pathname}`;
     const nonce = nonces.get(url.origin);
+    const { SignJWT } = await loadJose();
     return new SignJWT({
       htm: method,
       htu,

@@ -9,7 +9,10 @@ import { createHash } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "@pi-mcp-adapter/core";
-import { CompactEncrypt, compactDecrypt } from "jose";
+
+// jose loads with the first read or write of this store, not when the package loads.
+const loadJose = () => import("jose");
+
 import type { CredentialStore } from "./credential-store.js";
 import { OAuthError } from "./errors.js";
 
@@ -66,6 +69,7 @@ export function createEncryptedFileStore(options: EncryptedFileStoreOptions): Cr
       let plaintext: Uint8Array;
       let kid: string | undefined;
       try {
+        const { compactDecrypt } = await loadJose();
         const result = await compactDecrypt(jwe, key);
         plaintext = result.plaintext;
         kid = result.protectedHeader.kid;
@@ -83,6 +87,7 @@ export function createEncryptedFileStore(options: EncryptedFileStoreOptions): Cr
     },
     async set(account, value) {
       const key = parseFileKey(env);
+      const { CompactEncrypt } = await loadJose();
       const jwe = await new CompactEncrypt(new TextEncoder().encode(value))
         .setProtectedHeader({ alg: "dir", enc: "A256GCM", kid: account })
         .encrypt(key);

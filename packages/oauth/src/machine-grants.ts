@@ -6,7 +6,7 @@
  * no helper for the last one.
  */
 import type { AddClientAuthentication, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
-import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
+
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { OAuthError } from "./errors.js";
 
@@ -37,12 +37,17 @@ export interface PrivateKeyJwtOptions {
 
 /** `private_key_jwt` client authentication (RFC 7523 §2.2) for the token endpoint. */
 export function privateKeyJwtAuthentication(options: PrivateKeyJwtOptions): AddClientAuthentication {
-  return createPrivateKeyJwtAuth({
-    issuer: options.clientId,
-    subject: options.clientId,
-    privateKey: options.privateKey,
-    alg: options.alg ?? "ES256",
-  });
+  // The SDK's helper loads with the first token request that uses it.
+  return async (...args) => {
+    const { createPrivateKeyJwtAuth } = await import("@modelcontextprotocol/sdk/client/auth-extensions.js");
+    const authenticate = createPrivateKeyJwtAuth({
+      issuer: options.clientId,
+      subject: options.clientId,
+      privateKey: options.privateKey,
+      alg: options.alg ?? "ES256",
+    });
+    return authenticate(...args);
+  };
 }
 
 export interface CrossAppAccessOptions {

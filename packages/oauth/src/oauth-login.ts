@@ -6,12 +6,13 @@
  * The credential store is checked first, so a keyring that cannot be used
  * fails here, before the user is sent to a browser for nothing.
  */
-import { auth, discoverOAuthServerInfo } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { discoverOAuthServerInfo } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type IssuerExpectation, readCallbackParams, readPastedCallback } from "./callback-input.js";
 import { OAuthError } from "./errors.js";
 import { type LoopbackListener, startLoopbackListener } from "./loopback-listener.js";
 import { McpOAuthProvider, type McpOAuthProviderOptions } from "./mcp-oauth-provider.js";
+import { loadSdkAuth } from "./sdk-auth.js";
 import { checkCredentialStore } from "./store-problems.js";
 
 export const DEFAULT_LOGIN_TIMEOUT_MS = 5 * 60_000;
@@ -67,11 +68,14 @@ export async function startOAuthLogin(options: OAuthLoginOptions): Promise<OAuth
   };
 
   const finish = (code: string): Promise<void> => {
-    finished ??= auth(provider, {
-      serverUrl: provider.credentials.url,
-      authorizationCode: code,
-      fetchFn: options.fetch,
-    })
+    finished ??= loadSdkAuth()
+      .then(({ auth }) =>
+        auth(provider, {
+          serverUrl: provider.credentials.url,
+          authorizationCode: code,
+          fetchFn: options.fetch,
+        }),
+      )
       .then(async () => {
         await cleanup();
         settle.resolve();
@@ -138,6 +142,7 @@ export async function startOAuthLogin(options: OAuthLoginOptions): Promise<OAuth
       ? new URL(String(options.challenge.resourceMetadataUrl))
       : undefined;
     const scope = await chooseScope(options, resourceMetadataUrl);
+    const { auth } = await loadSdkAuth();
     result = await auth(provider, {
       serverUrl: provider.credentials.url,
       fetchFn: options.fetch,
@@ -201,6 +206,7 @@ async function chooseScope(
   if (explicit && options.offlineAccess === false) return explicit;
   let info: Awaited<ReturnType<typeof discoverOAuthServerInfo>> | undefined;
   try {
+    const { discoverOAuthServerInfo } = await loadSdkAuth();
     info = await discoverOAuthServerInfo(String(options.url), {
       resourceMetadataUrl,
       fetchFn: options.fetch,

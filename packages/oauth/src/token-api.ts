@@ -5,13 +5,14 @@
  * secret-free status. It never returns client registrations, client secrets,
  * PKCE verifiers or OAuth state.
  */
-import { refreshAuthorization } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { refreshAuthorization } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { z } from "zod";
 import type { CredentialStore, CredentialStoreKind } from "./credential-store.js";
 import { OAuthError } from "./errors.js";
 import { createKeyringStore } from "./keyring-store.js";
+import { loadSdkAuth } from "./sdk-auth.js";
 import { ServerCredentials, type StoredCredentials, tokenExpiresAt } from "./server-credentials.js";
 
 /** Tokens as handed to and accepted from other extensions. */
@@ -84,6 +85,7 @@ async function refreshRecord(
     resourceMetadata?: { resource?: string };
   };
   try {
+    const { refreshAuthorization } = await loadSdkAuth();
     const tokens = await refreshAuthorization(discovery.authorizationServerUrl, {
       metadata: discovery.authorizationServerMetadata,
       clientInformation: record.client as OAuthClientInformationMixed,

@@ -233,6 +233,11 @@ export class AdapterRuntime {
     await this.replace(servers);
   }
 
+  /** A configured server's definition as last loaded (for status screens like the Pi panel); never connects. */
+  definition(name: string): ServerDefinition | undefined {
+    return this.manager.definition(name);
+  }
+
   servers(): ServerSummary[] {
     return this.manager.status().map((status) => ({
       ...status,
@@ -254,6 +259,7 @@ export class AdapterRuntime {
     const unavailable: CatalogView["unavailable"] = [];
     // Only servers not listed yet need the async round (every call resolves through here).
     const unlisted = enabled.filter((name) => this.tools.metadata(name) === undefined);
+    if (unlisted.length === 0) return { tools: this.tools.list(enabled), unavailable };
     await runLimited(unlisted, MAX_PARALLEL_DISCOVERY, async (name) => {
       try {
         await tracedListing(this.trace, name, () => this.tools.ensure(name));

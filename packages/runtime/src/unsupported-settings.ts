@@ -10,14 +10,7 @@
 import type { ConfigProblem, ConfiguredServer, ResolvedConfig, SettingKey } from "@pi-mcp-adapter/config";
 
 /** Global `settings` keys that are recognised but have no effect yet. */
-export const UNSUPPORTED_SETTINGS: readonly SettingKey[] = [
-  // the panel and footer
-  "showStatusIcon",
-  "mcpFooterStatus",
-  "toolResultRendering",
-  "collapsedResultLines",
-  "notifyOnStartupConnect",
-];
+export const UNSUPPORTED_SETTINGS: readonly SettingKey[] = [];
 
 /** Per-server keys that are recognised but have no effect yet. */
 export const UNSUPPORTED_SERVER_KEYS: readonly (keyof ConfiguredServer)[] = [];

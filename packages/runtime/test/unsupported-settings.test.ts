@@ -34,6 +34,12 @@ const SUPPORTED = [
   "elicitation",
   "sampling",
   "samplingAutoApprove",
+  // the Pi shell's panel, footer and result rows
+  "showStatusIcon",
+  "mcpFooterStatus",
+  "toolResultRendering",
+  "collapsedResultLines",
+  "notifyOnStartupConnect",
 ];
 
 afterEach(() => {
@@ -46,7 +52,7 @@ describe("settings that are recognised but not supported yet", () => {
     expect([...SUPPORTED, ...UNSUPPORTED_SETTINGS].sort()).toEqual(keys);
   });
 
-  it("each one that is set is a warning naming its file and field, in mcp({}) status; supported keys are not", async () => {
+  it("supported keys are no warning in mcp({}) status (the footer and rendering settings included)", async () => {
     await using dir = await createTempDir();
     vi.stubEnv("HOME", dir.path);
     vi.stubEnv("PI_CODING_AGENT_DIR", dir.join("agent"));
@@ -59,19 +65,24 @@ describe("settings that are recognised but not supported yet", () => {
           demo: { command: process.execPath, args: [stdioFixtureServerPath], directTools: "search" },
           plain: { command: process.execPath, args: [stdioFixtureServerPath] },
         },
-        settings: { collapsedResultLines: 2, sampling: true, disableProxyTool: false, toolPrefix: "short" },
+        settings: {
+          collapsedResultLines: 2,
+          showStatusIcon: false,
+          mcpFooterStatus: "compact",
+          toolResultRendering: "boxed",
+          notifyOnStartupConnect: false,
+          sampling: true,
+          disableProxyTool: false,
+          toolPrefix: "short",
+        },
       }),
     );
     const runtime = await createRuntime({ cwd: project, metadataCacheFile: false, npxCacheFile: false });
-    const file = path.join(project, ".mcp.json");
-    expect(runtime.problems.map((p) => [p.severity, p.file, p.field])).toEqual([
-      ["warning", file, "settings.collapsedResultLines"],
-    ]);
+    expect(runtime.problems).toEqual([]);
     const status = await runProxyRequest(runtime, {});
     const text = status.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-    expect(text).toContain(
-      `warning: ${file}: settings.collapsedResultLines: recognised but not supported yet: it has no effect in this version`,
-    );
+    expect(text).not.toContain("not supported yet");
+    expect(text).not.toContain("collapsedResultLines");
     expect(text).not.toContain("toolPrefix");
     expect(text).not.toContain("directTools");
     await runtime.shutdown();

@@ -7,8 +7,8 @@
  * a shutdown that ends every connection.
  */
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
-import { connectServer } from "./connect-server.js";
 import { TransportError } from "./errors.js";
+import { connectServer } from "./lazy-connect.js";
 import {
   type BackoffOptions,
   backoffDelay,

@@ -12,7 +12,6 @@ export {
   type DeclaredCapabilities,
   type HandlerContext,
 } from "./client-handlers.js";
-export { connectServer } from "./connect-server.js";
 export {
   ConnectionManager,
   type ConnectionManagerOptions,
@@ -24,6 +23,7 @@ export {
 } from "./connection-manager.js";
 export { TransportError, type TransportErrorCode } from "./errors.js";
 export { type FetchLike, probeHttpShape } from "./http-shape-probe.js";
+export { connectServer } from "./lazy-connect.js";
 export {
   type BackoffOptions,
   backoffDelay,
@@ -41,7 +41,6 @@ export {
   type NpxResolverOptions,
   type ResolveCommand,
 } from "./npx-resolver.js";
-export { checkStructuredContent } from "./output-schema-check.js";
 export { ProcessTransport, type ProcessTransportOptions, type SpawnFn } from "./process-transport.js";
 export { isGroupAlive, terminateProcessTree } from "./process-tree.js";
 export { type EraCache, MODERN_REVISION } from "./protocol-revision.js";

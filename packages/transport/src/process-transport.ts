@@ -5,7 +5,6 @@
  * terminal.
  */
 import { type ChildProcess, spawn as nodeSpawn } from "node:child_process";
-import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { LineFramedTransport } from "./line-framed-transport.js";
 import { DEFAULT_KILL_GRACE_MS, terminateProcessTree, trackChild } from "./process-tree.js";
@@ -73,7 +72,7 @@ export class ProcessTransport extends LineFramedTransport {
     const stdin = this.child?.stdin;
     if (!stdin || this.closed) return Promise.reject(new Error("Not connected"));
     return new Promise((resolve) => {
-      if (stdin.write(serializeMessage(message))) resolve();
+      if (stdin.write(this.frame(message))) resolve();
       else stdin.once("drain", resolve);
     });
   }

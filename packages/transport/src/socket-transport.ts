@@ -4,7 +4,6 @@
  * service behind it owns the server process.
  */
 import { connect, type Socket } from "node:net";
-import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { LineFramedTransport } from "./line-framed-transport.js";
 
@@ -43,7 +42,7 @@ export class SocketTransport extends LineFramedTransport {
     const socket = this.socket;
     if (!socket || this.closed) return Promise.reject(new Error("Not connected"));
     return new Promise((resolve, reject) => {
-      socket.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+      socket.write(this.frame(message), (error) => (error ? reject(error) : resolve()));
     });
   }
 

@@ -23,6 +23,7 @@ import {
   type DirectTool,
   type DirectToolPlan,
 } from "@pi-mcp-adapter/runtime";
+import { argumentSummary, type RenderSettings, resultRenderers } from "./render-results.js";
 
 /** Tools Pi itself (either line) may declare; a direct tool never takes their names. */
 export const PI_TOOL_NAMES = [
@@ -51,6 +52,8 @@ export interface DirectToolsOptions {
   instructions?: (server: string) => string | undefined;
   /** `strictDirectToolArguments`, read when a tool is registered. */
   strict?: () => boolean;
+  /** `toolResultRendering` and `collapsedResultLines`, read when a tool is registered. */
+  render?: () => RenderSettings;
 }
 
 /** The text of a result, for the error Pi shows when a call failed. */
@@ -197,6 +200,11 @@ export class DirectToolRegistrar {
       parameters: objectSchema(tool.inputSchema),
       ...extras,
       ...strict,
+      ...resultRenderers(
+        this.options.render?.() ?? {},
+        (args) =>
+          `${server}: ${tool.name}${args && Object.keys(args).length ? ` ${argumentSummary(args)}` : ""}`,
+      ),
       execute: async (
         _id: string,
         params: Record<string, unknown>,

@@ -21,13 +21,16 @@ import {
   runProxyRequest,
   SCRIPT_TOOL_NAME,
   type StartupSnapshot,
+  watchStatus,
 } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
 import { type AdapterSubcommand, registerAdapterCommand } from "./adapter-command.js";
 import { DirectToolRegistrar, PI_TOOL_NAMES, resultText } from "./direct-tools.js";
+import { FOOTER_STATUS_KEY, footerText, startupNotices } from "./footer-status.js";
 import { logoutSubcommand, oauthHooksFor, registerOAuthCommands } from "./oauth-commands.js";
+import { openPanel } from "./panel.js";
 import { piHost } from "./pi-host.js";
-import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
+import { hostProjectTrust, projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
 import { PromptCommands, promptsSubcommand } from "./prompt-commands.js";
 import { registerProxyTools } from "./proxy-tools.js";
 import { reconnectSubcommand } from "./reconnect-command.js";
@@ -36,6 +39,7 @@ import { serverToggleSubcommands } from "./server-toggle-command.js";
 import { setupSubcommand } from "./setup-command.js";
 import { registerStartupDirectTools } from "./startup-direct-tools.js";
 import { statsSubcommand } from "./stats-command.js";
+import { toolsSubcommand } from "./tools-command.js";
 
 export interface McpAdapterOptions {
   /** An extra config file; it outranks every other config file (normal merging still applies). */
@@ -70,12 +74,17 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     let agentRuns = 0;
     /** What start-up registered from, per server: a server not listed in the session yet keeps it. */
     let startupMetadata = new Map<string, readonly ToolMetadata[]>();
+    /** Display settings (footer, result rows, connect notices) from the startup snapshot's config. */
+    let display: StartupSnapshot["config"]["settings"] = {};
+    /** Stops the footer following the session's runtime, and clears it. */
+    let footerOff: (() => void) | undefined;
     const registrar = new DirectToolRegistrar(pi, {
       runtimeFor: (ctx) => runtimeFor(ctx),
       instructions: (server) =>
         live?.servers().find((s) => s.name === server)?.instructions ??
         snapshot?.servers.find((s) => s.server.name === server)?.listing?.instructions,
       strict: () => direct.strictDirectToolArguments === true,
+      render: () => display,
     });
     /** Names a direct tool may not take: Pi's own tools, other extensions' tools, and ours. */
     const reserved = () => [
@@ -111,6 +120,15 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
           detachPrompts?.();
           detachPrompts = promptCommands.attach(created);
           live = created;
+          // The footer follows every status change of this runtime (`mcpFooterStatus`, `showStatusIcon`).
+          footerOff?.();
+          const stopFooter = watchStatus(created, (s) =>
+            ctx.ui.setStatus(FOOTER_STATUS_KEY, footerText(s, display)),
+          );
+          footerOff = () => {
+            stopFooter();
+            ctx.ui.setStatus(FOOTER_STATUS_KEY, undefined);
+          };
           // Listings that change (list_changed, reconnect, first listing, config) update direct tools.
           created.onListingChange((server, reason) => {
             // A runtime being replaced (new session, other cwd) no longer speaks for the tools.
@@ -119,8 +137,18 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
             // A server enabled or edited in config lists again (from the cache when it can).
             if (reason === "config") void created.catalog(server).catch(() => {});
           });
-          // Eager and keep-alive servers connect in the background; failures show in status.
-          void created.start().catch(() => {});
+          // Eager and keep-alive servers connect in the background; failures show in status and as notices.
+          void created.start().then(
+            (started) => {
+              if (!ctx.hasUI || live !== created) return;
+              const names = new Set(started.map((s) => s.name));
+              const summaries = created.servers().filter((s) => names.has(s.name));
+              for (const n of startupNotices(summaries, display.notifyOnStartupConnect !== false)) {
+                ctx.ui.notify(n.message, n.level);
+              }
+            },
+            () => {},
+          );
           return created;
         })();
       }
@@ -132,6 +160,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       runtime = undefined;
       runtimeCwd = undefined;
       live = undefined;
+      footerOff?.();
+      footerOff = undefined;
       // The runtime's shutdown ends with an empty status snapshot, also when it was still being created.
       await current?.then((r) => r.shutdown()).catch(() => {});
     };
@@ -162,7 +192,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     const directProblemLines = () => registrar.problems.map((p) => `warning: direct tools: ${p}`);
 
     const registerProxies = (servers: string[]) => {
-      namespaceProxyNames = registerProxyTools(pi, direct, servers, runProxy);
+      namespaceProxyNames = registerProxyTools(pi, direct, servers, runProxy, display);
     };
 
     const status: AdapterSubcommand = {
@@ -179,19 +209,41 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         );
       },
     };
+    const setup = setupSubcommand({ runtimeFor, configPath, inlineConfig: options.config !== undefined });
+    // A bare `/mcp-adapter` opens the panel where Pi can draw it (not in RPC or print mode: text status there).
+    const panel: AdapterSubcommand = {
+      name: "panel",
+      args: "",
+      summary: "interactive panel: servers, tools, direct/proxy, enable/disable, reconnect, login",
+      run: async (words, ctx) => {
+        const runtime = await runtimeFor(ctx);
+        const drawn =
+          ctx.hasUI &&
+          (await openPanel(ctx, {
+            runtime,
+            trusted: hostProjectTrust(ctx),
+            login,
+            // `s` in the panel opens /mcp-adapter setup.
+            setup: (c) => setup.run([], c),
+          }));
+        if (!drawn) await status.run(words, ctx);
+      },
+    };
     // The first row answers a bare `/mcp-adapter`.
     const subcommands = [
+      panel,
       status,
+      toolsSubcommand(runtimeFor),
       ...serverToggleSubcommands(runtimeFor),
       logoutSubcommand(runtimeFor),
       reconnectSubcommand(runtimeFor),
       promptsSubcommand(runtimeFor),
       statsSubcommand(runtimeFor),
-      setupSubcommand({ runtimeFor, configPath, inlineConfig: options.config !== undefined }),
+      setup,
     ];
     const names = subcommands.map((s) => s.name).join(", ");
     registerAdapterCommand(pi, "mcp-adapter", `MCP adapter: ${names}`, subcommands);
-    registerOAuthCommands(pi, runtimeFor);
+    const login = registerOAuthCommands(pi, runtimeFor);
     // Where Pi has its own MCP support, it owns /mcp; the alias exists only on Pi lines without it.
     if (!hasNativeMcp(pi)) {
       registerAdapterCommand(pi, "mcp", "MCP adapter (alias of /mcp-adapter)", subcommands);
@@ -248,6 +300,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     return loadStartupSnapshot(startupSource).then(
       async (taken) => {
         snapshot = taken;
+        display = taken.config.settings;
         promptCommands.fromSnapshot(taken);
         if (taken.config.settings.scriptMode === true) registerScriptTool(pi, runtimeFor);
         direct = directToolSettings(taken.config.settings);

@@ -29,7 +29,8 @@ export function registerMcpAuthCommand(pi: ExtensionAPI, options: McpAuthCommand
   });
 }
 
-async function runMcpAuth(
+/** The `/mcp-auth` flow for one server (or, with `""`, a chosen one); also started from the panel. */
+export async function runMcpAuth(
   requested: string,
   ctx: ExtensionContext,
   options: McpAuthCommandOptions,

@@ -8,7 +8,7 @@ import { describeError } from "@pi-mcp-adapter/core";
 import type { OAuthLogins } from "@pi-mcp-adapter/oauth";
 import type { AdapterRuntime, RuntimeOAuthHooks } from "@pi-mcp-adapter/runtime";
 import { type AdapterSubcommand, oneServer } from "./adapter-command.js";
-import { registerMcpAuthCommand } from "./mcp-auth-command.js";
+import { type McpAuthCommandOptions, registerMcpAuthCommand, runMcpAuth } from "./mcp-auth-command.js";
 
 type RuntimeFor = (ctx: ExtensionContext) => Promise<AdapterRuntime>;
 
@@ -19,8 +19,12 @@ async function loginsOf(runtime: AdapterRuntime): Promise<OAuthLogins> {
   return runtime.oauth.logins;
 }
 
-export function registerOAuthCommands(pi: ExtensionAPI, runtimeFor: RuntimeFor): void {
-  registerMcpAuthCommand(pi, {
+/** Registers `/mcp-auth`; returns its login flow for one server (the panel starts it with ctrl+a). */
+export function registerOAuthCommands(
+  pi: ExtensionAPI,
+  runtimeFor: RuntimeFor,
+): (server: string, ctx: ExtensionContext) => Promise<void> {
+  const options: McpAuthCommandOptions = {
     logins: async (ctx) => loginsOf(await runtimeFor(ctx)),
     serverNames: async (ctx) => (await runtimeFor(ctx)).oauth?.serverNames() ?? [],
     // The connection that failed with "needs auth" is replaced by one using the new token.
@@ -31,7 +35,15 @@ export function registerOAuthCommands(pi: ExtensionAPI, runtimeFor: RuntimeFor):
         ctx.ui.notify(`Logged in, but "${server}" did not reconnect: ${describeError(error)}`, "warning");
       }
     },
-  });
+  };
+  registerMcpAuthCommand(pi, options);
+  return async (server, ctx) => {
+    try {
+      await runMcpAuth(server, ctx, options);
+    } catch (error) {
+      ctx.ui.notify(`OAuth: ${describeError(error)}`, "error");
+    }
+  };
 }
 
 /** `/mcp-adapter logout <server>`: deletes the stored credentials, then tries revocation. */

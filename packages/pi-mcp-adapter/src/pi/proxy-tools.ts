@@ -15,6 +15,7 @@ import {
   PROXY_TOOL_PARAMETERS,
   type ProxyParams,
 } from "@pi-mcp-adapter/runtime";
+import { proxyCallTitle, type RenderSettings, resultRenderers } from "./render-results.js";
 
 type RunProxy = (
   params: ProxyParams,
@@ -28,6 +29,8 @@ export function registerProxyTools(
   settings: DirectToolSettings,
   servers: readonly string[],
   run: RunProxy,
+  /** How calls look in Pi's chat (`toolResultRendering`, `collapsedResultLines`). */
+  render: RenderSettings = {},
 ): string[] {
   if (settings.disableProxyTool) return [];
   pi.registerTool({
@@ -38,6 +41,7 @@ export function registerProxyTools(
     parameters: PROXY_TOOL_PARAMETERS as never,
     // Pi 1.x: a call naming tools still registering waits for them (the extension's tool_call handler).
     ...({ reachesTools: reachedWords } as object),
+    ...resultRenderers(render, proxyCallTitle),
     execute: (_id, params, signal, _update, ctx) => run(params as ProxyParams, signal, ctx),
   });
   if (!settings.namespaceProxyTools) return [PROXY_TOOL_NAME];
@@ -47,6 +51,7 @@ export function registerProxyTools(
       label: `MCP ${server}`,
       description: `Tools of MCP server ${server}: {search: "words"} finds, {describe: "name"} shows, {tool: "name", args: {...}} calls.`,
       parameters: NAMESPACE_PROXY_PARAMETERS as never,
+      ...resultRenderers(render, (args) => proxyCallTitle({ ...args, server })),
       execute: (_id, params, signal, _update, ctx) =>
         run({ ...(params as ProxyParams), server }, signal, ctx),
     });
