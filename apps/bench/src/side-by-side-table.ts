@@ -155,8 +155,8 @@ export function sideBySideRows(r: SideBySide): Row[] {
   if (r.install) {
     rows.push({
       what: "Production install (`npm install --omit=dev`), MB of node_modules",
-      ours: r.install.ours.mb,
-      ref: r.install.ref.mb,
+      ours: r.install.ours.kib / 1024,
+      ref: r.install.ref.kib / 1024,
       digits: 1,
       target: ["≤ 25", (v) => v <= 25],
     });
@@ -191,8 +191,9 @@ export function formatSideBySide(r: SideBySide): string {
   }
   if (r.install) {
     const top = (i: InstallResult) =>
-      i.largest
-        .map((p) => `${p.name} ${p.mb.toFixed(1)}${p.copies > 1 ? ` (${p.copies} copies)` : ""}`)
+      i.biggest
+        .slice(0, 5)
+        .map((p) => `${p.name} ${(p.kib / 1024).toFixed(1)}`)
         .join(", ");
     lines.push("", `- Largest packages, MB — this checkout: ${top(r.install.ours)}`);
     lines.push(`- Largest packages, MB — ${REF_VERSION}: ${top(r.install.ref)}`);
