@@ -97,11 +97,15 @@ export function measureInstallSize(options: InstallSizeOptions = {}): InstallSiz
     cwd: project,
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const modules = join(project, "node_modules");
-  const biggest = listPackages(modules).sort((a, b) => b.kib - a.kib);
-  const result = { kib: du(modules), packages: biggest.length, biggest, dir };
+  const result = { ...measureNodeModules(join(project, "node_modules")), dir };
   if (!options.keep) rmSync(dir, { recursive: true, force: true });
   return result;
+}
+
+/** Size, package count and packages biggest first of an installed node_modules folder. */
+export function measureNodeModules(modules: string): Omit<InstallSizeResult, "dir"> {
+  const biggest = listPackages(modules).sort((a, b) => b.kib - a.kib);
+  return { kib: du(modules), packages: biggest.length, biggest };
 }
 
 function listPackages(modules: string): InstalledPackage[] {

@@ -18,6 +18,8 @@ import { evalDir } from "./eval-data.js";
 export interface CatalogServer {
   name: string;
   tools: RemoteTool[];
+  /** The catalog file it came from (what `fixtures/catalog-server.mjs` serves). */
+  file: string;
 }
 
 export interface ShellHome {
@@ -46,7 +48,7 @@ export function loadCatalogServers(dir = evalDir()): CatalogServer[] {
         server: string;
         tools: RemoteTool[];
       };
-      return { name: doc.server, tools: doc.tools };
+      return { name: doc.server, tools: doc.tools, file: join(catalogDir, file) };
     });
 }
 
