@@ -1,7 +1,8 @@
 /**
  * Which viewer shows MCP Apps: `MCP_UI_VIEWER=browser|none|glimpse`, or,
  * when unset, the browser where a display exists (macOS, Windows, or an
- * X11 / Wayland session) and none elsewhere (SSH, CI, containers).
+ * X11 / Wayland session, forwarded over SSH too) and none elsewhere (SSH
+ * without a forwarded display, CI, containers).
  */
 
 /** `browser` opens the app in the user's browser; `none` only returns the tool's inline result. */
@@ -36,6 +37,8 @@ export function uiViewerMode(
 }
 
 function hasDisplay(env: Record<string, string | undefined>, platform: NodeJS.Platform): boolean {
-  if (platform === "darwin" || platform === "win32") return true;
-  return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
+  const forwarded = Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
+  // Over SSH a browser would open on the remote machine's screen, where nobody is looking.
+  if (env.SSH_CONNECTION || env.SSH_TTY) return forwarded;
+  return platform === "darwin" || platform === "win32" || forwarded;
 }

@@ -21,6 +21,17 @@ describe("uiViewerMode", () => {
     expect(uiViewerMode({}, "win32")).toEqual({ mode: "browser" });
   });
 
+  it("over SSH opens the browser only with a forwarded display", () => {
+    expect(uiViewerMode({ SSH_CONNECTION: "10.0.0.2 5022 10.0.0.1 22" }, "darwin")).toEqual({ mode: "none" });
+    expect(uiViewerMode({ SSH_TTY: "/dev/pts/1" }, "linux")).toEqual({ mode: "none" });
+    expect(uiViewerMode({ SSH_TTY: "/dev/pts/1", DISPLAY: "localhost:10.0" }, "linux")).toEqual({
+      mode: "browser",
+    });
+    expect(uiViewerMode({ SSH_TTY: "/dev/pts/1", MCP_UI_VIEWER: "browser" }, "darwin")).toEqual({
+      mode: "browser",
+    });
+  });
+
   it("glimpse and unknown values fall back with a note saying so", () => {
     expect(uiViewerMode({ MCP_UI_VIEWER: "glimpse" }, "darwin")).toEqual({
       mode: "browser",
