@@ -12,10 +12,10 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ServerDefinitionSchema } from "@pi-mcp-adapter/core";
 import { stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "pi-mcp-adapter";
+import { stdioFixtureDefinition } from "./fixture-definition.js";
 
 interface ProfileNode {
   id: number;
@@ -37,13 +37,7 @@ export interface SelfTime {
 
 /** Runs `calls` calls on one path under the V8 sampling profiler; top functions by self time. */
 export async function profileCalls(path: ProfiledPath, calls = 20_000, top = 20): Promise<SelfTime[]> {
-  const definition = ServerDefinitionSchema.parse({
-    name: "fixture",
-    transport: "stdio",
-    command: process.execPath,
-    args: [stdioFixtureServerPath],
-    source: { file: "bench", key: "fixture" },
-  });
+  const definition = stdioFixtureDefinition();
   const args = { text: "hello" };
   let call: () => Promise<unknown>;
   let close: () => Promise<void>;

@@ -9,10 +9,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { MetadataCache } from "@pi-mcp-adapter/catalog";
-import { ServerDefinitionSchema } from "@pi-mcp-adapter/core";
 import { connectInMemory, createFixtureServer, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "pi-mcp-adapter";
+import { stdioFixtureDefinition } from "./fixture-definition.js";
 import { createShellHome, loadCatalogServers } from "./shell-home.js";
 import { median } from "./transport-measure.js";
 
@@ -49,13 +49,7 @@ const ECHO = {
 };
 
 export async function measureShellCall(transport: CallTransport): Promise<ShellCallResult> {
-  const definition = ServerDefinitionSchema.parse({
-    name: "fixture",
-    transport: "stdio",
-    command: process.execPath,
-    args: [stdioFixtureServerPath],
-    source: { file: "bench", key: "fixture" },
-  });
+  const definition = stdioFixtureDefinition();
   const home = transport === "in-process+38" ? await createShellHome(loadCatalogServers()) : undefined;
   const runtime = new AdapterRuntime({
     servers: [...(home?.definitions ?? []), definition],

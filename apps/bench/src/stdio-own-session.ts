@@ -16,9 +16,9 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ServerDefinitionSchema } from "@pi-mcp-adapter/core";
 import { stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { connectServer, ProcessTransport, type SpawnFn } from "@pi-mcp-adapter/transport";
+import { stdioFixtureDefinition } from "./fixture-definition.js";
 import { median } from "./transport-measure.js";
 
 export interface OwnSessionResult {
@@ -29,13 +29,7 @@ export interface OwnSessionResult {
 }
 
 export async function measureOwnSession(rounds = 40, callsPerRound = 100): Promise<OwnSessionResult> {
-  const definition = ServerDefinitionSchema.parse({
-    name: "fixture",
-    transport: "stdio",
-    command: process.execPath,
-    args: [stdioFixtureServerPath],
-    source: { file: "bench", key: "fixture" },
-  });
+  const definition = stdioFixtureDefinition();
   const sameSessionSpawn = ((command: string, args: string[], options: object) =>
     spawn(command, args, { ...options, detached: false })) as unknown as SpawnFn;
   const ownSession = await connectServer(definition);

@@ -5,6 +5,8 @@
  * a deadline instead of sleeping.
  */
 import { execFileSync } from "node:child_process";
+import { type PiHost, piCommand } from "../src/pi-hosts.js";
+import type { PiProject } from "../src/pi-project.js";
 
 export interface TmuxSession {
   /** Sends tmux key names (`Enter`, `Down`, `C-s`, `Escape`, `Space`). */
@@ -82,4 +84,18 @@ export function startTmux(options: {
       }
     },
   };
+}
+
+/** Pi's interactive mode for `project` in a fresh tmux session (socket inside the project's temp dir). */
+export function startPiInTmux(host: PiHost, project: PiProject): TmuxSession {
+  const { args, env } = piCommand(
+    { host, cwd: project.dir, agentDir: project.agentDir, home: project.home },
+    "text",
+  );
+  return startTmux({
+    socket: project.join("tmux.sock"),
+    cwd: project.dir,
+    command: [host.node, ...args],
+    env,
+  });
 }

@@ -16,9 +16,9 @@ import { readFile, writeFile } from "node:fs/promises";
 import { toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { stdioFixtureEntry } from "../src/fixtures.js";
-import { piCommand, piHosts } from "../src/pi-hosts.js";
+import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject } from "../src/pi-project.js";
-import { startTmux } from "./panel-tmux-session.js";
+import { startPiInTmux } from "./panel-tmux-session.js";
 
 describe.each(piHosts())("the /mcp-adapter panel in a terminal on $label", (host) => {
   it("draws both servers, expands one, saves a toggle with ctrl+s, closes on Escape; the footer shows status", async () => {
@@ -33,16 +33,7 @@ describe.each(piHosts())("the /mcp-adapter panel in a terminal on $label", (host
         },
       }),
     });
-    const { args, env } = piCommand(
-      { host, cwd: project.dir, agentDir: project.agentDir, home: project.home },
-      "text",
-    );
-    const term = startTmux({
-      socket: project.join("tmux.sock"),
-      cwd: project.dir,
-      command: [host.node, ...args],
-      env,
-    });
+    const term = startPiInTmux(host, project);
     try {
       // The footer: one of two connected, one failed (after both eager connects settle).
       await term.waitFor("the footer status", (s) => s.includes("MCP: 1/2 connected, 1 failed"), 60_000);
@@ -127,16 +118,7 @@ describe.each(piHosts())("the /mcp-adapter panel in a terminal on $label", (host
       project.join("agent", "keybindings.json"),
       JSON.stringify({ "mcp.panel.save": "ctrl+w" }),
     );
-    const { args, env } = piCommand(
-      { host, cwd: project.dir, agentDir: project.agentDir, home: project.home },
-      "text",
-    );
-    const term = startTmux({
-      socket: project.join("tmux.sock"),
-      cwd: project.dir,
-      command: [host.node, ...args],
-      env,
-    });
+    const term = startPiInTmux(host, project);
     try {
       const started = await term.waitFor("the compact footer", (s) => s.includes("● MCP 2/2"), 60_000);
       expect(started).not.toContain("MCP: connected");

@@ -14,6 +14,7 @@ import {
   type RemoteTool,
   type ToolMetadata,
   type ToolPrefixMode,
+  toolUiOf,
 } from "@pi-mcp-adapter/core";
 import { resourceNameToToolName } from "./resource-name.js";
 import { isToolIncluded, type ToolFilter } from "./tool-filter.js";
@@ -66,6 +67,7 @@ export function buildServerMetadata(
     out.push(metadata);
   };
   for (const tool of listing.tools) {
+    const ui = toolUiOf(tool._meta);
     push({
       server,
       name: tool.name,
@@ -74,6 +76,7 @@ export function buildServerMetadata(
       inputSchema: tool.inputSchema ?? { type: "object" },
       ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
       ...(tool.annotations ? { annotations: tool.annotations } : {}),
+      ...(ui ? { ui } : {}),
       kind: "tool",
     });
   }

@@ -20,6 +20,8 @@ export const CachedToolSchema = z.object({
   inputSchema: SchemaLike,
   outputSchema: SchemaLike.optional(),
   annotations: z.record(z.string(), z.unknown()).optional(),
+  /** Extension metadata (MCP Apps' `ui`), so an app's tool keeps its UI and visibility offline. */
+  _meta: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const ServerListingSchema = z.object({

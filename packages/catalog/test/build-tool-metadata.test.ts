@@ -140,3 +140,24 @@ describe("resources and prompts", () => {
     expect(template?.uri).toBeUndefined();
   });
 });
+
+describe("buildToolMetadata MCP Apps metadata", () => {
+  it("reads _meta.ui (and the legacy ui/resourceUri key) into ui", () => {
+    const built = buildToolMetadata("apps", [
+      {
+        name: "show",
+        inputSchema: { type: "object" },
+        _meta: { ui: { resourceUri: "ui://apps/show.html", visibility: ["model", "app"] } },
+      },
+      { name: "old", inputSchema: { type: "object" }, _meta: { "ui/resourceUri": "ui://apps/old.html" } },
+      { name: "refresh", inputSchema: { type: "object" }, _meta: { ui: { visibility: ["app"] } } },
+      { name: "plain", inputSchema: { type: "object" } },
+    ]);
+    expect(built.map((t) => t.ui)).toEqual([
+      { resourceUri: "ui://apps/show.html", visibility: ["model", "app"] },
+      { resourceUri: "ui://apps/old.html" },
+      { visibility: ["app"] },
+      undefined,
+    ]);
+  });
+});

@@ -4,7 +4,7 @@
  * admits project servers through trust and approval, and converts the result
  * to `ConfiguredServer`s. Never spawns anything and never resolves secrets.
  */
-import { access } from "node:fs/promises";
+
 import path from "node:path";
 import type { Provenance } from "@pi-mcp-adapter/core";
 import { admitProjectServers, type PendingProjectServer } from "./admit-project-servers.js";
@@ -21,6 +21,7 @@ import {
 } from "./config-sources.js";
 import type { ConfiguredServer } from "./configured-server.js";
 import { configHash } from "./definition-hash.js";
+import { fileExists } from "./file-exists.js";
 import { HOST_IDS, type HostId, isHostId } from "./hosts/host-locations.js";
 import { type DetectedHostConfig, readHostConfigs } from "./hosts/load-host-configs.js";
 import { mergeConfigLayers } from "./merge-config-layers.js";
@@ -127,7 +128,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
   } else {
     const native = [path.join(environment.agentDir, "mcp.json")];
     if (projectReadable) native.push(path.join(options.cwd, ".pi", "mcp.json"));
-    for (const file of native) if (await exists(file)) piNativeConfigs.push(file);
+    for (const file of native) if (await fileExists(file)) piNativeConfigs.push(file);
     const userLayers = await readLayers(userConfigFiles(environment), "user", readLayer);
     const userSettings = mergeConfigLayers(userLayers).settings;
     const projectLayers: ConfigLayer[] = [];
@@ -140,7 +141,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
         projectLayers.push(...(await readLayers(projectConfigFiles(dir), "project", readLayer)));
     } else {
       for (const file of projectConfigFiles(options.cwd)) {
-        if (await exists(file)) {
+        if (await fileExists(file)) {
           problems.push({ severity: "info", file, message: "not loaded: the project is not trusted" });
         }
       }
@@ -306,13 +307,4 @@ function requestedHosts(
 
 function hostOfLayer(detected: DetectedHostConfig[], layer: ConfigLayer): HostId | undefined {
   return detected.find((d) => d.file === layer.file)?.host;
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }

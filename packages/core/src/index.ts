@@ -58,4 +58,14 @@ export {
   ToolMetadataSchema,
 } from "./tool-metadata.js";
 export { foldName, MAX_TOOL_NAME_LENGTH, prefixedToolName, serverPrefix } from "./tool-naming.js";
+export {
+  isAppOnly,
+  isHiddenFromApp,
+  LEGACY_UI_RESOURCE_URI_KEY,
+  type ToolUi,
+  ToolUiSchema,
+  type ToolVisibility,
+  ToolVisibilitySchema,
+  toolUiOf,
+} from "./tool-ui.js";
 export { type WriteFileAtomicOptions, writeFileAtomic } from "./write-file-atomic.js";

@@ -13,6 +13,8 @@ export interface RemoteTool {
   inputSchema: JsonSchemaObject;
   outputSchema?: JsonSchemaObject;
   annotations?: ToolAnnotations;
+  /** Extension metadata; MCP Apps put `ui` here (see `toolUiOf`). */
+  _meta?: Record<string, unknown>;
 }
 
 /** A resource as listed by `resources/list`. */

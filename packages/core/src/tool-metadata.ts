@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ToolUiSchema } from "./tool-ui.js";
 
 /** What the model can reach through the proxy: a tool, a resource read, or a prompt. */
 export const ToolKindSchema = z.enum(["tool", "resource", "prompt"]);
@@ -33,5 +34,7 @@ export const ToolMetadataSchema = z.object({
   uri: z.string().optional(),
   /** A resource template's RFC 6570 `uriTemplate` (kind `resource`); its variables are the arguments. */
   uriTemplate: z.string().optional(),
+  /** MCP Apps metadata (`_meta.ui`): the tool's `ui://` resource and who may call it. */
+  ui: ToolUiSchema.optional(),
 });
 export type ToolMetadata = z.infer<typeof ToolMetadataSchema>;

@@ -10,6 +10,7 @@ import { type ConfigProblem, definitionHash } from "@pi-mcp-adapter/config";
 import type { ToolCallResult } from "@pi-mcp-adapter/core";
 import {
   describeError,
+  isHiddenFromApp,
   McpAdapterError,
   type ServerDefinition,
   type ToolMetadata,
@@ -25,6 +26,7 @@ import {
   type ServerStatus,
   type StatusListener,
 } from "@pi-mcp-adapter/transport";
+import { type UiMessage, type UiToolResult, UiViewer } from "@pi-mcp-adapter/ui";
 import type { CallObserver } from "./call-observers.js";
 import { CallPipeline, type CallRequest, type CallSettings } from "./call-pipeline.js";
 import type { CallResult } from "./call-result.js";
@@ -48,6 +50,7 @@ import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
 import type { SessionTrace } from "./trace-observer.js";
 import { tracedListing, tracedOAuth } from "./trace-sources.js";
+import { appResultOf, type RuntimeUiOptions, resolveUiOptions } from "./ui-apps.js";
 
 /** At most this many servers are discovered at once. */
 export const MAX_PARALLEL_DISCOVERY = 4;
@@ -81,6 +84,8 @@ export interface AdapterRuntimeOptions extends ConnectionManagerOptions {
   stats?: CallStats;
   /** Output shapes mcpScript calls observed (describe hints); default in memory only. */
   outputShapes?: OutputShapes;
+  /** MCP Apps: the viewer (`browser` / `none`), tool consent, how windows open. */
+  ui?: RuntimeUiOptions;
 }
 
 /**
@@ -124,6 +129,8 @@ export class AdapterRuntime {
   private readonly stopRoots: () => void;
   /** Token usage of servers' sampling requests in this session (for stats). */
   readonly samplingUsage: SamplingUsage;
+  /** The MCP Apps viewer; absent with viewer `none` (UI tools then return their inline result only). */
+  readonly ui?: UiViewer;
 
   constructor(options: AdapterRuntimeOptions) {
     this.currentProblems = options.problems ?? [];
@@ -195,6 +202,18 @@ export class AdapterRuntime {
     });
     this.roots = options.roots;
     this.stopRoots = this.roots?.onChange(() => void this.manager.notifyRootsChanged()) ?? (() => {});
+    const ui = resolveUiOptions(options.ui, this.host);
+    if (ui.note) this.host.notify(ui.note, "warning");
+    if (ui.mode === "browser") {
+      this.ui = new UiViewer(
+        {
+          readResource: async (server, uri, signal) =>
+            (await this.manager.get(server)).readResource(uri, { signal }) as never,
+          callTool: (server, name, args, signal) => this.callFromApp(server, name, args, signal),
+        },
+        ui.viewer,
+      );
+    }
   }
 
   /** Config problems of the servers as last loaded (shown in status). */
@@ -321,7 +340,64 @@ export class AdapterRuntime {
     options: { server?: string; signal?: AbortSignal; origin?: CallOrigin; details?: boolean } = {},
   ): Promise<CallResult> {
     const tool = await this.resolve(name, options.server);
-    return this.runPipeline({ ...options, target: { kind: "tool", tool }, args });
+    const result = await this.runPipeline({ ...options, target: { kind: "tool", tool }, args });
+    this.showApp(tool, args, result);
+    return result;
+  }
+
+  /**
+   * A UI tool's call opens its app (or updates its open window) in the
+   * background: the call's result never waits for, or fails with, the window.
+   */
+  private showApp(tool: ToolMetadata, args: Record<string, unknown>, result: CallResult): void {
+    const resourceUri = tool.ui?.resourceUri;
+    if (!this.ui || !resourceUri?.startsWith("ui://") || result.details.approval !== undefined) return;
+    const definition = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+    this.ui
+      .show({
+        serverName: tool.server,
+        toolName: tool.name,
+        resourceUri,
+        args,
+        result: appResultOf(result),
+        tool: definition,
+      })
+      .catch((error: unknown) =>
+        this.host.notify(
+          `MCP App of ${tool.prefixedName} could not open: ${describeError(error)}`,
+          "warning",
+        ),
+      );
+  }
+
+  /**
+   * A tool call from an MCP App of `server`: the exact tool name, any
+   * visibility but model-only, through the call pipeline with origin `ui`.
+   */
+  private async callFromApp(
+    server: string,
+    name: string,
+    args: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<UiToolResult> {
+    await this.catalog(server);
+    // The full listing: app-only tools are what apps are for.
+    const tool = this.tools.metadata(server)?.find((t) => t.kind === "tool" && t.name === name);
+    if (!tool) throw new McpAdapterError("unknown_tool", `MCP server "${server}" has no tool "${name}"`);
+    if (isHiddenFromApp(tool.ui)) {
+      throw new McpAdapterError(
+        "not_allowed",
+        `The tool "${name}" of "${server}" is for the model only (_meta.ui.visibility); apps cannot call it`,
+      );
+    }
+    return appResultOf(
+      await this.pipeline.run({ target: { kind: "tool", tool }, args, origin: "ui", signal }),
+    );
+  }
+
+  /** The messages MCP Apps sent since the last read (empty without a viewer), and how many were dropped. */
+  uiMessages(): { messages: UiMessage[]; dropped: number } {
+    return this.ui?.takeMessages() ?? { messages: [], dropped: 0 };
   }
 
   /**
@@ -520,6 +596,7 @@ export class AdapterRuntime {
       signal: options.signal,
       details: bounded,
     });
+    this.showApp(tool, args, result);
     // The raw result stays out: the model already has it, and the session file would hold it twice.
     const details: Record<string, unknown> = { ...result.details };
     delete details.mcpResult;
@@ -542,6 +619,7 @@ export class AdapterRuntime {
     this.stopStatus();
     this.stopRoots();
     this.listingListeners.clear();
+    await this.ui?.close();
     await this.manager.shutdown();
     await this.pipeline.dispose();
     await this.oauth?.shutdown();

@@ -23,6 +23,7 @@ import { sessionObservers } from "./session-observers.js";
 import { SessionRoots } from "./session-roots.js";
 import type { StartupSnapshot } from "./startup-snapshot.js";
 import { tracedHandlers } from "./trace-sources.js";
+import type { RuntimeUiOptions } from "./ui-apps.js";
 import { unsupportedSettingProblems } from "./unsupported-settings.js";
 
 export interface RuntimeSource {
@@ -53,6 +54,8 @@ export interface RuntimeSource {
    * Config is read again, since trust is known only now.
    */
   snapshot?: StartupSnapshot;
+  /** MCP Apps: viewer (`browser` / `none`; default from `MCP_UI_VIEWER`), tool consent, how windows open. */
+  ui?: RuntimeUiOptions;
 }
 
 /** File name of the npx resolution cache in Pi's agent directory. */
@@ -152,6 +155,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       elicitation: config.settings.elicitation,
     },
     samplingUsage,
+    ui: { hostInfo: connectOptions.client, ...source.ui },
     ...connectOptions,
     // `${VAR}` and `!command` secrets are resolved here, at connect time only.
     // The signal ends a connect stuck in initialize when the server is reconnected or shut down.

@@ -13,7 +13,7 @@
  * another tool already holds is reported, never silently shadowed.
  */
 import type { ConfiguredServer, Settings } from "@pi-mcp-adapter/config";
-import type { ServerDefinition, ToolMetadata } from "@pi-mcp-adapter/core";
+import { isAppOnly, type ServerDefinition, type ToolMetadata } from "@pi-mcp-adapter/core";
 
 /** The global settings direct tools follow. */
 export interface DirectToolSettings {
@@ -100,7 +100,8 @@ export function planDirectTools(
     if (definition.disabled || !metadata) continue;
     const selection = directSelection(definition, settings);
     if (!selection) continue;
-    const offered = metadata.filter((t) => t.kind === "tool");
+    // App-only tools (`_meta.ui.visibility: ["app"]`) are never the model's.
+    const offered = metadata.filter((t) => t.kind === "tool" && !isAppOnly(t.ui));
     let chosen = offered;
     if (selection.names !== true) {
       const wanted = new Set(selection.names);

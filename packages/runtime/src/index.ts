@@ -120,6 +120,7 @@ export {
   PROXY_TOOL_PARAMETERS,
   type ProxyParams,
   runProxyRequest,
+  UI_MESSAGES_ACTION,
 } from "./proxy-request.js";
 export { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
 export {
@@ -180,6 +181,7 @@ export {
   type TraceEventType,
   type TraceOptions,
 } from "./trace-observer.js";
+export { type RuntimeUiOptions, UI_CONSENT_ALLOW, UI_CONSENT_DENY } from "./ui-apps.js";
 export {
   NOT_SUPPORTED_YET,
   UNSUPPORTED_SERVER_KEYS,

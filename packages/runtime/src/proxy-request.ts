@@ -3,6 +3,7 @@
  * prompt) and the dispatch from arguments to an adapter operation.
  */
 import { McpAdapterError } from "@pi-mcp-adapter/core";
+import { formatUiMessages } from "@pi-mcp-adapter/ui";
 import type { AdapterRuntime } from "./adapter-runtime.js";
 import { type CallResult, textResult as text } from "./call-result.js";
 import {
@@ -30,11 +31,17 @@ export interface ProxyParams {
   instructions?: string;
   /** A server to connect, or to list again when connected (after its tools changed). */
   connect?: string;
-  /** OAuth login for `server`: `auth-start`, then `auth-complete` with `args: { redirectUrl } | { code }`. */
+  /**
+   * OAuth login for `server`: `auth-start`, then `auth-complete` with `args: { redirectUrl } | { code }`;
+   * or `ui-messages`: what MCP Apps sent since the last read.
+   */
   action?: string;
 }
 
 export const PROXY_TOOL_NAME = "mcp";
+
+/** `mcp({ action: "ui-messages" })`: the messages MCP Apps sent (queued until read). */
+export const UI_MESSAGES_ACTION = "ui-messages";
 
 export const PROXY_TOOL_DESCRIPTION =
   'Use tools of MCP servers. mcp({}) lists servers; mcp({search: "words"}) finds tools and resources; ' +
@@ -46,15 +53,19 @@ export const PROXY_TOOL_PARAMETERS = {
     search: { type: "string", description: "Words to find tools by" },
     describe: { type: "string", description: "Tool name to describe" },
     tool: { type: "string", description: "Tool name to call" },
-    args: { type: ["object", "string"], description: "Arguments for tool (object or JSON string)" },
+    args: { type: ["object", "string"], description: "Tool arguments (object or JSON string)" },
     server: { type: "string", description: "Limit to one server" },
     limit: { type: "integer", minimum: 1 },
     offset: { type: "integer", minimum: 0 },
     regex: { type: "boolean" },
     includeSchemas: { type: "boolean" },
-    instructions: { type: "string", description: "Server whose instructions to show" },
+    instructions: { type: "string", description: "Server instructions to show" },
     connect: { type: "string", description: "Server to (re)connect" },
-    action: { type: "string", enum: ["auth-start", "auth-complete"], description: "OAuth login to server" },
+    action: {
+      type: "string",
+      enum: ["auth-start", "auth-complete", "ui-messages"],
+      description: "OAuth login to server",
+    },
   },
   additionalProperties: false,
 } as const;
@@ -64,6 +75,10 @@ export async function runProxyRequest(
   params: ProxyParams,
   signal?: AbortSignal,
 ): Promise<CallResult> {
+  if (params.action === UI_MESSAGES_ACTION) {
+    const { messages, dropped } = runtime.uiMessages();
+    return text(formatUiMessages(messages, dropped), { mode: UI_MESSAGES_ACTION, messages });
+  }
   if (params.action !== undefined) return text(await runAuthAction(runtime, params), { mode: params.action });
   if (params.connect !== undefined) {
     await runtime.reconnect(params.connect);
@@ -125,7 +140,7 @@ async function runAuthAction(runtime: AdapterRuntime, params: ProxyParams): Prom
   throw new McpAdapterError(
     "invalid_args",
     runtime.oauth
-      ? `Unknown action "${action.slice(0, 40)}": use "auth-start" or "auth-complete"`
+      ? `Unknown action "${action.slice(0, 40)}": use "auth-start", "auth-complete" or "ui-messages"`
       : "OAuth is not available in this session (see /mcp-adapter for the config problem)",
   );
 }

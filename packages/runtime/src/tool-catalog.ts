@@ -9,7 +9,12 @@
  */
 import { buildServerMetadata, type MetadataCache, type ServerListing } from "@pi-mcp-adapter/catalog";
 import { definitionHash } from "@pi-mcp-adapter/config";
-import type { ServerDefinition, ToolMetadata, ToolPrefixMode } from "@pi-mcp-adapter/core";
+import {
+  isAppOnly,
+  type ServerDefinition,
+  type ToolMetadata,
+  type ToolPrefixMode,
+} from "@pi-mcp-adapter/core";
 import type { SearchKeywords } from "@pi-mcp-adapter/search";
 import { type ListingSource, listServer } from "./server-listing.js";
 
@@ -45,8 +50,9 @@ export class ToolCatalog {
   }
 
   /**
-   * The metadata of these servers as one array. The same array comes back
-   * until a listing changes, so search reuses its index between queries.
+   * The metadata of these servers as the model sees it, as one array: app-only
+   * tools (MCP Apps `_meta.ui.visibility: ["app"]`) left out. The same array
+   * comes back until a listing changes, so search reuses its index between queries.
    */
   list(names: readonly string[]): ToolMetadata[] {
     const key = names.join("\u0000");
@@ -54,7 +60,7 @@ export class ToolCatalog {
       this.listed = {
         key,
         version: this.version,
-        tools: names.flatMap((n) => this.metadataByServer.get(n) ?? []),
+        tools: names.flatMap((n) => this.metadataByServer.get(n) ?? []).filter((t) => !isAppOnly(t.ui)),
       };
     }
     return this.listed.tools;

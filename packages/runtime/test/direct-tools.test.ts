@@ -31,6 +31,16 @@ const meta = (server: string, name: string, extra: Partial<ToolMetadata> = {}): 
 describe("planDirectTools", () => {
   const gh = [meta("github", "search_repositories"), meta("github", "get_file_contents")];
 
+  it("never offers an app-only tool (MCP Apps visibility) as a direct tool", () => {
+    const board = [
+      meta("board", "show_board", { ui: { resourceUri: "ui://board/board.html" } }),
+      meta("board", "add_item", { ui: { visibility: ["app"] } }),
+      meta("board", "admin_reset", { ui: { visibility: ["model"] } }),
+    ];
+    const plan = planDirectTools([{ definition: def("board"), metadata: board }], { directTools: true });
+    expect(plan.tools.map((t) => t.name)).toEqual(["board_show_board", "board_admin_reset"]);
+  });
+
   it("takes nothing by default, all with true, and only the listed original names with a list", () => {
     expect(planDirectTools([{ definition: def("github"), metadata: gh }], {}).tools).toEqual([]);
     expect(

@@ -1,5 +1,10 @@
 import { fileURLToPath } from "node:url";
 
+export {
+  APP_FIXTURE_MESSAGE,
+  APP_FIXTURE_RESOURCE_URI,
+  createAppFixtureServer,
+} from "./app-fixture-server.js";
 export { createClientFeaturesServer } from "./client-features-server.js";
 export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./fault-http-server.js";
 export { faultServerPath, minimalServerPath } from "./fault-server-path.js";
@@ -43,4 +48,9 @@ export const stdioFixtureServerPath = fileURLToPath(
 /** Absolute path of the client-features fixture server script (stdio; run it with `node`). */
 export const clientFeaturesServerPath = fileURLToPath(
   new URL("../fixtures/client-features-server.mjs", import.meta.url),
+);
+
+/** Absolute path of the MCP App fixture server script (stdio; run it with `node`). */
+export const appFixtureServerPath = fileURLToPath(
+  new URL("../fixtures/app-fixture-server.mjs", import.meta.url),
 );

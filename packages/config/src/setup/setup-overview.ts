@@ -5,7 +5,7 @@
  * copy. Reading it runs nothing and resolves no secret; Pi's files are read
  * only to list and copy definitions, never to connect.
  */
-import { access } from "node:fs/promises";
+
 import path from "node:path";
 import { isPlainObject } from "../config-layer.js";
 import {
@@ -17,6 +17,7 @@ import {
   PROJECT_OVERRIDE_FILE,
   userConfigFiles,
 } from "../config-sources.js";
+import { fileExists } from "../file-exists.js";
 import { extractHostEntries } from "../hosts/host-formats.js";
 import { HOST_IDS, type HostId, hostConfigFiles, isHostId } from "../hosts/host-locations.js";
 import { readHostConfigs } from "../hosts/load-host-configs.js";
@@ -100,7 +101,7 @@ export async function readSetupOverview(options: SetupOverviewOptions): Promise<
 
   const paths: ConfigPathInfo[] = [];
   const add = async (file: string, role: string, kind: ConfigPathInfo["kind"]) =>
-    paths.push({ file, role, kind, exists: await exists(file) });
+    paths.push({ file, role, kind, exists: await fileExists(file) });
   for (const host of HOST_IDS) {
     for (const candidate of hostConfigFiles(host, environment, cwd)) {
       if (candidate.scope === "project" && !readProjectFiles) continue;
@@ -143,7 +144,7 @@ export async function readSetupOverview(options: SetupOverviewOptions): Promise<
     cwd,
     agentConfigFile,
     projectConfigFile,
-    projectConfigExists: await exists(projectConfigFile),
+    projectConfigExists: await fileExists(projectConfigFile),
     paths,
     hosts,
     piNative,
@@ -182,13 +183,4 @@ async function readPiNativeServers(
   }
   const entries = extractHostEntries("mcpServers", read.value, cwd);
   return Object.fromEntries(entries.map((entry) => [entry.name, entry.raw]));
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }

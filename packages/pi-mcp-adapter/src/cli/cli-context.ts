@@ -50,6 +50,8 @@ export class CliContext {
       // No UI: calls needing approval fail closed, and no interactive capability is offered to servers.
       host: headlessHost({ notify: (message, level) => process.stderr.write(`${level}: ${message}\n`) }),
       client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
+      // One command and exit: a UI tool returns its inline result, no window outlives the process.
+      ui: { viewer: "none" },
     });
     return this.created;
   }

@@ -111,6 +111,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
         const source: RuntimeSource = options.config
           ? { ...common, config: options.config }
           : { ...common, configPath: configPath(), trust: projectTrustFor(ctx) };
+        // MCP Apps open in the browser (MCP_UI_VIEWER) only where someone can use them: not in print/json mode.
+        if (!ctx.hasUI) source.ui = { viewer: "none" };
         // The snapshot's metadata cache is already read: the session's runtime reuses it.
         if (snapshot?.cwd === ctx.cwd) source.snapshot = snapshot;
         runtimeCwd = ctx.cwd;

@@ -1,0 +1,256 @@
+/**
+ * MCP Apps end to end in a real headless Chromium (Debian's `chromium`,
+ * driven by playwright-core): a UI tool's call opens its app through the
+ * loopback server, the app gets the tool result, its tool calls need the
+ * user's consent and pass the call pipeline (approval, origin `ui`), and
+ * its messages come back through `mcp({ action: "ui-messages" })`. Against
+ * the published example App server and the test-kit fixture App.
+ */
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { ServerDefinition } from "@pi-mcp-adapter/core";
+import { APP_FIXTURE_MESSAGE, appFixtureServerPath } from "@pi-mcp-adapter/test-kit";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  AdapterRuntime,
+  type CallResult,
+  type Host,
+  headlessHost,
+  runProxyRequest,
+  UI_CONSENT_ALLOW,
+  UI_CONSENT_DENY,
+} from "../src/index.js";
+import { stdioDefinition } from "./definitions.js";
+
+const chromiumPath = findChromium();
+const onCi = process.env.CI === "true";
+if (onCi && !chromiumPath)
+  throw new Error("CI needs Debian's chromium for the MCP Apps browser test (.ci/run installs it)");
+
+// The package exports only its server module; its stdio bin (dist/index.js) sits next to it.
+const basicServerPath = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/server-basic-vanillajs")),
+  "index.js",
+);
+
+let browser: Browser | undefined;
+let runtime: AdapterRuntime | undefined;
+
+beforeAll(async () => {
+  if (!chromiumPath) return;
+  // As root (CI containers) Chromium's own sandbox cannot start; the app's iframe sandbox is unaffected.
+  const args = process.getuid?.() === 0 ? ["--no-sandbox"] : [];
+  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await runtime?.shutdown();
+  runtime = undefined;
+});
+
+/** A session whose consent and approval dialogs answer from queues, and whose windows open in `page`. */
+async function session(servers: ServerDefinition[], consent: string[], approveTools?: string[]) {
+  const page = await (browser as Browser).newPage();
+  const opened: string[] = [];
+  const asked: string[] = [];
+  const host: Host = {
+    ...headlessHost(),
+    hasUI: true,
+    dialogs: {
+      ...headlessHost().dialogs,
+      select: async (title) => {
+        asked.push(title);
+        return title.includes("wants to call") ? consent.shift() : "Allow once";
+      },
+    },
+  };
+  runtime = new AdapterRuntime({
+    servers,
+    host,
+    calls: approveTools ? { approveTools } : {},
+    ui: {
+      viewer: "browser",
+      consent: "once-per-server",
+      open: async (url) => {
+        opened.push(url);
+        await page.goto(url);
+      },
+    },
+  });
+  return { runtime, page, opened, asked };
+}
+
+const appFrame = (page: Page) => page.frameLocator("#app");
+const textOf = (result: CallResult) => result.content.map((c) => ("text" in c ? c.text : "")).join("\n");
+
+const suite = chromiumPath
+  ? "MCP Apps in headless Chromium"
+  : "MCP Apps in headless Chromium — skipped: no chromium on PATH (apt-get install chromium)";
+describe.skipIf(!chromiumPath)(suite, () => {
+  it("the published basic-vanillajs app: result shown, tool call after consent, message queued, token enforced", async () => {
+    const { runtime, page, opened, asked } = await session(
+      [stdioDefinition("basic", { command: process.execPath, args: [basicServerPath, "--stdio"] })],
+      [UI_CONSENT_DENY, UI_CONSENT_ALLOW],
+      ["get-time"],
+    );
+    const first = await runtime.call("basic_get_time", {});
+    // The model's inline result is returned as ever.
+    const time = (first.structuredContent as { time: string }).time;
+    expect(first.isError).toBe(false);
+    expect(textOf(first)).toContain(time);
+
+    await expect.poll(() => opened.length, { timeout: 20_000 }).toBe(1);
+    const serverTime = appFrame(page).locator("#server-time");
+    await expect.poll(() => serverTime.textContent(), { timeout: 20_000 }).toBe(time);
+
+    // The app's own call: denied first (the app shows its error), then allowed for the server.
+    const approvalsBefore = asked.filter((t) => !t.includes("wants to call")).length;
+    await appFrame(page).locator("#get-time-btn").click();
+    await expect.poll(() => serverTime.textContent(), { timeout: 20_000 }).toBe("[ERROR]");
+    expect(asked.filter((t) => t.includes("wants to call"))).toEqual([
+      "The basic app (get-time) wants to call the MCP tool get-time",
+    ]);
+    await appFrame(page).locator("#get-time-btn").click();
+    await expect.poll(() => serverTime.textContent(), { timeout: 20_000 }).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // Consent given, the call still passed approval (approveTools matches it).
+    expect(asked.filter((t) => !t.includes("wants to call")).length).toBe(approvalsBefore + 1);
+
+    await appFrame(page).locator("#message-text").fill("Hello from the app window");
+    await appFrame(page).locator("#send-message-btn").click();
+    await expect
+      .poll(async () => textOf(await runProxyRequest(runtime, { action: "ui-messages" })), {
+        timeout: 20_000,
+      })
+      .toMatch(/message from basic\/get-time \(session \w+\): .*Hello from the app window/);
+    expect(textOf(await runProxyRequest(runtime, { action: "ui-messages" }))).toBe("No UI messages.");
+
+    // Calling the tool again pushes the new result into the same window.
+    const again = await runtime.call("basic_get_time", {});
+    const next = (again.structuredContent as { time: string }).time;
+    await expect.poll(() => serverTime.textContent(), { timeout: 20_000 }).toBe(next);
+    expect(opened).toHaveLength(1);
+
+    // Without the token (or with another one) the server refuses.
+    const url = new URL(opened[0] as string);
+    expect((await fetch(url)).status).toBe(200);
+    expect((await fetch(`${url.origin}/`)).status).toBe(403);
+    expect((await fetch(`${url.origin}/not-the-token/${url.pathname.split("/")[2]}`)).status).toBe(403);
+
+    // Ctrl+Enter completes the window.
+    await page.locator("header").click();
+    await page.keyboard.press("Control+Enter");
+    await expect.poll(() => page.locator("#state").textContent(), { timeout: 20_000 }).toBe("Done");
+    expect(runtime.uiMessages().messages).toMatchObject([{ type: "close", payload: { reason: "complete" } }]);
+  });
+
+  it("the fixture app: visibility, consent, messages of every type, Escape cancels, shutdown stops the server", async () => {
+    const { runtime, page, opened } = await session(
+      [stdioDefinition("board", { command: process.execPath, args: [appFixtureServerPath] })],
+      [UI_CONSENT_DENY, UI_CONSENT_ALLOW],
+    );
+    // App-only tools stay out of the model's view; model-only ones are there.
+    const names = (await runtime.catalog("board")).tools.map((t) => t.name);
+    expect(names).toContain("show_board");
+    expect(names).toContain("admin_reset");
+    expect(names).not.toContain("add_item");
+    expect((await runtime.search("add item board")).hits.map((h) => h.tool.name)).not.toContain("add_item");
+    await expect(runtime.call("board_add_item", { item: "x" })).rejects.toThrow(/No MCP tool named/);
+
+    const shown = await runtime.call("board_show_board", { title: "Groceries" });
+    expect(textOf(shown)).toBe("Groceries: pear");
+    const frame = appFrame(page);
+    await expect
+      .poll(() => frame.locator("#status").textContent(), { timeout: 20_000 })
+      .toBe("connected to pi-mcp-adapter");
+    await expect
+      .poll(() => frame.locator("#result").textContent())
+      .toBe('{"title":"Groceries","items":["pear"]}');
+
+    // The app document carries the CSP from the resource's metadata: no network at all here.
+    const appSrc = await page.locator("#app").getAttribute("src");
+    const appDoc = await fetch(new URL(appSrc as string, opened[0]));
+    expect(appDoc.headers.get("content-security-policy")).toContain("connect-src 'none'");
+    expect(await page.locator("#app").getAttribute("sandbox")).toBe("allow-scripts allow-forms");
+    // Inside the app: an opaque origin that cannot reach the host page, and no network to this server.
+    const appFrameHandle = page.frames().find((f) => f !== page.mainFrame());
+    const reach = await appFrameHandle?.evaluate(async (hostUrl) => {
+      // Runs in the page; the test's tsconfig has no DOM types.
+      const window = globalThis as unknown as { parent: { document: { title: string } }; origin: string };
+      let dom = "reachable";
+      try {
+        void window.parent.document.title;
+      } catch {
+        dom = "blocked";
+      }
+      let net = "reachable";
+      try {
+        await fetch(hostUrl);
+      } catch {
+        net = "blocked";
+      }
+      return { origin: window.origin, dom, net };
+    }, opened[0] as string);
+    expect(reach).toEqual({ origin: "null", dom: "blocked", net: "blocked" });
+
+    await frame.locator("#add").click();
+    await expect
+      .poll(() => frame.locator("#call").textContent(), { timeout: 20_000 })
+      .toMatch(/^error: The user did not allow this app to call add_item/);
+    await frame.locator("#add").click();
+    await expect
+      .poll(() => frame.locator("#call").textContent(), { timeout: 20_000 })
+      .toBe("ok: added apple");
+    // Model-only: refused for the app even with consent given.
+    await frame.locator("#reset").click();
+    await expect
+      .poll(() => frame.locator("#call").textContent(), { timeout: 20_000 })
+      .toMatch(/^error: The tool "admin_reset" of "board" is for the model only/);
+
+    await expect
+      .poll(() => JSON.stringify(runtime.uiMessages().messages.map((m) => [m.type, m.payload])), {
+        timeout: 20_000,
+      })
+      .toBe(
+        JSON.stringify([
+          ["message", { role: "user", content: [{ type: "text", text: APP_FIXTURE_MESSAGE }] }],
+          ["notify", { message: "apple added" }],
+          ["intent", { intent: "celebrate", params: { confetti: true } }],
+        ]),
+      );
+
+    // Escape cancels the window: a close message, the page says so, the next call opens a new window.
+    await page.locator("header").click();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.locator("#state").textContent(), { timeout: 20_000 }).toBe("Cancelled");
+    const [closing] = runtime.uiMessages().messages;
+    expect(closing).toMatchObject({
+      type: "close",
+      serverName: "board",
+      toolName: "show_board",
+      payload: { reason: "cancel" },
+    });
+    await runtime.call("board_show_board", {});
+    await expect.poll(() => opened.length, { timeout: 20_000 }).toBe(2);
+
+    const origin = new URL(opened[0] as string).origin;
+    await runtime.shutdown();
+    await expect(fetch(opened[1] as string)).rejects.toThrow();
+    expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+});
+
+function findChromium(): string | undefined {
+  for (const name of ["chromium", "chromium-browser"]) {
+    try {
+      const path = execFileSync("which", [name], { encoding: "utf8" }).trim();
+      if (path) return path;
+    } catch {
+      // not on PATH
+    }
+  }
+  return undefined;
+}

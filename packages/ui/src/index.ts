@@ -1,0 +1,21 @@
+export { type AppCspDomains, appCsp, cspDomainsOf } from "./app-csp.js";
+export { isLoopback } from "./loopback-server.js";
+export { openInBrowser } from "./open-browser.js";
+export {
+  type AskToolConsent,
+  ToolConsent,
+  type ToolConsentMode,
+  type ToolConsentRequest,
+  toolConsentMode,
+  UI_TOOL_CONSENT_ENV,
+} from "./tool-consent.js";
+export type { UiBackend, UiResourceContent, UiToolCall, UiToolResult } from "./ui-backend.js";
+export {
+  formatUiMessages,
+  MAX_QUEUED_UI_MESSAGES,
+  type UiMessage,
+  UiMessageQueue,
+  type UiMessageType,
+} from "./ui-messages.js";
+export { type ShownApp, UiViewer, type UiViewerOptions } from "./ui-viewer.js";
+export { UI_VIEWER_ENV, type UiViewerChoice, type UiViewerMode, uiViewerMode } from "./viewer-mode.js";

@@ -1,0 +1,21 @@
+/** Opens a URL with the platform's opener (`open`, `start`, `xdg-open`), detached from this process. */
+import { spawn } from "node:child_process";
+
+export function openInBrowser(url: string, platform: NodeJS.Platform = process.platform): Promise<void> {
+  const [command, args] =
+    platform === "darwin"
+      ? ["open", [url]]
+      : platform === "win32"
+        ? ["cmd", ["/c", "start", '""', url.replace(/&/g, "^&")]]
+        : ["xdg-open", [url]];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { detached: true, stdio: "ignore", windowsHide: true });
+    child.once("error", (error) =>
+      reject(new Error(`Could not open the browser with ${command}: ${error.message}`)),
+    );
+    child.once("spawn", () => {
+      child.unref();
+      resolve();
+    });
+  });
+}

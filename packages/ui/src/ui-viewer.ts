@@ -1,0 +1,231 @@
+/**
+ * The session's MCP Apps viewer. A call of a tool with a `ui://` resource
+ * opens its app in the browser (one window per server and tool; calling the
+ * same tool again pushes the new input and result into the open window);
+ * the app's messages wait in a queue until the model reads them. The
+ * loopback server starts with the first window and stops with `close()`
+ * (session shutdown).
+ */
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type AppCspDomains, appCsp, cspDomainsOf } from "./app-csp.js";
+import { AppWindow } from "./app-window.js";
+import { hostPage, hostPageCsp } from "./host-page.js";
+import { LoopbackServer, randomKey, readJson } from "./loopback-server.js";
+import { openInBrowser } from "./open-browser.js";
+import { type AskToolConsent, ToolConsent, type ToolConsentMode, toolConsentMode } from "./tool-consent.js";
+import type { UiBackend, UiResourceContent, UiToolCall } from "./ui-backend.js";
+import { type UiMessage, UiMessageQueue } from "./ui-messages.js";
+
+export interface UiViewerOptions {
+  /** Opens a window's URL; default the platform's browser opener. */
+  open?: (url: string) => Promise<void>;
+  /** Opens links apps ask for (`ui/open-link`); default `open`. */
+  openLink?: (url: string) => Promise<void>;
+  /** Tool consent; default from `MCP_UI_TOOL_CONSENT`, else `once-per-server`. */
+  consent?: ToolConsentMode;
+  /** Asks the user whether an app may call a tool; left out, app tool calls are refused. */
+  askConsent?: AskToolConsent;
+  /** How this host introduces itself to apps. */
+  hostInfo?: { name: string; version: string };
+  /** How long a window may have no host page connected before it counts as closed; default 15 s. */
+  goneAfterMs?: number;
+}
+
+/** A window `show` opened or updated. */
+export interface ShownApp {
+  sessionId: string;
+  /** The host page's URL (it holds the viewer's token). */
+  url: string;
+  /** True when the result went into a window that was already open. */
+  reused: boolean;
+}
+
+export class UiViewer {
+  private readonly server = new LoopbackServer();
+  private readonly windows = new Map<string, AppWindow>();
+  private readonly queue = new UiMessageQueue();
+  /** Each window's app-document key (the only secret its iframe sees). */
+  private readonly appKeys = new Map<string, string>();
+  /** Windows being opened, by server and tool. */
+  private readonly opening = new Map<string, Promise<ShownApp>>();
+  private readonly consent: ToolConsent;
+  private readonly open: (url: string) => Promise<void>;
+  private closing = false;
+
+  constructor(
+    private readonly backend: UiBackend,
+    private readonly options: UiViewerOptions = {},
+  ) {
+    this.consent = new ToolConsent(options.consent ?? toolConsentMode(), options.askConsent);
+    this.open = options.open ?? ((url) => openInBrowser(url));
+    this.server.route(this.server.token, (request, response, rest) =>
+      this.serveWindow(request, response, rest),
+    );
+  }
+
+  /** Opens the app of a UI tool's call, or pushes the call into its open window. */
+  async show(call: UiToolCall, signal?: AbortSignal): Promise<ShownApp> {
+    if (this.closing) throw new Error("The MCP Apps viewer is shut down");
+    const key = windowKey(call.serverName, call.toolName);
+    // A second call while the window is still opening waits for it, then updates it.
+    await this.opening.get(key)?.catch(() => {});
+    const open = this.windows.get(key);
+    if (open && !open.closed) {
+      await open.push(call);
+      return { sessionId: open.id, url: this.urlOf(open.id), reused: true };
+    }
+    const opening = this.openWindow(key, call, signal);
+    this.opening.set(key, opening);
+    try {
+      return await opening;
+    } finally {
+      if (this.opening.get(key) === opening) this.opening.delete(key);
+    }
+  }
+
+  private async openWindow(key: string, call: UiToolCall, signal?: AbortSignal): Promise<ShownApp> {
+    const document = await this.appDocument(call, signal);
+    await this.server.start();
+    const id = randomBytes(6).toString("hex");
+    const appKey = randomKey();
+    const window = await AppWindow.open({
+      id,
+      call,
+      backend: this.backend,
+      consent: this.consent,
+      queue: (message) => this.queue.push(message),
+      openLink: this.options.openLink ?? this.open,
+      hostInfo: this.options.hostInfo ?? { name: "pi-mcp-adapter", version: "0.0.0" },
+      ...(this.options.goneAfterMs !== undefined ? { goneAfterMs: this.options.goneAfterMs } : {}),
+      onClose: (closed) => {
+        if (this.windows.get(key) === closed) this.windows.delete(key);
+        this.appKeys.delete(id);
+        this.server.unroute(appKey);
+      },
+    });
+    const csp = appCsp(document.csp);
+    this.server.route(appKey, (request, response, rest) => {
+      if (request.method !== "GET" || rest.length > 0) return void response.writeHead(404).end();
+      response.writeHead(200, {
+        "content-type": "text/html; charset=utf-8",
+        "content-security-policy": csp,
+        "cache-control": "no-store",
+        "referrer-policy": "no-referrer",
+      });
+      response.end(document.html);
+    });
+    this.windows.set(key, window);
+    this.appKeys.set(id, appKey);
+    const url = this.urlOf(id);
+    try {
+      await this.open(url);
+    } catch (error) {
+      // Nobody can see this window: the next call tries to open a new one.
+      await window.close("shutdown");
+      throw error;
+    }
+    return { sessionId: id, url, reused: false };
+  }
+
+  /** The messages apps sent since the last call (oldest first), and how many older ones were dropped. */
+  takeMessages(): { messages: UiMessage[]; dropped: number } {
+    return this.queue.take();
+  }
+
+  /** Open windows. */
+  sessions(): { sessionId: string; serverName: string; toolName: string }[] {
+    return [...this.windows.values()].map((w) => ({
+      sessionId: w.id,
+      serverName: w.serverName,
+      toolName: w.toolName,
+    }));
+  }
+
+  /** The loopback server's origin (`http://127.0.0.1:<port>`) once a window opened. */
+  get origin(): string {
+    return this.server.origin;
+  }
+
+  /** Closes every window and stops the loopback server. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all([...this.windows.values()].map((w) => w.close("shutdown")));
+    this.windows.clear();
+    await this.server.stop();
+  }
+
+  private urlOf(sessionId: string): string {
+    return `${this.server.origin}/${this.server.token}/${sessionId}`;
+  }
+
+  private windowById(id: string): AppWindow | undefined {
+    return [...this.windows.values()].find((w) => w.id === id);
+  }
+
+  private async serveWindow(
+    request: IncomingMessage,
+    response: ServerResponse,
+    rest: string[],
+  ): Promise<void> {
+    const [id = "", endpoint] = rest;
+    const window = this.windowById(id);
+    const appKey = this.appKeys.get(id);
+    if (!window || !appKey)
+      return void response.writeHead(404, { "content-type": "text/plain" }).end("No such app window");
+    if (request.method === "GET" && endpoint === undefined) {
+      const nonce = randomKey();
+      response.writeHead(200, {
+        "content-type": "text/html; charset=utf-8",
+        "content-security-policy": hostPageCsp(nonce),
+        "cache-control": "no-store",
+        "referrer-policy": "no-referrer",
+      });
+      return void response.end(
+        hostPage({ title: `${window.serverName} · ${window.toolName}`, appUrl: `/${appKey}`, nonce }),
+      );
+    }
+    if (request.method === "GET" && endpoint === "events") return window.attachStream(response);
+    if (request.method === "POST" && (endpoint === "rpc" || endpoint === "action" || endpoint === "close")) {
+      let body: unknown;
+      try {
+        body = await readJson(request);
+      } catch {
+        return void response.writeHead(400, { "content-type": "text/plain" }).end("Body must be JSON");
+      }
+      response.writeHead(204).end();
+      if (endpoint === "rpc") window.receive(body);
+      else if (endpoint === "action") await window.action(body);
+      else {
+        const reason = (body as { reason?: unknown } | null)?.reason;
+        await window.close(reason === "complete" ? "complete" : "cancel");
+      }
+      return;
+    }
+    response.writeHead(404, { "content-type": "text/plain" }).end("Not found");
+  }
+
+  /** The app's HTML and CSP domains from its `ui://` resource. */
+  private async appDocument(
+    call: UiToolCall,
+    signal?: AbortSignal,
+  ): Promise<{ html: string; csp: AppCspDomains | undefined }> {
+    const read = await this.backend.readResource(call.serverName, call.resourceUri, signal);
+    const content = read.contents.find(isHtml) ?? read.contents[0];
+    const html =
+      content?.text ??
+      (content?.blob !== undefined ? Buffer.from(content.blob, "base64").toString("utf8") : undefined);
+    if (html === undefined) {
+      throw new Error(`UI resource ${call.resourceUri} of ${call.serverName} has no HTML content`);
+    }
+    return { html, csp: cspDomainsOf(content?._meta) };
+  }
+}
+
+function windowKey(server: string, tool: string): string {
+  return `${server}\u0000${tool}`;
+}
+
+function isHtml(content: UiResourceContent): boolean {
+  return (content.mimeType ?? "").toLowerCase().startsWith("text/html");
+}
