@@ -4,6 +4,7 @@
  * raw listing. Definitions, credentials and search keywords are never stored.
  */
 import { z } from "zod";
+import { isCacheFile } from "./cache-file-check.js";
 
 export const CACHE_FILE_NAME = "mcp-cache.json";
 export const CACHE_VERSION = 1;
@@ -96,8 +97,7 @@ export function parseCacheFile(text: string | undefined): { cache: CacheFile; pr
   } catch {
     return { cache: empty, problem: "not valid JSON (corrupt or truncated)" };
   }
-  const parsed = CacheFileSchema.safeParse(json);
-  if (parsed.success) return { cache: parsed.data };
+  if (isCacheFile(json, CACHE_VERSION)) return { cache: json };
   const version = (json as { version?: unknown } | null)?.version;
   return {
     cache: empty,

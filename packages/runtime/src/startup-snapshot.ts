@@ -75,12 +75,20 @@ export async function loadStartupSnapshot(source: StartupSnapshotSource): Promis
     .map((server): SnapshotServer => {
       const listing = cache?.get(server.name, definitionHash(server));
       if (!listing) return { server };
-      const metadata = buildServerMetadata(server.name, listing, {
-        toolPrefix: server.toolPrefix ?? config.settings.toolPrefix,
-        includeTools: server.includeTools,
-        excludeTools: server.excludeTools,
-      });
-      return { server, listing, metadata };
+      // Built when first read: a start-up without direct tools never needs the cached tools' metadata.
+      let metadata: ToolMetadata[] | undefined;
+      return {
+        server,
+        listing,
+        get metadata() {
+          metadata ??= buildServerMetadata(server.name, listing, {
+            toolPrefix: server.toolPrefix ?? config.settings.toolPrefix,
+            includeTools: server.includeTools,
+            excludeTools: server.excludeTools,
+          });
+          return metadata;
+        },
+      };
     });
   return {
     cwd: source.cwd,

@@ -67,30 +67,36 @@ export function createSearchIndex(
       fieldTokens.reduce((sum, fields) => sum + fields[f]!.length, 0) / Math.max(1, tools.length) || 1,
   );
   const postings = new Map<string, Posting>();
-  fieldTokens.forEach((fields, doc) => {
-    const weighted = new Map<string, number>();
-    fields.forEach((tokens, f) => {
-      const norm = 1 - FIELD_B[f]! + (FIELD_B[f]! * tokens.length) / avgLength[f]!;
-      for (const token of tokens) weighted.set(token, (weighted.get(token) ?? 0) + FIELD_WEIGHT[f]! / norm);
-    });
-    for (const [term, tf] of weighted) {
-      let posting = postings.get(term);
-      if (!posting) {
-        posting = { docs: [], weights: [] };
-        postings.set(term, posting);
+  // Built on a session's first search: plain arrays and one posting lookup per token keep it cheap.
+  for (let doc = 0; doc < fieldTokens.length; doc++) {
+    const fields = fieldTokens[doc]!;
+    for (let f = 0; f < fields.length; f++) {
+      const tokens = fields[f]!;
+      const weight = FIELD_WEIGHT[f]! / (1 - FIELD_B[f]! + (FIELD_B[f]! * tokens.length) / avgLength[f]!);
+      for (const token of tokens) {
+        let posting = postings.get(token);
+        if (!posting) {
+          posting = { docs: [], weights: [] };
+          postings.set(token, posting);
+        }
+        // Tokens of one document arrive together, so its entry, if any, is the last.
+        const last = posting.docs.length - 1;
+        if (last >= 0 && posting.docs[last] === doc) posting.weights[last]! += weight;
+        else {
+          posting.docs.push(doc);
+          posting.weights.push(weight);
+        }
       }
-      posting.docs.push(doc);
-      posting.weights.push(tf);
     }
-  });
+  }
   const n = tools.length;
-  const termScore = new Map<string, Float64Array>();
+  const termScore = new Map<string, number[]>();
   for (const [term, posting] of postings) {
     const df = posting.docs.length;
     const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
     termScore.set(
       term,
-      Float64Array.from(posting.weights, (tf) => (idf * tf * (K1 + 1)) / (K1 + tf)),
+      posting.weights.map((tf) => (idf * tf * (K1 + 1)) / (K1 + tf)),
     );
   }
   const compactNames = tools.map(
@@ -189,7 +195,7 @@ export function createSearchIndex(
 function addGroup(
   group: QueryGroup,
   postings: Map<string, Posting>,
-  termScore: Map<string, Float64Array>,
+  termScore: Map<string, number[]>,
   best: Float64Array,
   touched: number[],
   sums: Float64Array,

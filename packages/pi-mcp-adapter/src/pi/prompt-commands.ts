@@ -59,8 +59,10 @@ export class PromptCommands {
 
   /** Registers the prompts of the snapshot's cached listings. */
   fromSnapshot(snapshot: StartupSnapshot): void {
-    for (const { server, listing, metadata } of snapshot.servers) {
-      this.sync(server.name, promptEntries(server.name, listing, metadata));
+    for (const s of snapshot.servers) {
+      // A listing without prompts needs no metadata (which is built on first read).
+      const entries = s.listing?.prompts?.length ? promptEntries(s.server.name, s.listing, s.metadata) : [];
+      this.sync(s.server.name, entries);
     }
   }
 

@@ -13,6 +13,7 @@ import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import {
   createRuntime,
   type DirectToolSettings,
+  directSelection,
   type PlanInput,
   planDirectTools,
   type RuntimeSource,
@@ -39,7 +40,11 @@ export async function registerStartupDirectTools(
   /** Config source of the snapshot (to list missing servers with the same config). */
   source: RuntimeSource,
 ): Promise<StartupDirectTools> {
-  const inputs: PlanInput[] = snapshot.servers.map((s) => ({ definition: s.server, metadata: s.metadata }));
+  // Only servers with direct tools need their cached metadata (built on first read), the rest never do.
+  const inputs: PlanInput[] = snapshot.servers.map((s) => ({
+    definition: s.server,
+    metadata: directSelection(s.server, settings) ? s.metadata : undefined,
+  }));
   const missing = serversNeedingListing(inputs, settings);
   const deferred = settings.deferWithMissingMetadata ? missing : [];
   if (missing.length && !settings.deferWithMissingMetadata) {

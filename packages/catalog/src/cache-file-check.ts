@@ -1,0 +1,86 @@
+/**
+ * A hand-written check of `mcp-cache.json`'s shape, accepting exactly what
+ * `CacheFileSchema` accepts. Every Pi start with a warm cache reads the whole
+ * file (about 1 MB for 1,000 tools); validating it with zod took 15–20 ms
+ * of that start-up, this check well under 1 ms. The file is written through
+ * `ServerListingSchema.parse`, so it holds no extra keys for zod to strip.
+ * `cache-file-check.test.ts` keeps the two in step.
+ */
+import type { CacheFile } from "./cache-file.js";
+
+type Check = (value: unknown) => boolean;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const isString: Check = (value) => typeof value === "string";
+const optional =
+  (check: Check): Check =>
+  (value) =>
+    value === undefined || check(value);
+const arrayOf =
+  (check: Check): Check =>
+  (value) => {
+    if (!Array.isArray(value)) return false;
+    // Indexed, not `every`: a hole counts as `undefined`, as zod sees it.
+    for (let i = 0; i < value.length; i++) if (!check(value[i])) return false;
+    return true;
+  };
+/** An object whose listed fields pass their checks (other keys are allowed, as zod strips them). */
+const shape =
+  (fields: Record<string, Check>): Check =>
+  (value) => {
+    if (!isObject(value)) return false;
+    for (const key in fields) if (!fields[key]!(value[key])) return false;
+    return true;
+  };
+
+const optionalString = optional(isString);
+const described = { title: optionalString, description: optionalString };
+
+const isTool = shape({
+  name: isString,
+  ...described,
+  inputSchema: isObject,
+  outputSchema: optional(isObject),
+  annotations: optional(isObject),
+});
+
+const isListing = shape({
+  tools: arrayOf(isTool),
+  resources: optional(
+    arrayOf(shape({ uri: isString, name: isString, ...described, mimeType: optionalString })),
+  ),
+  resourceTemplates: optional(
+    arrayOf(shape({ uriTemplate: isString, name: isString, ...described, mimeType: optionalString })),
+  ),
+  prompts: optional(
+    arrayOf(
+      shape({
+        name: isString,
+        ...described,
+        arguments: optional(
+          arrayOf(
+            shape({
+              name: isString,
+              description: optionalString,
+              required: optional((v) => typeof v === "boolean"),
+            }),
+          ),
+        ),
+      }),
+    ),
+  ),
+  instructions: optionalString,
+});
+
+const isEntry = shape({
+  key: isString,
+  savedAt: (value) => typeof value === "number" && Number.isFinite(value),
+  listing: isListing,
+});
+
+/** True when `value` has the shape of a cache file of `version`. */
+export function isCacheFile(value: unknown, version: number): value is CacheFile {
+  if (!isObject(value) || value.version !== version || !isObject(value.servers)) return false;
+  return Object.values(value.servers).every(isEntry);
+}
