@@ -15,6 +15,7 @@ import { type BlobStore, type BlobStoreOptions, createBlobStore, formatBytes } f
 import { boundDetails, type ResultDetails } from "./bound-details.js";
 import { boundText, type SpillInfo } from "./bound-text.js";
 import { type ResolvedOutputGuard, resolveOutputGuard } from "./guard-settings.js";
+import { smallTextResult } from "./small-text-result.js";
 import { createFileSpillWriter, type SpillWriter } from "./spill-writer.js";
 import {
   describeResource,
@@ -85,8 +86,21 @@ export function createOutputGuard(options: OutputGuardOptions = {}): OutputGuard
         ...(context.details ? { details: { mcpResult: result } } : {}),
       };
     }
-    const parts = await toParts(result, blobs, nameHint);
     const toon = !isError && isToonEnabled(options.toonEncode, context.server);
+    const small = toon ? undefined : smallTextResult(result, settings);
+    if (small) {
+      const details = !context.details
+        ? undefined
+        : small.detailsFit
+          ? { mcpResult: result }
+          : await boundDetails(result, { maxBytes: settings.detailsMaxBytes, spill, nameHint });
+      return {
+        ...base,
+        content: small.texts.map((text) => ({ type: "text", text })),
+        ...(details ? { details } : {}),
+      };
+    }
+    const parts = await toParts(result, blobs, nameHint);
     const texts = parts
       .filter((p) => p.kind === "text")
       .map((p) => (toon && p.toon ? (maybeEncodeToon(p.text) ?? p.text) : p.text));
