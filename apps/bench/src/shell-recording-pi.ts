@@ -73,7 +73,7 @@ export function headlessContext(cwd: string): unknown {
   return {
     cwd,
     hasUI: false,
-    ui: { notify: () => {}, confirm: noUi, select: noUi, input: noUi },
+    ui: { notify: () => {}, setStatus: () => {}, confirm: noUi, select: noUi, input: noUi },
   };
 }
 
