@@ -6,8 +6,6 @@
  * `ServerListingSchema.parse`, so it holds no extra keys for zod to strip.
  * `cache-file-check.test.ts` keeps the two in step.
  */
-import type { CacheFile } from "./cache-file.js";
-
 type Check = (value: unknown) => boolean;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -79,8 +77,8 @@ const isEntry = shape({
   listing: isListing,
 });
 
-/** True when `value` has the shape of a cache file of `version`. */
-export function isCacheFile(value: unknown, version: number): value is CacheFile {
+/** True when `value` has the shape of a cache file of `version` (`CacheFile`; typed there, to keep imports one-way). */
+export function isCacheFile(value: unknown, version: number): boolean {
   if (!isObject(value) || value.version !== version || !isObject(value.servers)) return false;
   return Object.values(value.servers).every(isEntry);
 }

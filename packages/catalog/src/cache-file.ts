@@ -97,7 +97,7 @@ export function parseCacheFile(text: string | undefined): { cache: CacheFile; pr
   } catch {
     return { cache: empty, problem: "not valid JSON (corrupt or truncated)" };
   }
-  if (isCacheFile(json, CACHE_VERSION)) return { cache: json };
+  if (isCacheFile(json, CACHE_VERSION)) return { cache: json as CacheFile };
   const version = (json as { version?: unknown } | null)?.version;
   return {
     cache: empty,
