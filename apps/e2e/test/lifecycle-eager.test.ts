@@ -6,13 +6,13 @@
  * extension sees status snapshots on `pi.events`, ending with an empty one.
  */
 import { existsSync, readdirSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+
 import { recordedPids, stdioFixtureServerPath, toolResultTexts, waitForExit } from "@pi-mcp-adapter/test-kit";
-import { MCP_STATUS_EVENT, type McpStatusSnapshot } from "pi-mcp-adapter";
 import { describe, expect, it } from "vitest";
 import { sleepSync, stdioFixtureEntry } from "../src/fixtures.js";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject } from "../src/pi-project.js";
+import { writeStatusListener } from "../src/status-listener.js";
 
 /** Holds the model's answer until a pid file shows up in `dir` (or the deadline passes); true if it did. */
 function waitForPidFile(dir: string, timeoutMs: number): boolean {
@@ -80,27 +80,13 @@ describe.each(piHosts())("$label", (host) => {
         { text: "Done." },
       ],
     });
-    const log = project.join("snapshots.jsonl");
     // A second extension that only listens, as a status-bar extension would.
-    const listener = project.join("status-listener.ts");
-    await writeFile(
-      listener,
-      `import { appendFileSync } from "node:fs";
-export default function (pi: any) {
-  pi.events.on(${JSON.stringify(MCP_STATUS_EVENT)}, (snapshot: unknown) => {
-    appendFileSync(${JSON.stringify(log)}, JSON.stringify(snapshot) + "\\n");
-  });
-}
-`,
-    );
+    const listener = await writeStatusListener(project.join());
 
-    const run = await project.run("Which MCP servers are there?", { extraArgs: ["-e", listener] });
+    const run = await project.run("Which MCP servers are there?", { extraArgs: ["-e", listener.extension] });
 
     expect(run.code, run.stderr).toBe(0);
-    const snapshots = (await readFile(log, "utf8"))
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as McpStatusSnapshot);
+    const snapshots = await listener.snapshots();
     expect(snapshots[0]?.servers.map((s) => s.name)).toEqual(["early", "later"]);
     const connected = snapshots.find((s) => s.connectedCount === 1);
     expect(connected?.servers).toEqual([

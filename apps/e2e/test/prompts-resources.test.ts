@@ -15,13 +15,13 @@
  * tested through the command API in pi-mcp-adapter's prompt-commands test.)
  */
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+
 import type { ChatRequest } from "@pi-mcp-adapter/test-kit";
 import { serverEverythingPath, toolResultTexts } from "@pi-mcp-adapter/test-kit";
-import { MCP_STATUS_EVENT, type McpStatusSnapshot } from "pi-mcp-adapter";
 import { describe, expect, it } from "vitest";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject } from "../src/pi-project.js";
+import { writeStatusListener } from "../src/status-listener.js";
 
 const call = (tool: string, args: Record<string, unknown> = {}) => ({
   toolCall: { name: "mcp", arguments: { tool, args } },
@@ -114,20 +114,10 @@ describe.each(piHosts())("$label", (host) => {
       ],
     });
     const { model } = project;
-    const log = project.join("snapshots.jsonl");
-    const listener = project.join("status-listener.ts");
-    await writeFile(
-      listener,
-      `import { appendFileSync } from "node:fs";
-export default function (pi: any) {
-  pi.events.on(${JSON.stringify(MCP_STATUS_EVENT)}, (snapshot: unknown) => {
-    appendFileSync(${JSON.stringify(log)}, JSON.stringify(snapshot) + "\\n");
-  });
-}
-`,
-    );
+    // A second extension that only listens, as a status-bar extension would.
+    const listener = await writeStatusListener(project.join());
     const run = await project.run("Read the architecture document and a few resources.", {
-      extraArgs: ["-e", listener],
+      extraArgs: ["-e", listener.extension],
     });
     expect(run.code, run.stderr).toBe(0);
     expect(model.requests).toHaveLength(6);
@@ -151,10 +141,7 @@ export default function (pi: any) {
     ).toBe(true);
 
     // Status snapshots: exactly the documented fields, with resource counts once the server is listed.
-    const snapshots = (await readFile(log, "utf8"))
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as McpStatusSnapshot);
+    const snapshots = await listener.snapshots();
     const listed = snapshots.find((s) => s.servers[0]?.resourceCount !== undefined);
     const tools = listed?.servers[0]?.toolCount ?? 0;
     const resources = listed?.servers[0]?.resourceCount ?? 0;
