@@ -7,6 +7,7 @@ import { connectInMemory, createFixtureServer, type FixtureTool } from "@pi-mcp-
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 import { AdapterRuntime, type CallSettings, type Host, headlessHost } from "../src/index.js";
+import { uiHost } from "./hosts.js";
 
 const calls: string[] = [];
 const tools: FixtureTool[] = [
@@ -58,11 +59,6 @@ function runtime(
     connect: async (d) =>
       connectServer(d, { transport: await connectInMemory(createFixtureServer({ tools })) }),
   });
-}
-
-/** A host with a UI whose select dialog answers from `answer`. */
-function uiHost(answer: (title: string) => Promise<string | undefined>): Host {
-  return { ...headlessHost(), hasUI: true, dialogs: { ...headlessHost().dialogs, select: answer } };
 }
 
 describe("AdapterRuntime.call: approval", () => {

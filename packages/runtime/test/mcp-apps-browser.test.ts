@@ -16,13 +16,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   AdapterRuntime,
   type CallResult,
-  type Host,
-  headlessHost,
   runProxyRequest,
   UI_CONSENT_ALLOW,
   UI_CONSENT_DENY,
 } from "../src/index.js";
 import { stdioDefinition } from "./definitions.js";
+import { uiHost } from "./hosts.js";
 
 const chromiumPath = findChromium();
 const onCi = process.env.CI === "true";
@@ -57,17 +56,10 @@ async function session(servers: ServerDefinition[], consent: string[], approveTo
   const page = await (browser as Browser).newPage();
   const opened: string[] = [];
   const asked: string[] = [];
-  const host: Host = {
-    ...headlessHost(),
-    hasUI: true,
-    dialogs: {
-      ...headlessHost().dialogs,
-      select: async (title) => {
-        asked.push(title);
-        return title.includes("wants to call") ? consent.shift() : "Allow once";
-      },
-    },
-  };
+  const host = uiHost(async (title) => {
+    asked.push(title);
+    return title.includes("wants to call") ? consent.shift() : "Allow once";
+  });
   runtime = new AdapterRuntime({
     servers,
     host,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   explainUrlElicitationRequired,
-  type Host,
   headlessHost,
   URL_OPEN,
   URL_OPEN_MYSELF,
   urlElicitationsOf,
 } from "../src/index.js";
+import { uiHost } from "./hosts.js";
 
 /** The shape the SDK's error takes once the transport wrapped it (`TransportError` → `McpError`). */
 const wrapped = (data: unknown) => {
@@ -52,14 +52,7 @@ describe("explainUrlElicitationRequired", () => {
 
   it("`elicitation: false` behaves as headless even with a UI", async () => {
     const asked: string[] = [];
-    const host: Host = {
-      ...headlessHost(),
-      hasUI: true,
-      dialogs: {
-        ...headlessHost().dialogs,
-        select: async (title) => (asked.push(title) ? undefined : undefined),
-      },
-    };
+    const host = uiHost(async (title) => (asked.push(title) ? undefined : undefined));
     expect(await explainUrlElicitationRequired(host, false, "srv", "deploy", list)).toContain(
       "nothing was opened",
     );
@@ -72,14 +65,7 @@ describe("explainUrlElicitationRequired", () => {
       "- a URL refused as unsafe: the scheme javascript: is not allowed",
     );
     const asked: string[] = [];
-    const host: Host = {
-      ...headlessHost(),
-      hasUI: true,
-      dialogs: {
-        ...headlessHost().dialogs,
-        select: async (title) => (asked.push(title) ? undefined : undefined),
-      },
-    };
+    const host = uiHost(async (title) => (asked.push(title) ? undefined : undefined));
     const text = await explainUrlElicitationRequired(host, true, "srv", "t", bad);
     expect(text).toContain("refused as unsafe");
     expect(text).toContain("Do not retry unless the user asks to.");
@@ -88,14 +74,11 @@ describe("explainUrlElicitationRequired", () => {
 
   it("a host that opens URLs opens the page after consent", async () => {
     const opened: string[] = [];
-    const host: Host = {
-      ...headlessHost(),
-      hasUI: true,
-      dialogs: { ...headlessHost().dialogs, select: async (_title, choices) => choices[0] },
+    const host = uiHost(async (_title, choices) => choices[0], {
       openUrl: async (url) => {
         opened.push(url);
       },
-    };
+    });
     const text = await explainUrlElicitationRequired(host, true, "srv", "t", list);
     expect(opened).toEqual(["https://login.example/start"]);
     expect(text).toContain("the user agreed to open it");

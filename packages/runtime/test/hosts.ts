@@ -1,0 +1,6 @@
+import { type Host, type HostDialogs, headlessHost } from "../src/index.js";
+
+/** A host with a UI whose select dialog is `select`; everything else as headless. */
+export function uiHost(select: HostDialogs["select"], extra: Partial<Host> = {}): Host {
+  return { ...headlessHost(), hasUI: true, dialogs: { ...headlessHost().dialogs, select }, ...extra };
+}
