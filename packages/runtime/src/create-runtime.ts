@@ -12,19 +12,19 @@ import {
 } from "@pi-mcp-adapter/config";
 import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
-import { clientHandlersFor } from "./client-handlers.js";
-import { directToolSettings } from "./direct-tools.js";
+import type { RuntimeUiOptions } from "./calls/ui-apps.js";
+import { directToolSettings } from "./catalog/direct-tools.js";
+import { openMetadataCache } from "./catalog/metadata-cache-file.js";
+import { clientHandlersFor } from "./client-features/client-handlers.js";
+import { SamplingUsage } from "./client-features/sampling-usage.js";
+import { SessionRoots } from "./client-features/session-roots.js";
 import { type Host, headlessHost } from "./host.js";
-import { openMetadataCache } from "./metadata-cache-file.js";
-import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./output-shapes.js";
-import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
-import { SamplingUsage } from "./sampling-usage.js";
-import { sessionObservers } from "./session-observers.js";
-import { SessionRoots } from "./session-roots.js";
-import type { StartupSnapshot } from "./startup-snapshot.js";
-import { tracedHandlers } from "./trace-sources.js";
-import type { RuntimeUiOptions } from "./ui-apps.js";
-import { unsupportedSettingProblems } from "./unsupported-settings.js";
+import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
+import { sessionObservers } from "./observability/session-observers.js";
+import { tracedHandlers } from "./observability/trace-sources.js";
+import type { StartupSnapshot } from "./startup/startup-snapshot.js";
+import { unsupportedSettingProblems } from "./startup/unsupported-settings.js";
+import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./tools/output-shapes.js";
 
 export interface RuntimeSource {
   cwd: string;

@@ -5,7 +5,7 @@
  */
 import type { ApprovalEventBus } from "@pi-mcp-adapter/approval";
 import type { ContentBlock } from "@pi-mcp-adapter/core";
-import type { McpStatusSnapshot } from "./status-events.js";
+import type { McpStatusSnapshot } from "./observability/status-events.js";
 
 /** How loud a notice is. */
 export type NoticeLevel = "info" | "warning" | "error";

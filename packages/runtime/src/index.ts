@@ -11,30 +11,24 @@ export {
   type CallOutcome,
   type CallRecord,
   ObserverList,
-} from "./call-observers.js";
+} from "./calls/call-observers.js";
 export {
   CallPipeline,
   type CallPipelineOptions,
   type CallRequest,
   type CallSettings,
-} from "./call-pipeline.js";
-export { type CallResult, textResult } from "./call-result.js";
+} from "./calls/call-pipeline.js";
+export { type CallResult, textResult } from "./calls/call-result.js";
 export {
   approvalOrigin,
   type CallKind,
   type CallOrigin,
   type CallTarget,
   kindOf,
-} from "./call-target.js";
-export { checkArguments } from "./check-arguments.js";
-export { type ClientHandlerSettings, clientHandlersFor } from "./client-handlers.js";
-export {
-  createRuntime,
-  loadRuntimeConfig,
-  NPX_CACHE_FILE_NAME,
-  PACKAGE_VERSION,
-  type RuntimeSource,
-} from "./create-runtime.js";
+} from "./calls/call-target.js";
+export { checkArguments } from "./calls/check-arguments.js";
+export { type RuntimeUiOptions, UI_CONSENT_ALLOW, UI_CONSENT_DENY } from "./calls/ui-apps.js";
+export { expandUriTemplate, uriTemplateVariables } from "./calls/uri-template.js";
 export {
   type DirectExposure,
   type DirectSelection,
@@ -46,7 +40,27 @@ export {
   type PlanInput,
   planDirectTools,
   serversNeedingListing,
-} from "./direct-tools.js";
+} from "./catalog/direct-tools.js";
+export { openMetadataCache } from "./catalog/metadata-cache-file.js";
+export {
+  type CompletionPoint,
+  completionPoint,
+  type PromptArgumentsResult,
+  parsePromptArguments,
+  promptUsage,
+  quoteWord,
+  splitCommandLine,
+} from "./catalog/prompt-arguments.js";
+export {
+  formatPromptList,
+  type PromptEntry,
+  promptCommandName,
+  promptEntries,
+} from "./catalog/prompt-catalog.js";
+export { promptUserMessage, type UserMessagePart } from "./catalog/prompt-message.js";
+export { type ListedServer, listServer } from "./catalog/server-listing.js";
+export { type ListingSource, ToolCatalog, type ToolCatalogOptions } from "./catalog/tool-catalog.js";
+export { type ClientHandlerSettings, clientHandlersFor } from "./client-features/client-handlers.js";
 export {
   elicitationHandler,
   explainUrlElicitationRequired,
@@ -57,7 +71,7 @@ export {
   URL_OPEN_MYSELF,
   type UrlElicitation,
   urlElicitationsOf,
-} from "./elicitation-flow.js";
+} from "./client-features/elicitation-flow.js";
 export {
   checkTextAnswer,
   type EnumOption,
@@ -69,12 +83,32 @@ export {
   MULTI_DONE,
   parseFormSchema,
   runElicitationForm,
-} from "./elicitation-form.js";
+} from "./client-features/elicitation-form.js";
 export {
   checkElicitationUrl,
   type RefusedElicitationUrl,
   type SafeElicitationUrl,
-} from "./elicitation-url.js";
+} from "./client-features/elicitation-url.js";
+export {
+  cutAtStopSequence,
+  INVALID_PARAMS,
+  pickModelByHints,
+  SAMPLING_CHOICES,
+  type SamplingHandlerOptions,
+  SamplingRefusal,
+  samplingHandler,
+  samplingRequestFrom,
+  USER_REJECTED,
+} from "./client-features/sampling-flow.js";
+export { SamplingUsage, type SamplingUsageEntry } from "./client-features/sampling-usage.js";
+export { SessionRoots } from "./client-features/session-roots.js";
+export {
+  createRuntime,
+  loadRuntimeConfig,
+  NPX_CACHE_FILE_NAME,
+  PACKAGE_VERSION,
+  type RuntimeSource,
+} from "./create-runtime.js";
 export {
   type FormatOptions,
   formatDescribe,
@@ -82,7 +116,7 @@ export {
   formatSearch,
   formatServerDetails,
   formatStatus,
-} from "./format.js";
+} from "./format/format.js";
 export {
   type DialogOptions,
   type Host,
@@ -94,63 +128,15 @@ export {
   type SamplingRequest,
   type SamplingResponse,
 } from "./host.js";
-export { openMetadataCache } from "./metadata-cache-file.js";
 export {
   createOAuthWiring,
   type OAuthSettings,
   type OAuthWiring,
   type OAuthWiringOptions,
   usesOAuth,
-} from "./oauth-wiring.js";
-export { OUTPUT_SHAPES_FILE_NAME, type OutputShape, OutputShapes } from "./output-shapes.js";
-export {
-  type CompletionPoint,
-  completionPoint,
-  type PromptArgumentsResult,
-  parsePromptArguments,
-  promptUsage,
-  quoteWord,
-  splitCommandLine,
-} from "./prompt-arguments.js";
-export { formatPromptList, type PromptEntry, promptCommandName, promptEntries } from "./prompt-catalog.js";
-export { promptUserMessage, type UserMessagePart } from "./prompt-message.js";
-export {
-  PROXY_TOOL_DESCRIPTION,
-  PROXY_TOOL_NAME,
-  PROXY_TOOL_PARAMETERS,
-  type ProxyParams,
-  runProxyRequest,
-  UI_MESSAGES_ACTION,
-} from "./proxy-request.js";
-export { createRuntimeOAuth, type RuntimeOAuthHooks } from "./runtime-oauth.js";
-export {
-  cutAtStopSequence,
-  INVALID_PARAMS,
-  pickModelByHints,
-  SAMPLING_CHOICES,
-  type SamplingHandlerOptions,
-  SamplingRefusal,
-  samplingHandler,
-  samplingRequestFrom,
-  USER_REJECTED,
-} from "./sampling-flow.js";
-export { SamplingUsage, type SamplingUsageEntry } from "./sampling-usage.js";
-export {
-  runScriptRequest,
-  SCRIPT_TOOL_DESCRIPTION,
-  SCRIPT_TOOL_NAME,
-  SCRIPT_TOOL_PARAMETERS,
-  scriptHostFor,
-} from "./script-request.js";
-export { type ListedServer, listServer } from "./server-listing.js";
-export { sessionObservers } from "./session-observers.js";
-export { SessionRoots } from "./session-roots.js";
-export {
-  loadStartupSnapshot,
-  type SnapshotServer,
-  type StartupSnapshot,
-  type StartupSnapshotSource,
-} from "./startup-snapshot.js";
+} from "./oauth/oauth-wiring.js";
+export { createRuntimeOAuth, type RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
+export { sessionObservers } from "./observability/session-observers.js";
 export {
   CallStats,
   type CallStatsOptions,
@@ -158,7 +144,7 @@ export {
   STATS_LATENCY_SAMPLES,
   type ToolStats,
   type ToolStatsSummary,
-} from "./stats-observer.js";
+} from "./observability/stats-observer.js";
 export {
   emptyStatusSnapshot,
   MCP_STATUS_EVENT,
@@ -169,9 +155,7 @@ export {
   type StatusSource,
   statusSnapshot,
   watchStatus,
-} from "./status-events.js";
-export { DEBUG_STDERR_LINES, formatDebugStderr } from "./stderr-tails.js";
-export { type ListingSource, ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
+} from "./observability/status-events.js";
 export {
   DEFAULT_TRACE_DIR,
   DEFAULT_TRACE_MAX_BYTES,
@@ -180,12 +164,33 @@ export {
   type TraceEvent,
   type TraceEventType,
   type TraceOptions,
-} from "./trace-observer.js";
-export { type RuntimeUiOptions, UI_CONSENT_ALLOW, UI_CONSENT_DENY } from "./ui-apps.js";
+} from "./observability/trace-observer.js";
+export { DEBUG_STDERR_LINES, formatDebugStderr } from "./servers/stderr-tails.js";
+export {
+  loadStartupSnapshot,
+  type SnapshotServer,
+  type StartupSnapshot,
+  type StartupSnapshotSource,
+} from "./startup/startup-snapshot.js";
 export {
   NOT_SUPPORTED_YET,
   UNSUPPORTED_SERVER_KEYS,
   UNSUPPORTED_SETTINGS,
   unsupportedSettingProblems,
-} from "./unsupported-settings.js";
-export { expandUriTemplate, uriTemplateVariables } from "./uri-template.js";
+} from "./startup/unsupported-settings.js";
+export { OUTPUT_SHAPES_FILE_NAME, type OutputShape, OutputShapes } from "./tools/output-shapes.js";
+export {
+  PROXY_TOOL_DESCRIPTION,
+  PROXY_TOOL_NAME,
+  PROXY_TOOL_PARAMETERS,
+  type ProxyParams,
+  runProxyRequest,
+  UI_MESSAGES_ACTION,
+} from "./tools/proxy-request.js";
+export {
+  runScriptRequest,
+  SCRIPT_TOOL_DESCRIPTION,
+  SCRIPT_TOOL_NAME,
+  SCRIPT_TOOL_PARAMETERS,
+  scriptHostFor,
+} from "./tools/script-request.js";

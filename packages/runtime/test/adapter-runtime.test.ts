@@ -3,7 +3,7 @@ import { connectInMemory, createFixtureServer, type FixtureTool } from "@pi-mcp-
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 import { AdapterRuntime } from "../src/index.js";
-import { runProxyRequest } from "../src/proxy-request.js";
+import { runProxyRequest } from "../src/tools/proxy-request.js";
 import { stdioDefinition } from "./definitions.js";
 
 const def = stdioDefinition;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createDialogQueue } from "../src/dialog-queue.js";
+import { createDialogQueue } from "../src/client-features/dialog-queue.js";
 
 describe("createDialogQueue", () => {
   it("runs one flow at a time, in arrival order, even when one fails", async () => {

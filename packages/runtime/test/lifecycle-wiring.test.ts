@@ -14,8 +14,8 @@ import {
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 import { AdapterRuntime, createRuntime, type McpStatusSnapshot } from "../src/index.js";
-import { runProxyRequest } from "../src/proxy-request.js";
-import { watchStatus } from "../src/status-events.js";
+import { watchStatus } from "../src/observability/status-events.js";
+import { runProxyRequest } from "../src/tools/proxy-request.js";
 
 const textOf = (outcome: { content: { type: string; text?: string }[] }) =>
   outcome.content.map((c) => c.text ?? "").join("\n");

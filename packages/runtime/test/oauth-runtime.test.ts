@@ -6,7 +6,11 @@ import {
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../src/create-runtime.js";
-import { PROXY_TOOL_DESCRIPTION, PROXY_TOOL_PARAMETERS, runProxyRequest } from "../src/proxy-request.js";
+import {
+  PROXY_TOOL_DESCRIPTION,
+  PROXY_TOOL_PARAMETERS,
+  runProxyRequest,
+} from "../src/tools/proxy-request.js";
 
 const textOf = (outcome: { content: Array<{ type: string; text?: string }> }) =>
   outcome.content.map((c) => c.text ?? "").join("\n");

@@ -10,7 +10,7 @@ import {
   serveOAuthProtectedMcp,
 } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createOAuthWiring, type OAuthWiring, usesOAuth } from "../src/oauth-wiring.js";
+import { createOAuthWiring, type OAuthWiring, usesOAuth } from "../src/oauth/oauth-wiring.js";
 
 const server = (fields: Partial<ConfiguredServer>): ConfiguredServer =>
   ({

@@ -2,7 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import { createFixtureServer, createTempDir, serveStreamableHttp } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../src/create-runtime.js";
-import { runScriptRequest } from "../src/script-request.js";
+import { runScriptRequest } from "../src/tools/script-request.js";
 
 const textOf = (outcome: { content: Array<{ type: string; text?: string }> }) =>
   outcome.content.map((c) => c.text ?? "").join("\n");

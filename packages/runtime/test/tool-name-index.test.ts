@@ -1,6 +1,6 @@
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { describe, expect, it } from "vitest";
-import { findByPrefixedName } from "../src/tool-name-index.js";
+import { findByPrefixedName } from "../src/catalog/tool-name-index.js";
 
 const tool = (server: string, name: string, prefixedName: string) =>
   ({ server, name, prefixedName }) as unknown as ToolMetadata;

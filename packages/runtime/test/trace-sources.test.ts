@@ -3,8 +3,8 @@ import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { createClientFeaturesServer, createTempDir, serveStreamableHttp } from "@pi-mcp-adapter/test-kit";
 import { type ClientHandlers, connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
-import { SessionTrace } from "../src/trace-observer.js";
-import { tracedHandlers } from "../src/trace-sources.js";
+import { SessionTrace } from "../src/observability/trace-observer.js";
+import { tracedHandlers } from "../src/observability/trace-sources.js";
 
 const SECRET_ANSWER = "Ada-Lovelace-Secret";
 const SECRET_COMPLETION = "completion-body-Q7";

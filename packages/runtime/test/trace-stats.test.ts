@@ -10,9 +10,9 @@ import {
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../src/create-runtime.js";
 import { type Host, headlessHost, NO_DIALOGS } from "../src/host.js";
-import { runProxyRequest } from "../src/proxy-request.js";
-import { CallStats, formatStats } from "../src/stats-observer.js";
-import { SessionTrace } from "../src/trace-observer.js";
+import { CallStats, formatStats } from "../src/observability/stats-observer.js";
+import { SessionTrace } from "../src/observability/trace-observer.js";
+import { runProxyRequest } from "../src/tools/proxy-request.js";
 
 const textOf = (outcome: { content: Array<{ type: string; text?: string }> }) =>
   outcome.content.map((c) => c.text ?? "").join("\n");

@@ -7,9 +7,9 @@
  */
 import type { ElicitRequestParams, ElicitResult } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
+import type { Host } from "../host.js";
 import { runElicitationForm } from "./elicitation-form.js";
 import { checkElicitationUrl } from "./elicitation-url.js";
-import type { Host } from "./host.js";
 
 /** Consent choices of a URL elicitation: with a host that opens URLs, and without one. */
 export const URL_OPEN = "Open in browser";

@@ -9,8 +9,8 @@
  */
 import type { ContentBlock, CreateMessageParams, CreateMessageResult } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
+import type { Host, SamplingRequest } from "../host.js";
 import type { DialogQueue } from "./dialog-queue.js";
-import type { Host, SamplingRequest } from "./host.js";
 import type { SamplingUsage } from "./sampling-usage.js";
 
 /** The choices of the sampling approval dialog. */

@@ -7,7 +7,7 @@
  * recorded — never the login URL, code or token the step carried.
  */
 import type { ClientHandlers, ConnectOptions } from "@pi-mcp-adapter/transport";
-import type { OAuthWiring } from "./oauth-wiring.js";
+import type { OAuthWiring } from "../oauth/oauth-wiring.js";
 import type { SessionTrace, TraceEvent } from "./trace-observer.js";
 
 /** The `OAuthLogins` methods that are login steps (status reads are not). */

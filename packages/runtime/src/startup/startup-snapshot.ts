@@ -21,7 +21,7 @@ import {
   type ResolvedConfig,
 } from "@pi-mcp-adapter/config";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { openMetadataCache } from "./metadata-cache-file.js";
+import { openMetadataCache } from "../catalog/metadata-cache-file.js";
 
 export interface StartupSnapshotSource {
   cwd: string;

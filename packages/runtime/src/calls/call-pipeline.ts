@@ -27,6 +27,7 @@ import {
   type ToonEncodeSetting,
 } from "@pi-mcp-adapter/output-guard";
 import type { ServerConnection } from "@pi-mcp-adapter/transport";
+import { type UrlElicitation, urlElicitationsOf } from "../client-features/elicitation-flow.js";
 import { type CallObserver, type CallOutcome, type CallRecord, ObserverList } from "./call-observers.js";
 import type { CallResult } from "./call-result.js";
 import {
@@ -39,7 +40,6 @@ import {
   kindOf,
   serverOf,
 } from "./call-target.js";
-import { type UrlElicitation, urlElicitationsOf } from "./elicitation-flow.js";
 
 /** The settings every call obeys. */
 export interface CallSettings {

@@ -4,16 +4,16 @@
  */
 import { McpAdapterError } from "@pi-mcp-adapter/core";
 import { formatUiMessages } from "@pi-mcp-adapter/ui";
-import type { AdapterRuntime } from "./adapter-runtime.js";
-import { type CallResult, textResult as text } from "./call-result.js";
+import type { AdapterRuntime } from "../adapter-runtime.js";
+import { type CallResult, textResult as text } from "../calls/call-result.js";
 import {
   formatDescribe,
   formatInstructions,
   formatSearch,
   formatServerDetails,
   formatStatus,
-} from "./format.js";
-import { formatDebugStderr } from "./stderr-tails.js";
+} from "../format/format.js";
+import { formatDebugStderr } from "../servers/stderr-tails.js";
 
 export interface ProxyParams {
   search?: string;

@@ -5,9 +5,9 @@
  * that gets no handler declares nothing and servers never wait on it.
  */
 import type { ClientHandlers } from "@pi-mcp-adapter/transport";
+import type { Host } from "../host.js";
 import { createDialogQueue } from "./dialog-queue.js";
 import { elicitationHandler } from "./elicitation-flow.js";
-import type { Host } from "./host.js";
 import { samplingHandler } from "./sampling-flow.js";
 import type { SamplingUsage } from "./sampling-usage.js";
 import type { SessionRoots } from "./session-roots.js";

@@ -17,8 +17,8 @@ import {
   type ScriptCallResult,
   type ScriptHost,
 } from "@pi-mcp-adapter/script";
-import type { AdapterRuntime } from "./adapter-runtime.js";
-import type { CallResult } from "./call-result.js";
+import type { AdapterRuntime } from "../adapter-runtime.js";
+import type { CallResult } from "../calls/call-result.js";
 
 // The tool's definition lives with the script package; hosts get it here with the dispatch.
 export { SCRIPT_TOOL_DESCRIPTION, SCRIPT_TOOL_NAME, SCRIPT_TOOL_PARAMETERS } from "@pi-mcp-adapter/script";

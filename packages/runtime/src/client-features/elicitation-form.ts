@@ -12,7 +12,7 @@
  */
 import type { ElicitResult } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
-import type { HostDialogs } from "./host.js";
+import type { HostDialogs } from "../host.js";
 
 type Answer = string | number | boolean | string[];
 

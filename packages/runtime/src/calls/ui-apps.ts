@@ -11,8 +11,8 @@ import {
   type UiViewerOptions,
   uiViewerMode,
 } from "@pi-mcp-adapter/ui";
+import type { Host } from "../host.js";
 import type { CallResult } from "./call-result.js";
-import type { Host } from "./host.js";
 
 /** How a runtime shows MCP Apps. */
 export interface RuntimeUiOptions {
