@@ -1,231 +1,29 @@
 /**
- * Form-mode elicitation as host dialogs. The spec restricts `requestedSchema`
- * to a flat object of primitive fields (strings with an optional format,
- * numbers, integers, booleans, single and multi-select enums), so each field
- * maps to one dialog kind: `input` for text and numbers, `select` for enums,
- * `confirm` for booleans. Answers are checked as they are typed and the field
- * is asked again with the problem in its title; a review step comes before
- * anything is sent. Refusing ("Decline") is `decline`; dismissing any dialog
- * is `cancel`. Text the server wrote (message, titles, descriptions, choice
- * labels) is shown without terminal control or bidi characters, so it cannot
- * restyle or reorder the dialog.
+ * Form-mode elicitation as host dialogs: the conversation. Each field maps to
+ * one dialog kind: `input` for text and numbers, `select` for enums,
+ * `confirm` for booleans. A bad answer asks the field again with the problem
+ * in its title; a review step comes before anything is sent. Refusing
+ * ("Decline") is `decline`; dismissing any dialog is `cancel`. The server's
+ * message is shown without terminal control or bidi characters, like the
+ * field text `elicitation-form-schema.ts` cleans; answers are checked by
+ * `elicitation-form-answers.ts`.
  */
 import type { ElicitResult } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import type { HostDialogs } from "../host.js";
+import { checkTextAnswer } from "./elicitation-form-answers.js";
+import { type FormField, parseFormSchema } from "./elicitation-form-schema.js";
+
+// Kept importable from here, where they were before the split.
+export { checkTextAnswer } from "./elicitation-form-answers.js";
+export {
+  type EnumOption,
+  type FormField,
+  FormSchemaError,
+  parseFormSchema,
+} from "./elicitation-form-schema.js";
 
 type Answer = string | number | boolean | string[];
-
-interface FieldBase {
-  key: string;
-  /** What the user reads: the schema's `title`, else the key. */
-  label: string;
-  description?: string;
-  required: boolean;
-}
-
-export type FormField =
-  | (FieldBase & {
-      kind: "string";
-      format?: "email" | "uri" | "date" | "date-time";
-      minLength?: number;
-      maxLength?: number;
-      default?: string;
-    })
-  | (FieldBase & { kind: "number"; integer: boolean; minimum?: number; maximum?: number; default?: number })
-  | (FieldBase & { kind: "boolean"; default?: boolean })
-  | (FieldBase & { kind: "enum"; options: EnumOption[]; default?: string })
-  | (FieldBase & {
-      kind: "multi";
-      options: EnumOption[];
-      minItems?: number;
-      maxItems?: number;
-      default?: string[];
-    });
-
-export interface EnumOption {
-  value: string;
-  label: string;
-}
-
-/** A schema the form cannot show; the message names the field. Becomes an Invalid-params error to the server. */
-export class FormSchemaError extends Error {
-  readonly code = -32602;
-}
-
-const FORMATS = new Set(["email", "uri", "date", "date-time"]);
-
-/** The fields of a `requestedSchema`, in the server's order; throws `FormSchemaError` for anything else. */
-export function parseFormSchema(schema: unknown): FormField[] {
-  const root = schema as { type?: unknown; properties?: unknown; required?: unknown } | undefined;
-  if (!root || typeof root !== "object" || (root.type !== undefined && root.type !== "object")) {
-    throw new FormSchemaError("requestedSchema must be an object schema");
-  }
-  const properties = (root.properties ?? {}) as Record<string, unknown>;
-  if (typeof properties !== "object")
-    throw new FormSchemaError("requestedSchema.properties must be an object");
-  const required = new Set(Array.isArray(root.required) ? root.required.map(String) : []);
-  return Object.entries(properties).map(([key, raw]) => parseField(key, raw, required.has(key)));
-}
-
-function parseField(key: string, raw: unknown, required: boolean): FormField {
-  const where = `requestedSchema.properties.${key}`;
-  if (!raw || typeof raw !== "object") throw new FormSchemaError(`${where} must be a schema object`);
-  const p = raw as Record<string, unknown>;
-  const base: FieldBase = {
-    key,
-    label: stripControlSequences(typeof p.title === "string" && p.title ? p.title : key),
-    ...(typeof p.description === "string" ? { description: stripControlSequences(p.description) } : {}),
-    required,
-  };
-  const num = (name: string) => (typeof p[name] === "number" ? (p[name] as number) : undefined);
-  const options = enumOptions(p);
-  if (p.type === "string" && options) {
-    return {
-      ...base,
-      kind: "enum",
-      options,
-      ...(typeof p.default === "string" ? { default: p.default } : {}),
-    };
-  }
-  switch (p.type) {
-    case "string": {
-      const format = typeof p.format === "string" ? p.format : undefined;
-      if (format !== undefined && !FORMATS.has(format)) {
-        throw new FormSchemaError(`${where}: format "${format}" is not one of email, uri, date, date-time`);
-      }
-      return {
-        ...base,
-        kind: "string",
-        ...(format ? { format: format as "email" } : {}),
-        ...defined("minLength", num("minLength")),
-        ...defined("maxLength", num("maxLength")),
-        ...(typeof p.default === "string" ? { default: p.default } : {}),
-      };
-    }
-    case "number":
-    case "integer":
-      return {
-        ...base,
-        kind: "number",
-        integer: p.type === "integer",
-        ...defined("minimum", num("minimum")),
-        ...defined("maximum", num("maximum")),
-        ...defined("default", num("default")),
-      };
-    case "boolean":
-      return { ...base, kind: "boolean", ...(typeof p.default === "boolean" ? { default: p.default } : {}) };
-    case "array": {
-      const items = enumOptions((p.items ?? {}) as Record<string, unknown>);
-      if (!items)
-        throw new FormSchemaError(
-          `${where}: an array field must list its choices in items.enum or items.anyOf`,
-        );
-      const defaults = Array.isArray(p.default)
-        ? p.default.filter((v): v is string => typeof v === "string")
-        : undefined;
-      return {
-        ...base,
-        kind: "multi",
-        options: items,
-        ...defined("minItems", num("minItems")),
-        ...defined("maxItems", num("maxItems")),
-        ...(defaults ? { default: defaults } : {}),
-      };
-    }
-    default:
-      throw new FormSchemaError(
-        `${where}: type ${JSON.stringify(p.type)} is not a form field (string, number, integer, boolean, or an enum array)`,
-      );
-  }
-}
-
-/** Choices from `enum` (+ legacy `enumNames`), or titled `oneOf` / `anyOf` of `{ const, title }`. */
-function enumOptions(p: Record<string, unknown>): EnumOption[] | undefined {
-  if (Array.isArray(p.enum)) {
-    const names = Array.isArray(p.enumNames) ? p.enumNames : [];
-    return p.enum.map((value, i) => ({
-      value: String(value),
-      label: stripControlSequences(typeof names[i] === "string" ? (names[i] as string) : String(value)),
-    }));
-  }
-  const titled = Array.isArray(p.oneOf) ? p.oneOf : Array.isArray(p.anyOf) ? p.anyOf : undefined;
-  if (!titled) return undefined;
-  return titled.map((entry) => {
-    const e = entry as { const?: unknown; title?: unknown };
-    return {
-      value: String(e.const),
-      label: stripControlSequences(typeof e.title === "string" ? e.title : String(e.const)),
-    };
-  });
-}
-
-function defined<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
-}
-
-/** The value typed for a string or number field, or the problem with it. Empty text is "no answer". */
-export function checkTextAnswer(
-  field: Extract<FormField, { kind: "string" | "number" }>,
-  text: string,
-): { value: string | number } | { error: string } {
-  if (field.kind === "number") {
-    const trimmed = text.trim();
-    const value = Number(trimmed);
-    if (trimmed === "" || !Number.isFinite(value)) return { error: "enter a number" };
-    if (field.integer && !Number.isInteger(value)) return { error: "enter a whole number" };
-    if (field.minimum !== undefined && value < field.minimum)
-      return { error: `must be at least ${field.minimum}` };
-    if (field.maximum !== undefined && value > field.maximum)
-      return { error: `must be at most ${field.maximum}` };
-    return { value };
-  }
-  if (field.minLength !== undefined && text.length < field.minLength) {
-    return { error: `must be at least ${field.minLength} characters` };
-  }
-  if (field.maxLength !== undefined && text.length > field.maxLength) {
-    return { error: `must be at most ${field.maxLength} characters` };
-  }
-  const formatError = field.format ? checkFormat(field.format, text) : undefined;
-  return formatError ? { error: formatError } : { value: text };
-}
-
-function checkFormat(format: "email" | "uri" | "date" | "date-time", text: string): string | undefined {
-  switch (format) {
-    case "email":
-      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)
-        ? undefined
-        : "enter an email address (name@example.com)";
-    case "uri":
-      return isUri(text) ? undefined : "enter a URI with a scheme (https://example.com)";
-    case "date":
-      return isDate(text) ? undefined : "enter a date as YYYY-MM-DD";
-    case "date-time": {
-      const match = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.exec(text);
-      return match && isDate(match[1]!) && !Number.isNaN(Date.parse(text))
-        ? undefined
-        : "enter a date and time as YYYY-MM-DDTHH:MM:SSZ (or with an offset like +02:00)";
-    }
-  }
-}
-
-function isUri(text: string): boolean {
-  if (!/^[a-z][a-z0-9+.-]*:\S+$/i.test(text)) return false;
-  try {
-    new URL(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** Choices of the first dialog, and of the review step. */
 export const FORM_START = ["Fill in the form", "Decline"] as const;
