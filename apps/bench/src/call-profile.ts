@@ -42,7 +42,10 @@ export async function profileCalls(path: ProfiledPath, calls = 20_000, top = 20)
   let call: () => Promise<unknown>;
   let close: () => Promise<void>;
   if (path === "proxied") {
-    const runtime = new AdapterRuntime({ servers: [definition] });
+    const runtime = new AdapterRuntime({
+      servers: [definition],
+      connect: (d, signal) => connectServer(d, {}, signal),
+    });
     const name = (await runtime.resolve("echo", "fixture")).prefixedName;
     call = () => runtime.call(name, args);
     close = () => runtime.shutdown();

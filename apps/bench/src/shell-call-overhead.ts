@@ -54,12 +54,11 @@ export async function measureShellCall(transport: CallTransport): Promise<ShellC
   const runtime = new AdapterRuntime({
     servers: [...(home?.definitions ?? []), definition],
     ...(home ? { catalog: { cache: new MetadataCache({ file: home.cacheFile }) } } : {}),
-    ...(transport !== "stdio"
-      ? {
-          connect: async (d) =>
-            connectServer(d, { transport: await connectInMemory(createFixtureServer({ tools: [ECHO] })) }),
-        }
-      : {}),
+    connect:
+      transport !== "stdio"
+        ? async (d) =>
+            connectServer(d, { transport: await connectInMemory(createFixtureServer({ tools: [ECHO] })) })
+        : (d, signal) => connectServer(d, {}, signal),
   });
   const bare = new Client({ name: "bench", version: "1.0.0" });
   await bare.connect(

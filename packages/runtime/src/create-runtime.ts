@@ -121,15 +121,18 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     settings.scriptMode === true && source.metadataCacheFile !== false
       ? path.join(cacheDir, OUTPUT_SHAPES_FILE_NAME)
       : undefined;
+  const lifecycle = {
+    idleTimeoutMin: settings.idleTimeout,
+    hasCachedMetadata: (name: string) => {
+      const hash = hashes.get(name);
+      return hash !== undefined && cache?.get(name, hash) !== undefined;
+    },
+  };
   return new AdapterRuntime({
     ...observers,
     outputShapes: new OutputShapes(shapesFile),
     servers,
-    idleTimeoutMin: settings.idleTimeout,
-    hasCachedMetadata: (name) => {
-      const hash = hashes.get(name);
-      return hash !== undefined && cache?.get(name, hash) !== undefined;
-    },
+    lifecycle,
     problems: [...config.problems, ...oauth.problems, ...unsupportedSettingProblems(config)],
     // OAuth keeps the session's store and logins; servers and their problems are read afresh.
     reloadConfig: async () => {
@@ -156,12 +159,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     },
     samplingUsage,
     ui: { hostInfo: connectOptions.client, ...source.ui },
-    ...connectOptions,
-    // `${VAR}` and `!command` secrets are resolved here, at connect time only.
+    // The one connect of a session: `${VAR}` and `!command` secrets are resolved here, at connect
+    // time only, and OAuth servers get their provider (and a DPoP-signing fetch where configured).
     // The signal ends a connect stuck in initialize when the server is reconnected or shut down.
     connect: async (definition, signal) => {
-      const prepared = await prepareConnection(definition as ConfiguredServer);
-      // OAuth servers get their provider (and a DPoP-signing fetch where configured).
+      const prepared = await prepareConnection(definition);
       const fetch = oauth.wiring?.fetchFor(definition);
       const auth = { authProvider: oauth.wiring?.authProviderFor, ...(fetch ? { fetch } : {}) };
       return connectServer(

@@ -4,7 +4,7 @@ import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 import { AdapterRuntime } from "../src/index.js";
 import { runProxyRequest } from "../src/tools/proxy-request.js";
-import { stdioDefinition } from "./definitions.js";
+import { connectWith, stdioDefinition } from "./definitions.js";
 
 const def = stdioDefinition;
 
@@ -68,7 +68,7 @@ describe("AdapterRuntime", () => {
   it("searches, describes and calls through the proxy request", async () => {
     const runtime = runtimeWith([def("weather"), def("notes")]);
     const search = await runProxyRequest(runtime, { search: "weather forecast" });
-    expect(search.details.hits).toContain("weather_get_forecast");
+    expect((search.details as { hits: string[] }).hits).toContain("weather_get_forecast");
     const describe = await runProxyRequest(runtime, { describe: "weather-get-forecast" });
     expect(describe.content[0]).toMatchObject({ type: "text" });
     expect((describe.content[0] as { text: string }).text).toContain("- city (string, required)");
@@ -121,6 +121,7 @@ describe("AdapterRuntime", () => {
   it("says why no server loaded instead of claiming none is configured", async () => {
     const runtime = new AdapterRuntime({
       servers: [],
+      connect: connectWith(),
       problems: [
         { severity: "info", file: "/p/.mcp.json", message: "not loaded: the project is not trusted" },
       ],

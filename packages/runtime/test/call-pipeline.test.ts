@@ -6,7 +6,8 @@ import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { connectInMemory, createFixtureServer, type FixtureTool } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
-import { AdapterRuntime, type CallSettings, type Host, headlessHost } from "../src/index.js";
+import type { CallSettings } from "../src/calls/call-pipeline.js";
+import { AdapterRuntime, type Host, headlessHost } from "../src/index.js";
 import { uiHost } from "./hosts.js";
 
 const calls: string[] = [];

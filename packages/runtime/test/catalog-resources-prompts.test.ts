@@ -9,15 +9,10 @@ import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { connectInMemory, createTempDir, serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  AdapterRuntime,
-  clientHandlersFor,
-  headlessHost,
-  runProxyRequest,
-  SessionRoots,
-  statusSnapshot,
-} from "../src/index.js";
-import { stdioDefinition } from "./definitions.js";
+import { clientHandlersFor } from "../src/client-features/client-handlers.js";
+import { SessionRoots } from "../src/client-features/session-roots.js";
+import { AdapterRuntime, headlessHost, runProxyRequest, statusSnapshot } from "../src/index.js";
+import { connectWith, stdioDefinition } from "./definitions.js";
 
 const ARCHITECTURE = "demo://resource/static/document/architecture.md";
 
@@ -35,7 +30,7 @@ function everything(roots?: SessionRoots) {
     servers: [def("everything")],
     host: headlessHost(),
     roots,
-    handlers: clientHandlersFor(headlessHost(), { roots }),
+    connect: connectWith({ handlers: clientHandlersFor(headlessHost(), { roots }) }),
   });
   return open;
 }
@@ -132,9 +127,9 @@ describe("resources and prompts in the catalog", () => {
       expect(result).toContain(`URI: file://${project}`);
       expect(result).toContain(`URI: file://${temp.join("work")}`);
       expect(result).not.toContain("elsewhere");
-      expect(r.rootsList()[0]).toEqual({ uri: `file://${project}`, name: "project" });
+      expect(roots.list()[0]).toEqual({ uri: `file://${project}`, name: "project" });
       // A new working directory reaches the connected server through roots/list_changed.
-      r.setWorkingDirectory(temp.join("other"));
+      roots.setWorkingDirectory(temp.join("other"));
       await expect
         .poll(async () => textOf(await r.call("everything_get-roots-list", {})), { timeout: 5000 })
         .toContain(`URI: file://${temp.join("other")}\n`);

@@ -1,4 +1,6 @@
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
+import { type ConnectOptions, connectServer } from "@pi-mcp-adapter/transport";
+import type { Connect } from "../src/servers/server-set.js";
 
 /** A lazy legacy stdio definition for tests whose `connect` ignores the command. */
 export function stdioDefinition(name: string, extra: Partial<ServerDefinition> = {}): ServerDefinition {
@@ -11,4 +13,9 @@ export function stdioDefinition(name: string, extra: Partial<ServerDefinition> =
     source: { file: "/project/.mcp.json", key: "mcpServers" },
     ...extra,
   };
+}
+
+/** The transport's own connect with `options`, for tests against real servers. */
+export function connectWith(options: ConnectOptions = {}): Connect {
+  return (definition, signal) => connectServer(definition, options, signal);
 }

@@ -5,12 +5,12 @@ import {
   FORM_START,
   type FormField,
   FormSchemaError,
-  type HostDialogs,
   LEAVE_EMPTY,
   MULTI_DONE,
   parseFormSchema,
   runElicitationForm,
-} from "../src/index.js";
+} from "../src/client-features/elicitation-form.js";
+import type { HostDialogs } from "../src/index.js";
 
 interface Asked {
   kind: "select" | "input" | "confirm";

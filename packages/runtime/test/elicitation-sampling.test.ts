@@ -7,19 +7,17 @@
 import { fileURLToPath } from "node:url";
 import { serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { clientHandlersFor } from "../src/client-features/client-handlers.js";
+import { URL_DECLINE, URL_OPEN_MYSELF } from "../src/client-features/elicitation-flow.js";
+import { FORM_START, MULTI_DONE } from "../src/client-features/elicitation-form.js";
+import { SAMPLING_CHOICES } from "../src/client-features/sampling-flow.js";
+import type { SamplingRequest } from "../src/host.js";
 import {
   type AdapterRuntime,
   type CallResult,
-  clientHandlersFor,
   createRuntime,
-  FORM_START,
   type Host,
   headlessHost,
-  MULTI_DONE,
-  SAMPLING_CHOICES,
-  type SamplingRequest,
-  URL_DECLINE,
-  URL_OPEN_MYSELF,
 } from "../src/index.js";
 
 interface Asked {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkElicitationUrl } from "../src/index.js";
+import { checkElicitationUrl } from "../src/client-features/elicitation-url.js";
 
 const refused = (url: string) => {
   const checked = checkElicitationUrl(url);

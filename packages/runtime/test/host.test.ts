@@ -1,6 +1,7 @@
 import { stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { clientHandlersFor, createRuntime, headlessHost, type McpStatusSnapshot } from "../src/index.js";
+import { clientHandlersFor } from "../src/client-features/client-handlers.js";
+import { createRuntime, headlessHost, type McpStatusSnapshot } from "../src/index.js";
 
 describe("Host", () => {
   it("the status sink gets a snapshot at start, after each change, and an empty one at shutdown", async () => {

@@ -12,7 +12,7 @@ import {
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 import { AdapterRuntime, createRuntime } from "../src/index.js";
-import { stdioDefinition } from "./definitions.js";
+import { connectWith, stdioDefinition } from "./definitions.js";
 
 const def = stdioDefinition;
 
@@ -118,7 +118,7 @@ describe("live server list", () => {
   });
 
   it("a runtime built from a fixed server list says reload is not available", async () => {
-    const runtime = new AdapterRuntime({ servers: [] });
+    const runtime = new AdapterRuntime({ servers: [], connect: connectWith() });
     await expect(runtime.reload()).rejects.toThrow("This MCP runtime has a fixed server list");
     await runtime.shutdown();
   });

@@ -13,14 +13,9 @@ import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { APP_FIXTURE_MESSAGE, appFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  AdapterRuntime,
-  type CallResult,
-  runProxyRequest,
-  UI_CONSENT_ALLOW,
-  UI_CONSENT_DENY,
-} from "../src/index.js";
-import { stdioDefinition } from "./definitions.js";
+import { UI_CONSENT_ALLOW, UI_CONSENT_DENY } from "../src/calls/ui-apps.js";
+import { AdapterRuntime, type CallResult, runProxyRequest } from "../src/index.js";
+import { connectWith, stdioDefinition } from "./definitions.js";
 import { uiHost } from "./hosts.js";
 
 const chromiumPath = findChromium();
@@ -62,6 +57,7 @@ async function session(servers: ServerDefinition[], consent: string[], approveTo
   });
   runtime = new AdapterRuntime({
     servers,
+    connect: connectWith(),
     host,
     calls: approveTools ? { approveTools } : {},
     ui: {
@@ -77,7 +73,8 @@ async function session(servers: ServerDefinition[], consent: string[], approveTo
 }
 
 const appFrame = (page: Page) => page.frameLocator("#app");
-const textOf = (result: CallResult) => result.content.map((c) => ("text" in c ? c.text : "")).join("\n");
+const textOf = (result: Pick<CallResult, "content">) =>
+  result.content.map((c) => ("text" in c ? c.text : "")).join("\n");
 
 const suite = chromiumPath
   ? "MCP Apps in headless Chromium"

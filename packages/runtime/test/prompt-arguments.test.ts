@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  completionPoint,
-  parsePromptArguments,
-  promptUsage,
-  quoteWord,
-  splitCommandLine,
-} from "../src/index.js";
+import { promptUsage, splitCommandLine } from "../src/catalog/prompt-arguments.js";
+import { completionPoint, parsePromptArguments, quoteWord } from "../src/index.js";
 
 const argsPrompt = {
   name: "args-prompt",

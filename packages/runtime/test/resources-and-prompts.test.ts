@@ -3,7 +3,9 @@ import { MCP_TOOL_APPROVAL_REQUEST_EVENT, type ToolApprovalRequest } from "@pi-m
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { AdapterRuntime, type CallRecord, type CallSettings, headlessHost } from "../src/index.js";
+import type { CallSettings } from "../src/calls/call-pipeline.js";
+import { AdapterRuntime, type CallRecord, headlessHost } from "../src/index.js";
+import { connectWith } from "./definitions.js";
 
 const everything: ServerDefinition = {
   name: "everything",
@@ -24,6 +26,7 @@ afterEach(async () => {
 function runtime(calls: CallSettings = {}, bus?: EventEmitter) {
   open = new AdapterRuntime({
     servers: [everything],
+    connect: connectWith(),
     calls,
     host: bus ? { ...headlessHost(), events: { emit: (c, d) => bus.emit(c, d) } } : headlessHost(),
   });

@@ -2,15 +2,13 @@ import type { CreateMessageParams } from "@pi-mcp-adapter/core";
 import { describe, expect, it } from "vitest";
 import {
   cutAtStopSequence,
-  type Host,
-  headlessHost,
-  pickModelByHints,
   SAMPLING_CHOICES,
-  type SamplingRequest,
-  SamplingUsage,
   samplingHandler,
   samplingRequestFrom,
-} from "../src/index.js";
+} from "../src/client-features/sampling-flow.js";
+import { SamplingUsage } from "../src/client-features/sampling-usage.js";
+import type { SamplingRequest } from "../src/host.js";
+import { type Host, headlessHost, pickModelByHints } from "../src/index.js";
 
 const ask = (text: string): CreateMessageParams => ({
   messages: [{ role: "user", content: { type: "text", text } }],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type ListingSource, listServer } from "../src/index.js";
+import { listServer } from "../src/catalog/server-listing.js";
+import type { ListingSource } from "../src/catalog/tool-catalog.js";
 
 const features = {
   tools: true,

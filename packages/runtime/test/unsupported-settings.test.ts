@@ -3,7 +3,8 @@ import path from "node:path";
 import { SettingsSchema } from "@pi-mcp-adapter/config";
 import { createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createRuntime, runProxyRequest, UNSUPPORTED_SETTINGS } from "../src/index.js";
+import { createRuntime, runProxyRequest } from "../src/index.js";
+import { UNSUPPORTED_SETTINGS } from "../src/startup/unsupported-settings.js";
 
 /** Settings the runtime, config or OAuth wiring act on (checked against the code when this list was written). */
 const SUPPORTED = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandUriTemplate, uriTemplateVariables } from "../src/index.js";
+import { expandUriTemplate, uriTemplateVariables } from "../src/calls/uri-template.js";
 
 describe("expandUriTemplate (RFC 6570 simple expansion)", () => {
   it("fills {var} and {a,b}, percent-encoding all but unreserved characters", () => {

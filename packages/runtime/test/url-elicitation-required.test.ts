@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   explainUrlElicitationRequired,
-  headlessHost,
   URL_OPEN,
   URL_OPEN_MYSELF,
   urlElicitationsOf,
-} from "../src/index.js";
+} from "../src/client-features/elicitation-flow.js";
+import { headlessHost } from "../src/index.js";
 import { uiHost } from "./hosts.js";
 
 /** The shape the SDK's error takes once the transport wrapped it (`TransportError` → `McpError`). */

@@ -6,12 +6,12 @@
 import type { ApprovalOrigin, ApprovalTool } from "@pi-mcp-adapter/approval";
 import {
   type ContentBlock,
-  McpAdapterError,
   prefixedToolName,
   type ToolCallResult,
   type ToolMetadata,
 } from "@pi-mcp-adapter/core";
 import type { PromptResult, ResourceContents, ServerConnection } from "@pi-mcp-adapter/transport";
+import { RuntimeError } from "../errors.js";
 import { expandUriTemplate } from "./uri-template.js";
 
 /** The kinds of MCP operation the pipeline runs. */
@@ -137,7 +137,7 @@ function promptArgs(name: string, args: Record<string, unknown>): Record<string,
   for (const [key, value] of Object.entries(args)) {
     if (value === undefined || value === null) continue;
     if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
-      throw new McpAdapterError(
+      throw new RuntimeError(
         "invalid_args",
         `Prompt ${name}: args.${key} must be a string, number or boolean`,
       );

@@ -6,14 +6,14 @@
  * models get wrong, and anything it does not understand it lets through for
  * the server to judge.
  */
-import { McpAdapterError } from "@pi-mcp-adapter/core";
+import { RuntimeError } from "../errors.js";
 
 type Schema = Record<string, unknown>;
 
 /** Throws `invalid_args` naming the first field that does not fit `schema`. */
 export function checkArguments(tool: string, schema: Schema, args: Record<string, unknown>): void {
   const problem = objectProblem(schema, args, "");
-  if (problem) throw new McpAdapterError("invalid_args", `Tool ${tool}: ${problem}`);
+  if (problem) throw new RuntimeError("invalid_args", `Tool ${tool}: ${problem}`);
 }
 
 function objectProblem(schema: Schema, value: Record<string, unknown>, path: string): string | undefined {

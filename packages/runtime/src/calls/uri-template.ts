@@ -8,7 +8,7 @@
  * with a message naming the expression, as is a variable without a value
  * (a read with a hole in its URI would only fail later, less clearly).
  */
-import { McpAdapterError } from "@pi-mcp-adapter/core";
+import { RuntimeError } from "../errors.js";
 
 const EXPRESSION = /\{([^}]*)\}/g;
 const VARNAME = /^[A-Za-z0-9_]+$/;
@@ -18,7 +18,7 @@ export function expandUriTemplate(template: string, args: Record<string, unknown
     const names = body.split(",");
     const values = names.map((name) => {
       if (!VARNAME.test(name)) {
-        throw new McpAdapterError(
+        throw new RuntimeError(
           "invalid_args",
           `URI template ${template}: {${body}} is not a simple {variable} expansion (only RFC 6570 simple expansion is supported)`,
         );
@@ -36,10 +36,10 @@ export function uriTemplateVariables(template: string): string[] {
 
 function encodeValue(template: string, name: string, value: unknown): string {
   if (value === undefined || value === null || value === "") {
-    throw new McpAdapterError("invalid_args", `URI template ${template} needs args.${name}`);
+    throw new RuntimeError("invalid_args", `URI template ${template} needs args.${name}`);
   }
   if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
-    throw new McpAdapterError(
+    throw new RuntimeError(
       "invalid_args",
       `URI template ${template}: args.${name} must be a string, number or boolean`,
     );

@@ -8,7 +8,7 @@ import { type ConfigProblem, formatProblem } from "@pi-mcp-adapter/config";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { type RankResult, renderSchemaShape } from "@pi-mcp-adapter/search";
-import type { CatalogView } from "../adapter-runtime.js";
+import type { CatalogView } from "../catalog/runtime-catalog.js";
 import type { ServerSummary } from "../observability/status-events.js";
 
 export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[], now = Date.now()): string {

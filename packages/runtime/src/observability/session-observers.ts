@@ -4,6 +4,8 @@
  */
 import path from "node:path";
 import type { Settings } from "@pi-mcp-adapter/config";
+import type { StatusListener } from "@pi-mcp-adapter/transport";
+import type { CallObserver } from "../calls/call-observers.js";
 import { CallStats } from "./stats-observer.js";
 import { SessionTrace } from "./trace-observer.js";
 
@@ -30,4 +32,23 @@ export function sessionObservers(
         ? new CallStats({ ...(capture.file ? { file: path.resolve(cwd, capture.file) } : {}), onError: warn })
         : undefined;
   return { ...(trace ? { trace } : {}), ...(stats ? { stats } : {}) };
+}
+
+/**
+ * Attaches a session's trace and stats to the runtime's parts: both observe
+ * every call; the trace also records connection changes — by state only, as
+ * the error text may quote a URL or the server's output.
+ */
+export function attachObservers(
+  { trace, stats }: { trace?: SessionTrace; stats?: CallStats },
+  calls: { observe(observer: CallObserver): () => void },
+  servers: { onStatus(listener: StatusListener): () => void },
+): void {
+  if (trace) {
+    calls.observe(trace.observer);
+    servers.onStatus((status) =>
+      trace.record({ event: "connect", server: status.name, state: status.state }),
+    );
+  }
+  if (stats) calls.observe(stats.observer);
 }

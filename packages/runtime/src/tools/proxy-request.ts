@@ -2,10 +2,10 @@
  * The proxy tool's input: its JSON Schema (kept small — it is in every
  * prompt) and the dispatch from arguments to an adapter operation.
  */
-import { McpAdapterError } from "@pi-mcp-adapter/core";
 import { formatUiMessages } from "@pi-mcp-adapter/ui";
 import type { AdapterRuntime } from "../adapter-runtime.js";
-import { type CallResult, textResult as text } from "../calls/call-result.js";
+import { textResult as text } from "../calls/call-result.js";
+import { RuntimeError } from "../errors.js";
 import {
   formatDescribe,
   formatInstructions,
@@ -14,6 +14,7 @@ import {
   formatStatus,
 } from "../format/format.js";
 import { formatDebugStderr } from "../servers/stderr-tails.js";
+import type { ProxyDetails, ProxyOutcome } from "./tool-outcomes.js";
 
 export interface ProxyParams {
   search?: string;
@@ -74,16 +75,19 @@ export async function runProxyRequest(
   runtime: AdapterRuntime,
   params: ProxyParams,
   signal?: AbortSignal,
-): Promise<CallResult> {
+): Promise<ProxyOutcome> {
   if (params.action === UI_MESSAGES_ACTION) {
     const { messages, dropped } = runtime.uiMessages();
-    return text(formatUiMessages(messages, dropped), { mode: UI_MESSAGES_ACTION, messages });
+    return text<ProxyDetails>(formatUiMessages(messages, dropped), { mode: UI_MESSAGES_ACTION, messages });
   }
-  if (params.action !== undefined) return text(await runAuthAction(runtime, params), { mode: params.action });
+  if (params.action !== undefined) {
+    const [answer, mode] = await runAuthAction(runtime, params);
+    return text<ProxyDetails>(answer, { mode });
+  }
   if (params.connect !== undefined) {
     await runtime.reconnect(params.connect);
     const count = (await runtime.catalog(params.connect)).tools.length;
-    return text(`Connected ${params.connect}: ${count} tool${count === 1 ? "" : "s"} listed.`, {
+    return text<ProxyDetails>(`Connected ${params.connect}: ${count} tool${count === 1 ? "" : "s"} listed.`, {
       mode: "connect",
       server: params.connect,
       toolCount: count,
@@ -96,7 +100,7 @@ export async function runProxyRequest(
   }
   if (params.describe !== undefined) {
     const tool = await runtime.resolve(params.describe, params.server);
-    return text(formatDescribe(tool, { includeSchemas: params.includeSchemas }), {
+    return text<ProxyDetails>(formatDescribe(tool, { includeSchemas: params.includeSchemas }), {
       mode: "describe",
       server: tool.server,
       tool: tool.name,
@@ -104,16 +108,19 @@ export async function runProxyRequest(
   }
   if (params.search !== undefined) {
     const result = await runtime.search(params.search, params);
-    return text(formatSearch(params.search, result, { includeSchemas: params.includeSchemas }), {
-      mode: "search",
-      total: result.total,
-      hits: result.hits.map((h) => h.tool.prefixedName),
-      ...(result.nextOffset !== undefined ? { nextOffset: result.nextOffset } : {}),
-    });
+    return text<ProxyDetails>(
+      formatSearch(params.search, result, { includeSchemas: params.includeSchemas }),
+      {
+        mode: "search",
+        total: result.total,
+        hits: result.hits.map((h) => h.tool.prefixedName),
+        ...(result.nextOffset !== undefined ? { nextOffset: result.nextOffset } : {}),
+      },
+    );
   }
   if (params.instructions !== undefined) {
     const instructions = await runtime.instructions(params.instructions);
-    return text(formatInstructions(params.instructions, instructions), {
+    return text<ProxyDetails>(formatInstructions(params.instructions, instructions), {
       mode: "instructions",
       server: params.instructions,
     });
@@ -124,20 +131,25 @@ export async function runProxyRequest(
     const instructions = view.unavailable.length ? undefined : await runtime.instructions(params.server);
     const details = formatServerDetails(params.server, summary, view, instructions);
     const stderr = formatDebugStderr(params.server, runtime.debugStderr(params.server));
-    return text(stderr ? `${details}\n${stderr}` : details, {
+    return text<ProxyDetails>(stderr ? `${details}\n${stderr}` : details, {
       mode: "server",
       server: params.server,
     });
   }
-  return text(formatStatus(runtime.servers(), runtime.problems), { mode: "status" });
+  return text<ProxyDetails>(formatStatus(runtime.servers(), runtime.problems), { mode: "status" });
 }
 
 /** `auth-start` / `auth-complete` (with `args: { redirectUrl } | { code }`) for `server`. */
-async function runAuthAction(runtime: AdapterRuntime, params: ProxyParams): Promise<string> {
+async function runAuthAction(
+  runtime: AdapterRuntime,
+  params: ProxyParams,
+): Promise<[string, "auth-start" | "auth-complete"]> {
   const action = params.action as string;
   const answer = await runtime.oauth?.proxyAction(action, params.server, parseArgs(params.args));
-  if (answer !== undefined) return answer;
-  throw new McpAdapterError(
+  // The wiring answers its two actions only (and traces the others as unknown).
+  if (answer !== undefined && (action === "auth-start" || action === "auth-complete"))
+    return [answer, action];
+  throw new RuntimeError(
     "invalid_args",
     runtime.oauth
       ? `Unknown action "${action.slice(0, 40)}": use "auth-start", "auth-complete" or "ui-messages"`
@@ -152,14 +164,14 @@ function parseArgs(raw: unknown): Record<string, unknown> {
     try {
       value = JSON.parse(raw);
     } catch {
-      throw new McpAdapterError(
+      throw new RuntimeError(
         "invalid_args",
         `args must be a JSON object; got a string that is not JSON: ${raw.slice(0, 80)}`,
       );
     }
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new McpAdapterError("invalid_args", "args must be a JSON object");
+    throw new RuntimeError("invalid_args", "args must be a JSON object");
   }
   return value as Record<string, unknown>;
 }

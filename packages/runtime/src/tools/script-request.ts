@@ -18,7 +18,8 @@ import {
   type ScriptHost,
 } from "@pi-mcp-adapter/script";
 import type { AdapterRuntime } from "../adapter-runtime.js";
-import type { CallResult } from "../calls/call-result.js";
+import type { HostOutcome } from "../calls/call-result.js";
+import type { ScriptDetails } from "./tool-outcomes.js";
 
 // The tool's definition lives with the script package; hosts get it here with the dispatch.
 export { SCRIPT_TOOL_DESCRIPTION, SCRIPT_TOOL_NAME, SCRIPT_TOOL_PARAMETERS } from "@pi-mcp-adapter/script";
@@ -54,19 +55,15 @@ export function scriptHostFor(runtime: AdapterRuntime): ScriptHost {
         const result = await runtime.call(path, args, { server, signal, origin: "script" });
         const text = result.content.map((c) => (c.type === "text" ? c.text : `[${c.mimeType}]`)).join("\n");
         if (result.isError) {
-          const approval = result.details.approval;
-          return {
-            ok: false,
-            error: { code: typeof approval === "string" ? approval : "tool_error", message: text },
-          };
+          return { ok: false, error: { code: result.details.approval ?? "tool_error", message: text } };
         }
         const data = {
           content: result.content,
           ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
         };
         shapes.observe(
-          String(result.details.server),
-          String(result.details.name),
+          result.details.server,
+          result.details.name,
           result.structuredContent ?? parseJson(text),
         );
         return { ok: true, data };
@@ -86,7 +83,7 @@ export async function runScriptRequest(
   runtime: AdapterRuntime,
   params: unknown,
   signal?: AbortSignal,
-): Promise<CallResult> {
+): Promise<HostOutcome<ScriptDetails>> {
   const { code, timeoutMs } = parseScriptParams(params);
   const outcome = await runScript(code, scriptHostFor(runtime), { timeoutMs, signal });
   const guarded = await runtime.guardOutput(

@@ -1,0 +1,241 @@
+/**
+ * The ways into the call pipeline, and what each adds around it: a call by
+ * (possibly misspelled) catalog name, a direct tool by its exact name, a
+ * call from an MCP App, and any `CallTarget` as is. Resource reads add the
+ * "changed since last read" note and template suggestions; a UI tool's call
+ * opens its app. A new operation is a new `CallTarget` kind, not a new way in.
+ */
+import { selectApprovalDialog } from "@pi-mcp-adapter/approval";
+import { describeError, isHiddenFromApp, type ToolCallResult, type ToolMetadata } from "@pi-mcp-adapter/core";
+import { type UiMessage, type UiToolResult, UiViewer } from "@pi-mcp-adapter/ui";
+import type { RuntimeCatalog } from "../catalog/runtime-catalog.js";
+import { findByPrefixedName } from "../catalog/tool-name-index.js";
+import { explainUrlElicitationRequired } from "../client-features/elicitation-flow.js";
+import { RuntimeError } from "../errors.js";
+import type { Host } from "../host.js";
+import type { ServerSet } from "../servers/server-set.js";
+import type { CallObserver } from "./call-observers.js";
+import { CallPipeline, type CallRequest, type CallSettings } from "./call-pipeline.js";
+import type { CallDetails, CallResult } from "./call-result.js";
+import { type CallOrigin, type CallTarget, kindOf, serverOf } from "./call-target.js";
+import { checkArguments } from "./check-arguments.js";
+import { withChangedNote, withTemplateSuggestions } from "./resource-reads.js";
+import { ResourceUpdates } from "./resource-updates.js";
+import { appResultOf, type RuntimeUiOptions, resolveUiOptions } from "./ui-apps.js";
+
+export interface CallOptions {
+  server?: string;
+  signal?: AbortSignal;
+  origin?: CallOrigin;
+  /** Put the raw MCP result (bounded) into `details`. */
+  details?: boolean;
+}
+
+export class Calls {
+  private readonly pipeline: CallPipeline;
+  private readonly updates = new ResourceUpdates();
+  /** The MCP Apps viewer; absent with viewer `none` (UI tools then return their inline result only). */
+  private readonly ui?: UiViewer;
+
+  constructor(
+    private readonly servers: ServerSet,
+    private readonly catalog: RuntimeCatalog,
+    private readonly host: Host,
+    settings: CallSettings = {},
+    ui?: RuntimeUiOptions,
+  ) {
+    // Approval attaches through the host: its dialog only where it has a UI, its bus for brokers.
+    const select = host.dialogs.select.bind(host.dialogs);
+    this.pipeline = new CallPipeline({
+      ...settings,
+      serverApproveTools: (name) => servers.definition(name)?.approveTools,
+      connection: (name) => servers.get(name),
+      events: host.events,
+      dialog: host.hasUI ? selectApprovalDialog(select) : undefined,
+      urlElicitationRequired: (server, name, elicitations, signal) =>
+        explainUrlElicitationRequired(
+          host,
+          settings.elicitation !== false,
+          server,
+          name,
+          elicitations,
+          signal,
+        ),
+    });
+    servers.onNotification((server, notification) => {
+      if (notification.kind === "resources/updated") this.updates.updated(server, notification.uri);
+    });
+    const options = resolveUiOptions(ui, host);
+    if (options.note) host.notify(options.note, "warning");
+    if (options.mode === "browser") {
+      this.ui = new UiViewer(
+        {
+          readResource: async (server, uri, signal) =>
+            (await servers.get(server)).readResource(uri, { signal }) as never,
+          callTool: (server, name, args, signal) => this.fromApp(server, name, args, signal),
+        },
+        options.viewer,
+      );
+    }
+  }
+
+  /** Calls a catalog entry by its (possibly misspelled) name: a tool, or a resource or prompt listed as one. */
+  async call(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallResult> {
+    const tool = await this.catalog.resolve(name, options.server);
+    const result = await this.runWithReads({ ...options, target: { kind: "tool", tool }, args });
+    this.showApp(tool, args, result);
+    return result;
+  }
+
+  /**
+   * Calls a direct tool: the exact prefixed name of `server` (never a fuzzy
+   * match: a direct tool that is gone must fail, not call a neighbour),
+   * arguments checked first with `strictDirectToolArguments`, origin `direct`.
+   * `details` never hold `mcpResult`; `directToolResultDetails: "bounded"`
+   * keeps `structuredContent` and, for large results, the spilled raw result's summary and file.
+   */
+  async callDirect(
+    name: string,
+    server: string,
+    args: Record<string, unknown>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<CallResult> {
+    const view = await this.catalog.view(server);
+    const tool = findByPrefixedName(view.tools, name);
+    if (!tool || tool.server !== server || tool.kind !== "tool") {
+      const why = view.unavailable[0] ? `: ${view.unavailable[0].error}` : "";
+      throw new RuntimeError(
+        "unknown_tool",
+        `MCP server "${server}" no longer offers the tool "${name}"${why}. Search with mcp({ search }) for its current tools.`,
+      );
+    }
+    const direct = this.servers.direct;
+    if (direct.strictDirectToolArguments) checkArguments(name, tool.inputSchema, args);
+    const bounded = direct.directToolResultDetails === "bounded";
+    const result = await this.pipeline.run({
+      target: { kind: "tool", tool },
+      args,
+      origin: "direct",
+      signal: options.signal,
+      details: bounded,
+    });
+    this.showApp(tool, args, result);
+    // The raw result stays out: the model already has it, and the session file would hold it twice.
+    const { mcpResult: _raw, ...details }: CallDetails = result.details;
+    if (bounded && result.structuredContent !== undefined)
+      details.structuredContent = result.structuredContent;
+    return { ...result, details };
+  }
+
+  /**
+   * Runs any target (a tool, a resource by URI, a resource template expanded
+   * from `args`, a prompt) on a configured, enabled server.
+   */
+  async run(request: CallRequest): Promise<CallResult> {
+    this.servers.requireEnabled(serverOf(request.target));
+    return this.runWithReads(request);
+  }
+
+  /** Bounds output that did not come from a server (an mcpScript's result) like any call's result. */
+  guardOutput(raw: ToolCallResult, context: { server: string; tool: string }): Promise<CallResult> {
+    return this.pipeline.guard(raw, context);
+  }
+
+  /** Adds a call observer (trace, stats); returns the function that removes it. */
+  observe(observer: CallObserver): () => void {
+    return this.pipeline.observe(observer);
+  }
+
+  /** Observer calls that threw or rejected (they never affect a call). */
+  get observerFailures(): number {
+    return this.pipeline.observerFailures;
+  }
+
+  /** The messages MCP Apps sent since the last read (empty without a viewer), and how many were dropped. */
+  uiMessages(): { messages: UiMessage[]; dropped: number } {
+    return this.ui?.takeMessages() ?? { messages: [], dropped: 0 };
+  }
+
+  /** Closes app windows and removes the session's binary result files. */
+  async close(): Promise<void> {
+    await this.ui?.close();
+  }
+
+  dispose(): Promise<void> {
+    return this.pipeline.dispose();
+  }
+
+  /** The pipeline, plus what resource reads add: the "changed" note, subscriptions, template suggestions. */
+  private async runWithReads(request: CallRequest): Promise<CallResult> {
+    const kind = kindOf(request.target);
+    if (kind !== "resource" && kind !== "resource-template") return this.pipeline.run(request);
+    const server = serverOf(request.target);
+    let result: CallResult;
+    try {
+      result = await this.pipeline.run(request);
+    } catch (error) {
+      const template = uriTemplateOf(request.target);
+      if (!template) throw error;
+      throw await withTemplateSuggestions(error, this.servers.connection(server), template, request.args);
+    }
+    if (result.isError || result.details.approval !== undefined) return result;
+    const uri = result.details.name;
+    const changed = this.updates.noteRead(server, uri, this.servers.connection(server));
+    return changed ? withChangedNote(result, uri) : result;
+  }
+
+  /**
+   * A UI tool's call opens its app (or updates its open window) in the
+   * background: the call's result never waits for, or fails with, the window.
+   */
+  private showApp(tool: ToolMetadata, args: Record<string, unknown>, result: CallResult): void {
+    const resourceUri = tool.ui?.resourceUri;
+    if (!this.ui || !resourceUri?.startsWith("ui://") || result.details.approval !== undefined) return;
+    const definition = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+    this.ui
+      .show({
+        serverName: tool.server,
+        toolName: tool.name,
+        resourceUri,
+        args,
+        result: appResultOf(result),
+        tool: definition,
+      })
+      .catch((error: unknown) =>
+        this.host.notify(
+          `MCP App of ${tool.prefixedName} could not open: ${describeError(error)}`,
+          "warning",
+        ),
+      );
+  }
+
+  /**
+   * A tool call from an MCP App of `server`: the exact tool name, any
+   * visibility but model-only, through the call pipeline with origin `ui`.
+   */
+  private async fromApp(
+    server: string,
+    name: string,
+    args: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<UiToolResult> {
+    // The full listing: app-only tools are what apps are for.
+    const tool = (await this.catalog.fullListing(server)).find((t) => t.kind === "tool" && t.name === name);
+    if (!tool) throw new RuntimeError("unknown_tool", `MCP server "${server}" has no tool "${name}"`);
+    if (isHiddenFromApp(tool.ui)) {
+      throw new RuntimeError(
+        "not_allowed",
+        `The tool "${name}" of "${server}" is for the model only (_meta.ui.visibility); apps cannot call it`,
+      );
+    }
+    return appResultOf(
+      await this.pipeline.run({ target: { kind: "tool", tool }, args, origin: "ui", signal }),
+    );
+  }
+}
+
+/** The URI template a read target expands, if it is a template read. */
+function uriTemplateOf(target: CallTarget): string | undefined {
+  if (target.kind === "resource-template") return target.uriTemplate;
+  return target.kind === "tool" ? target.tool.uriTemplate : undefined;
+}

@@ -1,0 +1,236 @@
+/**
+ * What the runtime knows of its servers' tools, resources and prompts, and
+ * the questions asked of it: the catalog view (discovering servers not
+ * listed yet, at most four at once), search, name resolution, instructions,
+ * prompts, completions, the direct-tool plan and the status summaries.
+ * Listings follow the server set: a list-changed notification lists a
+ * server again, a changed definition forgets it; listeners hear of both.
+ */
+import { describeError, type ToolMetadata } from "@pi-mcp-adapter/core";
+import { type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
+import type { CompletionRequest, CompletionResult } from "@pi-mcp-adapter/transport";
+import { RuntimeError } from "../errors.js";
+import type { ServerSummary } from "../observability/status-events.js";
+import type { SessionTrace } from "../observability/trace-observer.js";
+import { tracedListing } from "../observability/trace-sources.js";
+import type { ReplaceReport, ServerSet } from "../servers/server-set.js";
+import { type DirectToolPlan, planDirectTools } from "./direct-tools.js";
+import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
+import { runLimited } from "./run-limited.js";
+import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
+import { findByPrefixedName } from "./tool-name-index.js";
+
+/** At most this many servers are discovered at once. */
+export const MAX_PARALLEL_DISCOVERY = 4;
+
+/**
+ * Why a server's listing changed: a list-changed notification, an explicit
+ * reconnect (`/mcp-adapter reconnect`, `mcp({ connect })`), its first live or
+ * cached listing this session, or a config change (edited, enabled, disabled).
+ */
+export type ListingChangeReason = "list_changed" | "reconnect" | "listed" | "config";
+export type ListingListener = (server: string, reason: ListingChangeReason) => void;
+
+export interface CatalogView {
+  tools: ToolMetadata[];
+  /** Servers whose tools could not be listed, with the reason. */
+  unavailable: { server: string; error: string }[];
+}
+
+export interface SearchOptions {
+  server?: string;
+  limit?: number;
+  offset?: number;
+  regex?: boolean;
+}
+
+export type SearchResult = RankResult & Pick<CatalogView, "unavailable">;
+
+const LIST_CHANGED = new Set(["tools/list_changed", "prompts/list_changed", "resources/list_changed"]);
+
+export class RuntimeCatalog {
+  private readonly tools: ToolCatalog;
+  /** Listings under way after a list-changed notification (see `settled`). */
+  private readonly relisting = new Set<Promise<void>>();
+  private readonly listeners = new Set<ListingListener>();
+
+  constructor(
+    private readonly servers: ServerSet,
+    options: ToolCatalogOptions,
+    private readonly trace?: SessionTrace,
+  ) {
+    this.tools = new ToolCatalog(
+      options,
+      (name) => servers.definition(name),
+      (name) => servers.get(name),
+    );
+    // A server whose tools, prompts or resources changed is listed again, if this session listed it at all.
+    servers.onNotification((server, notification) => {
+      if (!LIST_CHANGED.has(notification.kind) || !this.tools.metadata(server)) return;
+      const relist = this.tools.refresh(server).then(
+        () => this.listed(server, "list_changed"),
+        () => {},
+      );
+      this.relisting.add(relist);
+      void relist.finally(() => this.relisting.delete(relist));
+    });
+  }
+
+  /** Tool metadata of every enabled server (or one), discovering servers not listed yet. */
+  async view(server?: string): Promise<CatalogView> {
+    const names = server ? [server] : this.servers.names();
+    const enabled = names.filter((name) => !this.servers.require(name).disabled);
+    const unavailable: CatalogView["unavailable"] = [];
+    // Only servers not listed yet need the async round (every call resolves through here).
+    const unlisted = enabled.filter((name) => this.tools.metadata(name) === undefined);
+    if (unlisted.length === 0) return { tools: this.tools.list(enabled), unavailable };
+    await runLimited(unlisted, MAX_PARALLEL_DISCOVERY, async (name) => {
+      try {
+        await tracedListing(this.trace, name, () => this.tools.ensure(name));
+        this.listed(name, "listed");
+      } catch (error) {
+        unavailable.push({ server: name, error: describeError(error) });
+      }
+    });
+    return { tools: this.tools.list(enabled), unavailable };
+  }
+
+  /** Every listed entry of `server`, app-only tools included (what MCP Apps may call). */
+  async fullListing(server: string): Promise<readonly ToolMetadata[]> {
+    await this.view(server);
+    return this.tools.metadata(server) ?? [];
+  }
+
+  async search(query: string, options: SearchOptions = {}): Promise<SearchResult> {
+    const view = await this.view(options.server);
+    const searchKeywords = this.tools.searchKeywords(this.servers.names());
+    return { ...rankTools(query, view.tools, { ...options, searchKeywords }), unavailable: view.unavailable };
+  }
+
+  /** A server's instructions (from its live or cached listing), if it sent any. */
+  async instructions(server: string): Promise<string | undefined> {
+    const failure = (await this.view(server)).unavailable[0];
+    if (failure)
+      throw new RuntimeError("server_unavailable", `Server ${server} is unavailable: ${failure.error}`);
+    return this.tools.instructions(server);
+  }
+
+  /** The tool a (possibly misspelled) name refers to; throws with suggestions when none matches. */
+  async resolve(name: string, server?: string): Promise<ToolMetadata> {
+    const view = await this.view(server);
+    // Without a server, the exact prefixed name is the common case; a map saves scanning every tool.
+    const exact = server === undefined ? findByPrefixedName(view.tools, name) : undefined;
+    if (exact) return exact;
+    const resolved = resolveToolName(name, view.tools, server);
+    if ("match" in resolved) return resolved.match;
+    if ("ambiguous" in resolved) {
+      const options = resolved.ambiguous.map((t) => `${t.prefixedName} (server ${t.server})`).join(", ");
+      throw new RuntimeError(
+        "ambiguous_tool",
+        `Tool "${name}" exists on several servers: ${options}. Pass server.`,
+      );
+    }
+    const hint = resolved.suggestions.length
+      ? ` Did you mean: ${resolved.suggestions.map((t) => t.prefixedName).join(", ")}?`
+      : "";
+    const missing = view.unavailable.length
+      ? ` (unavailable: ${view.unavailable.map((u) => `${u.server}: ${u.error}`).join("; ")})`
+      : "";
+    throw new RuntimeError("unknown_tool", `No MCP tool named "${name}".${hint}${missing}`);
+  }
+
+  /** Prompts of every enabled server (or one), listing servers not listed yet. */
+  async prompts(
+    server?: string,
+  ): Promise<{ prompts: PromptEntry[]; unavailable: CatalogView["unavailable"] }> {
+    const view = await this.view(server);
+    const names = server ? [server] : this.servers.names();
+    return { prompts: names.flatMap((name) => this.knownPrompts(name)), unavailable: view.unavailable };
+  }
+
+  /** A server's prompts as far as they are known (live or cached listing), without connecting. */
+  knownPrompts(server: string): PromptEntry[] {
+    if (this.servers.definition(server)?.disabled) return [];
+    return promptEntries(server, this.tools.listing(server), this.tools.metadata(server));
+  }
+
+  /** `completion/complete` on `server` (connecting it); no values when it is disabled. */
+  async complete(
+    server: string,
+    request: CompletionRequest,
+    signal?: AbortSignal,
+  ): Promise<CompletionResult> {
+    if (this.servers.require(server).disabled) return { values: [] };
+    return (await this.servers.get(server)).complete(request, { signal });
+  }
+
+  /** Every server's status plus what is known without connecting (counts, source, instructions). */
+  summaries(): ServerSummary[] {
+    return this.servers.status().map((status) => ({
+      ...status,
+      ...countsOf(this.tools.metadata(status.name)),
+      source: this.servers.definition(status.name)?.source.file ?? "",
+      instructions: this.tools.instructions(status.name),
+    }));
+  }
+
+  /**
+   * The direct tools of every server whose metadata is known (memory,
+   * cache, or `known` — e.g. the startup snapshot's); nothing connects.
+   */
+  directTools(
+    reserved: Iterable<string>,
+    known?: (server: string) => readonly ToolMetadata[] | undefined,
+  ): DirectToolPlan {
+    const servers = this.servers.names().map((name) => ({
+      definition: this.servers.require(name),
+      metadata: this.tools.metadata(name) ?? known?.(name),
+    }));
+    return planDirectTools(servers, this.servers.direct, reserved);
+  }
+
+  /** What a `replace` changed: edited and removed servers are forgotten; listeners hear of every change. */
+  applied(report: ReplaceReport): void {
+    for (const name of [...report.removed, ...report.redefined]) this.tools.forget(name);
+    for (const name of [...report.removed, ...report.redefined, ...report.toggled])
+      this.listed(name, "config");
+  }
+
+  /** Lists a server live again after a reconnect (also how a user refreshes its cached tools). */
+  async relist(name: string): Promise<void> {
+    await this.tools.refresh(name);
+    this.listed(name, "reconnect");
+  }
+
+  /** Resolves once the listings that list-changed notifications started have landed (and listeners ran). */
+  async settled(): Promise<void> {
+    while (this.relisting.size) await Promise.all(this.relisting);
+  }
+
+  /** See `AdapterRuntime.onListingChange`. */
+  onListingChange(listener: ListingListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    this.listeners.clear();
+  }
+
+  private listed(server: string, reason: ListingChangeReason): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(server, reason);
+      } catch {
+        // a listener's bug must not break listing
+      }
+    }
+  }
+}
+
+/** Tool, resource and prompt counts of a server's metadata; all undefined while it is not listed. */
+function countsOf(metadata: ToolMetadata[] | undefined) {
+  if (!metadata) return { toolCount: undefined };
+  const count = (kind: ToolMetadata["kind"]) => metadata.filter((m) => m.kind === kind).length;
+  return { toolCount: count("tool"), resourceCount: count("resource"), promptCount: count("prompt") };
+}

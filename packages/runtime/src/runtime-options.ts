@@ -1,0 +1,41 @@
+/**
+ * What a runtime is built from, in explicit groups: the server set (servers,
+ * a ready `connect`, lifecycle tuning, config problems and reload), the
+ * catalog's cache, the call settings, the host, and the session's
+ * collaborators (OAuth, roots, trace, stats, MCP Apps) it shuts down.
+ */
+
+import type { CallSettings } from "./calls/call-pipeline.js";
+import type { RuntimeUiOptions } from "./calls/ui-apps.js";
+import type { ToolCatalogOptions } from "./catalog/tool-catalog.js";
+import type { SamplingUsage } from "./client-features/sampling-usage.js";
+import type { SessionRoots } from "./client-features/session-roots.js";
+import type { Host } from "./host.js";
+import type { OAuthWiring } from "./oauth/oauth-wiring.js";
+import type { CallStats } from "./observability/stats-observer.js";
+import type { SessionTrace } from "./observability/trace-observer.js";
+import type { ServerSetOptions } from "./servers/server-set.js";
+import type { OutputShapes } from "./tools/output-shapes.js";
+
+export interface AdapterRuntimeOptions extends ServerSetOptions {
+  /** The metadata disk cache and default tool prefix. */
+  catalog?: ToolCatalogOptions;
+  /** Approval and output-guard settings of every call. */
+  calls?: CallSettings;
+  /** Dialogs, notices, status sink and broker bus; default a headless host (no UI). */
+  host?: Host;
+  /** OAuth logins and credentials of the HTTP servers; shut down with the runtime. */
+  oauth?: OAuthWiring;
+  /** The session's roots (answered to `roots/list`); a change is told to connected servers. */
+  roots?: SessionRoots;
+  /** Where the client handlers count sampling token usage; default a fresh counter. */
+  samplingUsage?: SamplingUsage;
+  /** The session trace (`settings.trace`): observes calls and connection changes; closed at shutdown. */
+  trace?: SessionTrace;
+  /** Call stats (`settings.captureStats`): observes calls; written at shutdown. */
+  stats?: CallStats;
+  /** Output shapes mcpScript calls observed (describe hints); default in memory only. */
+  outputShapes?: OutputShapes;
+  /** MCP Apps: the viewer (`browser` / `none`), tool consent, how windows open. */
+  ui?: RuntimeUiOptions;
+}

@@ -1,0 +1,173 @@
+/**
+ * The configured servers of a runtime, as last loaded, and their
+ * connections: replace the list live, reload it from config, start the
+ * eager ones, reconnect one, shut all down. Nothing here knows of tools or
+ * calls; the catalog learns what a `replace` changed from its report.
+ */
+import type { ConfigProblem } from "@pi-mcp-adapter/config";
+import { definitionHash } from "@pi-mcp-adapter/config";
+import type { ServerDefinition } from "@pi-mcp-adapter/core";
+import {
+  ConnectionManager,
+  type ConnectionManagerOptions,
+  type NotificationEventListener,
+  type ServerConnection,
+  type ServerStatus,
+  type StatusListener,
+} from "@pi-mcp-adapter/transport";
+import type { DirectToolSettings } from "../catalog/direct-tools.js";
+import { RuntimeError, unknownServer } from "../errors.js";
+import { StderrTails } from "./stderr-tails.js";
+
+/** Connects one server; the signal ends a connect stuck in `initialize` (reconnect, shutdown). */
+export type Connect = (definition: ServerDefinition, signal: AbortSignal) => Promise<ServerConnection>;
+
+/** Lifecycle tuning of the connections (idle timeout, health checks, timers, …); see `ConnectionManagerOptions`. */
+export type LifecycleOptions = Omit<ConnectionManagerOptions, "connect">;
+
+/** What a config (re)load yields: the servers, the problems found, and the direct-tool settings. */
+export interface LoadedServers {
+  servers: ServerDefinition[];
+  problems: ConfigProblem[];
+  direct?: DirectToolSettings;
+}
+
+export interface ReplaceReport {
+  added: string[];
+  removed: string[];
+  redefined: string[];
+  toggled: string[];
+}
+export interface ServerSetOptions {
+  servers: ServerDefinition[];
+  /** How a server is reached: a ready connect (`createRuntime` resolves secrets and OAuth in it). */
+  connect: Connect;
+  lifecycle?: LifecycleOptions;
+  /** Config problems of `servers` (shown in status). */
+  problems?: ConfigProblem[];
+  /** The direct-tool settings (`directTools`, `freezeDirectTools`, …). */
+  direct?: DirectToolSettings;
+  /** Reads the servers again (from config files); without it `reload()` refuses. */
+  reloadConfig?: () => Promise<LoadedServers>;
+}
+
+export class ServerSet {
+  private readonly manager: ConnectionManager;
+  private readonly stderr = new StderrTails();
+  private currentProblems: ConfigProblem[];
+  private directSettings: DirectToolSettings;
+
+  constructor(private readonly options: ServerSetOptions) {
+    this.currentProblems = options.problems ?? [];
+    this.directSettings = options.direct ?? {};
+    // Every connection is tracked so the last one's stderr stays readable after it closes.
+    this.manager = new ConnectionManager(options.servers, {
+      ...options.lifecycle,
+      connect: this.stderr.track(options.connect),
+    });
+  }
+
+  /** Config problems of the servers as last loaded. */
+  get problems(): ConfigProblem[] {
+    return this.currentProblems;
+  }
+
+  /** The direct-tool settings of the config as last loaded. */
+  get direct(): DirectToolSettings {
+    return this.directSettings;
+  }
+
+  /** Names of every configured server, disabled ones included. */
+  names(): string[] {
+    return this.manager.names();
+  }
+
+  definition(name: string): ServerDefinition | undefined {
+    return this.manager.definition(name);
+  }
+
+  /** The definition of a configured server; throws naming the configured ones when there is none. */
+  require(name: string): ServerDefinition {
+    const definition = this.manager.definition(name);
+    if (!definition) throw unknownServer(name, this.manager.names());
+    return definition;
+  }
+
+  /** A configured, enabled server's definition, for operations that would connect it. */
+  requireEnabled(name: string): ServerDefinition {
+    const definition = this.require(name);
+    if (definition.disabled) throw new RuntimeError("server_unavailable", `MCP server "${name}" is disabled`);
+    return definition;
+  }
+
+  /** The live connection, connecting first if needed. */
+  get(name: string): Promise<ServerConnection> {
+    return this.manager.get(name);
+  }
+
+  /** The server's open connection, if it has one now (never connects). */
+  connection(name: string): ServerConnection | undefined {
+    return this.manager.connection(name);
+  }
+
+  status(): ServerStatus[] {
+    return this.manager.status();
+  }
+
+  onStatus(listener: StatusListener): () => void {
+    return this.manager.on("status", listener);
+  }
+
+  onNotification(listener: NotificationEventListener): () => void {
+    return this.manager.on("notification", listener);
+  }
+
+  /** Makes `servers` the configured list, live; the report says which servers changed and how. */
+  async replace(servers: ServerDefinition[]): Promise<ReplaceReport> {
+    const before = new Map(this.manager.names().map((name) => [name, this.manager.definition(name)]));
+    await this.manager.replace(servers);
+    const report: ReplaceReport = { added: [], removed: [], redefined: [], toggled: [] };
+    for (const [name, old] of before) {
+      const now = this.manager.definition(name);
+      if (!now || !old) report.removed.push(name);
+      else if (definitionHash(now) !== definitionHash(old)) report.redefined.push(name);
+      else if (now.disabled !== old.disabled) report.toggled.push(name);
+    }
+    return report;
+  }
+
+  /** Reads config again and applies it (e.g. after `/mcp-adapter disable`). */
+  async reload(): Promise<ReplaceReport> {
+    if (!this.options.reloadConfig) {
+      throw new RuntimeError("reload_unavailable", "This MCP runtime has a fixed server list");
+    }
+    const { servers, problems, direct } = await this.options.reloadConfig();
+    this.currentProblems = problems;
+    if (direct) this.directSettings = direct;
+    return this.replace(servers);
+  }
+
+  /** Connects eager and keep-alive servers in parallel (bounded at 30 s); failures show in status. */
+  start(): Promise<ServerStatus[]> {
+    return this.manager.start();
+  }
+
+  /** Drops a server's connection and connects afresh. */
+  async reconnect(name: string): Promise<void> {
+    await this.manager.reconnect(name);
+  }
+
+  /** Tells every connected server that the client's roots changed. */
+  notifyRootsChanged(): Promise<void> {
+    return this.manager.notifyRootsChanged();
+  }
+
+  /** Recent stderr of a server with `debug: true` (its latest connection, even if closed); empty for others. */
+  debugStderr(name: string): string[] {
+    return this.manager.definition(name)?.debug === true ? this.stderr.tail(name) : [];
+  }
+
+  shutdown(): Promise<void> {
+    return this.manager.shutdown();
+  }
+}
