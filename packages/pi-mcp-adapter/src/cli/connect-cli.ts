@@ -3,11 +3,11 @@
  * output, and `reconnect [server]`.
  */
 import { describeError } from "@pi-mcp-adapter/core";
-import type { CallResult } from "@pi-mcp-adapter/runtime";
+import type { HostOutcome } from "@pi-mcp-adapter/runtime";
 import type { CliContext, CliOutput } from "./cli-context.js";
 
 /** `--json`: `{ ok, text, structuredContent, details }`; exit code 1 when the result is an error. */
-export function callResultOutput(result: CallResult): CliOutput {
+export function callResultOutput(result: HostOutcome<unknown>): CliOutput {
   const text = result.content
     .map((block) => (block.type === "text" ? block.text : `[image ${block.mimeType}]`))
     .join("\n");

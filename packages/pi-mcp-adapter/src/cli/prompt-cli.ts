@@ -8,17 +8,26 @@
 import { McpAdapterError } from "@pi-mcp-adapter/core";
 import {
   type AdapterRuntime,
-  type CallResult,
+  type CallDetails,
   formatPromptList,
+  type HostOutcome,
   parsePromptArguments,
   promptUserMessage,
   quoteWord,
   textResult,
 } from "@pi-mcp-adapter/runtime";
 
-export async function listPrompts(runtime: AdapterRuntime, server: string | undefined): Promise<CallResult> {
+/** What the CLI's prompt commands tell `--json`: the list, one prompt's message, or the failed get. */
+type PromptOutcome = HostOutcome<
+  { mode: "prompts" } | { mode: "prompt"; server: string; prompt: string } | CallDetails
+>;
+
+export async function listPrompts(
+  runtime: AdapterRuntime,
+  server: string | undefined,
+): Promise<PromptOutcome> {
   const listed = await runtime.prompts(server);
-  return textResult(formatPromptList(listed.prompts, listed.unavailable), { mode: "prompts" });
+  return textResult(formatPromptList(listed.prompts, listed.unavailable), { mode: "prompts" as const });
 }
 
 export async function runPrompt(
@@ -26,7 +35,7 @@ export async function runPrompt(
   name: string,
   words: string[],
   server: string | undefined,
-): Promise<CallResult> {
+): Promise<PromptOutcome> {
   if (!name)
     throw new McpAdapterError("invalid_args", "prompt needs a prompt name (see: pi-mcp-adapter prompts)");
   const { prompts, unavailable } = await runtime.prompts(server);
@@ -61,5 +70,5 @@ export async function runPrompt(
     typeof message === "string"
       ? message
       : message.map((p) => (p.type === "text" ? p.text : `[image ${p.mimeType}]`)).join("\n");
-  return textResult(text, { mode: "prompt", server: entry.server, prompt: entry.prompt.name });
+  return textResult(text, { mode: "prompt" as const, server: entry.server, prompt: entry.prompt.name });
 }
