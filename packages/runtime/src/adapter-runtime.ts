@@ -18,7 +18,6 @@ import type {
   StatusListener,
 } from "@pi-mcp-adapter/transport";
 import type { UiMessage } from "@pi-mcp-adapter/ui";
-import type { CallObserver } from "./calls/call-observers.js";
 import type { CallRequest } from "./calls/call-pipeline.js";
 import type { CallResult } from "./calls/call-result.js";
 import { type CallOptions, Calls } from "./calls/calls.js";
@@ -34,6 +33,8 @@ import {
 import { SamplingUsage } from "./client-features/sampling-usage.js";
 import { type Host, headlessHost } from "./host.js";
 import type { OAuthWiring } from "./oauth/oauth-wiring.js";
+import type { CallObserver } from "./observability/call-observers.js";
+import { OutputShapes } from "./observability/output-shapes.js";
 import { attachObservers } from "./observability/session-observers.js";
 import type { CallStats } from "./observability/stats-observer.js";
 import { emptyStatusSnapshot, type ServerSummary, watchStatus } from "./observability/status-events.js";
@@ -41,7 +42,6 @@ import type { SessionTrace } from "./observability/trace-observer.js";
 import { tracedOAuth } from "./observability/trace-sources.js";
 import type { AdapterRuntimeOptions } from "./runtime-options.js";
 import { ServerSet } from "./servers/server-set.js";
-import { OutputShapes } from "./tools/output-shapes.js";
 
 export class AdapterRuntime {
   private readonly set: ServerSet;
@@ -68,8 +68,13 @@ export class AdapterRuntime {
     this.oauth = options.oauth && options.trace ? tracedOAuth(options.oauth, options.trace) : options.oauth;
     this.samplingUsage = options.samplingUsage ?? new SamplingUsage();
     this.outputShapes = options.outputShapes ?? new OutputShapes();
-    this.set = new ServerSet(options);
-    this.tools = new RuntimeCatalog(this.set, options.catalog ?? {}, options.trace);
+    const reloadConfig = options.reloadConfig;
+    this.set = new ServerSet({
+      ...options,
+      // A reload may also change the direct-tool settings, which the catalog keeps.
+      reloadConfig: reloadConfig && (() => reloadConfig().then((loaded) => this.loaded(loaded))),
+    });
+    this.tools = new RuntimeCatalog(this.set, { ...options.catalog, direct: options.direct }, options.trace);
     this.calls = new Calls(this.set, this.tools, this.host, options.calls, options.ui);
     this.stops.push(watchStatus(this, (snapshot) => this.host.status(snapshot)));
     attachObservers(options, this.calls, this.set);
@@ -84,7 +89,7 @@ export class AdapterRuntime {
 
   /** The direct-tool settings of the config as last loaded. */
   get direct(): DirectToolSettings {
-    return this.set.direct;
+    return this.tools.direct;
   }
 
   /** A configured server's definition as last loaded (for status screens like the Pi panel); never connects. */
@@ -236,5 +241,10 @@ export class AdapterRuntime {
     } catch {
       // a status sink's bug must not break shutdown
     }
+  }
+
+  private loaded<T extends { direct?: DirectToolSettings }>(loaded: T): T {
+    if (loaded.direct) this.tools.direct = loaded.direct;
+    return loaded;
   }
 }

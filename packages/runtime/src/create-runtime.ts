@@ -20,11 +20,11 @@ import { SamplingUsage } from "./client-features/sampling-usage.js";
 import { SessionRoots } from "./client-features/session-roots.js";
 import { type Host, headlessHost } from "./host.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
+import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./observability/output-shapes.js";
 import { sessionObservers } from "./observability/session-observers.js";
 import { tracedHandlers } from "./observability/trace-sources.js";
 import type { StartupSnapshot } from "./startup/startup-snapshot.js";
 import { unsupportedSettingProblems } from "./startup/unsupported-settings.js";
-import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./tools/output-shapes.js";
 
 export interface RuntimeSource {
   cwd: string;

@@ -19,12 +19,12 @@
 
 // Building a runtime, and the host it runs in.
 export { AdapterRuntime } from "./adapter-runtime.js";
-export type { CallObserver, CallRecord } from "./calls/call-observers.js";
 export type { CallRequest } from "./calls/call-pipeline.js";
 export type { CallDetails, CallResult, HostOutcome } from "./calls/call-result.js";
 export { textResult } from "./calls/call-result.js";
 export type { CallTarget } from "./calls/call-target.js";
 export { checkArguments } from "./calls/check-arguments.js";
+export { promptUserMessage } from "./calls/prompt-message.js";
 // What hosts show and register.
 export {
   type DirectTool,
@@ -38,14 +38,15 @@ export {
 } from "./catalog/direct-tools.js";
 export { completionPoint, parsePromptArguments, quoteWord } from "./catalog/prompt-arguments.js";
 export { formatPromptList, type PromptEntry, promptEntries } from "./catalog/prompt-catalog.js";
-export { promptUserMessage } from "./catalog/prompt-message.js";
 export {
   type CatalogView,
   type ListingChangeReason,
   type ListingListener,
   MAX_PARALLEL_DISCOVERY,
 } from "./catalog/runtime-catalog.js";
+export { type ClientHandlerSettings, clientHandlersFor } from "./client-features/client-handlers.js";
 export { pickModelByHints } from "./client-features/sampling-flow.js";
+export { SessionRoots } from "./client-features/session-roots.js";
 export { createRuntime, type RuntimeSource } from "./create-runtime.js";
 export { RuntimeError, type RuntimeErrorCode } from "./errors.js";
 export { formatStatus } from "./format/format.js";
@@ -57,6 +58,7 @@ export {
   type SamplingResponse,
 } from "./host.js";
 export type { RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
+export type { CallObserver, CallRecord } from "./observability/call-observers.js";
 export { formatStats } from "./observability/stats-observer.js";
 export {
   emptyStatusSnapshot,

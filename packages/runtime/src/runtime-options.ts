@@ -7,17 +7,22 @@
 
 import type { CallSettings } from "./calls/call-pipeline.js";
 import type { RuntimeUiOptions } from "./calls/ui-apps.js";
+import type { DirectToolSettings } from "./catalog/direct-tools.js";
 import type { ToolCatalogOptions } from "./catalog/tool-catalog.js";
 import type { SamplingUsage } from "./client-features/sampling-usage.js";
 import type { SessionRoots } from "./client-features/session-roots.js";
 import type { Host } from "./host.js";
 import type { OAuthWiring } from "./oauth/oauth-wiring.js";
+import type { OutputShapes } from "./observability/output-shapes.js";
 import type { CallStats } from "./observability/stats-observer.js";
 import type { SessionTrace } from "./observability/trace-observer.js";
-import type { ServerSetOptions } from "./servers/server-set.js";
-import type { OutputShapes } from "./tools/output-shapes.js";
+import type { LoadedServers, ServerSetOptions } from "./servers/server-set.js";
 
-export interface AdapterRuntimeOptions extends ServerSetOptions {
+export interface AdapterRuntimeOptions extends Omit<ServerSetOptions, "reloadConfig"> {
+  /** The direct-tool settings (`directTools`, `freezeDirectTools`, …). */
+  direct?: DirectToolSettings;
+  /** Reads the servers again (from config files), with the direct-tool settings; without it `reload()` refuses. */
+  reloadConfig?: () => Promise<LoadedServers & { direct?: DirectToolSettings }>;
   /** The metadata disk cache and default tool prefix. */
   catalog?: ToolCatalogOptions;
   /** Approval and output-guard settings of every call. */

@@ -20,6 +20,8 @@ const PUBLIC_API = [
   "CatalogView",
   "Connect",
   "checkArguments",
+  "ClientHandlerSettings",
+  "clientHandlersFor",
   "createRuntime",
   "headlessHost",
   "Host",
@@ -34,6 +36,7 @@ const PUBLIC_API = [
   "RuntimeOAuthHooks",
   "RuntimeSource",
   "SamplingResponse",
+  "SessionRoots",
   "textResult",
   // the model-facing tools
   "PROXY_TOOL_DESCRIPTION",

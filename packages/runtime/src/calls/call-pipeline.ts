@@ -28,12 +28,17 @@ import {
 } from "@pi-mcp-adapter/output-guard";
 import type { ServerConnection } from "@pi-mcp-adapter/transport";
 import { type UrlElicitation, urlElicitationsOf } from "../client-features/elicitation-flow.js";
-import { type CallObserver, type CallOutcome, type CallRecord, ObserverList } from "./call-observers.js";
+import {
+  type CallObserver,
+  type CallOrigin,
+  type CallOutcome,
+  type CallRecord,
+  ObserverList,
+} from "../observability/call-observers.js";
 import type { CallResult } from "./call-result.js";
 import {
   approvalOrigin,
   approvalTool,
-  type CallOrigin,
   type CallTarget,
   callName,
   invokeTarget,

@@ -6,7 +6,7 @@
  */
 import type { ToolCallResult } from "@pi-mcp-adapter/core";
 import type { HostContent, ResultSummary } from "@pi-mcp-adapter/output-guard";
-import type { CallKind } from "./call-target.js";
+import type { CallKind } from "../observability/call-observers.js";
 
 /** Data for the host, not the model: what was called, and how it ended when not plainly. */
 export interface CallDetails {

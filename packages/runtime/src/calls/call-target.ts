@@ -12,13 +12,9 @@ import {
 } from "@pi-mcp-adapter/core";
 import type { PromptResult, ResourceContents, ServerConnection } from "@pi-mcp-adapter/transport";
 import { RuntimeError } from "../errors.js";
+import type { CallKind, CallOrigin } from "../observability/call-observers.js";
+
 import { expandUriTemplate } from "./uri-template.js";
-
-/** The kinds of MCP operation the pipeline runs. */
-export type CallKind = "tool" | "resource" | "resource-template" | "prompt";
-
-/** The call path that asked (what observers see); the approval origin is derived from it and the kind. */
-export type CallOrigin = Exclude<ApprovalOrigin, "resource" | "prompt">;
 
 export type CallTarget =
   /** A catalog entry: a tool, or a resource / prompt the catalog lists as one. */

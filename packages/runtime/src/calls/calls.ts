@@ -13,11 +13,11 @@ import { findByPrefixedName } from "../catalog/tool-name-index.js";
 import { explainUrlElicitationRequired } from "../client-features/elicitation-flow.js";
 import { RuntimeError } from "../errors.js";
 import type { Host } from "../host.js";
+import type { CallObserver, CallOrigin } from "../observability/call-observers.js";
 import type { ServerSet } from "../servers/server-set.js";
-import type { CallObserver } from "./call-observers.js";
 import { CallPipeline, type CallRequest, type CallSettings } from "./call-pipeline.js";
 import type { CallDetails, CallResult } from "./call-result.js";
-import { type CallOrigin, type CallTarget, kindOf, serverOf } from "./call-target.js";
+import { type CallTarget, kindOf, serverOf } from "./call-target.js";
 import { checkArguments } from "./check-arguments.js";
 import { withChangedNote, withTemplateSuggestions } from "./resource-reads.js";
 import { ResourceUpdates } from "./resource-updates.js";
@@ -109,7 +109,7 @@ export class Calls {
         `MCP server "${server}" no longer offers the tool "${name}"${why}. Search with mcp({ search }) for its current tools.`,
       );
     }
-    const direct = this.servers.direct;
+    const direct = this.catalog.direct;
     if (direct.strictDirectToolArguments) checkArguments(name, tool.inputSchema, args);
     const bounded = direct.directToolResultDetails === "bounded";
     const result = await this.pipeline.run({

@@ -14,7 +14,7 @@ import type { ServerSummary } from "../observability/status-events.js";
 import type { SessionTrace } from "../observability/trace-observer.js";
 import { tracedListing } from "../observability/trace-sources.js";
 import type { ReplaceReport, ServerSet } from "../servers/server-set.js";
-import { type DirectToolPlan, planDirectTools } from "./direct-tools.js";
+import { type DirectToolPlan, type DirectToolSettings, planDirectTools } from "./direct-tools.js";
 import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
 import { runLimited } from "./run-limited.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
@@ -53,12 +53,15 @@ export class RuntimeCatalog {
   /** Listings under way after a list-changed notification (see `settled`). */
   private readonly relisting = new Set<Promise<void>>();
   private readonly listeners = new Set<ListingListener>();
+  /** The direct-tool settings of the config as last loaded (`reload` may change them). */
+  direct: DirectToolSettings;
 
   constructor(
     private readonly servers: ServerSet,
-    options: ToolCatalogOptions,
+    options: ToolCatalogOptions & { direct?: DirectToolSettings },
     private readonly trace?: SessionTrace,
   ) {
+    this.direct = options.direct ?? {};
     this.tools = new ToolCatalog(
       options,
       (name) => servers.definition(name),
@@ -186,7 +189,7 @@ export class RuntimeCatalog {
       definition: this.servers.require(name),
       metadata: this.tools.metadata(name) ?? known?.(name),
     }));
-    return planDirectTools(servers, this.servers.direct, reserved);
+    return planDirectTools(servers, this.direct, reserved);
   }
 
   /** What a `replace` changed: edited and removed servers are forgotten; listeners hear of every change. */

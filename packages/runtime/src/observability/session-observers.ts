@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { Settings } from "@pi-mcp-adapter/config";
 import type { StatusListener } from "@pi-mcp-adapter/transport";
-import type { CallObserver } from "../calls/call-observers.js";
+import type { CallObserver } from "./call-observers.js";
 import { CallStats } from "./stats-observer.js";
 import { SessionTrace } from "./trace-observer.js";
 

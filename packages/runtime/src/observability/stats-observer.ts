@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
-import type { CallRecord } from "../calls/call-observers.js";
+import type { CallRecord } from "./call-observers.js";
 
 /** Latencies kept per tool for the percentiles (the most recent ones). */
 export const STATS_LATENCY_SAMPLES = 500;

@@ -15,7 +15,7 @@
  */
 import { closeSync, fchmodSync, mkdirSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
-import type { CallRecord } from "../calls/call-observers.js";
+import type { CallRecord } from "./call-observers.js";
 
 export const DEFAULT_TRACE_DIR = path.join(".pi", "mcp-traces");
 export const DEFAULT_TRACE_MAX_BYTES = 262_144;

@@ -15,7 +15,6 @@ import {
   type ServerStatus,
   type StatusListener,
 } from "@pi-mcp-adapter/transport";
-import type { DirectToolSettings } from "../catalog/direct-tools.js";
 import { RuntimeError, unknownServer } from "../errors.js";
 import { StderrTails } from "./stderr-tails.js";
 
@@ -25,11 +24,10 @@ export type Connect = (definition: ServerDefinition, signal: AbortSignal) => Pro
 /** Lifecycle tuning of the connections (idle timeout, health checks, timers, …); see `ConnectionManagerOptions`. */
 export type LifecycleOptions = Omit<ConnectionManagerOptions, "connect">;
 
-/** What a config (re)load yields: the servers, the problems found, and the direct-tool settings. */
+/** What a config (re)load yields: the servers and the problems found. */
 export interface LoadedServers {
   servers: ServerDefinition[];
   problems: ConfigProblem[];
-  direct?: DirectToolSettings;
 }
 
 export interface ReplaceReport {
@@ -45,8 +43,6 @@ export interface ServerSetOptions {
   lifecycle?: LifecycleOptions;
   /** Config problems of `servers` (shown in status). */
   problems?: ConfigProblem[];
-  /** The direct-tool settings (`directTools`, `freezeDirectTools`, …). */
-  direct?: DirectToolSettings;
   /** Reads the servers again (from config files); without it `reload()` refuses. */
   reloadConfig?: () => Promise<LoadedServers>;
 }
@@ -55,11 +51,9 @@ export class ServerSet {
   private readonly manager: ConnectionManager;
   private readonly stderr = new StderrTails();
   private currentProblems: ConfigProblem[];
-  private directSettings: DirectToolSettings;
 
   constructor(private readonly options: ServerSetOptions) {
     this.currentProblems = options.problems ?? [];
-    this.directSettings = options.direct ?? {};
     // Every connection is tracked so the last one's stderr stays readable after it closes.
     this.manager = new ConnectionManager(options.servers, {
       ...options.lifecycle,
@@ -70,11 +64,6 @@ export class ServerSet {
   /** Config problems of the servers as last loaded. */
   get problems(): ConfigProblem[] {
     return this.currentProblems;
-  }
-
-  /** The direct-tool settings of the config as last loaded. */
-  get direct(): DirectToolSettings {
-    return this.directSettings;
   }
 
   /** Names of every configured server, disabled ones included. */
@@ -141,9 +130,8 @@ export class ServerSet {
     if (!this.options.reloadConfig) {
       throw new RuntimeError("reload_unavailable", "This MCP runtime has a fixed server list");
     }
-    const { servers, problems, direct } = await this.options.reloadConfig();
+    const { servers, problems } = await this.options.reloadConfig();
     this.currentProblems = problems;
-    if (direct) this.directSettings = direct;
     return this.replace(servers);
   }
 

@@ -4,7 +4,7 @@
  * kept), and its images beside it. A message with no image is plain text,
  * the form both Pi lines take most simply.
  */
-import type { CallResult } from "../calls/call-result.js";
+import type { CallResult } from "./call-result.js";
 
 export type UserMessagePart =
   | { type: "text"; text: string }

@@ -12,7 +12,13 @@
  * - The record is frozen; arguments and content are not in it (only the
  *   argument size), so an observer cannot leak or alter them.
  */
-import type { CallKind, CallOrigin } from "./call-target.js";
+import type { ApprovalOrigin } from "@pi-mcp-adapter/approval";
+
+/** The kinds of MCP operation the pipeline runs (what a record names). */
+export type CallKind = "tool" | "resource" | "resource-template" | "prompt";
+
+/** The call path that asked (what observers see); the approval origin is derived from it and the kind. */
+export type CallOrigin = Exclude<ApprovalOrigin, "resource" | "prompt">;
 
 /** How a call ended. */
 export type CallOutcome =
