@@ -4,52 +4,21 @@
  * running request, health checks and reconnect with backoff for resident
  * servers, a generation guard against stale connects, status events, server
  * notifications relayed per server, `replace` for a changed server list, and
- * a shutdown that ends every connection.
+ * a shutdown that ends every connection. The per-slot timers are in
+ * slot-timers.ts, status derivation in server-status.ts.
  */
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
 import { connectServer } from "./lazy-connect.js";
-import {
-  type BackoffOptions,
-  backoffDelay,
-  DEFAULT_HEALTH_INTERVAL_MS,
-  DEFAULT_START_TIMEOUT_MS,
-  type LifecyclePolicy,
-  lifecyclePolicy,
-} from "./lifecycle-policy.js";
+import { type BackoffOptions, DEFAULT_START_TIMEOUT_MS } from "./lifecycle-policy.js";
 import { createNpxResolver } from "./npx-resolver.js";
 import type { ConnectOptions, ServerConnection } from "./server-connection.js";
 import type { ServerNotification } from "./server-notification.js";
+import { newSlot, resetSlot, type ServerSlot } from "./server-slot.js";
+import { type ServerStatus, type StatusListener, slotStatus, statusEventKey } from "./server-status.js";
+import { REAL_TIMERS, SlotTimers, type Timers } from "./slot-timers.js";
 
-export type ConnectionState =
-  | "not-connected"
-  | "connecting"
-  | "connected"
-  | "cached"
-  | "failed"
-  | "needs-auth"
-  | "disabled";
-
-export interface ServerStatus {
-  name: string;
-  state: ConnectionState;
-  /** Why the last connect failed (or the connection was lost), when `state` is `failed` or `needs-auth`. */
-  error?: string;
-  /** When the last failure happened (ms since epoch). */
-  failedAt?: number;
-  /** Milliseconds since the last failure, at the time the status was taken. */
-  failedAgoMs?: number;
-  /** Set on the last event of a server that `replace` dropped from the list. */
-  removed?: true;
-}
-
-export type StatusListener = (status: ServerStatus) => void;
 export type NotificationEventListener = (server: string, notification: ServerNotification) => void;
-
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
 
 /** `handlers` (from `ConnectOptions`) may be a function of the definition, read at each connect. */
 export interface ConnectionManagerOptions extends Omit<ConnectOptions, "transport"> {
@@ -69,42 +38,14 @@ export interface ConnectionManagerOptions extends Omit<ConnectOptions, "transpor
   npxCacheFile?: string;
 }
 
-interface Slot {
-  definition: ServerDefinition;
-  policy: LifecyclePolicy;
-  generation: number;
-  connection?: ServerConnection;
-  pending?: Promise<ServerConnection>;
-  /** Aborts the connect in flight (on reconnect or shutdown). */
-  abort?: AbortController;
-  error?: string;
-  needsAuth?: boolean;
-  failedAt?: number;
-  /** Resident after first use (lazy-keep-alive) or from start (keep-alive). */
-  resident: boolean;
-  attempt: number;
-  idleTimer?: unknown;
-  healthTimer?: unknown;
-  reconnectTimer?: unknown;
-  lastEmitted?: string;
-}
-
-const REAL_TIMERS: Timers = {
-  setTimeout: (fn, ms) => {
-    const handle = setTimeout(fn, ms);
-    handle.unref?.();
-    return handle;
-  },
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
-
 export class ConnectionManager {
-  private readonly slots = new Map<string, Slot>();
+  private readonly slots = new Map<string, ServerSlot>();
   private readonly listeners = new Set<StatusListener>();
   private readonly notificationListeners = new Set<NotificationEventListener>();
   private shuttingDown = false;
   private readonly timers: Timers;
   private readonly now: () => number;
+  private readonly slotTimers: SlotTimers;
 
   constructor(
     servers: ServerDefinition[],
@@ -115,6 +56,12 @@ export class ConnectionManager {
     if (options.npxCacheFile && options.resolveCommand === undefined) {
       this.options = { ...options, resolveCommand: createNpxResolver({ cacheFile: options.npxCacheFile }) };
     }
+    this.slotTimers = new SlotTimers({
+      timers: this.timers,
+      now: this.now,
+      healthIntervalMs: options.healthIntervalMs,
+      backoff: options.backoff,
+    });
     for (const definition of servers) this.slots.set(definition.name, this.newSlot(definition));
   }
 
@@ -194,7 +141,7 @@ export class ConnectionManager {
     const slot = this.slotFor(name);
     if (slot.connection && !slot.connection.closed) return slot.connection;
     if (slot.policy.resident) slot.resident = true;
-    this.clearTimer(slot, "reconnectTimer");
+    this.slotTimers.clear(slot, "reconnectTimer");
     slot.connection = undefined;
     if (!slot.pending) {
       slot.pending = this.open(slot, slot.generation);
@@ -248,17 +195,11 @@ export class ConnectionManager {
     this.notificationListeners.clear();
   }
 
-  private async redefine(slot: Slot, definition: ServerDefinition): Promise<void> {
+  private async redefine(slot: ServerSlot, definition: ServerDefinition): Promise<void> {
     // drop() invalidates the old connection at once; the new definition is in place before
     // it finishes closing, so a get() meanwhile already connects the new one.
     const dropping = this.drop(slot);
-    slot.definition = definition;
-    slot.policy = lifecyclePolicy(definition, this.options.idleTimeoutMin);
-    slot.resident = false;
-    slot.attempt = 0;
-    slot.error = undefined;
-    slot.needsAuth = undefined;
-    slot.failedAt = undefined;
+    resetSlot(slot, definition, this.options.idleTimeoutMin);
     await dropping;
     this.emit(slot);
     if (slot.policy.connectAtStart && !definition.disabled && !this.shuttingDown) {
@@ -266,12 +207,11 @@ export class ConnectionManager {
     }
   }
 
-  private newSlot(definition: ServerDefinition): Slot {
-    const policy = lifecyclePolicy(definition, this.options.idleTimeoutMin);
-    return { definition, policy, generation: 0, resident: false, attempt: 0 };
+  private newSlot(definition: ServerDefinition): ServerSlot {
+    return newSlot(definition, this.options.idleTimeoutMin);
   }
 
-  private slotFor(name: string): Slot {
+  private slotFor(name: string): ServerSlot {
     const slot = this.slots.get(name);
     if (!slot) {
       const known = this.names().join(", ") || "none";
@@ -284,7 +224,7 @@ export class ConnectionManager {
     return slot;
   }
 
-  private async open(slot: Slot, generation: number): Promise<ServerConnection> {
+  private async open(slot: ServerSlot, generation: number): Promise<ServerConnection> {
     const connect =
       this.options.connect ?? ((definition, signal) => connectServer(definition, this.options, signal));
     const name = slot.definition.name;
@@ -304,8 +244,8 @@ export class ConnectionManager {
       slot.attempt = 0;
       connection.onClose(() => this.lost(slot, connection, generation));
       connection.onNotification((notification) => this.relay(name, notification));
-      this.armIdle(slot, connection);
-      this.armHealth(slot, connection);
+      this.slotTimers.armIdle(slot, connection, () => this.emit(slot));
+      this.slotTimers.armHealth(slot, connection);
       return connection;
     } catch (error) {
       if (generation === slot.generation && !this.shuttingDown) {
@@ -325,11 +265,10 @@ export class ConnectionManager {
   }
 
   /** The server went away without us closing it. */
-  private lost(slot: Slot, connection: ServerConnection, generation: number): void {
+  private lost(slot: ServerSlot, connection: ServerConnection, generation: number): void {
     if (slot.connection !== connection || generation !== slot.generation || this.shuttingDown) return;
     slot.connection = undefined;
-    this.clearTimer(slot, "idleTimer");
-    this.clearTimer(slot, "healthTimer");
+    this.slotTimers.clear(slot, "idleTimer", "healthTimer");
     const tail = connection.stderrTail(2);
     slot.error = `connection lost${tail.length ? ` — server stderr: ${tail.join(" | ")}` : ""}`;
     slot.failedAt = this.now();
@@ -337,65 +276,17 @@ export class ConnectionManager {
     this.emit(slot);
   }
 
-  private scheduleReconnect(slot: Slot): void {
-    this.clearTimer(slot, "reconnectTimer");
-    const delay = backoffDelay(slot.attempt++, this.options.backoff);
-    slot.reconnectTimer = this.timers.setTimeout(() => {
-      slot.reconnectTimer = undefined;
-      if (this.shuttingDown || slot.connection || slot.pending) return;
+  private scheduleReconnect(slot: ServerSlot): void {
+    this.slotTimers.scheduleReconnect(slot, () => {
+      if (this.shuttingDown) return;
       this.get(slot.definition.name).catch(() => {}); // failure reschedules itself in open()
-    }, delay);
-  }
-
-  private armIdle(slot: Slot, connection: ServerConnection): void {
-    const idleMs = slot.policy.idleMs;
-    if (idleMs === undefined || slot.resident) return;
-    const check = () => {
-      slot.idleTimer = undefined;
-      if (slot.connection !== connection || connection.closed) return;
-      const quietFor = this.now() - connection.lastActivityAt;
-      if (connection.activeRequests > 0 || quietFor < idleMs) {
-        // Never cut a running request: look again once the quiet period could have elapsed.
-        const wait = connection.activeRequests > 0 ? idleMs : idleMs - quietFor;
-        slot.idleTimer = this.timers.setTimeout(check, Math.max(10, wait));
-        return;
-      }
-      slot.connection = undefined;
-      this.clearTimer(slot, "healthTimer");
-      void connection.close().finally(() => this.emit(slot));
-    };
-    slot.idleTimer = this.timers.setTimeout(check, idleMs);
-  }
-
-  private armHealth(slot: Slot, connection: ServerConnection): void {
-    if (!slot.resident) return;
-    const interval = this.options.healthIntervalMs ?? DEFAULT_HEALTH_INTERVAL_MS;
-    const tick = () => {
-      slot.healthTimer = undefined;
-      if (slot.connection !== connection || connection.closed) return;
-      const healthy = () => {
-        if (slot.connection === connection) slot.healthTimer = this.timers.setTimeout(tick, interval);
-      };
-      connection
-        .ping({ timeoutMs: Math.min(interval, 10_000) })
-        .then(healthy)
-        .catch(async (error: unknown) => {
-          if (slot.connection !== connection) return;
-          // A server that answers ping with an error (e.g. method not found) is alive.
-          if ((error as { code?: string }).code === "request_failed") return healthy();
-          // Silent or gone: close it; the close handler schedules the reconnect.
-          await connection.close().catch(() => {});
-        });
-    };
-    slot.healthTimer = this.timers.setTimeout(tick, interval);
+    });
   }
 
   /** Closes the slot's connection and invalidates any connect in flight. */
-  private async drop(slot: Slot): Promise<void> {
+  private async drop(slot: ServerSlot): Promise<void> {
     slot.generation++;
-    this.clearTimer(slot, "idleTimer");
-    this.clearTimer(slot, "healthTimer");
-    this.clearTimer(slot, "reconnectTimer");
+    this.slotTimers.clear(slot, "idleTimer", "healthTimer", "reconnectTimer");
     const pending = slot.pending;
     const connection = slot.connection;
     slot.abort?.abort();
@@ -406,23 +297,8 @@ export class ConnectionManager {
     await pending?.catch(() => undefined); // open() closes stale results itself
   }
 
-  private clearTimer(slot: Slot, key: "idleTimer" | "healthTimer" | "reconnectTimer"): void {
-    if (slot[key] !== undefined) this.timers.clearTimeout(slot[key]);
-    slot[key] = undefined;
-  }
-
-  private statusOf(slot: Slot): ServerStatus {
-    const name = slot.definition.name;
-    if (slot.definition.disabled) return { name, state: "disabled" };
-    if (slot.pending) return { name, state: "connecting" };
-    if (slot.connection && !slot.connection.closed) return { name, state: "connected" };
-    if (slot.error) {
-      const failedAt = slot.failedAt ?? this.now();
-      const state = slot.needsAuth ? "needs-auth" : "failed";
-      return { name, state, error: slot.error, failedAt, failedAgoMs: this.now() - failedAt };
-    }
-    if (this.options.hasCachedMetadata?.(name)) return { name, state: "cached" };
-    return { name, state: "not-connected" };
+  private statusOf(slot: ServerSlot): ServerStatus {
+    return slotStatus(slot, this.now, this.options.hasCachedMetadata);
   }
 
   private relay(server: string, notification: ServerNotification): void {
@@ -435,9 +311,9 @@ export class ConnectionManager {
     }
   }
 
-  private emit(slot: Slot, extra: { removed?: true } = {}): void {
+  private emit(slot: ServerSlot, extra: { removed?: true } = {}): void {
     const status = { ...this.statusOf(slot), ...extra };
-    const key = `${status.state}|${status.error ?? ""}|${status.removed ?? ""}`;
+    const key = statusEventKey(status);
     if (key === slot.lastEmitted) return;
     slot.lastEmitted = key;
     for (const listener of this.listeners) {
