@@ -4,15 +4,14 @@
  * running request, health checks and reconnect with backoff for resident
  * servers, a generation guard against stale connects, status events, server
  * notifications relayed per server, `replace` for a changed server list, and
- * a shutdown that ends every connection. The per-slot timers are in
- * slot-timers.ts, status derivation in server-status.ts.
+ * a shutdown that ends every connection. How to connect one server is the
+ * caller's `connect`; the per-slot timers are in slot-timers.ts, status
+ * derivation in server-status.ts.
  */
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
-import { connectServer } from "./lazy-connect.js";
 import { type BackoffOptions, DEFAULT_START_TIMEOUT_MS } from "./lifecycle-policy.js";
-import { createNpxResolver } from "./npx-resolver.js";
-import type { ConnectOptions, ServerConnection } from "./server-connection.js";
+import type { ServerConnection } from "./server-connection.js";
 import type { ServerNotification } from "./server-notification.js";
 import { newSlot, resetSlot, type ServerSlot } from "./server-slot.js";
 import { type ServerStatus, type StatusListener, slotStatus, statusEventKey } from "./server-status.js";
@@ -20,10 +19,15 @@ import { REAL_TIMERS, SlotTimers, type Timers } from "./slot-timers.js";
 
 export type NotificationEventListener = (server: string, notification: ServerNotification) => void;
 
-/** `handlers` (from `ConnectOptions`) may be a function of the definition, read at each connect. */
-export interface ConnectionManagerOptions extends Omit<ConnectOptions, "transport"> {
-  /** Replaces `connectServer`, e.g. to connect fixtures in memory. */
-  connect?: (definition: ServerDefinition, signal: AbortSignal) => Promise<ServerConnection>;
+/** The lifecycle options of a `ConnectionManager`; how to connect is all in `connect`. */
+export interface ConnectionManagerOptions<D extends ServerDefinition = ServerDefinition> {
+  /**
+   * Opens and initializes one server's connection, e.g.
+   * `(definition, signal) => connectServer(definition, connectOptions, signal)`.
+   * It may throw (a `TransportError` with code `needs_auth` is reported as
+   * `needs-auth`); `signal` aborts when the attempt is superseded or shut down.
+   */
+  connect: (definition: D, signal: AbortSignal) => Promise<ServerConnection>;
   /** Default idle timeout in minutes for lazy servers (settings `idleTimeout`); 0 disables. Default 10. */
   idleTimeoutMin?: number;
   /** Health-check interval of keep-alive servers. Default 30 s. */
@@ -34,12 +38,12 @@ export interface ConnectionManagerOptions extends Omit<ConnectOptions, "transpor
   /** Whether tool metadata of a server is cached on disk (reported as `cached` when not connected). */
   hasCachedMetadata?: (name: string) => boolean;
   timers?: Timers;
-  /** Persist npx resolutions here (e.g. `<agent dir>/mcp-npx-cache.json`, 24 h TTL). */
-  npxCacheFile?: string;
+  /** The clock for failure times and idle checks; give `connect` the same one. Default `Date.now`. */
+  now?: () => number;
 }
 
-export class ConnectionManager {
-  private readonly slots = new Map<string, ServerSlot>();
+export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
+  private readonly slots = new Map<string, ServerSlot<D>>();
   private readonly listeners = new Set<StatusListener>();
   private readonly notificationListeners = new Set<NotificationEventListener>();
   private shuttingDown = false;
@@ -48,14 +52,11 @@ export class ConnectionManager {
   private readonly slotTimers: SlotTimers;
 
   constructor(
-    servers: ServerDefinition[],
-    private options: ConnectionManagerOptions = {},
+    servers: D[],
+    private readonly options: ConnectionManagerOptions<D>,
   ) {
     this.timers = options.timers ?? REAL_TIMERS;
     this.now = options.now ?? Date.now;
-    if (options.npxCacheFile && options.resolveCommand === undefined) {
-      this.options = { ...options, resolveCommand: createNpxResolver({ cacheFile: options.npxCacheFile }) };
-    }
     this.slotTimers = new SlotTimers({
       timers: this.timers,
       now: this.now,
@@ -70,7 +71,7 @@ export class ConnectionManager {
     return [...this.slots.keys()];
   }
 
-  definition(name: string): ServerDefinition | undefined {
+  definition(name: string): D | undefined {
     return this.slots.get(name)?.definition;
   }
 
@@ -93,7 +94,7 @@ export class ConnectionManager {
    * eager/keep-alive and enabled, else on next use — and unchanged servers
    * keep their connection. Enabling or disabling is a change like any other.
    */
-  async replace(servers: ServerDefinition[]): Promise<void> {
+  async replace(servers: D[]): Promise<void> {
     if (this.shuttingDown) return;
     const wanted = new Map(servers.map((definition) => [definition.name, definition]));
     const work: Promise<unknown>[] = [];
@@ -195,7 +196,7 @@ export class ConnectionManager {
     this.notificationListeners.clear();
   }
 
-  private async redefine(slot: ServerSlot, definition: ServerDefinition): Promise<void> {
+  private async redefine(slot: ServerSlot<D>, definition: D): Promise<void> {
     // drop() invalidates the old connection at once; the new definition is in place before
     // it finishes closing, so a get() meanwhile already connects the new one.
     const dropping = this.drop(slot);
@@ -207,11 +208,11 @@ export class ConnectionManager {
     }
   }
 
-  private newSlot(definition: ServerDefinition): ServerSlot {
+  private newSlot(definition: D): ServerSlot<D> {
     return newSlot(definition, this.options.idleTimeoutMin);
   }
 
-  private slotFor(name: string): ServerSlot {
+  private slotFor(name: string): ServerSlot<D> {
     const slot = this.slots.get(name);
     if (!slot) {
       const known = this.names().join(", ") || "none";
@@ -224,14 +225,12 @@ export class ConnectionManager {
     return slot;
   }
 
-  private async open(slot: ServerSlot, generation: number): Promise<ServerConnection> {
-    const connect =
-      this.options.connect ?? ((definition, signal) => connectServer(definition, this.options, signal));
+  private async open(slot: ServerSlot<D>, generation: number): Promise<ServerConnection> {
     const name = slot.definition.name;
     const abort = new AbortController();
     slot.abort = abort;
     try {
-      const connection = await connect(slot.definition, abort.signal);
+      const connection = await this.options.connect(slot.definition, abort.signal);
       if (this.shuttingDown || generation !== slot.generation) {
         // A newer reconnect or a shutdown happened meanwhile: this result is stale.
         await connection.close().catch(() => {});
@@ -265,7 +264,7 @@ export class ConnectionManager {
   }
 
   /** The server went away without us closing it. */
-  private lost(slot: ServerSlot, connection: ServerConnection, generation: number): void {
+  private lost(slot: ServerSlot<D>, connection: ServerConnection, generation: number): void {
     if (slot.connection !== connection || generation !== slot.generation || this.shuttingDown) return;
     slot.connection = undefined;
     this.slotTimers.clear(slot, "idleTimer", "healthTimer");
@@ -276,7 +275,7 @@ export class ConnectionManager {
     this.emit(slot);
   }
 
-  private scheduleReconnect(slot: ServerSlot): void {
+  private scheduleReconnect(slot: ServerSlot<D>): void {
     this.slotTimers.scheduleReconnect(slot, () => {
       if (this.shuttingDown) return;
       this.get(slot.definition.name).catch(() => {}); // failure reschedules itself in open()
@@ -284,7 +283,7 @@ export class ConnectionManager {
   }
 
   /** Closes the slot's connection and invalidates any connect in flight. */
-  private async drop(slot: ServerSlot): Promise<void> {
+  private async drop(slot: ServerSlot<D>): Promise<void> {
     slot.generation++;
     this.slotTimers.clear(slot, "idleTimer", "healthTimer", "reconnectTimer");
     const pending = slot.pending;
@@ -297,7 +296,7 @@ export class ConnectionManager {
     await pending?.catch(() => undefined); // open() closes stale results itself
   }
 
-  private statusOf(slot: ServerSlot): ServerStatus {
+  private statusOf(slot: ServerSlot<D>): ServerStatus {
     return slotStatus(slot, this.now, this.options.hasCachedMetadata);
   }
 
@@ -311,7 +310,7 @@ export class ConnectionManager {
     }
   }
 
-  private emit(slot: ServerSlot, extra: { removed?: true } = {}): void {
+  private emit(slot: ServerSlot<D>, extra: { removed?: true } = {}): void {
     const status = { ...this.statusOf(slot), ...extra };
     const key = statusEventKey(status);
     if (key === slot.lastEmitted) return;

@@ -1,4 +1,5 @@
 /** ConnectionManager.replace and the notification relay, against real fixture servers. */
+
 import {
   clientFeaturesServerPath,
   createClientFeaturesServer,
@@ -9,7 +10,7 @@ import {
 } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConnectionManager, type ServerNotification, type ServerStatus } from "../src/index.js";
-import { definition, failure, fixtureStdio } from "./helpers.js";
+import { connectWith, definition, failure, fixtureStdio } from "./helpers.js";
 
 let manager: ConnectionManager | undefined;
 afterEach(async () => {
@@ -34,15 +35,17 @@ describe("ConnectionManager notifications and handlers", () => {
     ];
     const asked: string[] = [];
     manager = new ConnectionManager(servers, {
-      handlers: (d) =>
-        d.name === "local"
-          ? {
-              roots: async (context) => {
-                asked.push(context.server);
-                return [{ uri: "file:///local" }];
-              },
-            }
-          : undefined,
+      connect: connectWith({
+        handlers: (d) =>
+          d.name === "local"
+            ? {
+                roots: async (context) => {
+                  asked.push(context.server);
+                  return [{ uri: "file:///local" }];
+                },
+              }
+            : undefined,
+      }),
     });
     const events: [string, ServerNotification["kind"]][] = [];
     manager.on("notification", (server, n) => events.push([server, n.kind]));
@@ -74,7 +77,7 @@ describe("ConnectionManager.replace", () => {
     const keep = fixtureStdio("keep", env);
     const change = fixtureStdio("change", { ...env, FIXTURE_NAME: "before" });
     const gone = fixtureStdio("gone", env);
-    manager = new ConnectionManager([keep, change, gone]);
+    manager = new ConnectionManager([keep, change, gone], { connect: connectWith() });
     const statuses: ServerStatus[] = [];
     manager.on("status", (s) => statuses.push(s));
     const [kept, changed, removed] = await Promise.all([
@@ -108,7 +111,7 @@ describe("ConnectionManager.replace", () => {
 
   it("disables and re-enables a server", async () => {
     const server = fixtureStdio("toggle", {}, { lifecycle: "keep-alive" });
-    manager = new ConnectionManager([server]);
+    manager = new ConnectionManager([server], { connect: connectWith() });
     await manager.start();
     const first = await manager.get("toggle");
     const states: string[] = [];
