@@ -8,7 +8,7 @@
  * caller's `connect`; the per-slot timers are in slot-timers.ts, status
  * derivation in server-status.ts.
  */
-import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
+import { definitionKey, describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
 import { type BackoffOptions, DEFAULT_START_TIMEOUT_MS } from "./lifecycle-policy.js";
 import type { ServerConnection } from "./server-connection.js";
@@ -40,6 +40,18 @@ export interface ConnectionManagerOptions<D extends ServerDefinition = ServerDef
   timers?: Timers;
   /** The clock for failure times and idle checks; give `connect` the same one. Default `Date.now`. */
   now?: () => number;
+}
+
+/** What `replace` changed, by server name, each in list order. */
+export interface ReplaceReport {
+  /** New names; enabled eager and keep-alive ones have connected (or failed) by the time `replace` resolves. */
+  added: string[];
+  /** Names no longer listed: closed and gone. */
+  removed: string[];
+  /** `definitionKey` changed (what the server runs): the connection was dropped, to connect afresh. */
+  redefined: string[];
+  /** Only `disabled` changed: closed when disabled; when enabled, connected as its lifecycle says. */
+  toggled: string[];
 }
 
 export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
@@ -89,18 +101,22 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
 
   /**
    * Makes the configured list `servers`: new names are added, missing ones
-   * closed and removed, changed definitions (compared by content, `source`
-   * aside) drop their connection and connect afresh — at once when
-   * eager/keep-alive and enabled, else on next use — and unchanged servers
-   * keep their connection. Enabling or disabling is a change like any other.
+   * closed and removed, servers whose `definitionKey` or `disabled` changed
+   * drop their connection and connect afresh — at once when
+   * eager/keep-alive and enabled, else on next use — and the rest keep their
+   * connection (a change of provenance alone is not a change; the newest
+   * definition is kept). Resolves with what changed; after `shutdown`, with
+   * nothing.
    */
-  async replace(servers: D[]): Promise<void> {
-    if (this.shuttingDown) return;
+  async replace(servers: D[]): Promise<ReplaceReport> {
+    const report: ReplaceReport = { added: [], removed: [], redefined: [], toggled: [] };
+    if (this.shuttingDown) return report;
     const wanted = new Map(servers.map((definition) => [definition.name, definition]));
     const work: Promise<unknown>[] = [];
     for (const [name, slot] of this.slots) {
       if (wanted.has(name)) continue;
       this.slots.delete(name);
+      report.removed.push(name);
       work.push(this.drop(slot).then(() => this.emit(slot, { removed: true })));
     }
     for (const definition of servers) {
@@ -108,19 +124,23 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
       if (!slot) {
         const added = this.newSlot(definition);
         this.slots.set(definition.name, added);
+        report.added.push(definition.name);
         this.emit(added);
         if (added.policy.connectAtStart && !definition.disabled) {
           work.push(this.get(definition.name).catch(() => undefined));
         }
         continue;
       }
-      if (definitionKey(slot.definition) === definitionKey(definition)) {
-        slot.definition = definition; // same content; keep the newest provenance
+      const change = changeOf(slot.definition, definition);
+      if (!change) {
+        slot.definition = definition; // same server; keep the newest provenance
         continue;
       }
+      report[change].push(definition.name);
       work.push(this.redefine(slot, definition));
     }
     await Promise.all(work);
+    return report;
   }
 
   /** Tells every connected server that the client's roots changed. */
@@ -325,19 +345,9 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
   }
 }
 
-/** What makes two definitions the same server: everything but where it was configured. */
-function definitionKey(definition: ServerDefinition): string {
-  const { source: _source, ...rest } = definition as ServerDefinition & { source?: unknown };
-  return stableJson(rest);
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
+/** How a server's definition changed, if it did: what it runs, or only whether it is on. */
+function changeOf(before: ServerDefinition, after: ServerDefinition): "redefined" | "toggled" | undefined {
+  if (definitionKey(before) !== definitionKey(after)) return "redefined";
+  if (Boolean(before.disabled) !== Boolean(after.disabled)) return "toggled";
+  return undefined;
 }

@@ -16,6 +16,7 @@ export {
   ConnectionManager,
   type ConnectionManagerOptions,
   type NotificationEventListener,
+  type ReplaceReport,
 } from "./connection-manager.js";
 export { TransportError, type TransportErrorCode } from "./errors.js";
 export { type FetchLike, probeHttpShape } from "./http-shape-probe.js";
