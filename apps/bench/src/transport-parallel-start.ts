@@ -40,7 +40,9 @@ export async function measureParallelStart(): Promise<ParallelStartResult> {
     alone.push(ms);
     await value.close();
   }
-  const manager = new ConnectionManager(definitions);
+  const manager = new ConnectionManager(definitions, {
+    connect: (definition, signal) => connectServer(definition, {}, signal),
+  });
   const { ms: parallelMs, value: statuses } = await timed(() => manager.start());
   await manager.shutdown();
   const slowestAloneMs = Math.max(...alone);

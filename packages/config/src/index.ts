@@ -29,7 +29,7 @@ export {
   userConfigFiles,
 } from "./config-sources.js";
 export type { ConfiguredServer } from "./configured-server.js";
-export { canonicalJson, configHash, definitionHash } from "./definition-hash.js";
+export { configHash, definitionHash } from "./definition-hash.js";
 export { ConfigError, type ConfigErrorCode } from "./errors.js";
 export {
   HOST_IDS,

@@ -1,3 +1,4 @@
+export { canonicalJson, definitionContent, definitionKey } from "./definition-key.js";
 export { describeError, McpAdapterError } from "./errors.js";
 export { type FileLockOptions, withFileLock } from "./file-lock.js";
 export type {

@@ -54,6 +54,42 @@ export function clientCapabilities(handlers: ClientHandlers | undefined): Declar
   return capabilities;
 }
 
+/** A server→client request method a handler answers. */
+export type ClientRequestMethod = "elicitation/create" | "sampling/createMessage" | "roots/list";
+
+/** How one SDK's client registers an answer: `handle` gets the request's params and abort signal. */
+export type RegisterRequestHandler = (
+  method: ClientRequestMethod,
+  handle: (params: unknown, signal: AbortSignal) => Promise<unknown>,
+) => void;
+
+/**
+ * Registers an answer for each handler given (the ones the declared
+ * capabilities promise), through one SDK's `register`, for server `server`.
+ */
+export function registerClientHandlers(
+  server: string,
+  handlers: ClientHandlers | undefined,
+  register: RegisterRequestHandler,
+): void {
+  const { elicitation, sampling, roots } = handlers ?? {};
+  if (elicitation) {
+    register("elicitation/create", (params, signal) =>
+      runHandler("elicitation/create", () => elicitation(params as ElicitRequestParams, { server, signal })),
+    );
+  }
+  if (sampling) {
+    register("sampling/createMessage", (params, signal) =>
+      runHandler("sampling/createMessage", () => sampling(params as CreateMessageParams, { server, signal })),
+    );
+  }
+  if (roots) {
+    register("roots/list", async (_params, signal) => ({
+      roots: await runHandler("roots/list", () => roots({ server, signal })),
+    }));
+  }
+}
+
 /**
  * Runs a handler for a server's request. A failing handler becomes a JSON-RPC
  * error to the server (the SDKs turn a thrown error into one); the connection

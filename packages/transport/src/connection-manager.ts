@@ -4,57 +4,30 @@
  * running request, health checks and reconnect with backoff for resident
  * servers, a generation guard against stale connects, status events, server
  * notifications relayed per server, `replace` for a changed server list, and
- * a shutdown that ends every connection.
+ * a shutdown that ends every connection. How to connect one server is the
+ * caller's `connect`; the per-slot timers are in slot-timers.ts, status
+ * derivation in server-status.ts.
  */
-import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
+import { definitionKey, describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
-import { connectServer } from "./lazy-connect.js";
-import {
-  type BackoffOptions,
-  backoffDelay,
-  DEFAULT_HEALTH_INTERVAL_MS,
-  DEFAULT_START_TIMEOUT_MS,
-  type LifecyclePolicy,
-  lifecyclePolicy,
-} from "./lifecycle-policy.js";
-import { createNpxResolver } from "./npx-resolver.js";
-import type { ConnectOptions, ServerConnection } from "./server-connection.js";
+import { type BackoffOptions, DEFAULT_START_TIMEOUT_MS } from "./lifecycle-policy.js";
+import type { ServerConnection } from "./server-connection.js";
 import type { ServerNotification } from "./server-notification.js";
+import { newSlot, resetSlot, type ServerSlot } from "./server-slot.js";
+import { type ServerStatus, type StatusListener, slotStatus, statusEventKey } from "./server-status.js";
+import { REAL_TIMERS, SlotTimers, type Timers } from "./slot-timers.js";
 
-export type ConnectionState =
-  | "not-connected"
-  | "connecting"
-  | "connected"
-  | "cached"
-  | "failed"
-  | "needs-auth"
-  | "disabled";
-
-export interface ServerStatus {
-  name: string;
-  state: ConnectionState;
-  /** Why the last connect failed (or the connection was lost), when `state` is `failed` or `needs-auth`. */
-  error?: string;
-  /** When the last failure happened (ms since epoch). */
-  failedAt?: number;
-  /** Milliseconds since the last failure, at the time the status was taken. */
-  failedAgoMs?: number;
-  /** Set on the last event of a server that `replace` dropped from the list. */
-  removed?: true;
-}
-
-export type StatusListener = (status: ServerStatus) => void;
 export type NotificationEventListener = (server: string, notification: ServerNotification) => void;
 
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** `handlers` (from `ConnectOptions`) may be a function of the definition, read at each connect. */
-export interface ConnectionManagerOptions extends Omit<ConnectOptions, "transport"> {
-  /** Replaces `connectServer`, e.g. to connect fixtures in memory. */
-  connect?: (definition: ServerDefinition, signal: AbortSignal) => Promise<ServerConnection>;
+/** The lifecycle options of a `ConnectionManager`; how to connect is all in `connect`. */
+export interface ConnectionManagerOptions<D extends ServerDefinition = ServerDefinition> {
+  /**
+   * Opens and initializes one server's connection, e.g.
+   * `(definition, signal) => connectServer(definition, connectOptions, signal)`.
+   * It may throw (a `TransportError` with code `needs_auth` is reported as
+   * `needs-auth`); `signal` aborts when the attempt is superseded or shut down.
+   */
+  connect: (definition: D, signal: AbortSignal) => Promise<ServerConnection>;
   /** Default idle timeout in minutes for lazy servers (settings `idleTimeout`); 0 disables. Default 10. */
   idleTimeoutMin?: number;
   /** Health-check interval of keep-alive servers. Default 30 s. */
@@ -65,56 +38,43 @@ export interface ConnectionManagerOptions extends Omit<ConnectOptions, "transpor
   /** Whether tool metadata of a server is cached on disk (reported as `cached` when not connected). */
   hasCachedMetadata?: (name: string) => boolean;
   timers?: Timers;
-  /** Persist npx resolutions here (e.g. `<agent dir>/mcp-npx-cache.json`, 24 h TTL). */
-  npxCacheFile?: string;
+  /** The clock for failure times and idle checks; give `connect` the same one. Default `Date.now`. */
+  now?: () => number;
 }
 
-interface Slot {
-  definition: ServerDefinition;
-  policy: LifecyclePolicy;
-  generation: number;
-  connection?: ServerConnection;
-  pending?: Promise<ServerConnection>;
-  /** Aborts the connect in flight (on reconnect or shutdown). */
-  abort?: AbortController;
-  error?: string;
-  needsAuth?: boolean;
-  failedAt?: number;
-  /** Resident after first use (lazy-keep-alive) or from start (keep-alive). */
-  resident: boolean;
-  attempt: number;
-  idleTimer?: unknown;
-  healthTimer?: unknown;
-  reconnectTimer?: unknown;
-  lastEmitted?: string;
+/** What `replace` changed, by server name, each in list order. */
+export interface ReplaceReport {
+  /** New names; enabled eager and keep-alive ones have connected (or failed) by the time `replace` resolves. */
+  added: string[];
+  /** Names no longer listed: closed and gone. */
+  removed: string[];
+  /** `definitionKey` changed (what the server runs): the connection was dropped, to connect afresh. */
+  redefined: string[];
+  /** Only `disabled` changed: closed when disabled; when enabled, connected as its lifecycle says. */
+  toggled: string[];
 }
 
-const REAL_TIMERS: Timers = {
-  setTimeout: (fn, ms) => {
-    const handle = setTimeout(fn, ms);
-    handle.unref?.();
-    return handle;
-  },
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
-
-export class ConnectionManager {
-  private readonly slots = new Map<string, Slot>();
+export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
+  private readonly slots = new Map<string, ServerSlot<D>>();
   private readonly listeners = new Set<StatusListener>();
   private readonly notificationListeners = new Set<NotificationEventListener>();
   private shuttingDown = false;
   private readonly timers: Timers;
   private readonly now: () => number;
+  private readonly slotTimers: SlotTimers;
 
   constructor(
-    servers: ServerDefinition[],
-    private options: ConnectionManagerOptions = {},
+    servers: D[],
+    private readonly options: ConnectionManagerOptions<D>,
   ) {
     this.timers = options.timers ?? REAL_TIMERS;
     this.now = options.now ?? Date.now;
-    if (options.npxCacheFile && options.resolveCommand === undefined) {
-      this.options = { ...options, resolveCommand: createNpxResolver({ cacheFile: options.npxCacheFile }) };
-    }
+    this.slotTimers = new SlotTimers({
+      timers: this.timers,
+      now: this.now,
+      healthIntervalMs: options.healthIntervalMs,
+      backoff: options.backoff,
+    });
     for (const definition of servers) this.slots.set(definition.name, this.newSlot(definition));
   }
 
@@ -123,7 +83,7 @@ export class ConnectionManager {
     return [...this.slots.keys()];
   }
 
-  definition(name: string): ServerDefinition | undefined {
+  definition(name: string): D | undefined {
     return this.slots.get(name)?.definition;
   }
 
@@ -141,18 +101,22 @@ export class ConnectionManager {
 
   /**
    * Makes the configured list `servers`: new names are added, missing ones
-   * closed and removed, changed definitions (compared by content, `source`
-   * aside) drop their connection and connect afresh — at once when
-   * eager/keep-alive and enabled, else on next use — and unchanged servers
-   * keep their connection. Enabling or disabling is a change like any other.
+   * closed and removed, servers whose `definitionKey` or `disabled` changed
+   * drop their connection and connect afresh — at once when
+   * eager/keep-alive and enabled, else on next use — and the rest keep their
+   * connection (a change of provenance alone is not a change; the newest
+   * definition is kept). Resolves with what changed; after `shutdown`, with
+   * nothing.
    */
-  async replace(servers: ServerDefinition[]): Promise<void> {
-    if (this.shuttingDown) return;
+  async replace(servers: D[]): Promise<ReplaceReport> {
+    const report: ReplaceReport = { added: [], removed: [], redefined: [], toggled: [] };
+    if (this.shuttingDown) return report;
     const wanted = new Map(servers.map((definition) => [definition.name, definition]));
     const work: Promise<unknown>[] = [];
     for (const [name, slot] of this.slots) {
       if (wanted.has(name)) continue;
       this.slots.delete(name);
+      report.removed.push(name);
       work.push(this.drop(slot).then(() => this.emit(slot, { removed: true })));
     }
     for (const definition of servers) {
@@ -160,19 +124,23 @@ export class ConnectionManager {
       if (!slot) {
         const added = this.newSlot(definition);
         this.slots.set(definition.name, added);
+        report.added.push(definition.name);
         this.emit(added);
         if (added.policy.connectAtStart && !definition.disabled) {
           work.push(this.get(definition.name).catch(() => undefined));
         }
         continue;
       }
-      if (definitionKey(slot.definition) === definitionKey(definition)) {
-        slot.definition = definition; // same content; keep the newest provenance
+      const change = changeOf(slot.definition, definition);
+      if (!change) {
+        slot.definition = definition; // same server; keep the newest provenance
         continue;
       }
+      report[change].push(definition.name);
       work.push(this.redefine(slot, definition));
     }
     await Promise.all(work);
+    return report;
   }
 
   /** Tells every connected server that the client's roots changed. */
@@ -194,7 +162,7 @@ export class ConnectionManager {
     const slot = this.slotFor(name);
     if (slot.connection && !slot.connection.closed) return slot.connection;
     if (slot.policy.resident) slot.resident = true;
-    this.clearTimer(slot, "reconnectTimer");
+    this.slotTimers.clear(slot, "reconnectTimer");
     slot.connection = undefined;
     if (!slot.pending) {
       slot.pending = this.open(slot, slot.generation);
@@ -248,17 +216,11 @@ export class ConnectionManager {
     this.notificationListeners.clear();
   }
 
-  private async redefine(slot: Slot, definition: ServerDefinition): Promise<void> {
+  private async redefine(slot: ServerSlot<D>, definition: D): Promise<void> {
     // drop() invalidates the old connection at once; the new definition is in place before
     // it finishes closing, so a get() meanwhile already connects the new one.
     const dropping = this.drop(slot);
-    slot.definition = definition;
-    slot.policy = lifecyclePolicy(definition, this.options.idleTimeoutMin);
-    slot.resident = false;
-    slot.attempt = 0;
-    slot.error = undefined;
-    slot.needsAuth = undefined;
-    slot.failedAt = undefined;
+    resetSlot(slot, definition, this.options.idleTimeoutMin);
     await dropping;
     this.emit(slot);
     if (slot.policy.connectAtStart && !definition.disabled && !this.shuttingDown) {
@@ -266,12 +228,11 @@ export class ConnectionManager {
     }
   }
 
-  private newSlot(definition: ServerDefinition): Slot {
-    const policy = lifecyclePolicy(definition, this.options.idleTimeoutMin);
-    return { definition, policy, generation: 0, resident: false, attempt: 0 };
+  private newSlot(definition: D): ServerSlot<D> {
+    return newSlot(definition, this.options.idleTimeoutMin);
   }
 
-  private slotFor(name: string): Slot {
+  private slotFor(name: string): ServerSlot<D> {
     const slot = this.slots.get(name);
     if (!slot) {
       const known = this.names().join(", ") || "none";
@@ -284,14 +245,12 @@ export class ConnectionManager {
     return slot;
   }
 
-  private async open(slot: Slot, generation: number): Promise<ServerConnection> {
-    const connect =
-      this.options.connect ?? ((definition, signal) => connectServer(definition, this.options, signal));
+  private async open(slot: ServerSlot<D>, generation: number): Promise<ServerConnection> {
     const name = slot.definition.name;
     const abort = new AbortController();
     slot.abort = abort;
     try {
-      const connection = await connect(slot.definition, abort.signal);
+      const connection = await this.options.connect(slot.definition, abort.signal);
       if (this.shuttingDown || generation !== slot.generation) {
         // A newer reconnect or a shutdown happened meanwhile: this result is stale.
         await connection.close().catch(() => {});
@@ -304,8 +263,8 @@ export class ConnectionManager {
       slot.attempt = 0;
       connection.onClose(() => this.lost(slot, connection, generation));
       connection.onNotification((notification) => this.relay(name, notification));
-      this.armIdle(slot, connection);
-      this.armHealth(slot, connection);
+      this.slotTimers.armIdle(slot, connection, () => this.emit(slot));
+      this.slotTimers.armHealth(slot, connection);
       return connection;
     } catch (error) {
       if (generation === slot.generation && !this.shuttingDown) {
@@ -325,11 +284,10 @@ export class ConnectionManager {
   }
 
   /** The server went away without us closing it. */
-  private lost(slot: Slot, connection: ServerConnection, generation: number): void {
+  private lost(slot: ServerSlot<D>, connection: ServerConnection, generation: number): void {
     if (slot.connection !== connection || generation !== slot.generation || this.shuttingDown) return;
     slot.connection = undefined;
-    this.clearTimer(slot, "idleTimer");
-    this.clearTimer(slot, "healthTimer");
+    this.slotTimers.clear(slot, "idleTimer", "healthTimer");
     const tail = connection.stderrTail(2);
     slot.error = `connection lost${tail.length ? ` — server stderr: ${tail.join(" | ")}` : ""}`;
     slot.failedAt = this.now();
@@ -337,65 +295,17 @@ export class ConnectionManager {
     this.emit(slot);
   }
 
-  private scheduleReconnect(slot: Slot): void {
-    this.clearTimer(slot, "reconnectTimer");
-    const delay = backoffDelay(slot.attempt++, this.options.backoff);
-    slot.reconnectTimer = this.timers.setTimeout(() => {
-      slot.reconnectTimer = undefined;
-      if (this.shuttingDown || slot.connection || slot.pending) return;
+  private scheduleReconnect(slot: ServerSlot<D>): void {
+    this.slotTimers.scheduleReconnect(slot, () => {
+      if (this.shuttingDown) return;
       this.get(slot.definition.name).catch(() => {}); // failure reschedules itself in open()
-    }, delay);
-  }
-
-  private armIdle(slot: Slot, connection: ServerConnection): void {
-    const idleMs = slot.policy.idleMs;
-    if (idleMs === undefined || slot.resident) return;
-    const check = () => {
-      slot.idleTimer = undefined;
-      if (slot.connection !== connection || connection.closed) return;
-      const quietFor = this.now() - connection.lastActivityAt;
-      if (connection.activeRequests > 0 || quietFor < idleMs) {
-        // Never cut a running request: look again once the quiet period could have elapsed.
-        const wait = connection.activeRequests > 0 ? idleMs : idleMs - quietFor;
-        slot.idleTimer = this.timers.setTimeout(check, Math.max(10, wait));
-        return;
-      }
-      slot.connection = undefined;
-      this.clearTimer(slot, "healthTimer");
-      void connection.close().finally(() => this.emit(slot));
-    };
-    slot.idleTimer = this.timers.setTimeout(check, idleMs);
-  }
-
-  private armHealth(slot: Slot, connection: ServerConnection): void {
-    if (!slot.resident) return;
-    const interval = this.options.healthIntervalMs ?? DEFAULT_HEALTH_INTERVAL_MS;
-    const tick = () => {
-      slot.healthTimer = undefined;
-      if (slot.connection !== connection || connection.closed) return;
-      const healthy = () => {
-        if (slot.connection === connection) slot.healthTimer = this.timers.setTimeout(tick, interval);
-      };
-      connection
-        .ping({ timeoutMs: Math.min(interval, 10_000) })
-        .then(healthy)
-        .catch(async (error: unknown) => {
-          if (slot.connection !== connection) return;
-          // A server that answers ping with an error (e.g. method not found) is alive.
-          if ((error as { code?: string }).code === "request_failed") return healthy();
-          // Silent or gone: close it; the close handler schedules the reconnect.
-          await connection.close().catch(() => {});
-        });
-    };
-    slot.healthTimer = this.timers.setTimeout(tick, interval);
+    });
   }
 
   /** Closes the slot's connection and invalidates any connect in flight. */
-  private async drop(slot: Slot): Promise<void> {
+  private async drop(slot: ServerSlot<D>): Promise<void> {
     slot.generation++;
-    this.clearTimer(slot, "idleTimer");
-    this.clearTimer(slot, "healthTimer");
-    this.clearTimer(slot, "reconnectTimer");
+    this.slotTimers.clear(slot, "idleTimer", "healthTimer", "reconnectTimer");
     const pending = slot.pending;
     const connection = slot.connection;
     slot.abort?.abort();
@@ -406,23 +316,8 @@ export class ConnectionManager {
     await pending?.catch(() => undefined); // open() closes stale results itself
   }
 
-  private clearTimer(slot: Slot, key: "idleTimer" | "healthTimer" | "reconnectTimer"): void {
-    if (slot[key] !== undefined) this.timers.clearTimeout(slot[key]);
-    slot[key] = undefined;
-  }
-
-  private statusOf(slot: Slot): ServerStatus {
-    const name = slot.definition.name;
-    if (slot.definition.disabled) return { name, state: "disabled" };
-    if (slot.pending) return { name, state: "connecting" };
-    if (slot.connection && !slot.connection.closed) return { name, state: "connected" };
-    if (slot.error) {
-      const failedAt = slot.failedAt ?? this.now();
-      const state = slot.needsAuth ? "needs-auth" : "failed";
-      return { name, state, error: slot.error, failedAt, failedAgoMs: this.now() - failedAt };
-    }
-    if (this.options.hasCachedMetadata?.(name)) return { name, state: "cached" };
-    return { name, state: "not-connected" };
+  private statusOf(slot: ServerSlot<D>): ServerStatus {
+    return slotStatus(slot, this.now, this.options.hasCachedMetadata);
   }
 
   private relay(server: string, notification: ServerNotification): void {
@@ -435,9 +330,9 @@ export class ConnectionManager {
     }
   }
 
-  private emit(slot: Slot, extra: { removed?: true } = {}): void {
+  private emit(slot: ServerSlot<D>, extra: { removed?: true } = {}): void {
     const status = { ...this.statusOf(slot), ...extra };
-    const key = `${status.state}|${status.error ?? ""}|${status.removed ?? ""}`;
+    const key = statusEventKey(status);
     if (key === slot.lastEmitted) return;
     slot.lastEmitted = key;
     for (const listener of this.listeners) {
@@ -450,19 +345,9 @@ export class ConnectionManager {
   }
 }
 
-/** What makes two definitions the same server: everything but where it was configured. */
-function definitionKey(definition: ServerDefinition): string {
-  const { source: _source, ...rest } = definition as ServerDefinition & { source?: unknown };
-  return stableJson(rest);
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
+/** How a server's definition changed, if it did: what it runs, or only whether it is on. */
+function changeOf(before: ServerDefinition, after: ServerDefinition): "redefined" | "toggled" | undefined {
+  if (definitionKey(before) !== definitionKey(after)) return "redefined";
+  if (Boolean(before.disabled) !== Boolean(after.disabled)) return "toggled";
+  return undefined;
 }

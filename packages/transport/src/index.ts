@@ -15,11 +15,8 @@ export {
 export {
   ConnectionManager,
   type ConnectionManagerOptions,
-  type ConnectionState,
   type NotificationEventListener,
-  type ServerStatus,
-  type StatusListener,
-  type Timers,
+  type ReplaceReport,
 } from "./connection-manager.js";
 export { TransportError, type TransportErrorCode } from "./errors.js";
 export { type FetchLike, probeHttpShape } from "./http-shape-probe.js";
@@ -63,4 +60,6 @@ export type {
   NotificationListener,
   ServerNotification,
 } from "./server-notification.js";
+export type { ConnectionState, ServerStatus, StatusListener } from "./server-status.js";
+export type { Timers } from "./slot-timers.js";
 export { SocketTransport } from "./socket-transport.js";

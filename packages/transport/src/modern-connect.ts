@@ -14,8 +14,6 @@
  *   opened at connect.
  */
 import {
-  type JsonSchemaValidator,
-  type jsonSchemaValidator,
   type McpSubscription,
   type PriorDiscovery,
   ProtocolError,
@@ -23,17 +21,17 @@ import {
   Client as V2Client,
   StreamableHTTPClientTransport as V2StreamableHttp,
 } from "@modelcontextprotocol/client";
-import type { CreateMessageParams, ElicitRequestParams } from "@pi-mcp-adapter/core";
-import { type ClientHandlers, clientCapabilities, runHandler } from "./client-handlers.js";
+import { type ClientHandlers, clientCapabilities, registerClientHandlers } from "./client-handlers.js";
 import { connectOver, type PathContext } from "./connect-path.js";
 import { TransportError } from "./errors.js";
 import type { ProcessTransport } from "./process-transport.js";
 import {
+  ACCEPT_ANY_OUTPUT,
   type ProtocolClient,
-  progressMeta,
   type SdkFlavor,
   type SessionTransport,
 } from "./protocol-client.js";
+import { protocolClientTable } from "./protocol-client-table.js";
 import { type EraCache, MODERN_REVISION } from "./protocol-revision.js";
 import type { ServerConnection } from "./server-connection.js";
 
@@ -53,13 +51,6 @@ type Mode = "auto" | { pin: string };
 type V2Transport = Parameters<V2Client["connect"]>[0];
 
 const LIST_CHANGED_OFF = { autoRefresh: false, debounceMs: 0, onChanged: () => {} };
-
-/** Output schemas are checked by `SdkServerConnection` for both SDKs alike. */
-const NO_OUTPUT_VALIDATION: jsonSchemaValidator = {
-  getValidator<T>(): JsonSchemaValidator<T> {
-    return (input: unknown) => ({ valid: true, data: input as T, errorMessage: undefined });
-  },
-};
 
 /**
  * A connection on SDK v2, or `undefined` when `auto` found a legacy server
@@ -111,13 +102,19 @@ function newClient(options: ModernOptions, server: string, mode: Mode, probeTime
   const client = new V2Client(options.identity, {
     capabilities: clientCapabilities(options.handlers),
     versionNegotiation: { mode, probe: { timeoutMs: probeTimeoutMs } },
-    jsonSchemaValidator: NO_OUTPUT_VALIDATION,
+    jsonSchemaValidator: ACCEPT_ANY_OUTPUT,
     // On 2026-07-28 list changes come only on a `subscriptions/listen` stream, which this
     // opens at connect (for what the server advertises). The notifications are read off the
     // transport like any other; the SDK's own refresh stays off.
     listChanged: { tools: LIST_CHANGED_OFF, prompts: LIST_CHANGED_OFF, resources: LIST_CHANGED_OFF },
   });
-  registerHandlers(client, server, options.handlers);
+  // The same handlers complete `input_required` rounds on 2026-07-28.
+  registerClientHandlers(server, options.handlers, (method, handle) =>
+    client.setRequestHandler(
+      method,
+      (request, ctx) => handle(request.params, ctx.mcpReq.signal) as Promise<never>,
+    ),
+  );
   return client;
 }
 
@@ -141,34 +138,6 @@ function v2Flavor(
       }) as unknown as SessionTransport,
     // No `sse`: a rejected endpoint goes back to the v1 path, which serves legacy SSE.
   };
-}
-
-/** Registers the handlers the declared capabilities promise (the same ones complete `input_required` rounds). */
-function registerHandlers(client: V2Client, server: string, handlers: ClientHandlers | undefined): void {
-  const { elicitation, sampling, roots } = handlers ?? {};
-  if (elicitation) {
-    client.setRequestHandler(
-      "elicitation/create",
-      (request, ctx) =>
-        runHandler("elicitation/create", () =>
-          elicitation(request.params as ElicitRequestParams, { server, signal: ctx.mcpReq.signal }),
-        ) as Promise<never>,
-    );
-  }
-  if (sampling) {
-    client.setRequestHandler(
-      "sampling/createMessage",
-      (request, ctx) =>
-        runHandler("sampling/createMessage", () =>
-          sampling(request.params as CreateMessageParams, { server, signal: ctx.mcpReq.signal }),
-        ) as Promise<never>,
-    );
-  }
-  if (roots) {
-    client.setRequestHandler("roots/list", async (_request, ctx) => ({
-      roots: await runHandler("roots/list", () => roots({ server, signal: ctx.mcpReq.signal })),
-    }));
-  }
 }
 
 /**
@@ -215,31 +184,10 @@ async function probeOnSibling(
   }
 }
 
-export function v2ProtocolClient(client: V2Client, subscription?: McpSubscription): ProtocolClient {
-  const cursorParams = (cursor: string | undefined) => (cursor ? { cursor } : undefined);
-  return {
+function v2ProtocolClient(client: V2Client, subscription?: McpSubscription): ProtocolClient {
+  return protocolClientTable(client, {
     protocolVersion: () => client.getNegotiatedProtocolVersion(),
-    serverVersion: () => {
-      const info = client.getServerVersion();
-      return info ? { name: info.name, version: info.version } : undefined;
-    },
-    instructions: () => client.getInstructions(),
-    serverCapabilities: () => client.getServerCapabilities() as Record<string, unknown> | undefined,
-    ping: (o) => client.ping(o),
-    listTools: (cursor, o) => client.listTools(cursorParams(cursor), o),
-    listResources: (cursor, o) => client.listResources(cursorParams(cursor), o),
-    listResourceTemplates: (cursor, o) => client.listResourceTemplates(cursorParams(cursor), o),
-    listPrompts: (cursor, o) => client.listPrompts(cursorParams(cursor), o),
-    readResource: (uri, o) => client.readResource({ uri }, o),
-    getPrompt: (name, args, o) => client.getPrompt({ name, arguments: args }, o),
-    callTool: (name, args, o, progressToken) =>
-      client.callTool({ name, arguments: args, ...progressMeta(progressToken) }, o),
-    complete: (params, o) => client.complete(params, o),
-    subscribeResource: (uri, o) => client.subscribeResource({ uri }, o),
-    notifyRootsChanged: () => client.sendRootsListChanged(),
-    onClose: (handler) => {
-      client.onclose = handler;
-    },
+    callTool: (params, o) => client.callTool(params, o),
     close: async () => {
       await subscription?.close().catch(() => {});
       await client.close();
@@ -252,5 +200,5 @@ export function v2ProtocolClient(client: V2Client, subscription?: McpSubscriptio
       if (error instanceof ProtocolError && error.code === -32001) return "timeout";
       return undefined;
     },
-  };
+  });
 }

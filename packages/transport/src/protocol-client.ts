@@ -16,7 +16,7 @@ export interface CompleteParams {
 }
 
 export type RequestOptions = { signal?: AbortSignal; timeout: number };
-type Page = { nextCursor?: string };
+export type Page = { nextCursor?: string };
 
 export interface ProtocolClient {
   /** Protocol revision in use, e.g. `2025-11-25` or `2026-07-28`. */
@@ -77,8 +77,17 @@ export interface SdkFlavor {
 }
 
 /**
- * `_meta` carrying our own progress token. We read progress off the transport
- * rather than through the SDK's `onprogress`: v1 dispatches notifications a
- * microtask late, after a response in the same read has dropped the handler.
+ * A JSON Schema validator for either SDK's client that accepts every result:
+ * output schemas are checked by `SdkServerConnection`, for both SDKs alike
+ * and for every page of tools.
  */
-export const progressMeta = (token: string | undefined) => (token ? { _meta: { progressToken: token } } : {});
+export const ACCEPT_ANY_OUTPUT = {
+  getValidator<T>(): (input: unknown) => ValidatorResult<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
+  },
+};
+
+/** The validator result both SDKs declare (spelt out, so one object fits both). */
+type ValidatorResult<T> =
+  | { valid: true; data: T; errorMessage: undefined }
+  | { valid: false; data: undefined; errorMessage: string };

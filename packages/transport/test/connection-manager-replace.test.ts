@@ -1,4 +1,6 @@
 /** ConnectionManager.replace and the notification relay, against real fixture servers. */
+
+import type { Provenance, ServerDefinition } from "@pi-mcp-adapter/core";
 import {
   clientFeaturesServerPath,
   createClientFeaturesServer,
@@ -9,7 +11,7 @@ import {
 } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConnectionManager, type ServerNotification, type ServerStatus } from "../src/index.js";
-import { definition, failure, fixtureStdio } from "./helpers.js";
+import { connectWith, definition, failure, fixtureStdio } from "./helpers.js";
 
 let manager: ConnectionManager | undefined;
 afterEach(async () => {
@@ -34,15 +36,17 @@ describe("ConnectionManager notifications and handlers", () => {
     ];
     const asked: string[] = [];
     manager = new ConnectionManager(servers, {
-      handlers: (d) =>
-        d.name === "local"
-          ? {
-              roots: async (context) => {
-                asked.push(context.server);
-                return [{ uri: "file:///local" }];
-              },
-            }
-          : undefined,
+      connect: connectWith({
+        handlers: (d) =>
+          d.name === "local"
+            ? {
+                roots: async (context) => {
+                  asked.push(context.server);
+                  return [{ uri: "file:///local" }];
+                },
+              }
+            : undefined,
+      }),
     });
     const events: [string, ServerNotification["kind"]][] = [];
     manager.on("notification", (server, n) => events.push([server, n.kind]));
@@ -74,7 +78,7 @@ describe("ConnectionManager.replace", () => {
     const keep = fixtureStdio("keep", env);
     const change = fixtureStdio("change", { ...env, FIXTURE_NAME: "before" });
     const gone = fixtureStdio("gone", env);
-    manager = new ConnectionManager([keep, change, gone]);
+    manager = new ConnectionManager([keep, change, gone], { connect: connectWith() });
     const statuses: ServerStatus[] = [];
     manager.on("status", (s) => statuses.push(s));
     const [kept, changed, removed] = await Promise.all([
@@ -86,7 +90,13 @@ describe("ConnectionManager.replace", () => {
 
     const movedKeep = { ...keep, source: { file: "elsewhere.json", key: "mcpServers.keep" } };
     const added = fixtureStdio("added", env, { lifecycle: "eager" });
-    await manager.replace([movedKeep, fixtureStdio("change", { ...env, FIXTURE_NAME: "after" }), added]);
+    const report = await manager.replace([
+      movedKeep,
+      fixtureStdio("change", { ...env, FIXTURE_NAME: "after" }),
+      added,
+    ]);
+
+    expect(report).toEqual({ added: ["added"], removed: ["gone"], redefined: ["change"], toggled: [] });
 
     expect(manager.names()).toEqual(["keep", "change", "added"]);
     expect(await manager.get("keep")).toBe(kept);
@@ -108,18 +118,19 @@ describe("ConnectionManager.replace", () => {
 
   it("disables and re-enables a server", async () => {
     const server = fixtureStdio("toggle", {}, { lifecycle: "keep-alive" });
-    manager = new ConnectionManager([server]);
+    manager = new ConnectionManager([server], { connect: connectWith() });
     await manager.start();
     const first = await manager.get("toggle");
     const states: string[] = [];
     manager.on("status", (s) => states.push(s.state));
 
-    await manager.replace([{ ...server, disabled: true }]);
+    const off = await manager.replace([{ ...server, disabled: true }]);
+    expect(off).toEqual({ added: [], removed: [], redefined: [], toggled: ["toggle"] });
     expect(first.closed).toBe(true);
     expect(manager.status()).toEqual([{ name: "toggle", state: "disabled" }]);
     expect((await failure(manager.get("toggle"))).code).toBe("server_disabled");
 
-    await manager.replace([server]);
+    expect((await manager.replace([server])).toggled).toEqual(["toggle"]);
     // keep-alive: connected again at once, not on next use.
     expect(manager.status()).toEqual([{ name: "toggle", state: "connected" }]);
     expect(states).toEqual(["disabled", "not-connected", "connecting", "connected"]);
@@ -128,5 +139,49 @@ describe("ConnectionManager.replace", () => {
     expect((await again.callTool("echo", { text: "back" })).content).toEqual([
       { type: "text", text: "back" },
     ]);
+  });
+
+  it("keeps the connection when only provenance changed, and takes a richer definition type as is", async () => {
+    /** A caller's own definition type, as config's `ConfiguredServer`. */
+    interface TeamServer extends ServerDefinition {
+      scope: "user" | "project";
+      layers: Provenance[];
+      team: string;
+    }
+    const server: TeamServer = {
+      ...fixtureStdio("shared"),
+      scope: "user",
+      layers: [{ file: "user.json", key: "mcpServers.shared" }],
+      team: "infra",
+    };
+    const seen: string[] = [];
+    const team = new ConnectionManager([server], {
+      connect: (d, signal) => {
+        seen.push(d.team);
+        return connectWith()(d, signal);
+      },
+    });
+    try {
+      const first = await team.get("shared");
+      const moved: TeamServer = {
+        ...server,
+        source: { file: "project.json", key: "mcpServers.shared" },
+        scope: "project",
+        layers: [...server.layers, { file: "project.json", key: "mcpServers.shared" }],
+      };
+      const report = await team.replace([moved]);
+      expect(report).toEqual({ added: [], removed: [], redefined: [], toggled: [] });
+      expect(await team.get("shared")).toBe(first);
+      expect(first.closed).toBe(false);
+      expect(team.definition("shared")?.scope).toBe("project");
+
+      const retagged = await team.replace([{ ...moved, team: "search" }]);
+      expect(retagged.redefined).toEqual(["shared"]);
+      expect(first.closed).toBe(true);
+      await team.get("shared");
+      expect(seen).toEqual(["infra", "search"]);
+    } finally {
+      await team.shutdown();
+    }
   });
 });

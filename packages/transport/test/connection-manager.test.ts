@@ -1,3 +1,4 @@
+import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import {
   createTempDir,
   isProcessAlive,
@@ -9,10 +10,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   ConnectionManager,
   type ConnectionManagerOptions,
+  type ConnectOptions,
   connectServer,
   type ServerStatus,
 } from "../src/index.js";
-import { definition, failure, faultStdio, fixtureStdio } from "./helpers.js";
+import { connectWith, definition, failure, faultStdio, fixtureStdio } from "./helpers.js";
 
 let manager: ConnectionManager | undefined;
 afterEach(async () => {
@@ -20,11 +22,18 @@ afterEach(async () => {
   manager = undefined;
 });
 
+const connectOptions: ConnectOptions = { killGraceMs: 300 };
+
 const fast: ConnectionManagerOptions = {
+  connect: connectWith(connectOptions),
   healthIntervalMs: 200,
   backoff: { initialMs: 50, maxMs: 200 },
-  killGraceMs: 300,
 };
+
+/** A manager of plain definitions (a fixture spread with a literal `lifecycle` would narrow its type). */
+function manage(servers: ServerDefinition[], options: ConnectionManagerOptions = fast): ConnectionManager {
+  return new ConnectionManager(servers, options);
+}
 
 function track(m: ConnectionManager, name: string): ServerStatus[] {
   const seen: ServerStatus[] = [];
@@ -37,7 +46,7 @@ function track(m: ConnectionManager, name: string): ServerStatus[] {
 describe("ConnectionManager", () => {
   it("connects a lazy server on first use, once for concurrent callers", async () => {
     await using dir = await createTempDir();
-    manager = new ConnectionManager([fixtureStdio("lazy", { FIXTURE_PID_DIR: dir.path })], fast);
+    manager = manage([fixtureStdio("lazy", { FIXTURE_PID_DIR: dir.path })], fast);
     const events = track(manager, "lazy");
     expect(manager.status()).toEqual([{ name: "lazy", state: "not-connected" }]);
     const [a, b] = await Promise.all([manager.get("lazy"), manager.get("lazy")]);
@@ -49,7 +58,7 @@ describe("ConnectionManager", () => {
   it("disconnects an idle lazy server, but never during a running call", async () => {
     await using dir = await createTempDir();
     const slow = { ...faultStdio("idle", "", { FIXTURE_PID_DIR: dir.path }), idleTimeoutMin: 0.005 }; // 300 ms
-    manager = new ConnectionManager([slow], fast);
+    manager = manage([slow], fast);
     const connection = await manager.get("idle");
     const result = await connection.callTool("sleep", { ms: 1200 });
     expect(result.content).toEqual([{ type: "text", text: "slept" }]);
@@ -63,12 +72,15 @@ describe("ConnectionManager", () => {
   });
 
   it("reports a cached server as cached while it is not connected", () => {
-    manager = new ConnectionManager([fixtureStdio("c")], { hasCachedMetadata: (name) => name === "c" });
+    manager = manage([fixtureStdio("c")], {
+      connect: connectWith(),
+      hasCachedMetadata: (name) => name === "c",
+    });
     expect(manager.status()[0]!.state).toBe("cached");
   });
 
   it("brings a keep-alive server back by itself after SIGKILL", async () => {
-    manager = new ConnectionManager([{ ...fixtureStdio("resident"), lifecycle: "keep-alive" }], fast);
+    manager = manage([{ ...fixtureStdio("resident"), lifecycle: "keep-alive" }], fast);
     const events = track(manager, "resident");
     await manager.start();
     const first = await manager.get("resident");
@@ -84,7 +96,7 @@ describe("ConnectionManager", () => {
   });
 
   it("replaces a keep-alive server that stops answering health checks", async () => {
-    manager = new ConnectionManager([{ ...fixtureStdio("frozen"), lifecycle: "keep-alive" }], fast);
+    manager = manage([{ ...fixtureStdio("frozen"), lifecycle: "keep-alive" }], fast);
     await manager.start();
     const first = await manager.get("frozen");
     process.kill(first.pid!, "SIGSTOP");
@@ -95,16 +107,30 @@ describe("ConnectionManager", () => {
   });
 
   it("keeps a keep-alive server that answers ping with an error (it is alive)", async () => {
-    manager = new ConnectionManager([{ ...faultStdio("noping", "no-ping"), lifecycle: "keep-alive" }], fast);
+    let pings = 0;
+    const countingPings: ConnectionManagerOptions["connect"] = async (d, signal) => {
+      const connection = await connectServer(d, connectOptions, signal);
+      const ping = connection.ping.bind(connection);
+      connection.ping = (options) => {
+        pings++;
+        return ping(options);
+      };
+      return connection;
+    };
+    manager = manage([{ ...faultStdio("noping", "no-ping"), lifecycle: "keep-alive" }], {
+      ...fast,
+      connect: countingPings,
+    });
     await manager.start();
     const first = await manager.get("noping");
-    await new Promise((resolve) => setTimeout(resolve, 800)); // several health checks
+    // The next check is armed only once the last one was answered: three answered, a fourth sent.
+    await expect.poll(() => pings, { timeout: 5000 }).toBeGreaterThanOrEqual(4);
     expect(first.closed).toBe(false);
     expect(await manager.get("noping")).toBe(first);
   });
 
   it("lets a lazy-keep-alive server stay resident once used", async () => {
-    manager = new ConnectionManager([{ ...fixtureStdio("lka"), lifecycle: "lazy-keep-alive" }], fast);
+    manager = manage([{ ...fixtureStdio("lka"), lifecycle: "lazy-keep-alive" }], fast);
     await manager.start();
     expect(manager.status()[0]!.state).toBe("not-connected");
     const first = await manager.get("lka");
@@ -113,7 +139,7 @@ describe("ConnectionManager", () => {
   });
 
   it("does not reconnect an eager server by itself, but does on next use", async () => {
-    manager = new ConnectionManager([{ ...fixtureStdio("eager"), lifecycle: "eager" }], fast);
+    manager = manage([{ ...fixtureStdio("eager"), lifecycle: "eager" }], fast);
     await manager.start();
     expect(manager.status()[0]!.state).toBe("connected");
     const first = await manager.get("eager");
@@ -131,7 +157,7 @@ describe("ConnectionManager", () => {
       lifecycle: "eager" as const,
     });
     const stuck = { ...faultStdio("stuck", "never-initialize"), lifecycle: "keep-alive" as const };
-    manager = new ConnectionManager([slow("a"), slow("b"), stuck, fixtureStdio("lazy")], {
+    manager = manage([slow("a"), slow("b"), stuck, fixtureStdio("lazy")], {
       ...fast,
       startTimeoutMs: 4000,
     });
@@ -143,12 +169,12 @@ describe("ConnectionManager", () => {
   it("reports failures with how long ago, and needs-auth for 401", async () => {
     await using locked = await serveHttpFault("status-401");
     let now = 1_000_000;
-    manager = new ConnectionManager(
+    manager = manage(
       [
         faultStdio("dies", "exit-on-initialize"),
         definition({ name: "locked", transport: "http", url: locked.url }),
       ],
-      { ...fast, now: () => now },
+      { ...fast, connect: connectWith({ ...connectOptions, now: () => now }), now: () => now },
     );
     await failure(manager.get("dies"));
     await failure(manager.get("locked"));
@@ -160,7 +186,7 @@ describe("ConnectionManager", () => {
   });
 
   it("refuses disabled and unknown servers with clear messages", async () => {
-    manager = new ConnectionManager([{ ...fixtureStdio("off"), disabled: true }]);
+    manager = manage([{ ...fixtureStdio("off"), disabled: true }], { connect: connectWith() });
     expect(manager.status()).toEqual([{ name: "off", state: "disabled" }]);
     expect((await failure(manager.get("off"))).message).toBe('MCP server "off" is disabled');
     expect((await failure(manager.get("nope"))).message).toBe('Unknown MCP server "nope" (configured: off)');
@@ -170,7 +196,7 @@ describe("ConnectionManager", () => {
     await using dir = await createTempDir();
     let attempt = 0;
     const def = fixtureStdio("gen", { FIXTURE_PID_DIR: dir.path });
-    manager = new ConnectionManager([def], {
+    manager = manage([def], {
       ...fast,
       connect: async (d) => {
         attempt++;
@@ -178,9 +204,9 @@ describe("ConnectionManager", () => {
           const slow = {
             ...faultStdio(d.name, "slow-initialize", { FAULT_DELAY_MS: "800", FIXTURE_PID_DIR: dir.path }),
           };
-          return connectServer(slow, fast);
+          return connectServer(slow, connectOptions);
         }
-        return connectServer(d, fast);
+        return connectServer(d, connectOptions);
       },
     });
     const stale = failure(manager.get("gen"));
@@ -196,7 +222,7 @@ describe("ConnectionManager", () => {
   it("shuts down every connection and child, including connects in flight", async () => {
     await using dir = await createTempDir();
     const env = { FIXTURE_PID_DIR: dir.path };
-    manager = new ConnectionManager(
+    manager = manage(
       [
         { ...fixtureStdio("one", env), lifecycle: "keep-alive" },
         { ...faultStdio("two", "grandchild", env), lifecycle: "eager" },

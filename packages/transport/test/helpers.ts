@@ -4,7 +4,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { type ServerDefinition, ServerDefinitionSchema } from "@pi-mcp-adapter/core";
 import { faultServerPath, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
-import type { TransportError } from "../src/index.js";
+import { type ConnectOptions, connectServer, type TransportError } from "../src/index.js";
 
 export function definition(fields: Partial<ServerDefinition> & Pick<ServerDefinition, "name" | "transport">) {
   return ServerDefinitionSchema.parse({
@@ -36,6 +36,11 @@ export function faultStdio(name: string, mode: string, env: Record<string, strin
     args: [faultServerPath],
     env: { FAULT_MODE: mode, ...env },
   });
+}
+
+/** A `ConnectionManager`'s `connect`: `connectServer` with these options. */
+export function connectWith(options: ConnectOptions = {}) {
+  return (server: ServerDefinition, signal: AbortSignal) => connectServer(server, options, signal);
 }
 
 /** The error a promise rejects with; fails the test if it resolves. */

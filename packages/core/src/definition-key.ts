@@ -1,0 +1,36 @@
+/**
+ * The one answer to "is this the same server?": a definition's content as
+ * canonical JSON, without where it was configured or whether it is on.
+ * Transport reconnects when it changes; config hashes it for approvals and
+ * the metadata cache, so its bytes must never change for the same content.
+ */
+import type { ServerDefinition } from "./server-definition.js";
+
+/**
+ * Members that say where a definition came from (`source`, and config's
+ * `layers` and `scope`) or whether it is on (`disabled`), not what it runs.
+ */
+const NOT_CONTENT = new Set(["source", "layers", "scope", "disabled"]);
+
+/** JSON with object keys sorted and `undefined` members left out. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+}
+
+/**
+ * What a server runs or connects to: every member of the definition (richer
+ * types' own members included) but provenance and `disabled`.
+ */
+export function definitionContent(definition: ServerDefinition): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(definition).filter(([key]) => !NOT_CONTENT.has(key)));
+}
+
+/** `canonicalJson` of `definitionContent`: equal keys, same server. */
+export function definitionKey(definition: ServerDefinition): string {
+  return canonicalJson(definitionContent(definition));
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { canonicalJson, definitionKey, type ServerDefinition } from "../src/index.js";
+
+const server: ServerDefinition = {
+  name: "files",
+  transport: "stdio",
+  command: "node",
+  args: ["server.js"],
+  env: { B: "2", A: "1" },
+  lifecycle: "lazy",
+  protocol: "legacy",
+  source: { file: "/home/u/.config/mcp/mcp.json", key: "mcpServers.files" },
+};
+
+describe("canonicalJson", () => {
+  it("sorts keys at every depth and leaves undefined members out", () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 0, y: undefined }], c: null }, e: undefined })).toBe(
+      '{"a":{"c":null,"d":[1,{"z":0}]},"b":1}',
+    );
+    expect(canonicalJson([undefined, "x"])).toBe('[null,"x"]');
+    expect(canonicalJson(undefined)).toBe("null");
+  });
+});
+
+describe("definitionKey", () => {
+  it("is the same whatever the member order, provenance or on/off switch", () => {
+    const moved = {
+      disabled: true,
+      ...server,
+      env: { A: "1", B: "2" },
+      source: { file: "/p/.mcp.json", key: "mcpServers.files" },
+      scope: "project",
+      layers: [{ file: "/p/.mcp.json", key: "mcpServers.files" }],
+    };
+    expect(definitionKey(moved)).toBe(definitionKey(server));
+    expect(definitionKey(server)).toBe(
+      '{"args":["server.js"],"command":"node","env":{"A":"1","B":"2"},"lifecycle":"lazy","name":"files","protocol":"legacy","transport":"stdio"}',
+    );
+  });
+
+  it("changes with anything the server runs, a richer type's own members included", () => {
+    expect(definitionKey({ ...server, args: ["other.js"] })).not.toBe(definitionKey(server));
+    expect(definitionKey({ ...server, env: { ...server.env, C: "3" } })).not.toBe(definitionKey(server));
+    const withToken = { ...server, bearerToken: "!pass show mcp" };
+    expect(definitionKey(withToken)).not.toBe(definitionKey(server));
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * A server's status as `ConnectionManager` reports it, derived from its slot
+ * alone: disabled, then connecting, connected, the last failure, and cached
+ * or not connected.
+ */
+import type { ServerSlot } from "./server-slot.js";
+
+export type ConnectionState =
+  | "not-connected"
+  | "connecting"
+  | "connected"
+  | "cached"
+  | "failed"
+  | "needs-auth"
+  | "disabled";
+
+export interface ServerStatus {
+  name: string;
+  state: ConnectionState;
+  /** Why the last connect failed (or the connection was lost), when `state` is `failed` or `needs-auth`. */
+  error?: string;
+  /** When the last failure happened (ms since epoch). */
+  failedAt?: number;
+  /** Milliseconds since the last failure, at the time the status was taken. */
+  failedAgoMs?: number;
+  /** Set on the last event of a server that `replace` dropped from the list. */
+  removed?: true;
+}
+
+export type StatusListener = (status: ServerStatus) => void;
+
+export function slotStatus(
+  slot: ServerSlot,
+  now: () => number,
+  hasCachedMetadata: ((name: string) => boolean) | undefined,
+): ServerStatus {
+  const name = slot.definition.name;
+  if (slot.definition.disabled) return { name, state: "disabled" };
+  if (slot.pending) return { name, state: "connecting" };
+  if (slot.connection && !slot.connection.closed) return { name, state: "connected" };
+  if (slot.error) {
+    const failedAt = slot.failedAt ?? now();
+    const state = slot.needsAuth ? "needs-auth" : "failed";
+    return { name, state, error: slot.error, failedAt, failedAgoMs: now() - failedAt };
+  }
+  if (hasCachedMetadata?.(name)) return { name, state: "cached" };
+  return { name, state: "not-connected" };
+}
+
+/** What makes two statuses the same event: a repeat of the last one is not sent. */
+export function statusEventKey(status: ServerStatus): string {
+  return `${status.state}|${status.error ?? ""}|${status.removed ?? ""}`;
+}
