@@ -58,7 +58,7 @@ export interface DirectSelection {
 
 /** A server's direct-tool selection, its own value winning over the global default; `undefined` for none. */
 export function directSelection(
-  server: ServerDefinition,
+  server: ServerDefinition & Pick<ConfiguredServer, "directToolsExposure">,
   settings: DirectToolSettings,
 ): DirectSelection | undefined {
   const exposureOf = (search: boolean): DirectExposure => (search ? "search" : "direct");
@@ -68,7 +68,7 @@ export function directSelection(
     if (Array.isArray(own)) return own.length ? { exposure: "direct", names: own } : undefined;
     // `directTools: "search"` arrives as `true` plus `directToolsExposure: "search"` (see config).
     return {
-      exposure: exposureOf((server as ConfiguredServer).directToolsExposure === "search"),
+      exposure: exposureOf(server.directToolsExposure === "search"),
       names: true,
     };
   }

@@ -8,12 +8,12 @@
  */
 import { describeError, type ToolMetadata } from "@pi-mcp-adapter/core";
 import { type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
-import type { CompletionRequest, CompletionResult } from "@pi-mcp-adapter/transport";
+import type { CompletionRequest, CompletionResult, ReplaceReport } from "@pi-mcp-adapter/transport";
 import { RuntimeError } from "../errors.js";
 import type { ServerSummary } from "../observability/status-events.js";
 import type { SessionTrace } from "../observability/trace-observer.js";
 import { tracedListing } from "../observability/trace-sources.js";
-import type { ReplaceReport, ServerSet } from "../servers/server-set.js";
+import type { ServerSet } from "../servers/server-set.js";
 import { type DirectToolPlan, type DirectToolSettings, planDirectTools } from "./direct-tools.js";
 import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
 import { runLimited } from "./run-limited.js";

@@ -5,12 +5,12 @@
  * calls; the catalog learns what a `replace` changed from its report.
  */
 import type { ConfigProblem } from "@pi-mcp-adapter/config";
-import { definitionHash } from "@pi-mcp-adapter/config";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import {
   ConnectionManager,
   type ConnectionManagerOptions,
   type NotificationEventListener,
+  type ReplaceReport,
   type ServerConnection,
   type ServerStatus,
   type StatusListener,
@@ -30,12 +30,6 @@ export interface LoadedServers {
   problems: ConfigProblem[];
 }
 
-export interface ReplaceReport {
-  added: string[];
-  removed: string[];
-  redefined: string[];
-  toggled: string[];
-}
 export interface ServerSetOptions {
   servers: ServerDefinition[];
   /** How a server is reached: a ready connect (`createRuntime` resolves secrets and OAuth in it). */
@@ -48,7 +42,7 @@ export interface ServerSetOptions {
 }
 
 export class ServerSet {
-  private readonly manager: ConnectionManager;
+  private readonly manager: ConnectionManager<ServerDefinition>;
   private readonly stderr = new StderrTails();
   private currentProblems: ConfigProblem[];
 
@@ -112,17 +106,8 @@ export class ServerSet {
   }
 
   /** Makes `servers` the configured list, live; the report says which servers changed and how. */
-  async replace(servers: ServerDefinition[]): Promise<ReplaceReport> {
-    const before = new Map(this.manager.names().map((name) => [name, this.manager.definition(name)]));
-    await this.manager.replace(servers);
-    const report: ReplaceReport = { added: [], removed: [], redefined: [], toggled: [] };
-    for (const [name, old] of before) {
-      const now = this.manager.definition(name);
-      if (!now || !old) report.removed.push(name);
-      else if (definitionHash(now) !== definitionHash(old)) report.redefined.push(name);
-      else if (now.disabled !== old.disabled) report.toggled.push(name);
-    }
-    return report;
+  replace(servers: ServerDefinition[]): Promise<ReplaceReport> {
+    return this.manager.replace(servers);
   }
 
   /** Reads config again and applies it (e.g. after `/mcp-adapter disable`). */
