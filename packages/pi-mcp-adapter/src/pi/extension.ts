@@ -12,7 +12,6 @@ import {
   createRuntime,
   type DirectToolSettings,
   directToolSettings,
-  formatDebugStderr,
   formatStatus,
   loadStartupSnapshot,
   PROXY_TOOL_NAME,
@@ -24,13 +23,13 @@ import {
   watchStatus,
 } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
-import { type AdapterSubcommand, registerAdapterCommand } from "./adapter-command.js";
-import { DirectToolRegistrar, PI_TOOL_NAMES, resultText } from "./direct-tools.js";
+import { registerAdapterCommand } from "./adapter-command.js";
+import { DirectToolRegistrar, directProblemLines, PI_TOOL_NAMES, resultText } from "./direct-tools.js";
 import { FOOTER_STATUS_KEY, footerText, startupNotices } from "./footer-status.js";
 import { logoutSubcommand, oauthHooksFor, registerOAuthCommands } from "./oauth-commands.js";
-import { openPanel } from "./panel.js";
+import { panelSubcommand } from "./panel-command.js";
 import { piHost } from "./pi-host.js";
-import { hostProjectTrust, projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
+import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
 import { PromptCommands, promptsSubcommand } from "./prompt-commands.js";
 import { registerProxyTools } from "./proxy-tools.js";
 import { reconnectSubcommand } from "./reconnect-command.js";
@@ -39,6 +38,7 @@ import { serverToggleSubcommands } from "./server-toggle-command.js";
 import { setupSubcommand } from "./setup-command.js";
 import { registerStartupDirectTools } from "./startup-direct-tools.js";
 import { statsSubcommand } from "./stats-command.js";
+import { statusSubcommand } from "./status-command.js";
 import { toolsSubcommand } from "./tools-command.js";
 
 export interface McpAdapterOptions {
@@ -183,54 +183,25 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       // Status also names direct tools that could not be registered (collisions, unknown names).
       if (mode === "status" && registrar.problems.length) {
         return {
-          content: [...outcome.content, { type: "text" as const, text: directProblemLines().join("\n") }],
+          content: [
+            ...outcome.content,
+            { type: "text" as const, text: directProblemLines(registrar.problems).join("\n") },
+          ],
           details: outcome.details,
         };
       }
       return { content: outcome.content, details: outcome.details };
     };
 
-    /** Direct tools that could not be registered, as status warning lines. */
-    const directProblemLines = () => registrar.problems.map((p) => `warning: direct tools: ${p}`);
-
     const registerProxies = (servers: string[]) => {
       namespaceProxyNames = registerProxyTools(pi, direct, servers, runProxy, display);
     };
 
-    const status: AdapterSubcommand = {
-      name: "status",
-      args: "",
-      summary: "servers, their state, tool counts and config problems",
-      run: async (_words, ctx) => {
-        const r = await runtimeFor(ctx);
-        const servers = r.servers();
-        const debug = servers.map((s) => formatDebugStderr(s.name, r.debugStderr(s.name))).filter(Boolean);
-        ctx.ui.notify(
-          [formatStatus(servers, r.problems), ...directProblemLines(), ...debug].join("\n"),
-          "info",
-        );
-      },
-    };
+    const status = statusSubcommand(runtimeFor, () => registrar.problems);
     const setup = setupSubcommand({ runtimeFor, configPath, inlineConfig: options.config !== undefined });
     // A bare `/mcp-adapter` opens the panel where Pi can draw it (not in RPC or print mode: text status there).
-    const panel: AdapterSubcommand = {
-      name: "panel",
-      args: "",
-      summary: "interactive panel: servers, tools, direct/proxy, enable/disable, reconnect, login",
-      run: async (words, ctx) => {
-        const runtime = await runtimeFor(ctx);
-        const drawn =
-          ctx.hasUI &&
-          (await openPanel(ctx, {
-            runtime,
-            trusted: hostProjectTrust(ctx),
-            login,
-            // `s` in the panel opens /mcp-adapter setup.
-            setup: (c) => setup.run([], c),
-          }));
-        if (!drawn) await status.run(words, ctx);
-      },
-    };
+    // `login` is registered with /mcp-auth below, after /mcp-adapter; the panel calls it only when run.
+    const panel = panelSubcommand({ runtimeFor, login: (server, ctx) => login(server, ctx), setup, status });
     // The first row answers a bare `/mcp-adapter`.
     const subcommands = [
       panel,
