@@ -17,20 +17,20 @@ import {
   PROXY_TOOL_NAME,
   type ProxyParams,
   type RuntimeSource,
-  runProxyRequest,
   SCRIPT_TOOL_NAME,
   type StartupSnapshot,
   watchStatus,
 } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
 import { registerAdapterCommand } from "./adapter-command.js";
-import { DirectToolRegistrar, directProblemLines, PI_TOOL_NAMES, resultText } from "./direct-tools.js";
+import { DirectToolRegistrar, PI_TOOL_NAMES } from "./direct-tools.js";
 import { FOOTER_STATUS_KEY, footerText, startupNotices } from "./footer-status.js";
 import { logoutSubcommand, oauthHooksFor, registerOAuthCommands } from "./oauth-commands.js";
 import { panelSubcommand } from "./panel-command.js";
 import { piHost } from "./pi-host.js";
 import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
 import { PromptCommands, promptsSubcommand } from "./prompt-commands.js";
+import { runProxy } from "./proxy-run.js";
 import { registerProxyTools } from "./proxy-tools.js";
 import { reconnectSubcommand } from "./reconnect-command.js";
 import { registerScriptTool } from "./script-tool.js";
@@ -170,31 +170,11 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
 
     pi.registerFlag(CONFIG_FLAG, { description: "MCP config file for pi-mcp-adapter", type: "string" });
 
-    const runProxy = async (params: ProxyParams, signal: AbortSignal | undefined, ctx: ExtensionContext) => {
-      const outcome = await runProxyRequest(await runtimeFor(ctx), params, signal);
-      // `"search"` direct tools become active once our search returns them or the proxy calls one.
-      const { hits, mode, tool, server } = outcome.details;
-      if (Array.isArray(hits)) registrar.activate(hits as string[]);
-      if (mode === "call" && typeof tool === "string" && typeof server === "string") {
-        registrar.activate(registrar.namesOf(server, tool));
-      }
-      // The older Pi line ignores `isError` in results: throwing marks an error in both.
-      if (outcome.isError) throw new Error(resultText(outcome));
-      // Status also names direct tools that could not be registered (collisions, unknown names).
-      if (mode === "status" && registrar.problems.length) {
-        return {
-          content: [
-            ...outcome.content,
-            { type: "text" as const, text: directProblemLines(registrar.problems).join("\n") },
-          ],
-          details: outcome.details,
-        };
-      }
-      return { content: outcome.content, details: outcome.details };
-    };
+    const proxyCall = async (params: ProxyParams, signal: AbortSignal | undefined, ctx: ExtensionContext) =>
+      runProxy(await runtimeFor(ctx), registrar, params, signal);
 
     const registerProxies = (servers: string[]) => {
-      namespaceProxyNames = registerProxyTools(pi, direct, servers, runProxy, display);
+      namespaceProxyNames = registerProxyTools(pi, direct, servers, proxyCall, display);
     };
 
     const status = statusSubcommand(runtimeFor, () => registrar.problems);
