@@ -124,6 +124,7 @@ export class PiSession {
     );
   }
 
+  /** A session starts (also a new or resumed one in the same process): a fresh runtime for it. */
   async sessionStarted(ctx: ExtensionContext): Promise<void> {
     await this.shutdown();
     this.agentRuns = 0;
@@ -134,17 +135,10 @@ export class PiSession {
     const created = this.runtimeFor(ctx);
     // Servers deferred at start-up (`deferWithMissingMetadata`) list now; their tools follow a prompt later.
     if (this.deferred.length) this.registering = listDeferred(created, this.deferred);
-    void created.then(
-      (r) => {
-        if (ctx.hasUI && r.problems.length > 0)
-          ctx.ui.notify(formatStatus(r.servers(), r.problems), "warning");
-        if (ctx.hasUI && this.registrar.problems.length > 0)
-          ctx.ui.notify(this.registrar.problems.map((p) => `direct tools: ${p}`).join("\n"), "warning");
-      },
-      () => {},
-    );
+    this.noticeProblems(created, ctx);
   }
 
+  /** Shuts the runtime down and clears the footer; the next `runtimeFor` makes a new one. */
   async shutdown(): Promise<void> {
     const current = this.runtime;
     this.runtime = undefined;
@@ -199,6 +193,19 @@ export class PiSession {
     this.followListings(created);
     this.startServers(created, ctx);
     return created;
+  }
+
+  /** Config problems and direct tools that could not be registered, as notices once the runtime is made. */
+  private noticeProblems(runtime: Promise<AdapterRuntime>, ctx: ExtensionContext): void {
+    void runtime.then(
+      (r) => {
+        if (ctx.hasUI && r.problems.length > 0)
+          ctx.ui.notify(formatStatus(r.servers(), r.problems), "warning");
+        if (ctx.hasUI && this.registrar.problems.length > 0)
+          ctx.ui.notify(this.registrar.problems.map((p) => `direct tools: ${p}`).join("\n"), "warning");
+      },
+      () => {},
+    );
   }
 
   /** The footer follows every status change of this runtime (`mcpFooterStatus`, `showStatusIcon`). */
