@@ -61,6 +61,11 @@ export function resultText(result: CallResult): string {
   return result.content.map((c) => (c.type === "text" ? c.text : `[${c.mimeType}]`)).join("\n");
 }
 
+/** Direct tools that could not be registered, as status warning lines. */
+export function directProblemLines(problems: readonly string[]): string[] {
+  return problems.map((p) => `warning: direct tools: ${p}`);
+}
+
 export class DirectToolRegistrar {
   /** Registered tools by name, with the signature they were registered with. */
   private readonly registered = new Map<string, { tool: DirectTool; signature: string }>();

@@ -1,0 +1,41 @@
+/**
+ * `/mcp-adapter panel`, also what a bare `/mcp-adapter` runs: the
+ * interactive panel where Pi can draw it, and the text status where it
+ * cannot (RPC and print modes).
+ */
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
+import type { AdapterSubcommand } from "./adapter-command.js";
+import { openPanel } from "./panel.js";
+import { hostProjectTrust } from "./project-trust-bridge.js";
+
+export interface PanelSubcommandOptions {
+  runtimeFor(ctx: ExtensionContext): Promise<AdapterRuntime>;
+  /** The `/mcp-auth` login for one server (the panel's ctrl+a). */
+  login(server: string, ctx: ExtensionContext): Promise<void>;
+  /** `/mcp-adapter setup`, which `s` in the panel opens. */
+  setup: AdapterSubcommand;
+  /** `/mcp-adapter status`, the fallback where the panel is not drawn. */
+  status: AdapterSubcommand;
+}
+
+export function panelSubcommand(options: PanelSubcommandOptions): AdapterSubcommand {
+  return {
+    name: "panel",
+    args: "",
+    summary: "interactive panel: servers, tools, direct/proxy, enable/disable, reconnect, login",
+    run: async (words, ctx) => {
+      const runtime = await options.runtimeFor(ctx);
+      const drawn =
+        ctx.hasUI &&
+        (await openPanel(ctx, {
+          runtime,
+          trusted: hostProjectTrust(ctx),
+          login: options.login,
+          // `s` in the panel opens /mcp-adapter setup.
+          setup: (c) => options.setup.run([], c),
+        }));
+      if (!drawn) await options.status.run(words, ctx);
+    },
+  };
+}

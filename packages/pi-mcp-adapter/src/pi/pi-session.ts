@@ -1,0 +1,301 @@
+/**
+ * The adapter's state in one Pi process: the runtime for the session's cwd
+ * (replaced when the cwd changes), the startup snapshot and the settings
+ * read from it, the direct tools, prompt commands and footer that follow
+ * the runtime, and the waits that keep a prompt or a proxy call from
+ * outrunning tools still being registered. `extension.ts` registers Pi's
+ * event handlers; they call the methods here.
+ */
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import {
+  type AdapterRuntime,
+  createRuntime,
+  type DirectToolSettings,
+  directToolSettings,
+  formatStatus,
+  loadStartupSnapshot,
+  PROXY_TOOL_NAME,
+  type ProxyParams,
+  type RuntimeSource,
+  SCRIPT_TOOL_NAME,
+  type StartupSnapshot,
+  watchStatus,
+} from "@pi-mcp-adapter/runtime";
+import { PACKAGE_VERSION } from "../package-version.js";
+import { DirectToolRegistrar, PI_TOOL_NAMES } from "./direct-tools.js";
+import { FOOTER_STATUS_KEY, footerText, startupNotices } from "./footer-status.js";
+import { oauthHooksFor } from "./oauth-commands.js";
+import { piHost } from "./pi-host.js";
+import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
+import { PromptCommands } from "./prompt-commands.js";
+import { runProxy } from "./proxy-run.js";
+import { registerProxyTools } from "./proxy-tools.js";
+import { registerScriptTool } from "./script-tool.js";
+import { registerStartupDirectTools } from "./startup-direct-tools.js";
+
+export interface McpAdapterOptions {
+  /** An extra config file; it outranks every other config file (normal merging still applies). */
+  configPath?: string;
+  /** A complete config object: an isolated snapshot, never merged with files or imports. */
+  config?: unknown;
+}
+
+/** Pi's `--mcp-config <file>` flag. */
+export const CONFIG_FLAG = "mcp-config";
+const CLIENT = { name: "pi-mcp-adapter", version: PACKAGE_VERSION };
+
+export class PiSession {
+  private runtime: Promise<AdapterRuntime> | undefined;
+  private runtimeCwd: string | undefined;
+  private snapshot: StartupSnapshot | undefined;
+  /** The session's runtime once created (for namespace instructions). */
+  private live: AdapterRuntime | undefined;
+  private direct: DirectToolSettings = {};
+  private namespaceProxyNames: string[] = [];
+  /** Servers left to list when the session starts (`deferWithMissingMetadata`), and that listing. */
+  private deferred: string[] = [];
+  private registering: Promise<unknown> | undefined;
+  /** Agent runs (user prompts) of this session so far. */
+  private agentRuns = 0;
+  /** What start-up registered from, per server: a server not listed in the session yet keeps it. */
+  private startupMetadata = new Map<string, readonly ToolMetadata[]>();
+  /** Display settings (footer, result rows, connect notices) from the startup snapshot's config. */
+  private display: StartupSnapshot["config"]["settings"] = {};
+  /** Stops the footer following the session's runtime, and clears it. */
+  private footerOff: (() => void) | undefined;
+  private detachPrompts: (() => void) | undefined;
+  private readonly registrar: DirectToolRegistrar;
+  // MCP prompts as /mcp__<server>__<prompt>: from the snapshot first, then from the session's runtime.
+  private readonly promptCommands: PromptCommands;
+
+  constructor(
+    private readonly pi: ExtensionAPI,
+    private readonly options: McpAdapterOptions,
+  ) {
+    this.registrar = new DirectToolRegistrar(pi, {
+      runtimeFor: (ctx) => this.runtimeFor(ctx),
+      instructions: (server) =>
+        this.live?.servers().find((s) => s.name === server)?.instructions ??
+        this.snapshot?.servers.find((s) => s.server.name === server)?.listing?.instructions,
+      strict: () => this.direct.strictDirectToolArguments === true,
+      render: () => this.display,
+    });
+    this.promptCommands = new PromptCommands(pi, (ctx) => this.runtimeFor(ctx));
+  }
+
+  /** The config file: the SDK's `configPath`, else Pi's `--mcp-config` flag. */
+  configPath(): string | undefined {
+    const flag = this.pi.getFlag(CONFIG_FLAG);
+    return this.options.configPath ?? (typeof flag === "string" && flag !== "" ? flag : undefined);
+  }
+
+  /** Direct tools the last plan could not register (collisions, unknown names). */
+  directProblems(): readonly string[] {
+    return this.registrar.problems;
+  }
+
+  /** The runtime for `ctx.cwd`: made on first use, and made afresh (the old one shut down) for another cwd. */
+  runtimeFor(ctx: ExtensionContext): Promise<AdapterRuntime> {
+    if (!this.runtime || this.runtimeCwd !== ctx.cwd) {
+      const previous = this.runtime;
+      const source = this.runtimeSource(ctx);
+      this.runtimeCwd = ctx.cwd;
+      this.runtime = this.replaceRuntime(previous, source, ctx);
+    }
+    return this.runtime;
+  }
+
+  /**
+   * Reads the startup snapshot (config + metadata cache, no server started)
+   * and registers the proxy tools and the direct tools from it.
+   */
+  loadStartup(): Promise<void> {
+    // Pi flags are not parsed yet while extensions load: the snapshot sees `configPath` only.
+    const source = {
+      cwd: process.cwd(),
+      ...(this.options.config ? { config: this.options.config } : { configPath: this.options.configPath }),
+      trust: rememberedProjectTrust(),
+    };
+    return loadStartupSnapshot(source).then(
+      (taken) => this.registerFromSnapshot(taken, { ...source, client: CLIENT }),
+      // Unreadable config shows up again, with its message, when the session loads it.
+      () => this.registerProxies([]),
+    );
+  }
+
+  /** A session starts (also a new or resumed one in the same process): a fresh runtime for it. */
+  async sessionStarted(ctx: ExtensionContext): Promise<void> {
+    await this.shutdown();
+    this.agentRuns = 0;
+    this.registering = undefined;
+    this.registrar.sessionStarted();
+    // Not awaited: loading may open a project-server approval dialog, and Pi answers dialogs
+    // only once startup is over (in RPC mode an awaited dialog here ends the process).
+    const created = this.runtimeFor(ctx);
+    // Servers deferred at start-up (`deferWithMissingMetadata`) list now; their tools follow a prompt later.
+    if (this.deferred.length) this.registering = listDeferred(created, this.deferred);
+    this.noticeProblems(created, ctx);
+  }
+
+  /** Shuts the runtime down and clears the footer; the next `runtimeFor` makes a new one. */
+  async shutdown(): Promise<void> {
+    const current = this.runtime;
+    this.runtime = undefined;
+    this.runtimeCwd = undefined;
+    this.live = undefined;
+    this.footerOff?.();
+    this.footerOff = undefined;
+    // The runtime's shutdown ends with an empty status snapshot, also when it was still being created.
+    await current?.then((r) => r.shutdown()).catch(() => {});
+  }
+
+  /**
+   * A tool a server added during the last turn is registered before the next prompt's request.
+   * Deferred servers never hold up the first prompt (that is what deferring means); later ones wait.
+   */
+  async beforeAgentStart(): Promise<void> {
+    if (this.agentRuns++ > 0) await this.registering;
+    await this.live?.catalogSettled();
+  }
+
+  /** A call through the proxy or Pi's tool search waits for direct tools still being registered. */
+  async beforeToolCall(toolName: string): Promise<void> {
+    if (this.registering && (toolName === PROXY_TOOL_NAME || toolName === "tool_search")) {
+      await this.registering;
+    }
+  }
+
+  private runtimeSource(ctx: ExtensionContext): RuntimeSource {
+    // Dialogs, notices, status snapshots and the approval broker reach Pi through the host.
+    const common = { cwd: ctx.cwd, oauth: oauthHooksFor(ctx), host: piHost(this.pi, ctx), client: CLIENT };
+    const source: RuntimeSource = this.options.config
+      ? { ...common, config: this.options.config }
+      : { ...common, configPath: this.configPath(), trust: projectTrustFor(ctx) };
+    // MCP Apps open in the browser (MCP_UI_VIEWER) only where someone can use them: not in print/json mode.
+    if (!ctx.hasUI) source.ui = { viewer: "none" };
+    // The snapshot's metadata cache is already read: the session's runtime reuses it.
+    if (this.snapshot?.cwd === ctx.cwd) source.snapshot = this.snapshot;
+    return source;
+  }
+
+  private async replaceRuntime(
+    previous: Promise<AdapterRuntime> | undefined,
+    source: RuntimeSource,
+    ctx: ExtensionContext,
+  ): Promise<AdapterRuntime> {
+    await previous?.then((r) => r.shutdown()).catch(() => {});
+    const created = await createRuntime(source);
+    this.detachPrompts?.();
+    this.detachPrompts = this.promptCommands.attach(created);
+    this.live = created;
+    this.followFooter(created, ctx);
+    this.followListings(created);
+    this.startServers(created, ctx);
+    return created;
+  }
+
+  /** Config problems and direct tools that could not be registered, as notices once the runtime is made. */
+  private noticeProblems(runtime: Promise<AdapterRuntime>, ctx: ExtensionContext): void {
+    void runtime.then(
+      (r) => {
+        if (ctx.hasUI && r.problems.length > 0)
+          ctx.ui.notify(formatStatus(r.servers(), r.problems), "warning");
+        if (ctx.hasUI && this.registrar.problems.length > 0)
+          ctx.ui.notify(this.registrar.problems.map((p) => `direct tools: ${p}`).join("\n"), "warning");
+      },
+      () => {},
+    );
+  }
+
+  /** The footer follows every status change of this runtime (`mcpFooterStatus`, `showStatusIcon`). */
+  private followFooter(runtime: AdapterRuntime, ctx: ExtensionContext): void {
+    this.footerOff?.();
+    const stopFooter = watchStatus(runtime, (s) =>
+      ctx.ui.setStatus(FOOTER_STATUS_KEY, footerText(s, this.display)),
+    );
+    this.footerOff = () => {
+      stopFooter();
+      ctx.ui.setStatus(FOOTER_STATUS_KEY, undefined);
+    };
+  }
+
+  /** Listings that change (list_changed, reconnect, first listing, config) update direct tools. */
+  private followListings(runtime: AdapterRuntime): void {
+    runtime.onListingChange((server, reason) => {
+      // A runtime being replaced (new session, other cwd) no longer speaks for the tools.
+      if (this.live !== runtime) return;
+      this.registrar.sync(runtime.directTools(this.reserved(), (name) => this.startupMetadata.get(name)));
+      // A server enabled or edited in config lists again (from the cache when it can).
+      if (reason === "config") void runtime.catalog(server).catch(() => {});
+    });
+  }
+
+  /** Eager and keep-alive servers connect in the background; failures show in status and as notices. */
+  private startServers(runtime: AdapterRuntime, ctx: ExtensionContext): void {
+    void runtime.start().then(
+      (started) => {
+        if (!ctx.hasUI || this.live !== runtime) return;
+        const names = new Set(started.map((s) => s.name));
+        const summaries = runtime.servers().filter((s) => names.has(s.name));
+        for (const n of startupNotices(summaries, this.display.notifyOnStartupConnect !== false)) {
+          ctx.ui.notify(n.message, n.level);
+        }
+      },
+      () => {},
+    );
+  }
+
+  private async registerFromSnapshot(taken: StartupSnapshot, source: RuntimeSource): Promise<void> {
+    this.snapshot = taken;
+    this.display = taken.config.settings;
+    this.promptCommands.fromSnapshot(taken);
+    if (taken.config.settings.scriptMode === true) registerScriptTool(this.pi, (ctx) => this.runtimeFor(ctx));
+    this.direct = directToolSettings(taken.config.settings);
+    this.registerProxies(taken.servers.map((s) => s.server.name));
+    const startup = await registerStartupDirectTools(
+      taken,
+      this.direct,
+      this.registrar,
+      this.reserved(),
+      source,
+    );
+    this.deferred = startup.deferred;
+    this.startupMetadata = startup.metadata;
+    if (this.direct.freezeDirectTools) this.registrar.freeze();
+  }
+
+  private registerProxies(servers: string[]): void {
+    const call = async (params: ProxyParams, signal: AbortSignal | undefined, ctx: ExtensionContext) =>
+      runProxy(await this.runtimeFor(ctx), this.registrar, params, signal);
+    this.namespaceProxyNames = registerProxyTools(this.pi, this.direct, servers, call, this.display);
+  }
+
+  /** Names a direct tool may not take: Pi's own tools, other extensions' tools, and ours. */
+  private reserved(): string[] {
+    return [
+      ...PI_TOOL_NAMES,
+      PROXY_TOOL_NAME,
+      SCRIPT_TOOL_NAME,
+      ...this.namespaceProxyNames,
+      ...otherToolNames(this.pi).filter((name) => !this.registrar.owns(name)),
+    ];
+  }
+}
+
+/** Lists the deferred servers `names` in the session's runtime; one that fails to list is left out. */
+function listDeferred(runtime: Promise<AdapterRuntime>, names: readonly string[]): Promise<unknown> {
+  return runtime.then(
+    (r) => Promise.all(names.map((name) => r.catalog(name).catch(() => undefined))),
+    () => undefined,
+  );
+}
+
+/** Tools Pi knows now (empty while extensions still load, when Pi cannot list them yet). */
+function otherToolNames(pi: ExtensionAPI): string[] {
+  try {
+    return pi.getAllTools().map((tool) => tool.name);
+  } catch {
+    return [];
+  }
+}

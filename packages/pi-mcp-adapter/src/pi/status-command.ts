@@ -1,0 +1,30 @@
+/**
+ * `/mcp-adapter status`: the servers, their state and tool counts, config
+ * problems, direct tools that could not be registered, and the stderr kept
+ * for servers in debug mode, as one text notice.
+ */
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { type AdapterRuntime, formatDebugStderr, formatStatus } from "@pi-mcp-adapter/runtime";
+import type { AdapterSubcommand } from "./adapter-command.js";
+import { directProblemLines } from "./direct-tools.js";
+
+export function statusSubcommand(
+  runtimeFor: (ctx: ExtensionContext) => Promise<AdapterRuntime>,
+  /** The direct-tool problems of the last plan (collisions, unknown names), read when status runs. */
+  directProblems: () => readonly string[],
+): AdapterSubcommand {
+  return {
+    name: "status",
+    args: "",
+    summary: "servers, their state, tool counts and config problems",
+    run: async (_words, ctx) => {
+      const r = await runtimeFor(ctx);
+      const servers = r.servers();
+      const debug = servers.map((s) => formatDebugStderr(s.name, r.debugStderr(s.name))).filter(Boolean);
+      ctx.ui.notify(
+        [formatStatus(servers, r.problems), ...directProblemLines(directProblems()), ...debug].join("\n"),
+        "info",
+      );
+    },
+  };
+}

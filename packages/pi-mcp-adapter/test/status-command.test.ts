@@ -1,0 +1,52 @@
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { createRuntime } from "@pi-mcp-adapter/runtime";
+import { createTempDir } from "@pi-mcp-adapter/test-kit";
+import { describe, expect, it } from "vitest";
+import { runAdapterCommand } from "../src/pi/adapter-command.js";
+import { panelSubcommand } from "../src/pi/panel-command.js";
+import { statusSubcommand } from "../src/pi/status-command.js";
+
+describe("/mcp-adapter status, and a bare /mcp-adapter where no panel can be drawn", () => {
+  it("shows the servers and the direct tools that could not be registered, as text", async () => {
+    await using dir = await createTempDir();
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      config: { mcpServers: { off: { command: "never-run", disabled: true } } },
+      metadataCacheFile: false,
+      npxCacheFile: false,
+    });
+    const notes: string[] = [];
+    const ctx = {
+      cwd: dir.path,
+      hasUI: false,
+      ui: { notify: (m: string) => notes.push(m) },
+    } as unknown as ExtensionContext;
+    const runtimeFor = async () => runtime;
+    let problems = ["read: taken by a Pi tool"];
+    const status = statusSubcommand(runtimeFor, () => problems);
+    const setup = { name: "setup", args: "", summary: "", run: async () => {} };
+    const login = async () => {};
+    const table = [panelSubcommand({ runtimeFor, login, setup, status }), status];
+    try {
+      await runAdapterCommand(table, "status", ctx);
+      const shown = notes.pop() ?? "";
+      expect(shown.split("\n")).toEqual([
+        "MCP servers (1):",
+        "- off: disabled",
+        'Use mcp({search: "words"}) to find tools.',
+        "warning: direct tools: read: taken by a Pi tool",
+      ]);
+
+      // Print and json modes have no UI: the panel falls back to the same text.
+      await runAdapterCommand(table, "", ctx);
+      expect(notes.pop()).toBe(shown);
+
+      // The problems are read when status runs, not when the command was made.
+      problems = [];
+      await runAdapterCommand(table, "status", ctx);
+      expect(notes.pop()).not.toContain("direct tools");
+    } finally {
+      await runtime.shutdown();
+    }
+  });
+});
