@@ -57,7 +57,7 @@ export interface DirectToolsOptions {
 }
 
 /** The text of a result, for the error Pi shows when a call failed. */
-export function resultText(result: CallResult): string {
+export function resultText(result: Pick<CallResult, "content">): string {
   return result.content.map((c) => (c.type === "text" ? c.text : `[${c.mimeType}]`)).join("\n");
 }
 

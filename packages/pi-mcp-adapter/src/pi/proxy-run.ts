@@ -6,7 +6,8 @@
  */
 import {
   type AdapterRuntime,
-  type CallResult,
+  type ProxyDetails,
+  type ProxyOutcome,
   type ProxyParams,
   runProxyRequest,
 } from "@pi-mcp-adapter/runtime";
@@ -17,18 +18,13 @@ export async function runProxy(
   registrar: DirectToolRegistrar,
   params: ProxyParams,
   signal: AbortSignal | undefined,
-): Promise<{ content: CallResult["content"]; details: CallResult["details"] }> {
+): Promise<Pick<ProxyOutcome, "content" | "details">> {
   const outcome = await runProxyRequest(runtime, params, signal);
-  // `"search"` direct tools become active once our search returns them or the proxy calls one.
-  const { hits, mode, tool, server } = outcome.details;
-  if (Array.isArray(hits)) registrar.activate(hits as string[]);
-  if (mode === "call" && typeof tool === "string" && typeof server === "string") {
-    registrar.activate(registrar.namesOf(server, tool));
-  }
+  registrar.activate(activatedBy(outcome.details, registrar));
   // The older Pi line ignores `isError` in results: throwing marks an error in both.
   if (outcome.isError) throw new Error(resultText(outcome));
   // Status also names direct tools that could not be registered (collisions, unknown names).
-  if (mode === "status" && registrar.problems.length) {
+  if (outcome.details.mode === "status" && registrar.problems.length) {
     return {
       content: [
         ...outcome.content,
@@ -38,4 +34,33 @@ export async function runProxy(
     };
   }
   return { content: outcome.content, details: outcome.details };
+}
+
+/**
+ * The `"search"` direct tools a proxy answer makes active: the ones our
+ * search returned, or the one the proxy called. Every mode is named, so a
+ * new one does not compile until someone decides what it activates.
+ */
+function activatedBy(details: ProxyDetails, registrar: DirectToolRegistrar): readonly string[] {
+  switch (details.mode) {
+    case "search":
+      return details.hits;
+    case "call":
+      return registrar.namesOf(details.server, details.tool);
+    case "status":
+    case "server":
+    case "describe":
+    case "instructions":
+    case "connect":
+    case "auth-start":
+    case "auth-complete":
+    case "ui-messages":
+      return [];
+    default:
+      return unknownMode(details);
+  }
+}
+
+function unknownMode(details: never): never {
+  throw new Error(`Unhandled proxy outcome: ${JSON.stringify(details)}`);
 }

@@ -8,11 +8,11 @@
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { foldName } from "@pi-mcp-adapter/core";
 import {
-  type CallResult,
   type DirectToolSettings,
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
+  type ProxyOutcome,
   type ProxyParams,
 } from "@pi-mcp-adapter/runtime";
 import { proxyCallTitle, type RenderSettings, resultRenderers } from "./render-results.js";
@@ -21,7 +21,7 @@ type RunProxy = (
   params: ProxyParams,
   signal: AbortSignal | undefined,
   ctx: ExtensionContext,
-) => Promise<{ content: CallResult["content"]; details: CallResult["details"] }>;
+) => Promise<Pick<ProxyOutcome, "content" | "details">>;
 
 /** Registers the proxy tools `settings` ask for; returns the names registered. */
 export function registerProxyTools(
