@@ -1,10 +1,10 @@
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { createRuntime } from "@pi-mcp-adapter/runtime";
 import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { runAdapterCommand } from "../src/pi/adapter-command.js";
 import { panelSubcommand } from "../src/pi/panel-command.js";
 import { statusSubcommand } from "../src/pi/status-command.js";
+import { noticeContext } from "./notice-context.js";
 
 describe("/mcp-adapter status, and a bare /mcp-adapter where no panel can be drawn", () => {
   it("shows the servers and the direct tools that could not be registered, as text", async () => {
@@ -15,12 +15,7 @@ describe("/mcp-adapter status, and a bare /mcp-adapter where no panel can be dra
       metadataCacheFile: false,
       npxCacheFile: false,
     });
-    const notes: string[] = [];
-    const ctx = {
-      cwd: dir.path,
-      hasUI: false,
-      ui: { notify: (m: string) => notes.push(m) },
-    } as unknown as ExtensionContext;
+    const { ctx, notes } = noticeContext(dir.path);
     const runtimeFor = async () => runtime;
     let problems = ["read: taken by a Pi tool"];
     const status = statusSubcommand(runtimeFor, () => problems);

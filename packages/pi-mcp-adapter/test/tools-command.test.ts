@@ -1,10 +1,10 @@
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { createRuntime } from "@pi-mcp-adapter/runtime";
 import { createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { runAdapterCommand } from "../src/pi/adapter-command.js";
 import { panelServers } from "../src/pi/panel.js";
 import { toolsSubcommand } from "../src/pi/tools-command.js";
+import { noticeContext } from "./notice-context.js";
 
 describe("/mcp-adapter tools [server]", () => {
   it("lists only listed servers without a name, lists a named one (connecting it), marks direct tools", async () => {
@@ -22,12 +22,7 @@ describe("/mcp-adapter tools [server]", () => {
       metadataCacheFile: false,
       npxCacheFile: false,
     });
-    const notes: string[] = [];
-    const ctx = {
-      cwd: dir.path,
-      hasUI: false,
-      ui: { notify: (m: string) => notes.push(m) },
-    } as unknown as ExtensionContext;
+    const { ctx, notes } = noticeContext(dir.path);
     const table = [toolsSubcommand(async () => runtime)];
     try {
       await runAdapterCommand(table, "tools", ctx);
