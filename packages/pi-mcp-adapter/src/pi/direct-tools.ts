@@ -17,12 +17,12 @@
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { foldName, type ToolMetadata } from "@pi-mcp-adapter/core";
 import {
-  type AdapterRuntime,
   type CallResult,
   checkArguments,
   type DirectTool,
   type DirectToolPlan,
 } from "@pi-mcp-adapter/runtime";
+import type { RuntimeFor } from "./adapter-command.js";
 import { argumentSummary, type RenderSettings, resultRenderers } from "./render-results.js";
 
 /** Tools Pi itself (either line) may declare; a direct tool never takes their names. */
@@ -47,7 +47,7 @@ interface PiToolExtras {
 }
 
 export interface DirectToolsOptions {
-  runtimeFor: (ctx: ExtensionContext) => Promise<AdapterRuntime>;
+  runtimeFor: RuntimeFor;
   /** A server's instructions, for its namespace (from the last listing, live or cached). */
   instructions?: (server: string) => string | undefined;
   /** `strictDirectToolArguments`, read when a tool is registered. */

@@ -12,7 +12,7 @@
  * quoting); required ones are checked before `prompts/get`. The result, after
  * approval and the output guard, is sent to the model as one user message.
  */
-import type { ExtensionAPI, ExtensionCommandContext, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI, ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
 import {
   type AdapterRuntime,
@@ -26,9 +26,7 @@ import {
   type StartupSnapshot,
 } from "@pi-mcp-adapter/runtime";
 
-import type { AdapterSubcommand } from "./adapter-command.js";
-
-type RuntimeFor = (ctx: ExtensionContext) => Promise<AdapterRuntime>;
+import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 
 /** `/mcp-adapter prompts`: every prompt with its command and arguments (listing servers not listed yet). */
 export function promptsSubcommand(runtimeFor: RuntimeFor): AdapterSubcommand {

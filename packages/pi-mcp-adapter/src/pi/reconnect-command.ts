@@ -3,14 +3,10 @@
  * (one server, or every enabled one), which also refreshes the cache and,
  * unless `freezeDirectTools` holds them, the direct tools.
  */
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
-import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
-import type { AdapterSubcommand } from "./adapter-command.js";
+import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 
-export function reconnectSubcommand(
-  runtimeFor: (ctx: ExtensionContext) => Promise<AdapterRuntime>,
-): AdapterSubcommand {
+export function reconnectSubcommand(runtimeFor: RuntimeFor): AdapterSubcommand {
   return {
     name: "reconnect",
     args: "[server]",

@@ -3,19 +3,16 @@
  * JavaScript; the runtime runs it in an isolated worker whose `tools` calls
  * go through the session's call pipeline. Registered only in script mode.
  */
-import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import {
-  type AdapterRuntime,
   runScriptRequest,
   SCRIPT_TOOL_DESCRIPTION,
   SCRIPT_TOOL_NAME,
   SCRIPT_TOOL_PARAMETERS,
 } from "@pi-mcp-adapter/runtime";
+import type { RuntimeFor } from "./adapter-command.js";
 
-export function registerScriptTool(
-  pi: ExtensionAPI,
-  runtimeFor: (ctx: ExtensionContext) => Promise<AdapterRuntime>,
-): void {
+export function registerScriptTool(pi: ExtensionAPI, runtimeFor: RuntimeFor): void {
   pi.registerTool({
     name: SCRIPT_TOOL_NAME,
     label: "MCP script",

@@ -3,13 +3,9 @@
  * only the `disabled` field in the project's `.pi/mcp-adapter.json` (never in
  * an untrusted project), then apply it to the running session at once.
  */
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { setServerDisabled } from "@pi-mcp-adapter/config";
-import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
-import { type AdapterSubcommand, oneServer } from "./adapter-command.js";
+import { type AdapterSubcommand, oneServer, type RuntimeFor } from "./adapter-command.js";
 import { hostProjectTrust } from "./project-trust-bridge.js";
-
-type RuntimeFor = (ctx: ExtensionContext) => Promise<AdapterRuntime>;
 
 function toggle(verb: "disable" | "enable", runtimeFor: RuntimeFor): AdapterSubcommand {
   return {

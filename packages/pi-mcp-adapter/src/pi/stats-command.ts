@@ -2,16 +2,13 @@
  * `/mcp-adapter stats`: per server and tool, calls, errors, timeouts,
  * latency percentiles and bytes of this session (`settings.captureStats`).
  */
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { type AdapterRuntime, formatStats } from "@pi-mcp-adapter/runtime";
-import type { AdapterSubcommand } from "./adapter-command.js";
+import { formatStats } from "@pi-mcp-adapter/runtime";
+import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 
 export const STATS_OFF_MESSAGE =
   'MCP call stats are off. Set "captureStats": true in the "settings" of an MCP config file (or { "file": "…" } to keep them across sessions).';
 
-export function statsSubcommand(
-  runtimeFor: (ctx: ExtensionContext) => Promise<AdapterRuntime>,
-): AdapterSubcommand {
+export function statsSubcommand(runtimeFor: RuntimeFor): AdapterSubcommand {
   return {
     name: "stats",
     args: "",

@@ -3,13 +3,12 @@
  * problems, direct tools that could not be registered, and the stderr kept
  * for servers in debug mode, as one text notice.
  */
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { type AdapterRuntime, formatDebugStderr, formatStatus } from "@pi-mcp-adapter/runtime";
-import type { AdapterSubcommand } from "./adapter-command.js";
+import { formatDebugStderr, formatStatus } from "@pi-mcp-adapter/runtime";
+import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 import { directProblemLines } from "./direct-tools.js";
 
 export function statusSubcommand(
-  runtimeFor: (ctx: ExtensionContext) => Promise<AdapterRuntime>,
+  runtimeFor: RuntimeFor,
   /** The direct-tool problems of the last plan (collisions, unknown names), read when status runs. */
   directProblems: () => readonly string[],
 ): AdapterSubcommand {

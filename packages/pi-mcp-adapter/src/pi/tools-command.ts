@@ -4,12 +4,9 @@
  * (live or cached) and connects nothing; naming a server lists it, even if
  * that means connecting it.
  */
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
 import { type AdapterRuntime, directSelection } from "@pi-mcp-adapter/runtime";
-import type { AdapterSubcommand } from "./adapter-command.js";
-
-type RuntimeFor = (ctx: ExtensionContext) => Promise<AdapterRuntime>;
+import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 
 /** The tool lines of one server: `name — description [direct]`, descriptions cut to one line. */
 async function serverLines(runtime: AdapterRuntime, name: string): Promise<string[]> {
