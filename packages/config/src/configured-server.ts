@@ -24,6 +24,8 @@ export interface ConfiguredServer extends ServerDefinition {
   auth?: false | "oauth" | "bearer";
   oauth?: false | OAuthOptions;
   oauthClientName?: string;
+  /** What the server is for (the user's words); the proxy tool's server roster shows its head. */
+  description?: string;
   /** `directTools: "search"`: direct tools registered inactive until search activates them. */
   directToolsExposure?: "search";
   /** Unknown keys from the config, kept verbatim (each was reported as a warning). */

@@ -74,6 +74,7 @@ export async function prepareConnection(
     "oauth",
     "oauthClientName",
     "directToolsExposure",
+    "description",
     "extra",
   ]) {
     delete (definition as unknown as Record<string, unknown>)[key];

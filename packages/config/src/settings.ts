@@ -39,7 +39,8 @@ export const SettingsSchema = z
     oauthDir: z.string(),
     oauthCredentialStore: z.string().min(1),
     oauthClientName: z.string().min(1),
-    directTools: z.union([z.boolean(), z.literal("search")]),
+    /** `"auto"`: every tool declared directly while the enabled catalog is small (see the runtime). */
+    directTools: z.union([z.boolean(), z.literal("search"), z.literal("auto")]),
     freezeDirectTools: z.boolean(),
     deferWithMissingMetadata: z.boolean(),
     strictDirectToolArguments: z.boolean(),

@@ -65,6 +65,7 @@ export function toServerDefinition(merged: MergedEntry): {
     excludeTools: entry.excludeTools,
     approveTools: entry.approveTools,
     searchKeywords: entry.searchKeywords,
+    description: entry.description,
     disabled: entry.disabled,
     debug: entry.debug,
     inheritEnv: entry.inheritEnv,

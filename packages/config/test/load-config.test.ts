@@ -175,9 +175,11 @@ describe("loadConfig: shapes", () => {
           oauth: { clientId: "id", clientSecret: "!echo s", skipIssuerMetadataValidation: true },
           oauthClientName: "Codex",
           debug: true,
+          description: "Issues of the team",
         },
         local: {
           command: "srv",
+          directTools: "auto",
           env: { A: "${HOME}" },
           literalEnv: { B: "${raw}" },
           inheritEnv: false,
@@ -204,9 +206,11 @@ describe("loadConfig: shapes", () => {
       oauth: { clientId: "id", clientSecret: "!echo s", skipIssuerMetadataValidation: true },
       oauthClientName: "Codex",
       debug: true,
+      description: "Issues of the team",
     });
     expect(byName(config, "local")).toMatchObject({
       transport: "stdio",
+      directTools: "auto",
       inheritEnv: false,
       literalEnv: { B: "${raw}" },
     });
@@ -282,11 +286,16 @@ describe("loadConfig: settings", () => {
   it("merges settings key by key with provenance", async () => {
     await using w = await createWorld();
     const user = await w.write(path.join(w.home, ".config", "mcp", "mcp.json"), {
-      settings: { toolPrefix: "short", idleTimeout: 5, trace: { enabled: true } },
+      settings: { toolPrefix: "short", idleTimeout: 5, trace: { enabled: true }, directTools: "auto" },
     });
     const project = await w.write(path.join(w.project, ".mcp.json"), { settings: { idleTimeout: 0 } });
     const config = await w.load();
-    expect(config.settings).toEqual({ toolPrefix: "short", idleTimeout: 0, trace: { enabled: true } });
+    expect(config.settings).toEqual({
+      toolPrefix: "short",
+      idleTimeout: 0,
+      trace: { enabled: true },
+      directTools: "auto",
+    });
     expect(config.settingSources.toolPrefix).toEqual({ file: user, key: "settings.toolPrefix" });
     expect(config.settingSources.idleTimeout).toEqual({ file: project, key: "settings.idleTimeout" });
   });

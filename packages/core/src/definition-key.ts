@@ -8,9 +8,10 @@ import type { ServerDefinition } from "./server-definition.js";
 
 /**
  * Members that say where a definition came from (`source`, and config's
- * `layers` and `scope`) or whether it is on (`disabled`), not what it runs.
+ * `layers` and `scope`), whether it is on (`disabled`) or what it is for
+ * (config's `description`, a note for the model), not what it runs.
  */
-const NOT_CONTENT = new Set(["source", "layers", "scope", "disabled"]);
+const NOT_CONTENT = new Set(["source", "layers", "scope", "disabled", "description"]);
 
 /** JSON with object keys sorted and `undefined` members left out. */
 export function canonicalJson(value: unknown): string {

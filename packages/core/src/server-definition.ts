@@ -50,7 +50,8 @@ export const ServerDefinitionSchema = z.object({
   requestTimeoutMs: RequestTimeoutMsSchema.optional(),
   protocol: ProtocolModeSchema.default("legacy"),
   toolPrefix: ToolPrefixModeSchema.optional(),
-  directTools: z.union([z.boolean(), z.array(z.string())]).optional(),
+  /** `true` every tool, a list of original names, or `"auto"`: every tool while the whole catalog is small. */
+  directTools: z.union([z.boolean(), z.literal("auto"), z.array(z.string())]).optional(),
   includeTools: ToolGlobListSchema.optional(),
   excludeTools: ToolGlobListSchema.optional(),
   approveTools: ApproveToolsSettingSchema.optional(),

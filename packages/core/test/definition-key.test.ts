@@ -23,9 +23,10 @@ describe("canonicalJson", () => {
 });
 
 describe("definitionKey", () => {
-  it("is the same whatever the member order, provenance or on/off switch", () => {
+  it("is the same whatever the member order, provenance, on/off switch or description", () => {
     const moved = {
       disabled: true,
+      description: "Files of the project",
       ...server,
       env: { A: "1", B: "2" },
       source: { file: "/p/.mcp.json", key: "mcpServers.files" },
