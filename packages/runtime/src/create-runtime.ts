@@ -23,7 +23,7 @@ import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./oauth/runtime-oaut
 import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./observability/output-shapes.js";
 import { sessionObservers } from "./observability/session-observers.js";
 import { tracedHandlers } from "./observability/trace-sources.js";
-import type { StartupSnapshot } from "./startup/startup-snapshot.js";
+import { type StartupSnapshot, snapshotAutoDirect } from "./startup/startup-snapshot.js";
 import { unsupportedSettingProblems } from "./startup/unsupported-settings.js";
 
 export interface RuntimeSource {
@@ -150,7 +150,13 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     direct: directToolSettings(settings),
     host,
     roots,
-    catalog: { cache, cacheLoaded: cache !== undefined, toolPrefix: config.settings.toolPrefix },
+    catalog: {
+      cache,
+      cacheLoaded: cache !== undefined,
+      toolPrefix: config.settings.toolPrefix,
+      // `directTools: "auto"` is decided from what start-up knew, as the host registered it.
+      autoDirect: source.snapshot && snapshotAutoDirect(source.snapshot),
+    },
     calls: {
       approveTools: config.settings.approveTools,
       outputGuard: config.settings.outputGuard,

@@ -26,6 +26,7 @@ export type { CallTarget } from "./calls/call-target.js";
 export { checkArguments } from "./calls/check-arguments.js";
 export { promptUserMessage } from "./calls/prompt-message.js";
 // What hosts show and register.
+export type { AutoDirect } from "./catalog/auto-direct-tools.js";
 export {
   type DirectTool,
   type DirectToolPlan,
@@ -73,7 +74,11 @@ export {
 export type { AdapterRuntimeOptions } from "./runtime-options.js";
 export type { Connect } from "./servers/server-set.js";
 export { formatDebugStderr } from "./servers/stderr-tails.js";
-export { loadStartupSnapshot, type StartupSnapshot } from "./startup/startup-snapshot.js";
+export {
+  loadStartupSnapshot,
+  type StartupSnapshot,
+  snapshotAutoDirect,
+} from "./startup/startup-snapshot.js";
 // The model-facing tools.
 export {
   PROXY_TOOL_DESCRIPTION,

@@ -52,6 +52,7 @@ const PUBLIC_API = [
   "SCRIPT_TOOL_PARAMETERS",
   "ScriptDetails",
   // what hosts show and register
+  "AutoDirect",
   "completionPoint",
   "DirectTool",
   "DirectToolPlan",
@@ -78,6 +79,7 @@ const PUBLIC_API = [
   "quoteWord",
   "ServerSummary",
   "serversNeedingListing",
+  "snapshotAutoDirect",
   "StartupSnapshot",
   "statusSnapshot",
   "watchStatus",

@@ -5,8 +5,9 @@
  * the metadata they know.
  *
  * A server's own `directTools` wins over the global setting: `true` (all
- * its tools), a list of original MCP names, or `"search"` (all, registered
- * inactive until a search or a call activates them). `includeTools` /
+ * its tools), a list of original MCP names, `"search"` (all, registered
+ * inactive until a search or a call activates them), or `"auto"` (all while
+ * the enabled catalog is small; see `auto-direct-tools.ts`). `includeTools` /
  * `excludeTools` already shaped the metadata. Names are the catalog's
  * prefixed names (prefix mode, provider name rules, 64-character limit), so
  * a direct tool and `mcp({ tool })` agree on what a tool is called. A name
@@ -14,11 +15,12 @@
  */
 import type { ConfiguredServer, Settings } from "@pi-mcp-adapter/config";
 import { isAppOnly, type ServerDefinition, type ToolMetadata } from "@pi-mcp-adapter/core";
+import { type AutoDirect, decideAutoDirect, followsAuto } from "./auto-direct-tools.js";
 
 /** The global settings direct tools follow. */
 export interface DirectToolSettings {
   /** `settings.directTools`: the default for servers that set none. */
-  directTools?: boolean | "search";
+  directTools?: boolean | "search" | "auto";
   /** Keep the registered surface as the initial sync left it. */
   freezeDirectTools?: boolean;
   /** Register servers without cached metadata on a later turn instead of connecting at start-up. */
@@ -47,6 +49,8 @@ export interface DirectToolPlan {
   tools: DirectTool[];
   /** Collisions and listed names a server does not offer, one sentence each. */
   problems: string[];
+  /** The `"auto"` decision the plan followed, when a server follows `"auto"`. */
+  auto?: AutoDirect;
 }
 
 /** What a server wants: nothing, every tool, or the listed original names; and how they are exposed. */
@@ -56,12 +60,20 @@ export interface DirectSelection {
   names: true | readonly string[];
 }
 
-/** A server's direct-tool selection, its own value winning over the global default; `undefined` for none. */
+/**
+ * A server's direct-tool selection, its own value winning over the global
+ * default; `undefined` for none. A server following `"auto"` takes every
+ * tool when `auto` (the session's decision) names it, else none.
+ */
 export function directSelection(
   server: ServerDefinition & Pick<ConfiguredServer, "directToolsExposure">,
   settings: DirectToolSettings,
+  auto?: AutoDirect,
 ): DirectSelection | undefined {
   const exposureOf = (search: boolean): DirectExposure => (search ? "search" : "direct");
+  if (followsAuto(server, settings)) {
+    return auto?.servers.includes(server.name) ? { exposure: "direct", names: true } : undefined;
+  }
   const own = server.directTools;
   if (own !== undefined) {
     if (own === false) return undefined;
@@ -73,7 +85,7 @@ export function directSelection(
     };
   }
   const global = settings.directTools;
-  if (global === undefined || global === false) return undefined;
+  if (global === undefined || global === false || global === "auto") return undefined;
   return { exposure: exposureOf(global === "search"), names: true };
 }
 
@@ -86,19 +98,21 @@ export interface PlanInput {
 /**
  * The direct tools of `servers` in config order. `reserved` names (the
  * host's own tools, the proxy tool) are never taken; the first server to
- * claim a name keeps it.
+ * claim a name keeps it. `auto` is the session's `"auto"` decision; left
+ * out, it is decided from `servers` as given.
  */
 export function planDirectTools(
   servers: readonly PlanInput[],
   settings: DirectToolSettings,
   reserved: Iterable<string> = [],
+  auto: AutoDirect | undefined = decideAutoDirect(servers, settings),
 ): DirectToolPlan {
   const taken = new Map<string, string>([...reserved].map((name) => [name, "a tool of the host"]));
   const tools: DirectTool[] = [];
   const problems: string[] = [];
   for (const { definition, metadata } of servers) {
     if (definition.disabled || !metadata) continue;
-    const selection = directSelection(definition, settings);
+    const selection = directSelection(definition, settings, auto);
     if (!selection) continue;
     // App-only tools (`_meta.ui.visibility: ["app"]`) are never the model's.
     const offered = metadata.filter((t) => t.kind === "tool" && !isAppOnly(t.ui));
@@ -128,10 +142,14 @@ export function planDirectTools(
       tools.push({ name: tool.prefixedName, exposure: selection.exposure, tool });
     }
   }
-  return { tools, problems };
+  return auto ? { tools, problems, auto } : { tools, problems };
 }
 
-/** Servers that want direct tools but whose metadata is not known yet (they must be listed first). */
+/**
+ * Servers that want direct tools but whose metadata is not known yet (they
+ * must be listed first). Never a server following `"auto"`: it is decided
+ * from what is known, and no server is started to decide it.
+ */
 export function serversNeedingListing(servers: readonly PlanInput[], settings: DirectToolSettings): string[] {
   return servers
     .filter((s) => !s.definition.disabled && !s.metadata && directSelection(s.definition, settings))

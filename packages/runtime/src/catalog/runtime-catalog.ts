@@ -14,6 +14,7 @@ import type { ServerSummary } from "../observability/status-events.js";
 import type { SessionTrace } from "../observability/trace-observer.js";
 import { tracedListing } from "../observability/trace-sources.js";
 import type { ServerSet } from "../servers/server-set.js";
+import { type AutoDirect, decideAutoDirect } from "./auto-direct-tools.js";
 import { type DirectToolPlan, type DirectToolSettings, planDirectTools } from "./direct-tools.js";
 import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
 import { runLimited } from "./run-limited.js";
@@ -55,13 +56,16 @@ export class RuntimeCatalog {
   private readonly listeners = new Set<ListingListener>();
   /** The direct-tool settings of the config as last loaded (`reload` may change them). */
   direct: DirectToolSettings;
+  /** The session's `directTools: "auto"` decision: given at start-up, else made by the first plan that needs one. */
+  private autoDirect: AutoDirect | undefined;
 
   constructor(
     private readonly servers: ServerSet,
-    options: ToolCatalogOptions & { direct?: DirectToolSettings },
+    options: ToolCatalogOptions & { direct?: DirectToolSettings; autoDirect?: AutoDirect },
     private readonly trace?: SessionTrace,
   ) {
     this.direct = options.direct ?? {};
+    this.autoDirect = options.autoDirect;
     this.tools = new ToolCatalog(
       options,
       (name) => servers.definition(name),
@@ -189,7 +193,8 @@ export class RuntimeCatalog {
       definition: this.servers.require(name),
       metadata: this.tools.metadata(name) ?? known?.(name),
     }));
-    return planDirectTools(servers, this.direct, reserved);
+    this.autoDirect ??= decideAutoDirect(servers, this.direct);
+    return planDirectTools(servers, this.direct, reserved, this.autoDirect);
   }
 
   /** What a `replace` changed: edited and removed servers are forgotten; listeners hear of every change. */

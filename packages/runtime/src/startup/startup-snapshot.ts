@@ -21,6 +21,7 @@ import {
   type ResolvedConfig,
 } from "@pi-mcp-adapter/config";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import { type AutoDirect, decideAutoDirect } from "../catalog/auto-direct-tools.js";
 import { openMetadataCache } from "../catalog/metadata-cache-file.js";
 
 export interface StartupSnapshotSource {
@@ -98,4 +99,23 @@ export async function loadStartupSnapshot(source: StartupSnapshotSource): Promis
     servers,
     missing: servers.filter((s) => !s.listing).map((s) => s.server.name),
   };
+}
+
+/**
+ * The session's `directTools: "auto"` decision from what the snapshot knows
+ * (its cached listings as read at start-up, whatever is listed since), so the
+ * host's start-up registration and the session's runtime decide alike;
+ * `undefined` when no server follows `"auto"`.
+ */
+export function snapshotAutoDirect(snapshot: StartupSnapshot): AutoDirect | undefined {
+  return decideAutoDirect(
+    snapshot.servers.map((s) => ({
+      definition: s.server,
+      // Read only when a server follows "auto": building metadata is the costly part.
+      get metadata() {
+        return s.metadata;
+      },
+    })),
+    snapshot.config.settings,
+  );
 }
