@@ -85,6 +85,7 @@ export {
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
   type ProxyParams,
+  proxyToolDescription,
   runProxyRequest,
 } from "./tools/proxy-request.js";
 export {

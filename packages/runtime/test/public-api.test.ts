@@ -45,6 +45,7 @@ const PUBLIC_API = [
   "ProxyDetails",
   "ProxyOutcome",
   "ProxyParams",
+  "proxyToolDescription",
   "runProxyRequest",
   "runScriptRequest",
   "SCRIPT_TOOL_DESCRIPTION",

@@ -14,6 +14,7 @@ import {
   formatStatus,
 } from "../format/format.js";
 import { formatDebugStderr } from "../servers/stderr-tails.js";
+import { type RosterServer, serverRoster } from "./server-roster.js";
 import type { ProxyDetails, ProxyOutcome } from "./tool-outcomes.js";
 
 export interface ProxyParams {
@@ -44,17 +45,28 @@ export const PROXY_TOOL_NAME = "mcp";
 /** `mcp({ action: "ui-messages" })`: the messages MCP Apps sent (queued until read). */
 export const UI_MESSAGES_ACTION = "ui-messages";
 
+/** The proxy tool's description without a server roster (see `proxyToolDescription`). */
 export const PROXY_TOOL_DESCRIPTION =
   'Use tools of MCP servers. mcp({}) lists servers; mcp({search: "words"}) finds tools and resources; ' +
   'mcp({describe: "name"}) shows parameters; mcp({tool: "name", args: {...}}) calls one.';
 
+/**
+ * The proxy tool's description with the roster of `servers` (config order;
+ * e.g. a startup snapshot's `servers`): the same servers, descriptions and
+ * cached instructions always give the same text. See `server-roster.ts`.
+ */
+export function proxyToolDescription(servers: readonly RosterServer[]): string {
+  return servers.length ? `${PROXY_TOOL_DESCRIPTION} ${serverRoster(servers)}` : PROXY_TOOL_DESCRIPTION;
+}
+
+// The description shows how `search`, `describe`, `tool` and `args` are used, so they carry none of their own.
 export const PROXY_TOOL_PARAMETERS = {
   type: "object",
   properties: {
-    search: { type: "string", description: "Words to find tools by" },
-    describe: { type: "string", description: "Tool name to describe" },
-    tool: { type: "string", description: "Tool name to call" },
-    args: { type: ["object", "string"], description: "Tool arguments (object or JSON string)" },
+    search: { type: "string" },
+    describe: { type: "string" },
+    tool: { type: "string" },
+    args: { type: ["object", "string"] },
     server: { type: "string", description: "Limit to one server" },
     limit: { type: "integer", minimum: 1 },
     offset: { type: "integer", minimum: 0 },
