@@ -23,7 +23,7 @@ import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./oauth/runtime-oaut
 import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./observability/output-shapes.js";
 import { sessionObservers } from "./observability/session-observers.js";
 import { tracedHandlers } from "./observability/trace-sources.js";
-import { type StartupSnapshot, snapshotAutoDirect } from "./startup/startup-snapshot.js";
+import { cachedServers, type StartupSnapshot, snapshotAutoDirect } from "./startup/startup-snapshot.js";
 import { unsupportedSettingProblems } from "./startup/unsupported-settings.js";
 
 export interface RuntimeSource {
@@ -154,8 +154,8 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       cache,
       cacheLoaded: cache !== undefined,
       toolPrefix: config.settings.toolPrefix,
-      // `directTools: "auto"` is decided from what start-up knew, as the host registered it.
-      autoDirect: source.snapshot && snapshotAutoDirect(source.snapshot),
+      // `directTools: "auto"` is decided once, from what start-up knew: the host's snapshot, else the cache now.
+      autoDirect: snapshotAutoDirect(source.snapshot ?? { config, servers: cachedServers(config, cache) }),
     },
     calls: {
       approveTools: config.settings.approveTools,

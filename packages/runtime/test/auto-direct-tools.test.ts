@@ -140,7 +140,7 @@ describe('directTools "auto": one decision per session', () => {
     }
   });
 
-  it("a runtime made from a startup snapshot decides as the snapshot does", async () => {
+  it("a runtime decides when it is made, from the startup snapshot or else the cache", async () => {
     await using dir = await createTempDir();
     const cacheFile = dir.join("mcp-cache.json");
     const config = {
@@ -162,12 +162,15 @@ describe('directTools "auto": one decision per session', () => {
     }
     const warm = await loadStartupSnapshot({ cwd: dir.path, config, metadataCacheFile: cacheFile });
     expect(snapshotAutoDirect(warm)?.servers).toEqual(["time"]);
-    const runtime = await createRuntime({ cwd: dir.path, config, snapshot: warm, npxCacheFile: false });
-    try {
-      expect((await runtime.catalog()).unavailable).toEqual([]); // from the cache: nothing starts
-      expect(runtime.directTools().tools.map((t) => t.name)).toEqual(["time_now", "time_zone"]);
-    } finally {
-      await runtime.shutdown();
+    // The session's runtime, from the snapshot; another one (no snapshot) reads the cache when it is made.
+    for (const source of [{ snapshot: warm }, { metadataCacheFile: cacheFile }]) {
+      const runtime = await createRuntime({ cwd: dir.path, config, npxCacheFile: false, ...source });
+      try {
+        expect((await runtime.catalog()).unavailable).toEqual([]); // from the cache: nothing starts
+        expect(runtime.directTools().tools.map((t) => t.name)).toEqual(["time_now", "time_zone"]);
+      } finally {
+        await runtime.shutdown();
+      }
     }
   });
 });

@@ -71,7 +71,20 @@ export async function loadStartupSnapshot(source: StartupSnapshotSource): Promis
     }),
     cache?.load(),
   ]);
-  const servers = config.servers
+  const servers = cachedServers(config, cache);
+  return {
+    cwd: source.cwd,
+    ...(source.configPath !== undefined ? { configPath: source.configPath } : {}),
+    config,
+    cache,
+    servers,
+    missing: servers.filter((s) => !s.listing).map((s) => s.server.name),
+  };
+}
+
+/** The enabled servers of `config` with what `cache` (already loaded) holds for each, as a snapshot has them. */
+export function cachedServers(config: ResolvedConfig, cache: MetadataCache | undefined): SnapshotServer[] {
+  return config.servers
     .filter((server) => !server.disabled)
     .map((server): SnapshotServer => {
       const listing = cache?.get(server.name, definitionHash(server));
@@ -91,14 +104,6 @@ export async function loadStartupSnapshot(source: StartupSnapshotSource): Promis
         },
       };
     });
-  return {
-    cwd: source.cwd,
-    ...(source.configPath !== undefined ? { configPath: source.configPath } : {}),
-    config,
-    cache,
-    servers,
-    missing: servers.filter((s) => !s.listing).map((s) => s.server.name),
-  };
 }
 
 /**
@@ -107,7 +112,9 @@ export async function loadStartupSnapshot(source: StartupSnapshotSource): Promis
  * host's start-up registration and the session's runtime decide alike;
  * `undefined` when no server follows `"auto"`.
  */
-export function snapshotAutoDirect(snapshot: StartupSnapshot): AutoDirect | undefined {
+export function snapshotAutoDirect(
+  snapshot: Pick<StartupSnapshot, "servers" | "config">,
+): AutoDirect | undefined {
   return decideAutoDirect(
     snapshot.servers.map((s) => ({
       definition: s.server,
