@@ -18,7 +18,7 @@ describe("/mcp-adapter status, and a bare /mcp-adapter where no panel can be dra
     const { ctx, notes } = noticeContext(dir.path);
     const runtimeFor = async () => runtime;
     let problems = ["read: taken by a Pi tool"];
-    const status = statusSubcommand(runtimeFor, () => problems);
+    const status = statusSubcommand(runtimeFor, () => ({ problems, auto: undefined }));
     const setup = { name: "setup", args: "", summary: "", run: async () => {} };
     const login = async () => {};
     const table = [panelSubcommand({ runtimeFor, login, setup, status }), status];

@@ -17,6 +17,7 @@
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { foldName, type ToolMetadata } from "@pi-mcp-adapter/core";
 import {
+  type AutoDirect,
   type CallResult,
   checkArguments,
   type DirectTool,
@@ -61,9 +62,10 @@ export function resultText(result: Pick<CallResult, "content">): string {
   return result.content.map((c) => (c.type === "text" ? c.text : `[${c.mimeType}]`)).join("\n");
 }
 
-/** Direct tools that could not be registered, as status warning lines. */
-export function directProblemLines(problems: readonly string[]): string[] {
-  return problems.map((p) => `warning: direct tools: ${p}`);
+/** Status lines of the last plan: direct tools that could not be registered, and what `"auto"` decided. */
+export function directStatusLines(last: Pick<DirectToolRegistrar, "problems" | "auto">): string[] {
+  const lines = last.problems.map((p) => `warning: direct tools: ${p}`);
+  return last.auto ? [...lines, last.auto.reason] : lines;
 }
 
 export class DirectToolRegistrar {
@@ -79,6 +81,8 @@ export class DirectToolRegistrar {
   private bound = false;
   /** The problems of the last plan (collisions, unknown names), for status. */
   problems: string[] = [];
+  /** What `directTools: "auto"` decided, as the last plan followed it (for status). */
+  auto: AutoDirect | undefined;
 
   constructor(
     private readonly pi: ExtensionAPI,
@@ -110,6 +114,7 @@ export class DirectToolRegistrar {
   /** Registers what `plan` adds or changes and retires what it drops (frozen: new servers only). */
   sync(plan: DirectToolPlan): void {
     this.problems = plan.problems;
+    this.auto = plan.auto;
     const tools = this.frozen ? plan.tools.filter((t) => !this.synced.has(t.tool.server)) : plan.tools;
     const next = new Set(this.frozen ? this.offered : []);
     for (const direct of tools) {

@@ -35,7 +35,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
 
     pi.registerFlag(CONFIG_FLAG, { description: "MCP config file for pi-mcp-adapter", type: "string" });
 
-    const status = statusSubcommand(runtimeFor, () => session.directProblems());
+    const status = statusSubcommand(runtimeFor, () => session.lastDirectPlan());
     const setup = setupSubcommand({
       runtimeFor,
       configPath: () => session.configPath(),

@@ -122,9 +122,11 @@ async function applySaved(
 
 /** The panel's facts about each server, from what the runtime knows (never connects). */
 export function panelServers(runtime: AdapterRuntime, previous: readonly PanelServer[] = []): PanelServer[] {
+  // A server following `directTools: "auto"` shows what the session decided for it.
+  const auto = runtime.directTools().auto;
   return runtime.servers().map((s) => {
     const definition = runtime.definition(s.name);
-    const selection = definition ? directSelection(definition, runtime.direct) : undefined;
+    const selection = definition ? directSelection(definition, runtime.direct, auto) : undefined;
     const known = previous.find((p) => p.name === s.name);
     const server: PanelServer = {
       name: s.name,

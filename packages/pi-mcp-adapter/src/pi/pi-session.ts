@@ -17,6 +17,7 @@ import {
   loadStartupSnapshot,
   PROXY_TOOL_NAME,
   type ProxyParams,
+  proxyToolDescription,
   type RuntimeSource,
   SCRIPT_TOOL_NAME,
   type StartupSnapshot,
@@ -90,9 +91,9 @@ export class PiSession {
     return this.options.configPath ?? (typeof flag === "string" && flag !== "" ? flag : undefined);
   }
 
-  /** Direct tools the last plan could not register (collisions, unknown names). */
-  directProblems(): readonly string[] {
-    return this.registrar.problems;
+  /** The last direct-tool plan: what it could not register (collisions, unknown names), what "auto" decided. */
+  lastDirectPlan(): Pick<DirectToolRegistrar, "problems" | "auto"> {
+    return this.registrar;
   }
 
   /** The runtime for `ctx.cwd`: made on first use, and made afresh (the old one shut down) for another cwd. */
@@ -252,7 +253,7 @@ export class PiSession {
     this.promptCommands.fromSnapshot(taken);
     if (taken.config.settings.scriptMode === true) registerScriptTool(this.pi, (ctx) => this.runtimeFor(ctx));
     this.direct = directToolSettings(taken.config.settings);
-    this.registerProxies(taken.servers.map((s) => s.server.name));
+    this.registerProxies(taken.servers);
     const startup = await registerStartupDirectTools(
       taken,
       this.direct,
@@ -265,10 +266,20 @@ export class PiSession {
     if (this.direct.freezeDirectTools) this.registrar.freeze();
   }
 
-  private registerProxies(servers: string[]): void {
+  /** The proxy tools, `mcp` with the roster of the snapshot's servers (kept for the process; see proxy-tools.ts). */
+  private registerProxies(servers: StartupSnapshot["servers"]): void {
     const call = async (params: ProxyParams, signal: AbortSignal | undefined, ctx: ExtensionContext) =>
       runProxy(await this.runtimeFor(ctx), this.registrar, params, signal);
-    this.namespaceProxyNames = registerProxyTools(this.pi, this.direct, servers, call, this.display);
+    const names = servers.map((s) => s.server.name);
+    const description = proxyToolDescription(servers);
+    this.namespaceProxyNames = registerProxyTools(
+      this.pi,
+      this.direct,
+      names,
+      call,
+      this.display,
+      description,
+    );
   }
 
   /** Names a direct tool may not take: Pi's own tools, other extensions' tools, and ours. */

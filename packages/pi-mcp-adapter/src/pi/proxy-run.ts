@@ -2,7 +2,7 @@
  * What a proxy tool call does on the Pi side: the runtime's proxy request,
  * then what its outcome means for Pi — `"search"` direct tools it reached
  * become active, an error is thrown, and status also names the direct tools
- * that could not be registered.
+ * that could not be registered and what `directTools: "auto"` decided.
  */
 import {
   type AdapterRuntime,
@@ -11,7 +11,7 @@ import {
   type ProxyParams,
   runProxyRequest,
 } from "@pi-mcp-adapter/runtime";
-import { type DirectToolRegistrar, directProblemLines, resultText } from "./direct-tools.js";
+import { type DirectToolRegistrar, directStatusLines, resultText } from "./direct-tools.js";
 
 export async function runProxy(
   runtime: AdapterRuntime,
@@ -23,13 +23,12 @@ export async function runProxy(
   registrar.activate(activatedBy(outcome.details, registrar));
   // The older Pi line ignores `isError` in results: throwing marks an error in both.
   if (outcome.isError) throw new Error(resultText(outcome));
-  // Status also names direct tools that could not be registered (collisions, unknown names).
-  if (outcome.details.mode === "status" && registrar.problems.length) {
+  // Status also names direct tools that could not be registered (collisions, unknown names),
+  // and what `directTools: "auto"` decided.
+  const direct = outcome.details.mode === "status" ? directStatusLines(registrar) : [];
+  if (direct.length) {
     return {
-      content: [
-        ...outcome.content,
-        { type: "text" as const, text: directProblemLines(registrar.problems).join("\n") },
-      ],
+      content: [...outcome.content, { type: "text" as const, text: direct.join("\n") }],
       details: outcome.details,
     };
   }

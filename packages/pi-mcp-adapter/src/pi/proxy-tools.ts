@@ -3,7 +3,14 @@
  * `namespaceProxyTools`, a small `mcp__<server>` per server that searches,
  * describes and calls within that server only. Per-server wrappers are
  * opt-in: with 38 servers they cost several thousand tokens in every
- * request, the one `mcp` tool about 250.
+ * request, the one `mcp` tool about 330 with its server roster.
+ *
+ * `mcp` is registered once, at start-up, with the roster of the startup
+ * snapshot, and never again: Pi would accept a new description, but every
+ * later request would then start differently (a prompt-cache miss), so
+ * servers enabled, disabled or approved mid-session show in `mcp({})`, and
+ * in the roster from the next start (or `/reload`). With namespace proxies
+ * each server already has a tool of its own, so `mcp` carries no roster.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { foldName } from "@pi-mcp-adapter/core";
@@ -31,12 +38,14 @@ export function registerProxyTools(
   run: RunProxy,
   /** How calls look in Pi's chat (`toolResultRendering`, `collapsedResultLines`). */
   render: RenderSettings = {},
+  /** `mcp`'s description: with the servers' roster (`proxyToolDescription`), or without one. */
+  description = PROXY_TOOL_DESCRIPTION,
 ): string[] {
   if (settings.disableProxyTool) return [];
   pi.registerTool({
     name: PROXY_TOOL_NAME,
     label: "MCP",
-    description: PROXY_TOOL_DESCRIPTION,
+    description: settings.namespaceProxyTools ? PROXY_TOOL_DESCRIPTION : description,
     // Plain JSON Schema: both Pi lines accept it, and it avoids a runtime TypeBox import.
     parameters: PROXY_TOOL_PARAMETERS as never,
     // Pi 1.x: a call naming tools still registering waits for them (the extension's tool_call handler).

@@ -7,7 +7,9 @@
  * tools in the first request too; the listing lands in the shared cache,
  * so the session's runtime starts warm. `deferWithMissingMetadata: true`
  * skips that wait: those servers are listed when the session starts and
- * their tools appear a turn later.
+ * their tools appear a turn later. `directTools: "auto"` is decided from the
+ * snapshot alone (the session's runtime decides the same from it): no
+ * server is started to find out how large the catalog is.
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import {
@@ -19,6 +21,7 @@ import {
   type RuntimeSource,
   type StartupSnapshot,
   serversNeedingListing,
+  snapshotAutoDirect,
 } from "@pi-mcp-adapter/runtime";
 import type { DirectToolRegistrar } from "./direct-tools.js";
 
@@ -40,10 +43,11 @@ export async function registerStartupDirectTools(
   /** Config source of the snapshot (to list missing servers with the same config). */
   source: RuntimeSource,
 ): Promise<StartupDirectTools> {
+  const auto = snapshotAutoDirect(snapshot);
   // Only servers with direct tools need their cached metadata (built on first read), the rest never do.
   const inputs: PlanInput[] = snapshot.servers.map((s) => ({
     definition: s.server,
-    metadata: directSelection(s.server, settings) ? s.metadata : undefined,
+    metadata: directSelection(s.server, settings, auto) ? s.metadata : undefined,
   }));
   const missing = serversNeedingListing(inputs, settings);
   const deferred = settings.deferWithMissingMetadata ? missing : [];
@@ -51,7 +55,7 @@ export async function registerStartupDirectTools(
     const listed = await listServers({ ...source, snapshot }, missing);
     for (const input of inputs) input.metadata ??= listed.get(input.definition.name);
   }
-  registrar.sync(planDirectTools(inputs, settings, reserved));
+  registrar.sync(planDirectTools(inputs, settings, reserved, auto));
   const metadata = new Map<string, readonly ToolMetadata[]>();
   for (const input of inputs) if (input.metadata) metadata.set(input.definition.name, input.metadata);
   return { deferred, metadata };

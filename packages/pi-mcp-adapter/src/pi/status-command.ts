@@ -1,16 +1,17 @@
 /**
  * `/mcp-adapter status`: the servers, their state and tool counts, config
- * problems, direct tools that could not be registered, and the stderr kept
- * for servers in debug mode, as one text notice.
+ * problems, direct tools that could not be registered (and what
+ * `directTools: "auto"` decided), and the stderr kept for servers in debug
+ * mode, as one text notice.
  */
 import { formatDebugStderr, formatStatus } from "@pi-mcp-adapter/runtime";
 import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
-import { directProblemLines } from "./direct-tools.js";
+import { type DirectToolRegistrar, directStatusLines } from "./direct-tools.js";
 
 export function statusSubcommand(
   runtimeFor: RuntimeFor,
-  /** The direct-tool problems of the last plan (collisions, unknown names), read when status runs. */
-  directProblems: () => readonly string[],
+  /** The last direct-tool plan's problems (collisions, unknown names) and "auto" decision, read when status runs. */
+  lastPlan: () => Pick<DirectToolRegistrar, "problems" | "auto">,
 ): AdapterSubcommand {
   return {
     name: "status",
@@ -21,7 +22,7 @@ export function statusSubcommand(
       const servers = r.servers();
       const debug = servers.map((s) => formatDebugStderr(s.name, r.debugStderr(s.name))).filter(Boolean);
       ctx.ui.notify(
-        [formatStatus(servers, r.problems), ...directProblemLines(directProblems()), ...debug].join("\n"),
+        [formatStatus(servers, r.problems), ...directStatusLines(lastPlan()), ...debug].join("\n"),
         "info",
       );
     },
