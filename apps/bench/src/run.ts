@@ -1,9 +1,11 @@
 /**
- * `npm run bench -w apps/bench`: search quality and latency. Flags:
+ * `npm run bench:search -w apps/bench`: search quality and latency, and the
+ * first-request tokens of the proxy tool with its server roster. Flags:
  * `--misses` lists the dev queries our ranking does not answer at rank 1;
  * `--quick` skips the 100k-tool scaling run.
  */
 import { loadEvalData } from "./eval-data.js";
+import { formatRosterTokens, measureRosterTokens } from "./roster-tokens.js";
 import { formatLatency, measureLatency } from "./search-latency.js";
 import { evaluate, formatQualityTable, notBeating } from "./search-quality.js";
 
@@ -31,3 +33,5 @@ if (!args.has("--quality-only")) {
   console.log("");
   console.log(formatLatency(measureLatency(data, { maxScale: args.has("--quick") ? 10_000 : 100_000 })));
 }
+console.log("");
+console.log(formatRosterTokens(await measureRosterTokens()));

