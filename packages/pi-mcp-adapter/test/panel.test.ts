@@ -4,7 +4,7 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { createRuntime } from "@pi-mcp-adapter/runtime";
 import { createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openPanel } from "../src/pi/panel.js";
+import { openPanel, panelServers } from "../src/pi/panel.js";
 
 interface Shown {
   render(width: number): string[];
@@ -44,11 +44,15 @@ function panelHost(cwd: string, rpc = false) {
     },
   } as unknown as ExtensionContext;
   const screen = () => shown.at(-1)?.render(120).join("\n") ?? "";
+  // Polls the screen; the generous timeout is for a loaded machine (a real server is listed).
   const until = (test: (s: string) => boolean) =>
-    vi.waitFor(() => {
-      const now = screen();
-      if (!test(now)) throw new Error(`not on the screen yet:\n${now}`);
-    });
+    vi.waitFor(
+      () => {
+        const now = screen();
+        if (!test(now)) throw new Error(`not on the screen yet:\n${now}`);
+      },
+      { timeout: 10_000 },
+    );
   return { ctx, shown, notes, screen, until, key: (data: string) => shown.at(-1)?.handleInput(data) };
 }
 
@@ -119,6 +123,34 @@ describe("the /mcp-adapter panel component", () => {
       expect(await openPanel(rpc.ctx, { runtime, login: async () => {} })).toBe(false);
     } finally {
       await runtime.shutdown();
+    }
+  });
+
+  it('shows a server following directTools "auto" as the session decided: direct once the small catalog is known', async () => {
+    await using dir = await createTempDir();
+    const source = {
+      cwd: dir.path,
+      config: {
+        settings: { directTools: "auto" },
+        mcpServers: { fx: { command: process.execPath, args: [stdioFixtureServerPath] } },
+      },
+      metadataCacheFile: dir.join("mcp-cache.json"),
+      npxCacheFile: false as const,
+    };
+    // The first session knows nothing yet: proxy; listing fills the cache.
+    const first = await createRuntime(source);
+    try {
+      await first.catalog();
+      expect(panelServers(first).map((s) => [s.name, s.directTools])).toEqual([["fx", false]]);
+    } finally {
+      await first.shutdown();
+    }
+    // The next one decides from the cache: four tools are a small catalog.
+    const next = await createRuntime(source);
+    try {
+      expect(panelServers(next).map((s) => [s.name, s.directTools])).toEqual([["fx", true]]);
+    } finally {
+      await next.shutdown();
     }
   });
 });
