@@ -23,6 +23,7 @@ import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./oauth/runtime-oaut
 import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./observability/output-shapes.js";
 import { sessionObservers } from "./observability/session-observers.js";
 import { tracedHandlers } from "./observability/trace-sources.js";
+import { effectiveServers } from "./startup/effective-servers.js";
 import { cachedServers, type StartupSnapshot, snapshotAutoDirect } from "./startup/startup-snapshot.js";
 import { unsupportedSettingProblems } from "./startup/unsupported-settings.js";
 
@@ -105,7 +106,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     source.oauth ?? { warn: (message) => host.notify(`OAuth: ${message}`, "warning") },
     () => current.servers,
   );
-  const servers = withGlobalDefaults(config);
+  const servers = effectiveServers(config);
   const reuse = source.snapshot && source.metadataCacheFile === undefined;
   const cache = reuse ? source.snapshot?.cache : openMetadataCache(source.metadataCacheFile);
   // Loaded up front so status can say `cached` for servers listed in an earlier session.
@@ -138,7 +139,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     reloadConfig: async () => {
       const next = await loadRuntimeConfig(source);
       current = next;
-      const nextServers = withGlobalDefaults(next);
+      const nextServers = effectiveServers(next);
       hashes = hashesOf(nextServers);
       return {
         servers: nextServers,
@@ -184,16 +185,6 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
 function expandHome(value: string, home: string): string {
   if (value === "~") return home;
   return value.startsWith("~/") ? path.join(home, value.slice(2)) : value;
-}
-
-/** The servers of `config` with the global settings they inherit (a server's own value wins). */
-function withGlobalDefaults(config: ResolvedConfig): ConfiguredServer[] {
-  const timeout = config.settings.requestTimeoutMs;
-  return config.servers.map((server) =>
-    server.requestTimeoutMs === undefined && timeout !== undefined
-      ? { ...server, requestTimeoutMs: timeout }
-      : server,
-  );
 }
 
 /** This package's version, reported to servers as the client version. */

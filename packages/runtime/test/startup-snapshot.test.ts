@@ -80,4 +80,25 @@ describe("startup snapshot", () => {
     expect(snapshot.missing).toEqual(["a"]);
     expect(snapshot.config.problems).toEqual([]);
   });
+
+  it("finds what a session cached when a global requestTimeoutMs applies to the servers", async () => {
+    await using dir = await createTempDir();
+    const cacheFile = dir.join("mcp-cache.json");
+    const config = {
+      settings: { requestTimeoutMs: 12_000 },
+      mcpServers: { weather: { command: process.execPath, args: [stdioFixtureServerPath] } },
+    };
+    const first = await createRuntime({
+      cwd: dir.path,
+      config,
+      metadataCacheFile: cacheFile,
+      npxCacheFile: false,
+    });
+    expect((await first.catalog()).unavailable).toEqual([]);
+    await first.shutdown();
+
+    const snapshot = await loadStartupSnapshot({ cwd: dir.path, config, metadataCacheFile: cacheFile });
+    expect(snapshot.missing).toEqual([]);
+    expect(snapshot.servers[0]?.metadata?.map((t) => t.prefixedName)).toContain("weather_get_weather");
+  });
 });
