@@ -1,11 +1,12 @@
 /**
  * `npm run bench -w apps/bench`: search quality and latency. Flags:
  * `--misses` lists the dev queries our ranking does not answer at rank 1;
- * `--quick` skips the 100k-tool scaling run.
+ * `--quick` skips the 100k-tool scaling runs.
  */
 import { loadEvalData } from "./eval-data.js";
 import { formatLatency, measureLatency } from "./search-latency.js";
 import { evaluate, formatQualityTable, notBeating } from "./search-quality.js";
+import { formatRegex, measureRegex } from "./search-regex.js";
 
 const args = new Set(process.argv.slice(2));
 const data = loadEvalData();
@@ -29,5 +30,8 @@ if (args.has("--misses")) {
 }
 if (!args.has("--quality-only")) {
   console.log("");
-  console.log(formatLatency(measureLatency(data, { maxScale: args.has("--quick") ? 10_000 : 100_000 })));
+  const maxScale = args.has("--quick") ? 10_000 : 100_000;
+  console.log(formatLatency(measureLatency(data, { maxScale })));
+  console.log("\nRegex search (regex: true): time the call holds the event loop\n");
+  console.log(formatRegex(await measureRegex(data, { maxScale })));
 }
