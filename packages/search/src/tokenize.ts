@@ -102,8 +102,10 @@ export function createTokenizer(segmenter: () => WordSegmenter | undefined = sys
       out.push(segment);
     }
   };
-  return (input: string) => {
-    const text = NON_ASCII.test(input) ? input.normalize("NFKC") : input;
+  // ASCII text needs no normalising; the first other character restarts the scan on the NFKC form.
+  return (input: string) => scan(input, false) ?? scan(input.normalize("NFKC"), true)!;
+
+  function scan(text: string, normalized: boolean): string[] | undefined {
     const out: string[] = [];
     const length = text.length;
     let wordStart = -1;
@@ -118,9 +120,12 @@ export function createTokenizer(segmenter: () => WordSegmenter | undefined = sys
     for (let i = 0; i <= length; ) {
       let code = i < length ? text.charCodeAt(i) : 32;
       let width = 1;
-      if (code >= 0xd800 && code <= 0xdbff && i + 1 < length) {
-        code = text.codePointAt(i)!;
-        if (code > 0xffff) width = 2;
+      if (code >= 128) {
+        if (!normalized) return undefined;
+        if (code >= 0xd800 && code <= 0xdbff && i + 1 < length) {
+          code = text.codePointAt(i)!;
+          if (code > 0xffff) width = 2;
+        }
       }
       let kind = kindOf(code);
       // A combining mark belongs to the letter before it (and to a run of a spaceless script); alone
@@ -176,7 +181,7 @@ export function createTokenizer(segmenter: () => WordSegmenter | undefined = sys
       i += width;
     }
     return out;
-  };
+  }
 }
 
 function nextKind(text: string, i: number): Kind {
