@@ -20,7 +20,7 @@ export const MAX_REGEX_LENGTH = 500;
 export const MAX_REGEX_SIZE = 1000;
 /** Characters of each field a pattern sees. */
 export const MAX_REGEX_TEXT = 16_384;
-/** How long a scan may run, compile included, before it stops. */
+/** How long a scan may run, compile included (loading re2js on first use is not), before it stops. */
 export const REGEX_BUDGET_MS = 80;
 
 const PLAIN_WORDS = "or search with plain words (regex: false)";
@@ -48,6 +48,8 @@ export function matchToolsByRegex(
 ): ToolMetadata[] {
   const now = options.now ?? (() => performance.now());
   const budget = options.budgetMs ?? REGEX_BUDGET_MS;
+  // Loading the engine is a one-time cost of the first regex search, not of this pattern.
+  re2js();
   const started = now();
   const pattern = compileSearchRegex(query);
   const test = (text: string) =>
