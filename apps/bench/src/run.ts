@@ -2,12 +2,13 @@
  * `npm run bench:search -w apps/bench`: search quality and latency, and the
  * first-request tokens of the proxy tool with its server roster. Flags:
  * `--misses` lists the dev queries our ranking does not answer at rank 1;
- * `--quick` skips the 100k-tool scaling run.
+ * `--quick` skips the 100k-tool scaling runs.
  */
 import { loadEvalData } from "./eval-data.js";
 import { formatRosterTokens, measureRosterTokens } from "./roster-tokens.js";
 import { formatLatency, measureLatency } from "./search-latency.js";
 import { evaluate, formatQualityTable, notBeating } from "./search-quality.js";
+import { formatRegex, measureRegex } from "./search-regex.js";
 
 const args = new Set(process.argv.slice(2));
 const data = loadEvalData();
@@ -31,7 +32,10 @@ if (args.has("--misses")) {
 }
 if (!args.has("--quality-only")) {
   console.log("");
-  console.log(formatLatency(measureLatency(data, { maxScale: args.has("--quick") ? 10_000 : 100_000 })));
+  const maxScale = args.has("--quick") ? 10_000 : 100_000;
+  console.log(formatLatency(measureLatency(data, { maxScale })));
+  console.log("\nRegex search (regex: true): time the call holds the event loop\n");
+  console.log(formatRegex(await measureRegex(data, { maxScale })));
 }
 console.log("");
 console.log(formatRosterTokens(await measureRosterTokens()));

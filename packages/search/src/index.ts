@@ -1,4 +1,5 @@
 export { editDistance } from "./edit-distance.js";
+export { SearchError, type SearchErrorCode } from "./errors.js";
 export {
   DEFAULT_SEARCH_LIMIT,
   indexFor,

@@ -3,9 +3,10 @@
  * synchronous. The index for a tool list is built once and reused while the
  * same array (and keyword config) is passed again.
  */
-import { McpAdapterError, type ToolMetadata } from "@pi-mcp-adapter/core";
+import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import { matchToolsByRegex } from "./regex-guard.js";
 import { createSearchIndex, type SearchIndex } from "./search-index.js";
-import { keywordsForTool, type SearchKeywords } from "./search-keywords.js";
+import type { SearchKeywords } from "./search-keywords.js";
 
 export interface RankOptions {
   /** Only tools of this server. */
@@ -14,7 +15,11 @@ export interface RankOptions {
   limit?: number;
   /** Hits to skip (from a previous `nextOffset`). */
   offset?: number;
-  /** Treat the query as a case-insensitive regular expression: matches in catalog order, unranked. */
+  /**
+   * Treat the query as a case-insensitive regular expression (RE2 syntax, see
+   * regex-guard.ts): matches in catalog order, unranked. Throws `SearchError`
+   * for a pattern it refuses or a scan that runs past its time budget.
+   */
   regex?: boolean;
   /** Per-server extra search words. */
   searchKeywords?: SearchKeywords;
@@ -56,10 +61,9 @@ export function rankTools(
   const limit = Math.max(1, Math.floor(options.limit ?? DEFAULT_SEARCH_LIMIT));
   const offset = Math.max(0, Math.floor(options.offset ?? 0));
   if (options.regex) {
-    const pattern = compileRegex(query);
-    const all = list
-      .filter((tool) => (!accept || accept(tool)) && regexMatches(pattern, tool, options.searchKeywords))
-      .map((tool) => ({ tool, score: 0 }));
+    const all = matchToolsByRegex(query, list, { accept, searchKeywords: options.searchKeywords }).map(
+      (tool) => ({ tool, score: 0 }),
+    );
     return page(all.slice(offset, offset + limit), all.length, offset, limit);
   }
   const index = "score" in tools ? tools : indexFor(tools, options.searchKeywords);
@@ -71,25 +75,4 @@ export function rankTools(
 function page(hits: RankedTool[], total: number, offset: number, limit: number): RankResult {
   const next = offset + limit;
   return { hits, total, ...(next < total ? { nextOffset: next } : {}) };
-}
-
-function compileRegex(query: string): RegExp {
-  try {
-    return new RegExp(query, "i");
-  } catch (error) {
-    throw new McpAdapterError(
-      "invalid_regex",
-      `search with regex: true needs a valid regular expression; "${query.slice(0, 80)}" is not (${(error as Error).message})`,
-      { cause: error },
-    );
-  }
-}
-
-function regexMatches(pattern: RegExp, tool: ToolMetadata, keywords: SearchKeywords | undefined): boolean {
-  return (
-    pattern.test(tool.prefixedName) ||
-    pattern.test(tool.name) ||
-    pattern.test(tool.description) ||
-    keywordsForTool(tool, keywords).some((word) => pattern.test(word))
-  );
 }

@@ -5,12 +5,13 @@
  * words are stemmed and expanded by `query-terms.ts` (synonyms, abbreviations,
  * typos, prefixes, compound names); tools matching more of the query's words
  * rank higher, and a query that spells a tool's name (in any casing or
- * separator style) puts that tool first. Pure and synchronous.
+ * separator style) puts that tool first, as does (less strongly) one holding a
+ * multi-word `searchKeywords` entry as an exact phrase. Pure and synchronous.
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { letterCounts, nameBonus } from "./name-match.js";
 import { type QueryGroup, queryGroups } from "./query-terms.js";
-import { keywordsForTool, type SearchKeywords } from "./search-keywords.js";
+import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "./search-keywords.js";
 import { normalizeName, stem, tokenize } from "./tokenize.js";
 import { topK } from "./top-k.js";
 
@@ -61,7 +62,9 @@ export function createSearchIndex(
   tools: readonly ToolMetadata[],
   options: SearchIndexOptions = {},
 ): SearchIndex {
-  const fieldTokens = tools.map((tool) => fieldsOf(tool, keywordsForTool(tool, options.searchKeywords)));
+  const keywords = tools.map((tool) => keywordsForTool(tool, options.searchKeywords));
+  const fieldTokens = tools.map((tool, doc) => fieldsOf(tool, keywords[doc]!));
+  const phrases = indexKeywordPhrases(keywords);
   const avgLength = FIELD_WEIGHT.map(
     (_, f) =>
       fieldTokens.reduce((sum, fields) => sum + fields[f]!.length, 0) / Math.max(1, tools.length) || 1,
@@ -159,6 +162,14 @@ export function createSearchIndex(
         }
         touched.length = 0;
       }
+      const phraseBonus = phrases.match(query);
+      // A keyword phrase of stop words alone ("how to") matched no query word.
+      for (const doc of phraseBonus.keys()) {
+        if (scratch.total[doc] === 0 && scratch.matched[doc] === 0) {
+          candidates.push(doc);
+          scratch.matched[doc] = 1;
+        }
+      }
       const compactQuery = normalizeName(query);
       // A query spelling a whole name finds that tool even when no word matched on its own.
       for (const doc of byCompactName.get(compactQuery) ?? []) {
@@ -180,7 +191,7 @@ export function createSearchIndex(
           ? nameBonus(compactQuery, compactNames[doc]!, nameLike, queryLetters, nameLetters[doc]!)
           : 0;
         const coverage = groups.length ? (matched + 1) / (groups.length + 1) : 1;
-        const score = total * coverage + bonus;
+        const score = total * coverage + bonus + (phraseBonus.get(doc) ?? 0);
         if (score > 0) out.push({ doc, score });
       }
       const better = (a: ScoredDoc, b: ScoredDoc) =>

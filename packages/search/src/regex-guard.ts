@@ -1,0 +1,189 @@
+/**
+ * `regex: true` search that cannot freeze the host. Patterns run on RE2
+ * (`re2js`: linear-time matching, no backtracking), loaded on the first regex
+ * search only. Before compiling, a pattern is refused when it is longer than
+ * 500 characters, uses what RE2 lacks (backreferences, lookaround) or expands
+ * past a size cap through counted repetition (`x{1000}` compiles to 1,000
+ * copies); each field is matched on its first 16K characters; and the scan over
+ * the catalog stops with an error once it has run for its time budget. Every
+ * refusal is a `SearchError` that names the problem and suggests plain words.
+ */
+import { createRequire } from "node:module";
+import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import type { RE2JS } from "re2js";
+import { SearchError } from "./errors.js";
+import { keywordsForTool, type SearchKeywords } from "./search-keywords.js";
+
+/** Longest pattern accepted, in characters. */
+export const MAX_REGEX_LENGTH = 500;
+/** Largest expansion accepted (about one unit per compiled instruction); a long program makes matching slow. */
+export const MAX_REGEX_SIZE = 1000;
+/** Characters of each field a pattern sees. */
+export const MAX_REGEX_TEXT = 16_384;
+/** How long a scan may run, compile included (loading re2js on first use is not), before it stops. */
+export const REGEX_BUDGET_MS = 80;
+
+const PLAIN_WORDS = "or search with plain words (regex: false)";
+
+export interface RegexScanOptions {
+  /** Only tools this accepts are matched. */
+  accept?: (tool: ToolMetadata) => boolean;
+  /** Per-server extra search words, matched like the other fields. */
+  searchKeywords?: SearchKeywords;
+  /** Milliseconds the scan may run before it throws `regex_too_slow` (default `REGEX_BUDGET_MS`). */
+  budgetMs?: number;
+  /** The clock, in milliseconds (default `performance.now`). */
+  now?: () => number;
+}
+
+/**
+ * The tools whose prefixed name, original name, description or keywords the
+ * case-insensitive pattern matches, in catalog order. Throws `SearchError`
+ * when the pattern is refused or the scan runs past its budget.
+ */
+export function matchToolsByRegex(
+  query: string,
+  tools: readonly ToolMetadata[],
+  options: RegexScanOptions = {},
+): ToolMetadata[] {
+  const now = options.now ?? (() => performance.now());
+  const budget = options.budgetMs ?? REGEX_BUDGET_MS;
+  // Loading the engine is a one-time cost of the first regex search, not of this pattern.
+  re2js();
+  const started = now();
+  const pattern = compileSearchRegex(query);
+  const test = (text: string) =>
+    pattern.test(text.length > MAX_REGEX_TEXT ? text.slice(0, MAX_REGEX_TEXT) : text);
+  const out: ToolMetadata[] = [];
+  for (let i = 0; i < tools.length; i++) {
+    if (now() - started > budget) {
+      throw new SearchError(
+        "regex_too_slow",
+        `regex search for ${quote(query)} stopped after ${budget} ms, with ${i} of ${tools.length} tools searched ` +
+          `(${out.length} matched so far). Narrow it with server, ${PLAIN_WORDS}.`,
+      );
+    }
+    const tool = tools[i]!;
+    if (options.accept && !options.accept(tool)) continue;
+    if (
+      test(tool.prefixedName) ||
+      test(tool.name) ||
+      test(tool.description) ||
+      keywordsForTool(tool, options.searchKeywords).some(test)
+    )
+      out.push(tool);
+  }
+  return out;
+}
+
+/** The query compiled for RE2, case-insensitive; throws `SearchError` for a pattern it will not run. */
+export function compileSearchRegex(query: string): RE2JS {
+  if (query.length > MAX_REGEX_LENGTH) {
+    throw new SearchError(
+      "regex_too_large",
+      `regex search takes patterns of up to ${MAX_REGEX_LENGTH} characters; ${quote(query)} has ${query.length}. ` +
+        `Use a shorter pattern, ${PLAIN_WORDS}.`,
+    );
+  }
+  const { unsupported, size } = inspectPattern(query);
+  if (unsupported) {
+    throw new SearchError(
+      "unsupported_regex",
+      `regex search runs on RE2 (linear time, no backtracking), which has no ${unsupported}; ${quote(query)} uses it. ` +
+        `Rewrite the pattern without it, ${PLAIN_WORDS}.`,
+    );
+  }
+  if (size > MAX_REGEX_SIZE) {
+    throw new SearchError(
+      "regex_too_large",
+      `regex search caps counted repetition: ${quote(query)} expands to about ${size} steps (at most ${MAX_REGEX_SIZE}). ` +
+        `Use smaller {n,m} counts, ${PLAIN_WORDS}.`,
+    );
+  }
+  const { RE2JS } = re2js();
+  try {
+    // Models write JavaScript syntax (`\u00e9`, `(?<name>…)`, `[^]`); RE2 spells those differently.
+    return RE2JS.compile(RE2JS.translateRegExp(query), RE2JS.CASE_INSENSITIVE);
+  } catch (error) {
+    throw new SearchError(
+      "invalid_regex",
+      `search with regex: true needs a valid regular expression; ${quote(query)} is not (${syntaxProblem(error)}). ` +
+        `Fix the pattern, ${PLAIN_WORDS}.`,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * One pass over a pattern: the first feature RE2 lacks, and roughly how many
+ * instructions it compiles to (counted repetition multiplies what it repeats).
+ */
+function inspectPattern(pattern: string): { unsupported?: string; size: number } {
+  const sizes = [0];
+  let last = 0;
+  const add = (size: number) => {
+    last = size;
+    sizes[sizes.length - 1]! += size;
+  };
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") {
+      const next = pattern[i + 1] ?? "";
+      if ((next >= "1" && next <= "9") || (next === "k" && pattern[i + 2] === "<"))
+        return { unsupported: "backreferences (\\1, \\k<name>)", size: 0 };
+      const braced = "pPx".includes(next) && pattern[i + 2] === "{" ? pattern.indexOf("}", i) : -1;
+      i = braced > 0 ? braced : i + 1;
+      add(1);
+    } else if (c === "[") {
+      i = classEnd(pattern, i);
+      add(1);
+    } else if (c === "(") {
+      if (/^\(\?<?[=!]/.test(pattern.slice(i, i + 4)))
+        return { unsupported: "lookahead or lookbehind ((?=…), (?!…), (?<=…), (?<!…))", size: 0 };
+      sizes.push(0);
+    } else if (c === ")") {
+      add((sizes.length > 1 ? sizes.pop()! : 0) + 1);
+    } else if (c === "{" && /^\{\d+(,\d*)?\}/.test(pattern.slice(i, i + 12))) {
+      const [, min, comma, max] = /^\{(\d+)(,?)(\d*)\}/.exec(pattern.slice(i, i + 12))!;
+      const count = max ? Number(max) : Number(min) + (comma ? 1 : 0);
+      const extra = last * Math.max(0, count - 1);
+      sizes[sizes.length - 1]! += extra;
+      last += extra;
+      i = pattern.indexOf("}", i);
+    } else {
+      add(1);
+    }
+  }
+  return { size: sizes.reduce((sum, size) => sum + size, 0) };
+}
+
+/** Index of the `]` closing the character class opened at `start` (or the last index). */
+function classEnd(pattern: string, start: number): number {
+  let i = start + 1;
+  if (pattern[i] === "^") i++;
+  if (pattern[i] === "]") i++;
+  for (; i < pattern.length; i++) {
+    if (pattern[i] === "\\") i++;
+    else if (pattern[i] === "[" && pattern[i + 1] === ":") i = Math.max(i, pattern.indexOf(":]", i + 2) + 1);
+    else if (pattern[i] === "]") return i;
+  }
+  return pattern.length - 1;
+}
+
+function syntaxProblem(error: unknown): string {
+  const syntax = error as { getDescription?: () => string; getPattern?: () => string | null };
+  if (typeof syntax.getDescription !== "function") return String((error as Error).message ?? error);
+  const at = syntax.getPattern?.()?.replace(/^\(\?i\)/, "");
+  return at ? `${syntax.getDescription()} at \`${at.slice(0, 40)}\`` : syntax.getDescription();
+}
+
+function quote(query: string): string {
+  return JSON.stringify(query.length > 80 ? `${query.slice(0, 80)}…` : query);
+}
+
+let loaded: typeof import("re2js") | undefined;
+/** re2js, loaded on the first regex search (it is ~260 KB: most sessions never need it). */
+function re2js(): typeof import("re2js") {
+  loaded ??= createRequire(import.meta.url)("re2js") as typeof import("re2js");
+  return loaded;
+}
