@@ -21,6 +21,11 @@ export interface RankOptions {
    * for a pattern it refuses or a scan that runs past its time budget.
    */
   regex?: boolean;
+  /**
+   * How long a regex search may block, in ms (default `REGEX_BUDGET_MS`, 80).
+   * It is wall time: on a busy machine a pattern may be stopped sooner in work done.
+   */
+  regexBudgetMs?: number;
   /** Per-server extra search words. */
   searchKeywords?: SearchKeywords;
 }
@@ -61,9 +66,11 @@ export function rankTools(
   const limit = Math.max(1, Math.floor(options.limit ?? DEFAULT_SEARCH_LIMIT));
   const offset = Math.max(0, Math.floor(options.offset ?? 0));
   if (options.regex) {
-    const all = matchToolsByRegex(query, list, { accept, searchKeywords: options.searchKeywords }).map(
-      (tool) => ({ tool, score: 0 }),
-    );
+    const all = matchToolsByRegex(query, list, {
+      accept,
+      searchKeywords: options.searchKeywords,
+      budgetMs: options.regexBudgetMs,
+    }).map((tool) => ({ tool, score: 0 }));
     return page(all.slice(offset, offset + limit), all.length, offset, limit);
   }
   const index = "score" in tools ? tools : indexFor(tools, options.searchKeywords);

@@ -5,7 +5,8 @@
  * 500 characters, uses what RE2 lacks (backreferences, lookaround) or expands
  * past a size cap through counted repetition (`x{1000}` compiles to 1,000
  * copies); each field is matched on its first 16K characters; and the scan over
- * the catalog stops with an error once it has run for its time budget. Every
+ * the catalog stops with an error once it has used its time budget (CPU time,
+ * with a wall-clock bound of five budgets on a busy machine). Every
  * refusal is a `SearchError` that names the problem and suggests plain words.
  */
 import { createRequire } from "node:module";
@@ -20,7 +21,7 @@ export const MAX_REGEX_LENGTH = 500;
 export const MAX_REGEX_SIZE = 1000;
 /** Characters of each field a pattern sees. */
 export const MAX_REGEX_TEXT = 16_384;
-/** How long a scan may run, compile included (loading re2js on first use is not), before it stops. */
+/** How much work (CPU ms) a scan may do, compile included (loading re2js on first use is not), before it stops. */
 export const REGEX_BUDGET_MS = 80;
 
 const PLAIN_WORDS = "or search with plain words (regex: false)";
@@ -30,10 +31,24 @@ export interface RegexScanOptions {
   accept?: (tool: ToolMetadata) => boolean;
   /** Per-server extra search words, matched like the other fields. */
   searchKeywords?: SearchKeywords;
-  /** Milliseconds the scan may run before it throws `regex_too_slow` (default `REGEX_BUDGET_MS`). */
+  /** Milliseconds of work the scan may do before it throws `regex_too_slow` (default `REGEX_BUDGET_MS`). */
   budgetMs?: number;
-  /** The clock, in milliseconds (default `performance.now`). */
+  /**
+   * The work clock, in milliseconds: by default this process's CPU time, so a
+   * busy machine does not stop a search that does little work. A scan also
+   * stops after `WALL_FACTOR` times the budget of wall time, whatever the clock.
+   */
   now?: () => number;
+}
+
+/** However slow the machine, a scan never blocks for more than this many budgets of wall time. */
+const WALL_FACTOR = 5;
+/** The clocks are read once per this many tools (reading CPU time is a system call). */
+const CHECK_EVERY = 16;
+
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 /**
@@ -46,17 +61,19 @@ export function matchToolsByRegex(
   tools: readonly ToolMetadata[],
   options: RegexScanOptions = {},
 ): ToolMetadata[] {
-  const now = options.now ?? (() => performance.now());
+  const now = options.now ?? cpuMs;
   const budget = options.budgetMs ?? REGEX_BUDGET_MS;
   // Loading the engine is a one-time cost of the first regex search, not of this pattern.
   re2js();
   const started = now();
+  const wallStarted = performance.now();
+  const spent = () => now() - started > budget || performance.now() - wallStarted > budget * WALL_FACTOR;
   const pattern = compileSearchRegex(query);
   const test = (text: string) =>
     pattern.test(text.length > MAX_REGEX_TEXT ? text.slice(0, MAX_REGEX_TEXT) : text);
   const out: ToolMetadata[] = [];
   for (let i = 0; i < tools.length; i++) {
-    if (now() - started > budget) {
+    if (i % CHECK_EVERY === 0 && spent()) {
       throw new SearchError(
         "regex_too_slow",
         `regex search for ${quote(query)} stopped after ${budget} ms, with ${i} of ${tools.length} tools searched ` +

@@ -110,15 +110,17 @@ describe("rankTools", () => {
   });
 
   it("regex mode matches names and descriptions in catalog order, paginated, unranked", () => {
-    const result = rankTools("^slack_.*(list|post)", catalog, { regex: true, limit: 1 });
+    const result = rankTools("^slack_.*(list|post)", catalog, {
+      regex: true,
+      limit: 1,
+      regexBudgetMs: 60_000,
+    });
     expect(result.total).toBe(2);
     expect(result.hits[0]!.tool.name).toBe("slack_list_channels");
     expect(result.nextOffset).toBe(1);
-    expect(rankTools("REPOSITORY$", catalog, { regex: true }).hits.map((h) => h.tool.name)).toEqual([
-      "create_branch",
-      "get_file_contents",
-      "git_commit",
-    ]);
+    expect(
+      rankTools("REPOSITORY$", catalog, { regex: true, regexBudgetMs: 60_000 }).hits.map((h) => h.tool.name),
+    ).toEqual(["create_branch", "get_file_contents", "git_commit"]);
   });
 
   it("explains an invalid regex instead of crashing", () => {

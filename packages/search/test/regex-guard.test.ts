@@ -3,12 +3,17 @@ import { rankTools, SearchError } from "../src/index.js";
 import { MAX_REGEX_LENGTH, matchToolsByRegex } from "../src/regex-guard.js";
 import { catalog, tool } from "./catalog-fixture.js";
 
+// A generous budget: these tests check what matches, and must hold on a loaded machine
+// (the budget itself is tested below with an injected clock).
+const ROOMY = 60_000;
 const names = (query: string, tools = catalog) =>
-  rankTools(query, tools, { regex: true, limit: 50 }).hits.map((h) => h.tool.prefixedName);
+  rankTools(query, tools, { regex: true, limit: 50, regexBudgetMs: ROOMY }).hits.map(
+    (h) => h.tool.prefixedName,
+  );
 
 function refusal(query: string): SearchError {
   try {
-    rankTools(query, catalog, { regex: true });
+    rankTools(query, catalog, { regex: true, regexBudgetMs: ROOMY });
   } catch (error) {
     expect(error).toBeInstanceOf(SearchError);
     return error as SearchError;
@@ -22,7 +27,9 @@ describe("regex search", () => {
     expect(names("^git_git_(stash|commit)$")).toEqual(["git_git_stash", "git_git_commit"]);
     expect(names("\\bpull\\s+request\\b")).toEqual(["github_merge_pull_request"]);
     const searchKeywords = { slack: { "*": ["chat-ops"] } };
-    expect(rankTools("CHAT-OPS", catalog, { regex: true, searchKeywords }).total).toBe(3);
+    expect(rankTools("CHAT-OPS", catalog, { regex: true, searchKeywords, regexBudgetMs: ROOMY }).total).toBe(
+      3,
+    );
   });
 
   it("accepts JavaScript spellings RE2 writes differently, and matches any script", () => {
@@ -37,7 +44,11 @@ describe("regex search", () => {
     const long = tool("docs", "long_text", `${"Describe the thing in many words ".repeat(320)}!`);
     expect(long.description.length).toBeGreaterThan(10_000);
     const started = performance.now();
-    const result = rankTools("^([A-Za-z]+\\s?)+$", [...catalog, long], { regex: true, limit: 50 });
+    const result = rankTools("^([A-Za-z]+\\s?)+$", [...catalog, long], {
+      regex: true,
+      limit: 50,
+      regexBudgetMs: ROOMY,
+    });
     const elapsed = performance.now() - started;
     // Letters and single spaces alone: a name like sequentialthinking or a description without a full
     // stop; not the long description, which ends in "!".
@@ -85,12 +96,12 @@ describe("regex search", () => {
   });
 
   it("stops a scan that runs past its time budget and says how far it got", () => {
-    // Each look at the clock advances it by 10 ms.
+    // Each look at the clock (once per 16 tools) advances it by 10 ms.
     let clock = 0;
     const now = () => (clock += 10);
     const many = Array.from({ length: 100 }, (_, i) => tool("s", `read_${i}`, "Read a thing"));
     expect(() => matchToolsByRegex("read", many, { budgetMs: 50, now })).toThrow(
-      /regex search for "read" stopped after 50 ms, with 5 of 100 tools searched \(5 matched so far\)\. Narrow it with server, or search with plain words/,
+      /regex search for "read" stopped after 50 ms, with 80 of 100 tools searched \(80 matched so far\)\. Narrow it with server, or search with plain words/,
     );
     clock = 0;
     expect(matchToolsByRegex("read_9\\d", many, { budgetMs: 5_000, now })).toHaveLength(10);
