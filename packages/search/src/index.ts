@@ -1,4 +1,6 @@
 export { editDistance } from "./edit-distance.js";
+export { DEFAULT_RANKING_WEIGHTS, type RankingWeights } from "./field-weights.js";
+export { englishLexicon, type Lexicon } from "./lexicon.js";
 export {
   DEFAULT_SEARCH_LIMIT,
   indexFor,
