@@ -1,9 +1,11 @@
 /**
  * `npm run bench -w apps/bench`: search quality and latency. Flags:
  * `--misses` lists the dev queries our ranking does not answer at rank 1;
- * `--quick` skips the 100k-tool scaling run.
+ * `--quick` skips the 100k-tool scaling run; `--folds` adds the two-fold
+ * cross-validation of the tuned weights (`search-folds.ts`).
  */
 import { loadEvalData } from "./eval-data.js";
+import { crossValidate, formatFolds } from "./search-folds.js";
 import { formatLatency, measureLatency } from "./search-latency.js";
 import { evaluate, formatQualityTable, notBeating } from "./search-quality.js";
 
@@ -26,6 +28,10 @@ if (args.has("--misses")) {
       `  rank ${miss.rank ?? "-"} [${miss.query.style}] ${miss.query.query} → want ${miss.query.relevant.join(", ")}; got ${miss.top.join(", ")}`,
     );
   }
+}
+if (args.has("--folds")) {
+  console.log("\nTwo-fold cross-validation (halves stratified by style, fixed seed):\n");
+  console.log(formatFolds(crossValidate(data)));
 }
 if (!args.has("--quality-only")) {
   console.log("");
