@@ -41,7 +41,7 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = {
   server: 1.5,
   description: 1,
   paramNames: 0.7,
-  paramDescriptions: 0.3,
+  paramDescriptions: 0.15,
   keywords: 1,
   related: 0.15,
   lexiconSynonym: 0.5,
