@@ -80,10 +80,18 @@ export const englishLexicon: Lexicon = {
 
 export const noLexicon: Lexicon = { describe: () => [], related: () => [] };
 
+/**
+ * Describing words kept per name word (definition words first): the index grows with them, and more
+ * did not find more (measured with 10, 16, 24 and all: the same figures).
+ */
+const MAX_DESCRIBING_WORDS = 16;
+
 /** The lexicon stems of a tool's name stems, without duplicates or the name stems themselves. */
 export function describingStems(nameStems: readonly string[], lexicon: Lexicon): string[] {
   const out = new Set<string>();
-  for (const stem of nameStems) for (const word of lexicon.describe(stem)) out.add(word);
+  for (const stem of nameStems) {
+    for (const word of lexicon.describe(stem).slice(0, MAX_DESCRIBING_WORDS)) out.add(word);
+  }
   for (const stem of nameStems) out.delete(stem);
   return [...out];
 }

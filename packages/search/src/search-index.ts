@@ -34,6 +34,8 @@ export const DESCRIBED = "~";
  * catalogs, where it costs nothing, keep every word.
  */
 const MAX_DESCRIBED_DOC_SHARE = 0.02;
+/** Likewise a query word's lexicon synonym found in more than this share of the tools is not tried. */
+const MAX_RELATED_DOC_SHARE = 0.05;
 
 export interface SearchIndexOptions {
   /** Extra words per tool (per-server `searchKeywords`). Never stored on the tools themselves. */
@@ -117,6 +119,7 @@ export function createSearchIndex(
   const n = tools.length;
   const termScore = new Map<string, number[]>();
   const maxDescribedDocs = Math.max(50, n * MAX_DESCRIBED_DOC_SHARE);
+  const maxRelatedDocs = Math.max(50, n * MAX_RELATED_DOC_SHARE);
   for (const [term, posting] of postings) {
     const df = posting.docs.length;
     if (df > maxDescribedDocs && term.startsWith(DESCRIBED)) {
@@ -177,7 +180,8 @@ export function createSearchIndex(
     longNameTerms,
     sortedTerms,
     termsByLength,
-    related: (stemmed) => lexicon.related(stemmed),
+    related: (stemmed) =>
+      lexicon.related(stemmed).filter(([term]) => (postings.get(term)?.docs.length ?? 0) <= maxRelatedDocs),
     relatedWeight: options.weights?.lexiconSynonym ?? DEFAULT_RANKING_WEIGHTS.lexiconSynonym,
     lexiconCredit: options.weights?.lexiconCoverage ?? DEFAULT_RANKING_WEIGHTS.lexiconCoverage,
     score(query, accept, limit) {
