@@ -2,10 +2,12 @@
  * `npm run bench:search -w apps/bench`: search quality and latency, and the
  * first-request tokens of the proxy tool with its server roster. Flags:
  * `--misses` lists the dev queries our ranking does not answer at rank 1;
- * `--quick` skips the 100k-tool scaling runs.
+ * `--quick` skips the 100k-tool scaling runs; `--folds` adds the two-fold
+ * cross-validation of the tuned weights (`search-folds.ts`).
  */
 import { loadEvalData } from "./eval-data.js";
 import { formatRosterTokens, measureRosterTokens } from "./roster-tokens.js";
+import { crossValidate, formatFolds } from "./search-folds.js";
 import { formatLatency, measureLatency } from "./search-latency.js";
 import { evaluate, formatQualityTable, notBeating } from "./search-quality.js";
 import { formatRegex, measureRegex } from "./search-regex.js";
@@ -29,6 +31,10 @@ if (args.has("--misses")) {
       `  rank ${miss.rank ?? "-"} [${miss.query.style}] ${miss.query.query} → want ${miss.query.relevant.join(", ")}; got ${miss.top.join(", ")}`,
     );
   }
+}
+if (args.has("--folds")) {
+  console.log("\nTwo-fold cross-validation (halves stratified by style, fixed seed):\n");
+  console.log(formatFolds(crossValidate(data)));
 }
 if (!args.has("--quality-only")) {
   console.log("");

@@ -17,6 +17,8 @@ export interface QueryAlternative {
   /** Per-term shares of a multi-term alternative (default 1 each). */
   termWeights?: readonly number[];
   weight: number;
+  /** How much matching only this alternative counts toward covering the query word (default 1). */
+  credit?: number;
 }
 export type QueryGroup = QueryAlternative[];
 
@@ -25,6 +27,12 @@ interface Vocabulary {
   readonly longNameTerms: readonly string[];
   readonly sortedTerms: readonly string[];
   readonly termsByLength: ReadonlyMap<number, readonly string[]>;
+  /** Related index terms of a query word's stem, each with a similarity in (0, 1]. */
+  readonly related?: (stemmed: string) => readonly (readonly [string, number])[];
+  /** What a related term counts relative to the word itself. */
+  readonly relatedWeight?: number;
+  /** Coverage credit of a match through the lexicon (a related term, or the lexicon field). */
+  readonly lexiconCredit?: number;
 }
 
 const WEIGHT = {
@@ -68,6 +76,13 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
     const abbreviation = expandAbbreviation(word);
     if (abbreviation) group.push({ terms: abbreviation, weight: WEIGHT.abbreviation });
     for (const synonym of synonymsOf(stemmed)) add(synonym, WEIGHT.synonym);
+    const credit = index.lexiconCredit ?? 1;
+    // Words whose definitions in the lexicon use this word (`money` → create_refund).
+    group.push({ terms: [`~${stemmed}`], weight: 1, credit });
+    for (const [term, similarity] of index.related?.(stemmed) ?? []) {
+      if (index.vocabulary.has(term) && !group.some((a) => a.terms[0] === term))
+        group.push({ terms: [term], weight: (index.relatedWeight ?? 0) * similarity, credit });
+    }
     if (!index.vocabulary.has(stemmed) && word.length >= 4) {
       for (const term of nearSpellings(word, stemmed, index)) add(term, WEIGHT.typo);
     }

@@ -9,22 +9,42 @@
  * multi-word `searchKeywords` entry as an exact phrase. Pure and synchronous.
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import {
+  DEFAULT_RANKING_WEIGHTS,
+  FIELD_LENGTH_NORMALISATION as FIELD_B,
+  fieldWeightList,
+  K1,
+  type RankingWeights,
+} from "./field-weights.js";
+import { describingStems, englishLexicon, type Lexicon, noLexicon } from "./lexicon.js";
 import { letterCounts, nameBonus } from "./name-match.js";
+import { parameterText } from "./parameter-text.js";
 import { type QueryGroup, queryGroups } from "./query-terms.js";
 import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "./search-keywords.js";
 import { normalizeName, stem, tokenize } from "./tokenize.js";
 import { topK } from "./top-k.js";
 
-/** name, server, description, parameter names, parameter descriptions, searchKeywords. */
-const FIELD_WEIGHT = [4, 1.5, 1, 0.7, 0.3, 1] as const;
-const FIELD_B = [0.1, 0, 0.5, 0.5, 0.75, 0.3] as const;
-const K1 = 1.2;
 /** Marks a name term that is an unstemmed surface form. */
 export const SURFACE = "=";
+/** Marks a term of the lexicon field (words describing a name word), kept apart from the same word elsewhere. */
+export const DESCRIBED = "~";
+
+/**
+ * A lexicon word describing more than this share of the tools is left out of the lexicon field: it tells
+ * them apart little and costs time on every query that has it (measured: no change in quality). Small
+ * catalogs, where it costs nothing, keep every word.
+ */
+const MAX_DESCRIBED_DOC_SHARE = 0.02;
+/** Likewise a query word's lexicon synonym found in more than this share of the tools is not tried. */
+const MAX_RELATED_DOC_SHARE = 0.05;
 
 export interface SearchIndexOptions {
   /** Extra words per tool (per-server `searchKeywords`). Never stored on the tools themselves. */
   searchKeywords?: SearchKeywords;
+  /** Weights instead of the defaults (`DEFAULT_RANKING_WEIGHTS`). */
+  weights?: Partial<RankingWeights>;
+  /** Word knowledge for names and queries (default: `englishLexicon`, from WordNet; `false`: none). */
+  lexicon?: Lexicon | false;
 }
 
 export interface ScoredDoc {
@@ -42,6 +62,9 @@ export interface SearchIndex {
   readonly sortedTerms: readonly string[];
   /** The vocabulary by term length, for typo lookups. */
   readonly termsByLength: ReadonlyMap<number, readonly string[]>;
+  readonly related?: (stemmed: string) => readonly (readonly [string, number])[];
+  readonly relatedWeight?: number;
+  readonly lexiconCredit?: number;
   /**
    * Tools scoring above zero, best first (ties by prefixed name): all of them,
    * or only the best `limit`; `total` counts every match.
@@ -62,8 +85,10 @@ export function createSearchIndex(
   tools: readonly ToolMetadata[],
   options: SearchIndexOptions = {},
 ): SearchIndex {
+  const FIELD_WEIGHT = fieldWeightList(options.weights);
+  const lexicon = options.lexicon === undefined ? englishLexicon : options.lexicon || noLexicon;
   const keywords = tools.map((tool) => keywordsForTool(tool, options.searchKeywords));
-  const fieldTokens = tools.map((tool, doc) => fieldsOf(tool, keywords[doc]!));
+  const fieldTokens = tools.map((tool, doc) => fieldsOf(tool, keywords[doc]!, lexicon));
   const phrases = indexKeywordPhrases(keywords);
   const avgLength = FIELD_WEIGHT.map(
     (_, f) =>
@@ -94,8 +119,14 @@ export function createSearchIndex(
   }
   const n = tools.length;
   const termScore = new Map<string, number[]>();
+  const maxDescribedDocs = Math.max(50, n * MAX_DESCRIBED_DOC_SHARE);
+  const maxRelatedDocs = Math.max(50, n * MAX_RELATED_DOC_SHARE);
   for (const [term, posting] of postings) {
     const df = posting.docs.length;
+    if (df > maxDescribedDocs && term.startsWith(DESCRIBED)) {
+      postings.delete(term);
+      continue;
+    }
     const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
     termScore.set(
       term,
@@ -108,7 +139,9 @@ export function createSearchIndex(
   const nameLetters = compactNames.map(
     ([name, prefixed]) => [letterCounts(name), letterCounts(prefixed)] as const,
   );
-  const vocabulary = new Set([...postings.keys()].filter((term) => !term.startsWith(SURFACE)));
+  const vocabulary = new Set(
+    [...postings.keys()].filter((term) => !term.startsWith(SURFACE) && !term.startsWith(DESCRIBED)),
+  );
   const longNameTerms = [
     ...new Set(
       fieldTokens.flatMap((fields) => fields[0]!.filter((t) => !t.startsWith(SURFACE)).slice(0, -1)),
@@ -133,8 +166,10 @@ export function createSearchIndex(
   // Per-query scratch space, reused (and left zeroed) so a query costs what it matches, not the catalog size.
   const scratch = {
     total: new Float64Array(n),
-    matched: new Uint8Array(n),
+    /** Query words matched, each by the coverage credit of its best alternative. */
+    matched: new Float64Array(n),
     best: new Float64Array(n),
+    credit: new Float64Array(n),
     sums: new Float64Array(n),
   };
   const touched: number[] = [];
@@ -146,17 +181,21 @@ export function createSearchIndex(
     longNameTerms,
     sortedTerms,
     termsByLength,
+    related: (stemmed) =>
+      lexicon.related(stemmed).filter(([term]) => (postings.get(term)?.docs.length ?? 0) <= maxRelatedDocs),
+    relatedWeight: options.weights?.lexiconSynonym ?? DEFAULT_RANKING_WEIGHTS.lexiconSynonym,
+    lexiconCredit: options.weights?.lexiconCoverage ?? DEFAULT_RANKING_WEIGHTS.lexiconCoverage,
     score(query, accept, limit) {
       const groups = queryGroups(query, index);
       const candidates: number[] = [];
       for (const group of groups) {
-        addGroup(group, postings, termScore, scratch.best, touched, scratch.sums, sumTouched);
+        addGroup(group, postings, termScore, scratch, touched, sumTouched);
         for (const doc of touched) {
           const value = scratch.best[doc]!;
           if (value > 0) {
             if (scratch.total[doc] === 0) candidates.push(doc);
             scratch.total[doc]! += value;
-            scratch.matched[doc]!++;
+            scratch.matched[doc]! += scratch.credit[doc]!;
             scratch.best[doc] = 0;
           }
         }
@@ -202,17 +241,24 @@ export function createSearchIndex(
   return index;
 }
 
-/** Best alternative per document for one query word, written into `best`. */
+interface GroupScratch {
+  best: Float64Array;
+  /** Coverage credit of the best alternative. */
+  credit: Float64Array;
+  sums: Float64Array;
+}
+
+/** Best alternative per document for one query word, written into `best` (and its credit into `credit`). */
 function addGroup(
   group: QueryGroup,
   postings: Map<string, Posting>,
   termScore: Map<string, number[]>,
-  best: Float64Array,
+  { best, credit, sums }: GroupScratch,
   touched: number[],
-  sums: Float64Array,
   sumTouched: number[],
 ): void {
   for (const alternative of group) {
+    const share = alternative.credit ?? 1;
     if (alternative.terms.length === 1) {
       const term = alternative.terms[0]!;
       const posting = postings.get(term);
@@ -222,21 +268,24 @@ function addGroup(
         const doc = posting.docs[i]!;
         const value = scores[i]! * alternative.weight;
         if (best[doc] === 0) touched.push(doc);
-        if (value > best[doc]!) best[doc] = value;
+        if (value > best[doc]!) {
+          best[doc] = value;
+          credit[doc] = share;
+        }
       }
       continue;
     }
     // A multi-term alternative (an abbreviation, or a stem plus its surface form) scores the sum of its terms.
     const start = sumTouched.length;
     alternative.terms.forEach((term, t) => {
-      const share = alternative.weight * (alternative.termWeights?.[t] ?? 1);
+      const termShare = alternative.weight * (alternative.termWeights?.[t] ?? 1);
       const posting = postings.get(term);
       const scores = termScore.get(term);
       if (!posting || !scores) return;
       for (let i = 0; i < posting.docs.length; i++) {
         const doc = posting.docs[i]!;
         if (sums[doc] === 0) sumTouched.push(doc);
-        sums[doc]! += scores[i]! * share;
+        sums[doc]! += scores[i]! * termShare;
       }
     });
     for (let i = start; i < sumTouched.length; i++) {
@@ -244,18 +293,17 @@ function addGroup(
       const value = sums[doc]!;
       sums[doc] = 0;
       if (best[doc] === 0) touched.push(doc);
-      if (value > best[doc]!) best[doc] = value;
+      if (value > best[doc]!) {
+        best[doc] = value;
+        credit[doc] = share;
+      }
     }
     sumTouched.length = start;
   }
 }
 
-function fieldsOf(tool: ToolMetadata, keywords: string[]): string[][] {
-  const properties = (tool.inputSchema.properties ?? {}) as Record<string, { description?: unknown }>;
-  const paramNames = Object.keys(properties);
-  const paramDescriptions = Object.values(properties)
-    .map((p) => (p && typeof p.description === "string" ? p.description : ""))
-    .join(" ");
+function fieldsOf(tool: ToolMetadata, keywords: string[], lexicon: Lexicon): string[][] {
+  const parameters = parameterText(tool.inputSchema);
   const terms = (text: string) => tokenize(text).map(stem);
   const nameTokens = tokenize(tool.name);
   const nameTerms = nameTokens.map(stem);
@@ -267,9 +315,10 @@ function fieldsOf(tool: ToolMetadata, keywords: string[]): string[][] {
     nameTerms,
     terms(tool.server),
     terms(tool.description),
-    terms(paramNames.join(" ")),
-    terms(paramDescriptions),
+    terms(parameters.names.join(" ")),
+    terms(parameters.values),
     terms(keywords.join(" ")),
+    describingStems(nameTerms.slice(0, nameTokens.length), lexicon).map((term) => DESCRIBED + term),
   ];
 }
 

@@ -1,0 +1,59 @@
+/**
+ * The weights of the ranking — BM25F field weights and length normalisation,
+ * and how much lexicon synonyms count — in one place so the benchmark can tune
+ * them (on the development queries, cross-validated: apps/bench `--folds`)
+ * and callers can override them.
+ */
+
+/** How much a term in each field counts (a name word 4× a description word by default), and lexicon synonyms. */
+export interface RankingWeights {
+  /** The tool's original name, split into words. */
+  name: number;
+  server: number;
+  description: number;
+  /** Names of input parameters. */
+  paramNames: number;
+  /** Descriptions of input parameters. */
+  paramDescriptions: number;
+  /** Per-server `searchKeywords`. */
+  keywords: number;
+  /** Words the lexicon relates to the name's words (`refund` → pay, back, money, return). */
+  related: number;
+  /** A query word's lexicon synonym, relative to the word itself (first sense; later senses less). */
+  lexiconSynonym: number;
+  /** How much a query word matched only through the lexicon counts toward the share of query words matched. */
+  lexiconCoverage: number;
+}
+
+/** Field order inside the index. */
+export const FIELDS = [
+  "name",
+  "server",
+  "description",
+  "paramNames",
+  "paramDescriptions",
+  "keywords",
+  "related",
+] as const satisfies readonly (keyof RankingWeights)[];
+
+export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = {
+  name: 4,
+  server: 1.5,
+  description: 1,
+  paramNames: 0.7,
+  paramDescriptions: 0.15,
+  keywords: 1,
+  related: 0.15,
+  lexiconSynonym: 0.5,
+  lexiconCoverage: 0.5,
+};
+
+/** BM25 length normalisation per field (0 = none, 1 = full), in `FIELDS` order. */
+export const FIELD_LENGTH_NORMALISATION = [0.1, 0, 0.5, 0.5, 0.75, 0.3, 0.3] as const;
+
+/** BM25 term-frequency saturation. */
+export const K1 = 1.2;
+
+export function fieldWeightList(weights: Partial<RankingWeights> = {}): number[] {
+  return FIELDS.map((field) => weights[field] ?? DEFAULT_RANKING_WEIGHTS[field]);
+}
