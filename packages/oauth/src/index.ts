@@ -4,6 +4,7 @@ export {
   readCallbackParams,
   readPastedCallback,
 } from "./callback-input.js";
+export { type OAuthChallenge, OAuthChallenges, parseChallenge } from "./challenges.js";
 export {
   type CreateCredentialStoreOptions,
   type CredentialStoreSetting,
