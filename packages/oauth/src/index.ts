@@ -48,6 +48,8 @@ export {
   type CrossAppAccessOptions,
   clientCredentialsGrant,
   crossAppAccessGrant,
+  type JwtBearerOptions,
+  jwtBearerGrant,
   type MachineGrant,
   type MachineGrantContext,
   type PrivateKeyJwtOptions,
