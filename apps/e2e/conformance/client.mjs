@@ -1,28 +1,32 @@
 #!/usr/bin/env node
 /**
- * The MCP conformance client for pi-mcp-adapter, built from our packages:
- * `@pi-mcp-adapter/transport` holds the MCP session and
- * `@pi-mcp-adapter/oauth` does every OAuth step (provider, logins through the
- * paste flow with its state check, machine grants, Cross-App Access).
+ * The MCP conformance client for pi-mcp-adapter, built from our packages the
+ * way the adapter uses them: `@pi-mcp-adapter/transport` connects with the
+ * product's own negotiation (`protocol: "auto"`: 2026-07-28 where the server
+ * offers it, the classic handshake otherwise) and answers elicitation through
+ * `ClientHandlers`; `@pi-mcp-adapter/oauth` does every OAuth step (provider,
+ * challenges noted on the connection's fetch, logins through the paste flow
+ * with its state check, machine grants).
  *
  *   node apps/e2e/conformance/client.mjs <server-url>
  *
  * The conformance runner appends the URL and sets MCP_CONFORMANCE_SCENARIO
- * (and MCP_CONFORMANCE_CONTEXT for scenarios that hand out credentials).
- * Its authorization servers approve at once, so "the browser" here is a
- * fetch that stops at the redirect and hands the address to `login.complete`,
- * exactly what a user pastes on a headless host.
+ * (and MCP_CONFORMANCE_CONTEXT for scenarios that hand out credentials or
+ * arguments). Its authorization servers approve at once, so "the browser"
+ * here is a fetch that stops at the redirect and hands the address to
+ * `login.complete`, exactly what a user pastes on a headless host. What the
+ * client does once connected — the calls a model or a user would make — is
+ * chosen per scenario in `EXERCISES`.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import {
   clientCredentialsGrant,
   createDpopFetch,
   createMemoryCredentialStore,
   crossAppAccessGrant,
+  jwtBearerGrant,
   loadOrCreateDpopKey,
   McpOAuthProvider,
+  OAuthChallenges,
   OAuthError,
   privateKeyJwtAuthentication,
   startOAuthLogin,
@@ -44,7 +48,7 @@ const definition = {
   transport: "http",
   url: serverUrl,
   lifecycle: "lazy",
-  protocol: "legacy",
+  protocol: "auto",
   source: { file: "conformance", key: SERVER },
 };
 
@@ -55,86 +59,91 @@ const baseFetch = scenario.startsWith("auth/dpop")
         loadOrCreateDpopKey(new McpOAuthProvider({ server: SERVER, url: serverUrl, store }).credentials),
     })
   : fetch;
+/** The server's 401/403 challenges, noted as the adapter's connections note them, for the next login. */
+const challenges = new OAuthChallenges();
+const serverFetch = challenges.observe(SERVER, baseFetch);
 
-/** Remembers the last 401/403 challenge, as the login needs its scope. */
-let challenge;
-const observingFetch = async (input, init) => {
-  const response = await baseFetch(input, init);
-  if (response.status === 401 || response.status === 403) {
-    const header = response.headers.get("www-authenticate") ?? "";
-    const param = (name) => new RegExp(`${name}="([^"]*)"`).exec(header)?.[1];
-    challenge = {
-      status: response.status,
-      scope: param("scope"),
-      resourceMetadataUrl: param("resource_metadata"),
-    };
-  }
-  return response;
+/**
+ * A user accepting an elicitation form as proposed: every field the server
+ * gave a default keeps it (SEP-1034), the others stay empty.
+ */
+const handlers = {
+  elicitation: async ({ requestedSchema }) => ({
+    action: "accept",
+    content: Object.fromEntries(
+      Object.entries(requestedSchema?.properties ?? {})
+        .filter(([, field]) => field.default !== undefined)
+        .map(([key, field]) => [key, field.default]),
+    ),
+  }),
 };
 
 function clientOptions() {
-  if (scenario === "auth/client-credentials-basic") {
-    return {
-      clientId: context.client_id,
-      clientSecret: context.client_secret,
-      tokenEndpointAuthMethod: "client_secret_basic",
-      machineGrant: clientCredentialsGrant(),
-    };
-  }
-  if (scenario === "auth/client-credentials-jwt") {
-    return {
-      clientId: context.client_id,
-      tokenEndpointAuthMethod: "private_key_jwt",
-      addClientAuthentication: privateKeyJwtAuthentication({
+  switch (scenario) {
+    case "auth/client-credentials-basic":
+      return {
         clientId: context.client_id,
-        privateKey: context.private_key_pem,
-        alg: context.signing_algorithm ?? "ES256",
-      }),
-      machineGrant: clientCredentialsGrant(),
-    };
+        clientSecret: context.client_secret,
+        tokenEndpointAuthMethod: "client_secret_basic",
+        machineGrant: clientCredentialsGrant(),
+      };
+    case "auth/client-credentials-jwt":
+      return {
+        clientId: context.client_id,
+        tokenEndpointAuthMethod: "private_key_jwt",
+        addClientAuthentication: privateKeyJwtAuthentication({
+          clientId: context.client_id,
+          privateKey: context.private_key_pem,
+          alg: context.signing_algorithm ?? "ES256",
+        }),
+        machineGrant: clientCredentialsGrant(),
+      };
+    case "auth/cross-app-access-complete-flow":
+    case "auth/enterprise-managed-authorization":
+      return {
+        clientId: context.client_id,
+        clientSecret: context.client_secret,
+        tokenEndpointAuthMethod: "client_secret_basic",
+        machineGrant: crossAppAccessGrant({
+          idpTokenEndpoint: context.idp_token_endpoint,
+          idpClientId: context.idp_client_id,
+          idToken: context.idp_id_token,
+        }),
+      };
+    case "auth/wif-jwt-bearer":
+      return {
+        clientId: context.client_id,
+        tokenEndpointAuthMethod: "none",
+        machineGrant: jwtBearerGrant({ assertion: context.valid_jwt }),
+      };
+    case "auth/pre-registration":
+      return { clientId: context.client_id, clientSecret: context.client_secret };
+    default:
+      return { clientName: "pi-mcp-adapter conformance", clientMetadataUrl: CLIENT_METADATA_URL };
   }
-  if (
-    scenario === "auth/cross-app-access-complete-flow" ||
-    scenario === "auth/enterprise-managed-authorization"
-  ) {
-    return {
-      clientId: context.client_id,
-      clientSecret: context.client_secret,
-      tokenEndpointAuthMethod: "client_secret_basic",
-      machineGrant: crossAppAccessGrant({
-        idpTokenEndpoint: context.idp_token_endpoint,
-        idpClientId: context.idp_client_id,
-        idToken: context.idp_id_token,
-      }),
-    };
-  }
-  if (scenario === "auth/pre-registration") {
-    return { clientId: context.client_id, clientSecret: context.client_secret };
-  }
-  return { clientName: "pi-mcp-adapter conformance", clientMetadataUrl: CLIENT_METADATA_URL };
 }
 
-async function connect() {
+/** Connects the way the adapter's runtime does: the definition, its OAuth provider and fetch. */
+function connect() {
   const provider = new McpOAuthProvider({ server: SERVER, url: serverUrl, store, ...clientOptions() });
-  const transport = new StreamableHTTPClientTransport(new URL(serverUrl), {
-    authProvider: provider,
-    fetch: observingFetch,
-  });
   return connectServer(definition, {
-    transport,
+    authProvider: () => provider,
+    fetch: serverFetch,
+    handlers,
     client: { name: "pi-mcp-adapter-conformance", version: "0.1.0" },
   });
 }
 
-/** Plays the browser (the test server approves at once) and pastes the redirect address. */
+/** `/mcp-auth`: plays the browser (the test server approves at once) and pastes the redirect address. */
 async function login() {
+  const challenge = challenges.get(SERVER);
   const pending = await startOAuthLogin({
     server: SERVER,
     url: serverUrl,
     store,
     redirectUrl: "http://127.0.0.1:3000/callback",
-    challenge: challenge && { scope: challenge.scope, resourceMetadataUrl: challenge.resourceMetadataUrl },
-    fetch: observingFetch,
+    ...(challenge ? { challenge } : {}),
+    fetch: serverFetch,
     ...clientOptions(),
   });
   if (pending.status === "authorized") return;
@@ -147,22 +156,28 @@ async function login() {
 function needsLogin(error) {
   for (let e = error; e; e = e.cause) {
     if (e instanceof OAuthError && e.code === "not_authorized") return true;
-    if (e?.name === "UnauthorizedError") return true;
+    if (e?.name === "UnauthorizedError" || e?.code === "needs_auth") return true;
   }
-  return challenge?.status === 403 || challenge?.status === 401;
+  // A 401/403 challenge during this attempt (a step-up arrives as a failed call, not a failed connect).
+  return challenges.get(SERVER) !== undefined;
 }
 
 /** Runs `work` on a fresh connection, logging in (again) when the server asks for it. */
 async function withAuth(work) {
   for (let logins = 0; ; logins++) {
-    challenge = undefined;
+    challenges.clear(SERVER);
     let connection;
     try {
       connection = await connect();
       await work(connection);
       return;
     } catch (error) {
-      if (!needsLogin(error) || logins >= MAX_LOGINS) throw error;
+      if (!needsLogin(error)) throw error;
+      if (logins >= MAX_LOGINS) {
+        throw new Error(`still refused after ${MAX_LOGINS} logins: ${error?.message ?? error}`, {
+          cause: error,
+        });
+      }
     } finally {
       await connection?.close().catch(() => {});
     }
@@ -170,29 +185,50 @@ async function withAuth(work) {
   }
 }
 
-/** Elicitation is served by the SDK client directly until the adapter's elicitation lands. */
-async function elicitationDefaults() {
-  const client = new Client(
-    { name: "pi-mcp-adapter-conformance", version: "0.1.0" },
-    { capabilities: { elicitation: { form: { applyDefaults: true } } } },
+/** Arguments for a tool from its input schema: a plain value for each required property. */
+function sampleArguments(schema) {
+  const samples = { string: "conformance", integer: 1, number: 1, boolean: true, object: {}, array: [] };
+  return Object.fromEntries(
+    (schema?.required ?? []).map((key) => [key, samples[schema.properties?.[key]?.type] ?? "conformance"]),
   );
-  client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: {} }));
-  const transport = new StreamableHTTPClientTransport(new URL(serverUrl));
-  await client.connect(transport);
-  await client.callTool({ name: "test_client_elicitation_defaults", arguments: {} });
-  await transport.close();
 }
 
+async function callEveryTool(connection, tools) {
+  for (const tool of tools) await connection.callTool(tool.name, sampleArguments(tool.inputSchema));
+}
+
+/** What each scenario asks the client to do once connected and tools are listed. */
+const EXERCISES = {
+  tools_call: (c) => c.callTool("add_numbers", { a: 5, b: 3 }),
+  "sse-retry": (c) => c.callTool("test_reconnection", {}),
+  "elicitation-sep1034-client-defaults": (c) => c.callTool("test_client_elicitation_defaults", {}),
+  /** Echo the focal tool's input schema as we hold it, so the server can see what survived. */
+  "json-schema-2020-12-preservation": (c, tools) =>
+    c.callTool("json_schema_echo", {
+      schema: tools.find((t) => t.name === "json_schema_2020_12_tool")?.inputSchema,
+    }),
+  /** Input-required rounds: each tool asks for input, our handler answers, the call is retried. */
+  "sep-2322-client-request-state": callEveryTool,
+  "http-custom-headers": async (c) => {
+    for (const call of context.toolCalls ?? []) await c.callTool(call.name, call.arguments);
+  },
+  /** Only the tools the listing kept: those with invalid `x-mcp-header` are dropped. */
+  "http-invalid-tool-headers": callEveryTool,
+  /** Every kind of request that carries the standard headers. */
+  "http-standard-headers": async (c, tools) => {
+    await callEveryTool(c, tools);
+    for (const resource of await c.listResources()) await c.readResource(resource.uri);
+    for (const prompt of await c.listPrompts()) await c.getPrompt(prompt.name, {});
+  },
+};
+
 async function main() {
-  if (scenario === "elicitation-sep1034-client-defaults") return elicitationDefaults();
   await withAuth(async (connection) => {
     const tools = await connection.listTools();
-    if (scenario === "tools_call") {
-      await connection.callTool("add_numbers", { a: 5, b: 3 });
-    } else if (scenario === "sse-retry") {
-      await connection.callTool("test_reconnection", {});
-    } else if (scenario.startsWith("auth/")) {
-      if (tools.some((tool) => tool.name === "test-tool")) await connection.callTool("test-tool", {});
+    const exercise = EXERCISES[scenario];
+    if (exercise) await exercise(connection, tools);
+    else if (scenario.startsWith("auth/") && tools.some((tool) => tool.name === "test-tool")) {
+      await connection.callTool("test-tool", {});
     }
   });
 }

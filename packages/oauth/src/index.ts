@@ -4,6 +4,7 @@ export {
   readCallbackParams,
   readPastedCallback,
 } from "./callback-input.js";
+export { type OAuthChallenge, OAuthChallenges, parseChallenge } from "./challenges.js";
 export {
   type CreateCredentialStoreOptions,
   type CredentialStoreSetting,
@@ -47,6 +48,8 @@ export {
   type CrossAppAccessOptions,
   clientCredentialsGrant,
   crossAppAccessGrant,
+  type JwtBearerOptions,
+  jwtBearerGrant,
   type MachineGrant,
   type MachineGrantContext,
   type PrivateKeyJwtOptions,

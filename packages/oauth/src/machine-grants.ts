@@ -1,9 +1,10 @@
 /**
  * Grants that need no browser, for servers configured with them: client
- * credentials (with a client secret or a private-key JWT), and Cross-App
- * Access (SEP-990: an enterprise IdP's ID token exchanged for an ID-JAG
- * (RFC 8693), then presented as a JWT bearer grant (RFC 7523)). The SDK has
- * no helper for the last one.
+ * credentials (with a client secret or a private-key JWT), a workload's own
+ * JWT presented as a JWT bearer grant (RFC 7523, workload identity
+ * federation, SEP-1933), and Cross-App Access (SEP-990: an enterprise IdP's
+ * ID token exchanged for an ID-JAG (RFC 8693), then presented as a JWT
+ * bearer grant). The SDK has no helper for the last two.
  */
 import type { AddClientAuthentication, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 
@@ -22,6 +23,28 @@ export type MachineGrant = (context: MachineGrantContext) => Promise<URLSearchPa
 export function clientCredentialsGrant(): MachineGrant {
   return async ({ scope }) => {
     const params = new URLSearchParams({ grant_type: "client_credentials" });
+    if (scope) params.set("scope", scope);
+    return params;
+  };
+}
+
+export interface JwtBearerOptions {
+  /**
+   * The workload's JWT from its identity provider (a cloud or CI token whose
+   * audience is the authorization server), or a function fetching a fresh one.
+   */
+  assertion: string | (() => Promise<string>);
+}
+
+/**
+ * Workload identity federation (RFC 7523 §2.1): the JWT is the grant. A
+ * refusal (`invalid_grant`, `invalid_scope`, `unauthorized_client`) ends the
+ * attempt; no other grant type is tried.
+ */
+export function jwtBearerGrant(options: JwtBearerOptions): MachineGrant {
+  return async ({ scope }) => {
+    const assertion = typeof options.assertion === "string" ? options.assertion : await options.assertion();
+    const params = new URLSearchParams({ grant_type: JWT_BEARER, assertion });
     if (scope) params.set("scope", scope);
     return params;
   };

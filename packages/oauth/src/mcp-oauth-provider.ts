@@ -8,6 +8,13 @@
  *
  * PKCE verifiers and `state` live only in this object's memory.
  *
+ * Discovery results are stored (the token API refreshes and logout revokes
+ * with them) but handed back to the SDK only to finish a login this object
+ * started: every other flow — a 401, a refresh, a new login — discovers
+ * afresh, so a resource that moved to another authorization server is
+ * noticed, and the client registers there instead of reusing the old one's
+ * credentials (SEP-2352).
+ *
  * A connection provider (no `onAuthorizationUrl`) reads the store leniently:
  * a store that cannot be used counts as "nothing stored", so a server that
  * needs no login still connects, and a server that answers 401 fails with
@@ -22,7 +29,7 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CredentialStore } from "./credential-store.js";
 import { OAuthError, OAuthLoginRequiredError } from "./errors.js";
-import { checkIssuerEcho } from "./issuer-check.js";
+import { checkIssuerEcho, issuersMatch } from "./issuer-check.js";
 import type { MachineGrant } from "./machine-grants.js";
 import { ServerCredentials, type StoredCredentials } from "./server-credentials.js";
 import { credentialStoreProblem, tolerateStoreFailure } from "./store-problems.js";
@@ -80,6 +87,11 @@ export interface McpOAuthProviderOptions {
   machineGrant?: MachineGrant;
   /** Custom token-endpoint client authentication, e.g. `privateKeyJwtAuthentication`. */
   addClientAuthentication?: OAuthClientProvider["addClientAuthentication"];
+  /**
+   * A login that a refresh cannot satisfy (a scope step-up: refreshing never
+   * widens a grant): stored tokens read as none, so the flow asks the user.
+   */
+  skipRefresh?: boolean;
 }
 
 export class McpOAuthProvider implements OAuthClientProvider {
@@ -87,6 +99,8 @@ export class McpOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
   private currentState: string | undefined;
   private resolvedSecret: Promise<string | undefined> | undefined;
+  /** What discovery found in the current flow of this object (see the header). */
+  private flowDiscovery: OAuthDiscoveryState | undefined;
   private readonly now: () => number;
   readonly prepareTokenRequest: OAuthClientProvider["prepareTokenRequest"];
   readonly addClientAuthentication: OAuthClientProvider["addClientAuthentication"];
@@ -96,7 +110,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
     this.now = options.now ?? Date.now;
     const grant = options.machineGrant;
     this.prepareTokenRequest = grant
-      ? async (scope?: string) => grant({ discovery: await this.discoveryState(), scope })
+      ? async (scope?: string) => grant({ discovery: this.flowDiscovery, scope })
       : undefined;
     this.addClientAuthentication = options.addClientAuthentication;
   }
@@ -161,8 +175,10 @@ export class McpOAuthProvider implements OAuthClientProvider {
     }
     const client = (await this.load())?.client as OAuthClientInformationMixed | undefined;
     if (!this.options.onAuthorizationUrl) {
-      // A connection never registers a client on its own: that belongs to an explicit login.
-      if (!client && !this.options.machineGrant) throw this.loginNeeded();
+      // A connection never registers a client on its own, not even when the resource moved to
+      // another authorization server: that belongs to an explicit login.
+      if (!this.options.machineGrant && (!client || this.registeredElsewhere(client)))
+        throw this.loginNeeded();
       return client;
     }
     // A registration made for another redirect URI (an earlier loopback port) cannot finish this login.
@@ -179,7 +195,17 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   async tokens(): Promise<OAuthTokens | undefined> {
+    if (this.options.skipRefresh) return undefined;
     return (await this.load())?.tokens as OAuthTokens | undefined;
+  }
+
+  /** A client the SDK stamped with another authorization server than the one just discovered. */
+  private registeredElsewhere(client: OAuthClientInformationMixed): boolean {
+    const issuer = (client as { issuer?: unknown }).issuer;
+    const current = this.flowDiscovery;
+    if (typeof issuer !== "string" || !current) return false;
+    const names = [current.authorizationServerUrl, current.authorizationServerMetadata?.issuer];
+    return !names.some((name) => name !== undefined && issuersMatch(String(name), issuer));
   }
 
   /** A connection treats an unusable store as empty (remembering why); a login must not. */
@@ -259,6 +285,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
         warn: this.options.warn ?? ((message) => console.warn(message)),
       });
     }
+    this.flowDiscovery = state;
     await this.cacheWrite(() =>
       this.credentials.update((current) => ({
         ...current,
@@ -268,13 +295,15 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
-    const stored = (await this.load())?.discovery as OAuthDiscoveryState | undefined;
+    // Only a login this object started (its PKCE verifier is here) finishes with what it
+    // discovered; anything else discovers afresh (see the header).
+    const current = this.verifier === undefined ? undefined : this.flowDiscovery;
     const configured = this.options.authorizationServerUrl;
-    // The SDK skips protected-resource discovery when a cached authorization server is given.
-    if (configured && !sameUrl(stored?.authorizationServerUrl, configured)) {
+    // The SDK skips protected-resource discovery when an authorization server is given.
+    if (configured && !sameUrl(current?.authorizationServerUrl, configured)) {
       return { authorizationServerUrl: configured };
     }
-    return stored;
+    return current;
   }
 
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
@@ -282,6 +311,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
       this.verifier = undefined;
       return;
     }
+    if (scope === "all" || scope === "discovery") this.flowDiscovery = undefined;
     if (scope === "all") {
       this.verifier = undefined;
       await this.cacheWrite(() => this.credentials.remove());

@@ -13,12 +13,13 @@ import { OAuthError } from "./errors.js";
 import { type LoopbackListener, startLoopbackListener } from "./loopback-listener.js";
 import { McpOAuthProvider, type McpOAuthProviderOptions } from "./mcp-oauth-provider.js";
 import { loadSdkAuth } from "./sdk-auth.js";
+import { ServerCredentials } from "./server-credentials.js";
 import { checkCredentialStore } from "./store-problems.js";
 
 export const DEFAULT_LOGIN_TIMEOUT_MS = 5 * 60_000;
 
 export interface OAuthLoginOptions
-  extends Omit<McpOAuthProviderOptions, "redirectUrl" | "onAuthorizationUrl"> {
+  extends Omit<McpOAuthProviderOptions, "redirectUrl" | "onAuthorizationUrl" | "skipRefresh"> {
   /** Loopback listener port; 0 (default) picks a free one per login. */
   callbackPort?: number;
   /** Skip the listener and use this redirect URL (paste-only hosts). */
@@ -32,7 +33,12 @@ export interface OAuthLoginOptions
   fetch?: FetchLike;
   /** How long a pending login waits for its callback. */
   timeoutMs?: number;
-  /** From the server's 401/403 `WWW-Authenticate` challenge, when a request triggered the login. */
+  /**
+   * From the server's 401/403 `WWW-Authenticate` challenge, when a request
+   * triggered the login (`OAuthChallenges` keeps the latest per server). Its
+   * scope is asked for together with what was already granted (SEP-2350),
+   * and a refresh cannot answer it when that is more than the grant.
+   */
   challenge?: { scope?: string; resourceMetadataUrl?: string | URL };
   /** Ask for `offline_access` (a refresh token) when the authorization server lists it; default true. */
   offlineAccess?: boolean;
@@ -128,20 +134,24 @@ export async function startOAuthLogin(options: OAuthLoginOptions): Promise<OAuth
       required: metadata?.authorization_response_iss_parameter_supported === true,
     };
   };
-  const provider = new McpOAuthProvider({
-    ...options,
-    redirectUrl: options.redirectUrl ?? fixed?.url ?? listener?.redirectUrl,
-    onAuthorizationUrl: (url) => {
-      authorizationUrl = url;
-    },
-  });
-
+  let provider!: McpOAuthProvider;
   let result: "AUTHORIZED" | "REDIRECT";
   try {
     const resourceMetadataUrl = options.challenge?.resourceMetadataUrl
       ? new URL(String(options.challenge.resourceMetadataUrl))
       : undefined;
-    const scope = await chooseScope(options, resourceMetadataUrl);
+    const granted = await grantedScope(options);
+    const stepUp = stepUpScope(granted, options.challenge?.scope);
+    provider = new McpOAuthProvider({
+      ...options,
+      redirectUrl: options.redirectUrl ?? fixed?.url ?? listener?.redirectUrl,
+      onAuthorizationUrl: (url) => {
+        authorizationUrl = url;
+      },
+      // Refreshing never widens a grant: a step-up goes to the authorization server.
+      skipRefresh: stepUp !== undefined && !coversScope(granted, stepUp),
+    });
+    const scope = await chooseScope(options, resourceMetadataUrl, stepUp);
     const { auth } = await loadSdkAuth();
     result = await auth(provider, {
       serverUrl: provider.credentials.url,
@@ -193,16 +203,39 @@ export async function startOAuthLogin(options: OAuthLoginOptions): Promise<OAuth
   };
 }
 
+/** The scope of the stored tokens: what the authorization server granted last time. */
+async function grantedScope(options: OAuthLoginOptions): Promise<string | undefined> {
+  const stored = await new ServerCredentials(options.store, options.server, options.url).load();
+  return stored?.tokens?.scope;
+}
+
 /**
- * The scope to request: the challenge's, else the resource's `scopes_supported`,
- * else the configured one — plus `offline_access` when the authorization
- * server lists it (so a refresh token is issued) and a scope is requested at all.
+ * SEP-2350: a challenge's scope is added to what was granted, never asked for
+ * alone — a login that drops granted scopes makes the next call fail instead.
+ */
+function stepUpScope(granted: string | undefined, challenged: string | undefined): string | undefined {
+  if (!challenged) return undefined;
+  return [...new Set([...scopeTokens(granted), ...scopeTokens(challenged)])].join(" ");
+}
+
+function coversScope(granted: string | undefined, wanted: string): boolean {
+  const have = new Set(scopeTokens(granted));
+  return scopeTokens(wanted).every((token) => have.has(token));
+}
+
+const scopeTokens = (scope: string | undefined) => (scope ?? "").split(/\s+/).filter(Boolean);
+
+/**
+ * The scope to request: the challenge's (with what was granted, see
+ * `stepUpScope`), else the resource's `scopes_supported`, else the configured
+ * one — plus `offline_access` when the authorization server lists it (so a
+ * refresh token is issued) and a scope is requested at all.
  */
 async function chooseScope(
   options: OAuthLoginOptions,
   resourceMetadataUrl: URL | undefined,
+  explicit: string | undefined,
 ): Promise<string | undefined> {
-  const explicit = options.challenge?.scope;
   if (explicit && options.offlineAccess === false) return explicit;
   let info: Awaited<ReturnType<typeof discoverOAuthServerInfo>> | undefined;
   try {
@@ -217,7 +250,7 @@ async function chooseScope(
   const base = explicit ?? info.resourceMetadata?.scopes_supported?.join(" ") ?? options.scope;
   if (!base || options.offlineAccess === false) return base;
   const offered = info.authorizationServerMetadata?.scopes_supported ?? [];
-  const scopes = base.split(/\s+/).filter(Boolean);
+  const scopes = scopeTokens(base);
   if (offered.includes("offline_access") && !scopes.includes("offline_access")) scopes.push("offline_access");
   return scopes.join(" ");
 }

@@ -45,18 +45,29 @@ export class OAuthLogins {
 
   /**
    * Starts (or restarts) a login; `authorized` when stored or refreshed tokens
-   * already work. A credential store that cannot hold the result fails here,
-   * before any authorization URL exists.
+   * already work. The server's latest challenge (from `challenges`) decides
+   * the scope: a 403 for more scope asks for it on top of what was granted.
+   * A credential store that cannot hold the result fails here, before any
+   * authorization URL exists.
    */
   async start(name: string): Promise<AuthStartResult> {
     const entry = await this.entry(name);
     await this.cancel(name);
+    const challenge = this.options.challenges?.get(name);
     const login = await startOAuthLogin({
       ...serverProviderOptions(entry, this.options),
       callbackPort: entry.callbackPort,
       fixedRedirectUrl: entry.redirectUri,
       fetch: createServerOAuth(entry, this.options).fetch,
+      ...(challenge ? { challenge } : {}),
     });
+    // Answered: the next login starts from what is granted then.
+    login.done.then(
+      () => {
+        if (this.options.challenges?.get(name) === challenge) this.options.challenges?.clear(name);
+      },
+      () => {},
+    );
     if (login.status === "authorized" || !login.authorizationUrl || !login.redirectUrl) {
       return { status: "authorized", server: name };
     }

@@ -5,6 +5,7 @@
  * always agree on client, scope, authorization server and DPoP key.
  */
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { OAuthChallenges } from "./challenges.js";
 import type { CredentialStore } from "./credential-store.js";
 import { createDpopFetch, loadOrCreateDpopKey } from "./dpop.js";
 import {
@@ -39,6 +40,11 @@ export interface ServerOAuthContext {
   store: CredentialStore;
   fetch?: FetchLike;
   warn?: (message: string) => void;
+  /**
+   * Where connections note each server's latest 401/403 challenge, so a
+   * later login asks for what the server asked for (a scope step-up).
+   */
+  challenges?: OAuthChallenges;
 }
 
 /** The provider options for `entry` (a connection's; a login adds its redirect handling). */
@@ -64,7 +70,8 @@ export function serverProviderOptions(
 /**
  * A connection's provider for `entry` (stored tokens and refresh, never a
  * login by itself; `onLoginNeeded` hears when one is needed) and the fetch to
- * use: DPoP-signing for `dpop` servers, else `context.fetch`.
+ * use: DPoP-signing for `dpop` servers, else `context.fetch` — noting the
+ * server's challenges in `context.challenges` when there is one.
  */
 export function createServerOAuth(
   entry: OAuthServerEntry,
@@ -75,5 +82,5 @@ export function createServerOAuth(
   const fetch = entry.dpop
     ? createDpopFetch({ key: () => loadOrCreateDpopKey(provider.credentials), fetch: context.fetch })
     : context.fetch;
-  return { provider, fetch };
+  return { provider, fetch: context.challenges ? context.challenges.observe(entry.name, fetch) : fetch };
 }

@@ -65,7 +65,7 @@ describe("OAuth wiring for the runtime", () => {
 
     expect(wiring.authProviderFor(servers[1] as ConfiguredServer)).toBeUndefined();
     expect(wiring.authProviderFor(servers[2] as ConfiguredServer)).toBeUndefined();
-    expect(wiring.fetchFor(servers[0] as ConfiguredServer)).toBeUndefined();
+    expect(wiring.fetchFor(servers[1] as ConfiguredServer)).toBeUndefined();
     const viaHook = new Client({ name: "t", version: "1" });
     await viaHook.connect(
       new StreamableHTTPClientTransport(new URL(as.url), {
@@ -76,6 +76,47 @@ describe("OAuth wiring for the runtime", () => {
     await viaHook.close();
     expect(await wiring.proxyAction("call", "docs", undefined)).toBeUndefined();
     await expect(wiring.proxyAction("auth-start", undefined, undefined)).rejects.toThrow(/needs "server"/);
+  });
+
+  it("auth-start after a 403 asks for the challenged scope on top of the granted one", async () => {
+    await using scoped = await serveOAuthProtectedMcp({
+      makeServer: () => createFixtureServer({ tools: [{ name: "echo" }] }),
+      scopesSupported: ["read"],
+    });
+    const docs = server({ name: "docs", url: scoped.url });
+    wiring = await createOAuthWiring({
+      servers: () => [docs],
+      settings: {},
+      store: createMemoryCredentialStore(),
+    });
+    const logIn = async () => {
+      const started = (await wiring?.proxyAction("auth-start", "docs", undefined)) as string;
+      const authorizationUrl = new URL(started.split("\n")[1] as string);
+      await wiring?.proxyAction("auth-complete", "docs", {
+        redirectUrl: await scoped.approve(authorizationUrl),
+      });
+      return authorizationUrl.searchParams.get("scope");
+    };
+    const listTools = async () => {
+      const client = new Client({ name: "t", version: "1" });
+      const fetch = wiring?.fetchFor(docs);
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(scoped.url), {
+          authProvider: wiring?.authProviderFor(docs),
+          ...(fetch ? { fetch } : {}),
+        }),
+      );
+      try {
+        return (await client.listTools()).tools.length;
+      } finally {
+        await client.close();
+      }
+    };
+    expect(await logIn()).toBe("read");
+    scoped.requireScope("write");
+    await expect(listTools()).rejects.toThrow(/403/);
+    expect(await logIn()).toBe("read write");
+    expect(await listTools()).toBe(1);
   });
 
   it("resolves a !command client secret only when logging in", async () => {

@@ -5,8 +5,10 @@
  * approves at once (302 back with `code` and `state`), a token endpoint
  * (authorization code with PKCE S256 checked, refresh with rotation),
  * RFC 7009 revocation, and `/mcp` which answers 401 with a
- * `WWW-Authenticate` challenge unless a live access token is presented.
- * Everything it saw is recorded for assertions.
+ * `WWW-Authenticate` challenge unless a live access token is presented (and
+ * 403 `insufficient_scope` when a required scope is set and not granted).
+ * Its protected-resource metadata may be pointed at another authorization
+ * server (a migration). Everything it saw is recorded for assertions.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -40,6 +42,18 @@ export interface OAuthMcpServer extends AsyncDisposable {
   approve(authorizationUrl: string | URL): Promise<string>;
   /** Makes every issued access token invalid (the next call gets 401). */
   expireAccessTokens(): void;
+  /**
+   * From now on `/mcp` answers a live token that lacks any of `scope` with
+   * 403 `insufficient_scope` naming `scope` (undefined: no requirement).
+   */
+  requireScope(scope: string | undefined): void;
+  /**
+   * A migration: from now on the protected-resource metadata names `other`'s
+   * authorization server, and `/mcp` accepts only the tokens `other` issued.
+   */
+  useAuthorizationServer(other: OAuthMcpServer): void;
+  /** A live access token's scope (`""` without one), or undefined when it is not a live token of this server. */
+  introspect(accessToken: string): { scope: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -63,7 +77,13 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Promise<OAuthMcpServer> {
   const token = () => randomBytes(18).toString("base64url");
   const grants = new Map<string, Grant>();
-  const accessTokens = new Map<string, number>(); // token -> expiry ms
+  const accessTokens = new Map<string, { expiry: number; scope?: string }>();
+  let requiredScope: string | undefined;
+  let authorizationServer: OAuthMcpServer | undefined;
+  const introspect = (presented: string) => {
+    const live = accessTokens.get(presented);
+    return live && live.expiry > Date.now() ? { scope: live.scope ?? "" } : undefined;
+  };
   const refreshTokens = new Map<string, { clientId: string; scope?: string }>();
   const clients = new Map<string, { secret?: string }>(
     (options.clients ?? []).map((c) => [c.client_id, { secret: c.client_secret }]),
@@ -72,7 +92,15 @@ export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Pr
   let base = "";
   const state: Omit<
     OAuthMcpServer,
-    "url" | "issuer" | "approve" | "expireAccessTokens" | "close" | typeof Symbol.asyncDispose
+    | "url"
+    | "issuer"
+    | "approve"
+    | "expireAccessTokens"
+    | "requireScope"
+    | "useAuthorizationServer"
+    | "introspect"
+    | "close"
+    | typeof Symbol.asyncDispose
   > = {
     registrations: [],
     authorizeRequests: [],
@@ -84,7 +112,7 @@ export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Pr
   function issue(clientId: string, scope: string | undefined) {
     const access = token();
     const refresh = token();
-    accessTokens.set(access, Date.now() + ttl * 1000);
+    accessTokens.set(access, { expiry: Date.now() + ttl * 1000, scope });
     refreshTokens.set(refresh, { clientId, scope });
     return {
       access_token: access,
@@ -117,7 +145,7 @@ export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Pr
       case "/.well-known/oauth-protected-resource":
         return json(res, 200, {
           resource: `${base}/mcp`,
-          authorization_servers: [base],
+          authorization_servers: [authorizationServer?.issuer ?? base],
           ...(options.scopesSupported ? { scopes_supported: options.scopesSupported } : {}),
         });
       case "/.well-known/oauth-authorization-server":
@@ -206,14 +234,24 @@ export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Pr
         const header = req.headers.authorization ?? "";
         state.mcpAuthorizations.push(header);
         const presented = header.startsWith("Bearer ") ? header.slice(7) : "";
-        const expiry = accessTokens.get(presented);
-        if (expiry === undefined || expiry <= Date.now()) {
+        const live = (authorizationServer?.introspect ?? introspect)(presented);
+        if (!live) {
           res
             .writeHead(401, {
               "www-authenticate": `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
               "content-type": "application/json",
             })
             .end(JSON.stringify({ error: "invalid_token" }));
+          return;
+        }
+        const granted = new Set(live.scope.split(" "));
+        if (requiredScope?.split(" ").some((s) => !granted.has(s))) {
+          res
+            .writeHead(403, {
+              "www-authenticate": `Bearer error="insufficient_scope", scope="${requiredScope}", resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
+              "content-type": "application/json",
+            })
+            .end(JSON.stringify({ error: "insufficient_scope" }));
           return;
         }
         const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
@@ -253,6 +291,13 @@ export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Pr
       return location;
     },
     expireAccessTokens: () => accessTokens.clear(),
+    requireScope: (scope) => {
+      requiredScope = scope;
+    },
+    useAuthorizationServer: (other) => {
+      authorizationServer = other;
+    },
+    introspect,
     close,
     [Symbol.asyncDispose]: close,
   };

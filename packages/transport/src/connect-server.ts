@@ -52,20 +52,26 @@ export async function connectServer(
     spawn: () => createProcessTransport(definition, options, stderr),
   };
   const v1 = v1Flavor(identity, name, handlers);
+  const modernOptions = {
+    identity,
+    handlers,
+    eraCache: options.eraCache,
+    spawnProbe: () => createProcessTransport(definition, options, new StderrBuffer()),
+  };
   try {
     if (options.transport) {
-      const client = await openClient(v1, options.transport, ctx);
+      // An injected transport speaks the definition's `protocol` too: legacy over SDK v1,
+      // `auto` and pinned over SDK v2, negotiating in place (as on a socket).
+      const client =
+        definition.protocol === "legacy"
+          ? await openClient(v1, options.transport, ctx)
+          : await (await import("./modern-connect.js")).openModernOver(ctx, modernOptions, options.transport);
       return new SdkServerConnection({ ...ctx.parts, client, via: "custom" });
     }
     if (definition.protocol !== "legacy") {
       // SDK v2 loads only for servers that opt into negotiation: importing this package stays cheap.
       const { connectModern } = await import("./modern-connect.js");
-      const modern = await connectModern(ctx, {
-        identity,
-        handlers,
-        eraCache: options.eraCache,
-        spawnProbe: () => createProcessTransport(definition, options, new StderrBuffer()),
-      });
+      const modern = await connectModern(ctx, modernOptions);
       if (modern) return modern;
     }
     // v1 serves legacy SSE, so its path always ends in a connection or an error.

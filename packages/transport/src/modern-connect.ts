@@ -8,6 +8,7 @@
  * - sockets and HTTP probe in place; HTTP falls back to the classic path
  *   (and from there to legacy SSE) only on a definitive 404/405/406/415.
  * - pinned `"2026-07-28"` never falls back.
+ * - a transport the caller injected is probed in place, like a socket.
  * - on 2026-07-28, server→client requests arrive as `input_required` results;
  *   the SDK completes them through the same handlers and retries the call.
  * - on 2026-07-28, list changes come on a `subscriptions/listen` stream,
@@ -21,8 +22,9 @@ import {
   Client as V2Client,
   StreamableHTTPClientTransport as V2StreamableHttp,
 } from "@modelcontextprotocol/client";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type ClientHandlers, clientCapabilities, registerClientHandlers } from "./client-handlers.js";
-import { connectOver, type PathContext } from "./connect-path.js";
+import { connectOver, openClient, type PathContext } from "./connect-path.js";
 import { TransportError } from "./errors.js";
 import type { ProcessTransport } from "./process-transport.js";
 import {
@@ -96,6 +98,22 @@ export async function connectModern(
     default:
       return undefined;
   }
+}
+
+/**
+ * SDK v2 over a transport the caller made (`ConnectOptions.transport`): `auto`
+ * probes `server/discover` in place and falls back to the classic handshake on
+ * the same transport; a pinned revision never falls back.
+ */
+export function openModernOver(
+  ctx: PathContext,
+  options: ModernOptions,
+  transport: Transport,
+): Promise<ProtocolClient> {
+  const pinned = ctx.definition.protocol === MODERN_REVISION;
+  const probeTimeoutMs = Math.min(ctx.timeout, MAX_PROBE_TIMEOUT_MS);
+  const mode: Mode = pinned ? { pin: MODERN_REVISION } : "auto";
+  return openClient(v2Flavor(ctx.definition.name, options, mode, probeTimeoutMs), transport, ctx);
 }
 
 function newClient(options: ModernOptions, server: string, mode: Mode, probeTimeoutMs: number): V2Client {

@@ -101,7 +101,10 @@ export interface ConnectOptions {
   cwd?: string;
   /** Base environment for stdio servers; defaults to this process's environment. */
   baseEnv?: NodeJS.ProcessEnv;
-  /** A custom transport, e.g. an in-memory pair in tests. Overrides the definition's transport. */
+  /**
+   * A custom transport, e.g. an in-memory pair in tests. Overrides the definition's transport,
+   * not its `protocol`: `auto` and pinned revisions negotiate over it (SDK v2).
+   */
   transport?: Transport;
   /**
    * Rewrites a stdio command before spawning. Default: the npx resolver with an

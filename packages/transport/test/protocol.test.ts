@@ -1,4 +1,6 @@
+import { StreamableHTTPClientTransport as V2StreamableHttp } from "@modelcontextprotocol/client";
 import {
+  connectInMemory,
   createFixtureServer,
   createTempDir,
   recordedPids,
@@ -106,5 +108,34 @@ describe("protocol negotiation over stdio", () => {
     const error = await failure(connectServer({ ...fixtureStdio("old"), protocol: "2026-07-28" }));
     expect(error.code).toBe("connect_failed");
     expect(error.message).toMatch(/"old".*does not offer 2026-07-28/);
+  });
+});
+
+describe("protocol negotiation over an injected transport", () => {
+  it("a pinned 2026-07-28 is honoured, not silently replaced by the classic handshake", async () => {
+    await using server = await startV2Http(true);
+    const transport = new V2StreamableHttp(new URL(server.url));
+    open = await connectServer(definition({ name: "injected", transport: "http", protocol: "2026-07-28" }), {
+      transport: transport as never,
+    });
+    expect(open.protocolVersion).toBe("2026-07-28");
+    expect(open.via).toBe("custom");
+    expect((await open.callTool("echo", { text: "injected" })).content).toEqual([
+      { type: "text", text: "injected" },
+    ]);
+  });
+
+  it("auto falls back in place for a 2025 server; legacy stays the classic handshake", async () => {
+    const fixture = () => createFixtureServer({ tools: [{ name: "ping_me", description: "v1 tool" }] });
+    open = await connectServer(definition({ name: "auto", transport: "stdio", protocol: "auto" }), {
+      transport: await connectInMemory(fixture()),
+    });
+    expect(open.protocolVersion).not.toBe("2026-07-28");
+    expect((await open.listTools()).map((t) => t.name)).toEqual(["ping_me"]);
+    await open.close();
+    open = await connectServer(definition({ name: "legacy", transport: "stdio" }), {
+      transport: await connectInMemory(fixture()),
+    });
+    expect(open.protocolVersion).not.toBe("2026-07-28");
   });
 });

@@ -20,6 +20,7 @@ import {
   importLegacyTokens,
   isStoreFailure,
   type McpOAuthProvider,
+  OAuthChallenges,
   OAuthError,
   OAuthLogins,
   type OAuthServerEntry,
@@ -62,7 +63,11 @@ export interface OAuthWiring {
    * when the provider first needs it.
    */
   authProviderFor(definition: ServerDefinition): McpOAuthProvider | undefined;
-  /** The fetch for an OAuth server: DPoP-signing with `oauth.dpop`, else the wiring's `fetch` (usually `undefined`). */
+  /**
+   * The fetch for an OAuth server: DPoP-signing with `oauth.dpop`, else the
+   * wiring's `fetch` — noting the server's 401/403 challenges, so the next
+   * login asks for the scope the server asked for.
+   */
   fetchFor(definition: ServerDefinition): FetchLike | undefined;
   /** Handles `auth-start` / `auth-complete`; `undefined` for any other action. */
   proxyAction(
@@ -104,7 +109,9 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
     };
   };
   const oauthServers = () => options.servers().filter(usesOAuth);
-  const context: ServerOAuthContext = { store, fetch: options.fetch, warn: options.warn };
+  // Connections note each server's 401/403 challenge; `/mcp-auth`, `auth-start` and autoAuth log in for it.
+  const challenges = new OAuthChallenges();
+  const context: ServerOAuthContext = { store, fetch: options.fetch, warn: options.warn, challenges };
   const logins = new OAuthLogins({ ...context, servers: () => oauthServers().map(entryOf) });
 
   const legacyDir = options.settings.oauthDir ?? env.MCP_OAUTH_DIR;
