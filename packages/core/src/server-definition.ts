@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   ApproveToolsSettingSchema,
   IdleTimeoutMinutesSchema,
+  MaxTotalTimeoutMsSchema,
   RequestTimeoutMsSchema,
   SearchKeywordsSettingSchema,
   ToolGlobListSchema,
@@ -48,6 +49,7 @@ export const ServerDefinitionSchema = z.object({
   lifecycle: LifecycleSchema.default("lazy"),
   idleTimeoutMin: IdleTimeoutMinutesSchema.optional(),
   requestTimeoutMs: RequestTimeoutMsSchema.optional(),
+  maxTotalTimeoutMs: MaxTotalTimeoutMsSchema.optional(),
   protocol: ProtocolModeSchema.default("legacy"),
   toolPrefix: ToolPrefixModeSchema.optional(),
   directTools: z.union([z.boolean(), z.array(z.string())]).optional(),

@@ -180,14 +180,14 @@ function expandHome(value: string, home: string): string {
   return value.startsWith("~/") ? path.join(home, value.slice(2)) : value;
 }
 
-/** The servers of `config` with the global settings they inherit (a server's own value wins). */
+/** The servers of `config` with the global timeouts they inherit (a server's own value wins). */
 function withGlobalDefaults(config: ResolvedConfig): ConfiguredServer[] {
-  const timeout = config.settings.requestTimeoutMs;
-  return config.servers.map((server) =>
-    server.requestTimeoutMs === undefined && timeout !== undefined
-      ? { ...server, requestTimeoutMs: timeout }
-      : server,
-  );
+  const { requestTimeoutMs, maxTotalTimeoutMs } = config.settings;
+  return config.servers.map((server) => ({
+    ...server,
+    requestTimeoutMs: server.requestTimeoutMs ?? requestTimeoutMs,
+    maxTotalTimeoutMs: server.maxTotalTimeoutMs ?? maxTotalTimeoutMs,
+  }));
 }
 
 /** This package's version, reported to servers as the client version. */
