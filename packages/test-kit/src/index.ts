@@ -15,7 +15,9 @@ export {
   type FixtureTool,
   type HttpFixture,
   serveStreamableHttp,
+  type ToolCallExtra,
 } from "./fixture-server.js";
+export { type ManualClock, manualClock } from "./manual-clock.js";
 export {
   type OAuthMcpServer,
   type OAuthMcpServerOptions,
