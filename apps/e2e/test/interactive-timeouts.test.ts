@@ -9,7 +9,7 @@
  * since the dialog appeared (which is after the call began): no race.
  */
 import { type ScriptStep, serverEverythingPath, toolResultTexts } from "@pi-mcp-adapter/test-kit";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject } from "../src/pi-project.js";
 import { type RpcMessage, runRpcPrompt, type UiRequest } from "../src/rpc-messages.js";
@@ -20,11 +20,6 @@ const TIMEOUT_MS = 2000;
 const call = (tool: string, args: Record<string, unknown> = {}): ScriptStep => ({
   toolCall: { name: "mcp", arguments: { tool: `everything_${tool}`, args } },
 });
-
-/** Resolves once `condition` holds, looking every 20 ms. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 describe.each(piHosts())("$label", (host) => {
   const project = (steps: ScriptStep[]) =>
@@ -49,7 +44,7 @@ describe.each(piHosts())("$label", (host) => {
       if (request.title.startsWith('MCP server "everything" asks for input:')) {
         // The user reads the form for longer than the request timeout.
         const shownAt = Date.now();
-        await until(() => Date.now() - shownAt > TIMEOUT_MS + 250);
+        await vi.waitUntil(() => Date.now() - shownAt > TIMEOUT_MS + 250, { timeout: 30_000, interval: 20 });
         heldFor = Date.now() - shownAt;
         return "Fill in the form";
       }

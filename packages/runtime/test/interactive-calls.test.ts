@@ -12,23 +12,27 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CreateMessageResultSchema, ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import {
+  browserStepTool,
   connectInMemory,
   createFixtureServer,
   type FixtureTool,
+  gate,
   type ManualClock,
   manualClock,
 } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { callProgress, PROGRESS_INTERVAL_MS, progressText } from "../src/calls/call-progress.js";
 import { clientHandlersFor } from "../src/client-features/client-handlers.js";
-import { FORM_START } from "../src/client-features/elicitation-form.js";
 import { URL_OPEN_MYSELF } from "../src/client-features/elicitation-flow.js";
+import { FORM_START } from "../src/client-features/elicitation-form.js";
 import { SAMPLING_CHOICES } from "../src/client-features/sampling-flow.js";
 import { URL_STOP_WAITING } from "../src/client-features/url-elicitation-wait.js";
 import { AdapterRuntime, type CallResult, type Host, headlessHost } from "../src/index.js";
 
 const TIMEOUT_MS = 300;
+/** How `vi.waitUntil` looks for the moment to answer. */
+const HOLD = { timeout: 30_000, interval: 10 };
 
 let open: AdapterRuntime | undefined;
 afterEach(async () => {
@@ -37,20 +41,6 @@ afterEach(async () => {
 });
 
 const text = (result: CallResult) => result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-
-/** Resolves once `condition` holds, looking every 10 ms: for waiting until time has really passed. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
-/** A promise and the function that settles it: a step a test and a server take in turn. */
-function gate<T = void>() {
-  let open!: (value: T) => void;
-  const opened = new Promise<T>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
 
 /** A dialog shown to the scripted user: its title, choices and dismissal signal. */
 interface Shown {
@@ -150,7 +140,7 @@ describe("time the user takes never counts against the call", () => {
     const { host, shown } = interactiveHost(async (dialog) => {
       if (dialog.choices?.includes(FORM_START[0])) {
         // The user reads the form for longer than the whole request timeout.
-        await until(() => Date.now() - started > 2 * TIMEOUT_MS);
+        await vi.waitUntil(() => Date.now() - started > 2 * TIMEOUT_MS, HOLD);
         return FORM_START[0];
       }
       return dialog.choices ? "Send" : "Ada";
@@ -172,7 +162,7 @@ describe("time the user takes never counts against the call", () => {
   it("a sampling approval given after the request timeout: the model's answer reaches the server", async () => {
     let started = 0;
     const { host } = interactiveHost(async () => {
-      await until(() => Date.now() - started > 2 * TIMEOUT_MS);
+      await vi.waitUntil(() => Date.now() - started > 2 * TIMEOUT_MS, HOLD);
       return SAMPLING_CHOICES[0];
     });
     const { runtime } = runtimeWith(host, [askModel]);
@@ -207,44 +197,24 @@ describe("server requests only during a call", () => {
 describe("URL elicitation: the wait for the browser step", () => {
   it("holds the timeouts while the user is in the browser; elicitation/complete closes the waiting dialog", async () => {
     const clock = manualClock();
-    const browserDone = gate();
-    const finish = gate();
-    const signIn: FixtureTool = {
-      name: "sign_in",
-      handler: async (_args, extra) => {
-        const answer = await extra.sendRequest(
-          {
-            method: "elicitation/create",
-            params: { mode: "url", message: "Sign in", url: "https://login.example.com/x", elicitationId: "e7" },
-          },
-          ElicitResultSchema,
-        );
-        await browserDone.opened;
-        await extra.sendNotification({
-          method: "notifications/elicitation/complete",
-          params: { elicitationId: "e7" },
-        });
-        await finish.opened;
-        return { content: [{ type: "text", text: JSON.stringify(answer) }] };
-      },
-    };
+    const step = browserStepTool("sign_in", "https://login.example.com/x", "e7");
     const waiting = gate<Shown>();
     const { host } = interactiveHost(async (dialog) => {
       if (!dialog.choices?.includes(URL_STOP_WAITING)) return URL_OPEN_MYSELF;
       waiting.open(dialog);
       return new Promise<undefined>(() => {}); // the user never clicks: only the server closes it
     });
-    const { runtime } = runtimeWith(host, [signIn], clock);
+    const { runtime } = runtimeWith(host, [step.tool], clock);
     const call = runtime.call("srv_sign_in", {});
     const dialog = await waiting.opened;
     expect(dialog.title).toContain(
       'MCP server "srv" is waiting for you to finish in your browser (login.example.com).',
     );
     clock.advance(60_000); // a minute in the browser, 200 request timeouts: none of it counts
-    browserDone.open();
-    await until(() => dialog.signal?.aborted === true);
+    step.browserDone();
+    await vi.waitUntil(() => dialog.signal?.aborted === true, HOLD);
     clock.advance(TIMEOUT_MS - 1); // the timeout runs again, afresh
-    finish.open();
+    step.finish();
     const result = await call;
     expect(result.isError).toBe(false);
     expect(JSON.parse(text(result))).toEqual({ action: "accept" });
@@ -264,7 +234,12 @@ describe("progress of a running call", () => {
         for (let step = 1; step <= 4; step++) {
           await extra.sendNotification({
             method: "notifications/progress",
-            params: { progressToken: extra.progressToken as string, progress: step, total: 4, message: `step ${step}` },
+            params: {
+              progressToken: extra.progressToken as string,
+              progress: step,
+              total: 4,
+              message: `step ${step}`,
+            },
           });
         }
         return { content: [{ type: "text", text: "built" }] };

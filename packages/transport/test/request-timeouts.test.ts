@@ -7,16 +7,17 @@
  * slow-form cases use real time, answering only once the timeout's moment
  * has been observed to pass, so the SDKs' own timers are exercised too.
  */
-import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import {
+  browserStepTool,
   clientFeaturesServerPath,
   connectInMemory,
   createFixtureServer,
   type FixtureTool,
+  gate,
   manualClock,
   type ToolCallExtra,
 } from "@pi-mcp-adapter/test-kit";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   type ClientHandlers,
   connectServer,
@@ -34,20 +35,6 @@ afterEach(async () => {
 
 const text = (result: { content: { type: string; text?: unknown }[] }) =>
   result.content.map((c) => (c.type === "text" ? String(c.text) : "")).join("");
-
-/** A promise and the function that settles it: a step a test and a server take in turn. */
-function gate<T = void>() {
-  let open!: (value: T) => void;
-  const opened = new Promise<T>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
-
-/** Resolves once `condition` holds, looking every 10 ms: for waiting until time has really passed. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
 
 const sendProgress = (extra: ToolCallExtra, progress: number) =>
   extra.sendNotification({
@@ -206,14 +193,16 @@ describe("progress restarts the timeout, up to maxTotalTimeoutMs (in-process ser
 describe("time answering the server's requests never counts (real servers, real time)", () => {
   // The call's own timeout: connecting a stdio server may take longer than this on a busy machine.
   const TIMEOUT_MS = 300;
+  /** How `vi.waitUntil` looks for the moment to answer. */
+  const HOLD = { timeout: 30_000, interval: 10 };
   /** Answers only once the timeout's moment has passed, measured from when the call began. */
   const slowly = (started: () => number): ClientHandlers => ({
     elicitation: async () => {
-      await until(() => Date.now() - started() > 2 * TIMEOUT_MS);
+      await vi.waitUntil(() => Date.now() - started() > 2 * TIMEOUT_MS, HOLD);
       return { action: "accept", content: { name: "Ada" } };
     },
     sampling: async () => {
-      await until(() => Date.now() - started() > 2 * TIMEOUT_MS);
+      await vi.waitUntil(() => Date.now() - started() > 2 * TIMEOUT_MS, HOLD);
       return { role: "assistant", content: { type: "text", text: "late but fine" }, model: "m" };
     },
     roots: async () => [{ uri: "file:///work", name: "work" }],
@@ -265,27 +254,7 @@ describe("time answering the server's requests never counts (real servers, real 
 describe("a URL step held with holdTimeouts, released on notifications/elicitation/complete", () => {
   it("the call waits out the browser step, then goes on under its timeout again", async () => {
     const clock = manualClock();
-    const browserDone = gate();
-    const finish = gate();
-    const browser: FixtureTool = {
-      name: "browser",
-      handler: async (_args, extra) => {
-        const answer = await extra.sendRequest(
-          {
-            method: "elicitation/create",
-            params: { mode: "url", message: "Sign in", url: "https://example.com/x", elicitationId: "e1" },
-          },
-          ElicitResultSchema,
-        );
-        await browserDone.opened;
-        await extra.sendNotification({
-          method: "notifications/elicitation/complete",
-          params: { elicitationId: "e1" },
-        });
-        await finish.opened;
-        return { content: [{ type: "text", text: `user said ${answer.action}` }] };
-      },
-    };
+    const step = browserStepTool("browser", "https://example.com/x", "e1");
     const answered = gate();
     const released = gate();
     let callEnded: AbortSignal | undefined;
@@ -307,7 +276,7 @@ describe("a URL step held with holdTimeouts, released on notifications/elicitati
         return { action: "accept" };
       },
     };
-    const transport = await connectInMemory(createFixtureServer({ tools: [browser] }));
+    const transport = await connectInMemory(createFixtureServer({ tools: [step.tool] }));
     open = await connectServer(
       definition({ name: "web", transport: "stdio", command: "x", requestTimeoutMs: 500 }),
       { transport, handlers, now: clock.now, timers: clock.timers },
@@ -315,13 +284,13 @@ describe("a URL step held with holdTimeouts, released on notifications/elicitati
     const call = open.callTool("browser", {});
     await answered.opened;
     clock.advance(60_000); // the user takes a minute in the browser: it does not count
-    browserDone.open();
+    step.browserDone();
     await released.opened;
     expect(heard).toEqual([{ kind: "elicitation/complete", elicitationId: "e1" }]);
     clock.advance(400);
     expect(callEnded?.aborted).toBe(false);
-    finish.open();
-    expect(text(await call)).toBe("user said accept");
+    step.finish();
+    expect(JSON.parse(text(await call))).toEqual({ action: "accept" });
     expect(callEnded?.aborted).toBe(true);
   });
 });
