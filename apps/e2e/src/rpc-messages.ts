@@ -52,12 +52,15 @@ export type UiAnswer = string | boolean | undefined;
 /**
  * Sends one prompt to a Pi started in RPC mode and waits for `agent_end`,
  * answering each select/input/confirm dialog with `answer` (editor dialogs
- * are dismissed). Returns every dialog shown; throws if Pi ends first.
+ * are dismissed); an answer may take its time (a promise), holding the
+ * dialog open meanwhile. `observe` sees every other extension UI request
+ * (`setStatus`, `notify`, …). Returns every dialog shown; throws if Pi ends first.
  */
 export async function runRpcPrompt(
   child: ChildProcessWithoutNullStreams,
   prompt: string,
-  answer: (request: UiRequest) => UiAnswer,
+  answer: (request: UiRequest) => UiAnswer | Promise<UiAnswer>,
+  observe?: (message: RpcMessage) => void,
 ): Promise<UiRequest[]> {
   const shown: UiRequest[] = [];
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
@@ -83,11 +86,13 @@ export async function runRpcPrompt(
           placeholder,
         };
         shown.push(request);
-        const value = answer(request);
+        const value = await answer(request);
         if (value === undefined) send({ type: "extension_ui_response", id: message.id, cancelled: true });
         else if (typeof value === "boolean")
           send({ type: "extension_ui_response", id: message.id, confirmed: value });
         else send({ type: "extension_ui_response", id: message.id, value });
+      } else {
+        observe?.(message);
       }
     }
     throw new Error(`Pi ended before agent_end:\n${stderr}`);

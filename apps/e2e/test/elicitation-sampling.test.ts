@@ -9,7 +9,8 @@
  *    reaches the server as an error and the model is never asked.
  * 3. `--mode rpc`: `trigger-elicitation-request` becomes form dialogs, the
  *    answers reach the server; a dismissed dialog is `cancel`.
- * 4. `--mode rpc`: `trigger-url-elicitation` asks consent showing host and URL;
+ * 4. `--mode rpc`: `trigger-url-elicitation` asks consent showing host and URL,
+ *    then says the server waits for the browser step (until the call ends);
  *    its `-32042` error path tells the model to retry, and the retry works.
  * 5. `--mode json` without auto-approval: neither capability is declared, the
  *    server does not offer those tools, and nothing hangs.
@@ -141,15 +142,22 @@ describe.each(piHosts())("$label", (host) => {
       { text: "Done." },
     ]);
     const shown = await runRpc(project, (request) => request.options?.[0]);
-    expect(shown[0]).toMatchObject({
+    // After each consent given during a call, the wait for the browser step (it ends with the call here).
+    const waits = shown.filter((r) => r.options?.includes("Stop waiting"));
+    expect(waits.map((r) => r.title.split("\n")[0])).toEqual([
+      'MCP server "everything" is waiting for you to finish in your browser (pay.example.com).',
+      'MCP server "everything" is waiting for you to finish in your browser (pay.example.com).',
+    ]);
+    const consents = shown.filter((r) => !waits.includes(r));
+    expect(consents[0]).toMatchObject({
       method: "select",
       title: `MCP server "everything" asks you to open a web page:\nPay for order 42\nHost: pay.example.com\nURL: ${url}`,
       options: ["I will open it myself", "Decline"],
     });
     // The -32042 prerequisite, then the retried call's own request.
-    expect(shown[1]!.title).toContain("Host: modelcontextprotocol.io");
-    expect(shown[2]!.title).toContain("Host: pay.example.com");
-    expect(shown).toHaveLength(3);
+    expect(consents[1]!.title).toContain("Host: modelcontextprotocol.io");
+    expect(consents[2]!.title).toContain("Host: pay.example.com");
+    expect(consents).toHaveLength(3);
     const results = toolResultTexts(project.model.requests[3]!);
     expect(results[0]).toContain("✅ User completed the URL elicitation flow.");
     expect(results[1]).toContain("needs the user to complete a step in a web browser");

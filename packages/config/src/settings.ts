@@ -7,6 +7,7 @@
 import {
   ApproveToolsSettingSchema,
   IdleTimeoutMinutesSchema,
+  MaxTotalTimeoutMsSchema,
   OutputGuardSettingSchema,
   RequestTimeoutMsSchema,
   ToolPrefixModeSchema,
@@ -27,6 +28,7 @@ export const SettingsSchema = z
     toolPrefix: ToolPrefixModeSchema,
     idleTimeout: IdleTimeoutMinutesSchema,
     requestTimeoutMs: RequestTimeoutMsSchema,
+    maxTotalTimeoutMs: MaxTotalTimeoutMsSchema,
     showStatusIcon: z.boolean(),
     mcpFooterStatus: z.enum(["full", "compact", "off"]),
     toolResultRendering: z.enum(["compact", "boxed"]),

@@ -57,6 +57,7 @@ export function toServerDefinition(merged: MergedEntry): {
     lifecycle: entry.lifecycle ?? "lazy",
     idleTimeoutMin: entry.idleTimeout,
     requestTimeoutMs: entry.requestTimeoutMs,
+    maxTotalTimeoutMs: entry.maxTotalTimeoutMs,
     protocol: entry.protocol ?? "legacy",
     toolPrefix: entry.toolPrefix,
     directTools: entry.directTools === "search" ? true : entry.directTools,

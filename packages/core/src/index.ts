@@ -35,6 +35,7 @@ export {
   type ApproveToolsSetting,
   ApproveToolsSettingSchema,
   IdleTimeoutMinutesSchema,
+  MaxTotalTimeoutMsSchema,
   type OutputGuardLimits,
   OutputGuardLimitsSchema,
   type OutputGuardSetting,

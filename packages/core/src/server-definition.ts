@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   ApproveToolsSettingSchema,
   IdleTimeoutMinutesSchema,
+  MaxTotalTimeoutMsSchema,
   RequestTimeoutMsSchema,
   SearchKeywordsSettingSchema,
   ToolGlobListSchema,
@@ -48,6 +49,7 @@ export const ServerDefinitionSchema = z.object({
   lifecycle: LifecycleSchema.default("lazy"),
   idleTimeoutMin: IdleTimeoutMinutesSchema.optional(),
   requestTimeoutMs: RequestTimeoutMsSchema.optional(),
+  maxTotalTimeoutMs: MaxTotalTimeoutMsSchema.optional(),
   protocol: ProtocolModeSchema.default("legacy"),
   toolPrefix: ToolPrefixModeSchema.optional(),
   /** `true` every tool, a list of original names, or `"auto"`: every tool while the whole catalog is small. */

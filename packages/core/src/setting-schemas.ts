@@ -65,5 +65,16 @@ export type SearchKeywordsSetting = z.infer<typeof SearchKeywordsSettingSchema>;
 /** `idleTimeout`: minutes without a call before a server is disconnected; `0` never disconnects. */
 export const IdleTimeoutMinutesSchema = z.number().nonnegative();
 
-/** `requestTimeoutMs`: how long one request to a server may take. */
+/**
+ * `requestTimeoutMs`: how long one request to a server may go without an
+ * answer or a progress notification. Time spent waiting on the user (a form,
+ * a sampling approval, the host model's answer) does not count.
+ */
 export const RequestTimeoutMsSchema = z.number().int().positive();
+
+/**
+ * `maxTotalTimeoutMs`: the most one request may take however often it
+ * reports progress (each progress notification restarts `requestTimeoutMs`).
+ * Time spent waiting on the user does not count here either.
+ */
+export const MaxTotalTimeoutMsSchema = z.number().int().positive();

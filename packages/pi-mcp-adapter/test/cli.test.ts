@@ -89,6 +89,25 @@ describe("pi-mcp-adapter CLI", () => {
     );
   }, 30_000);
 
+  it("prints a long call's progress on stderr, the result alone on stdout", async () => {
+    await using dir = await createTempDir();
+    await writeFile(
+      dir.join(".mcp.json"),
+      JSON.stringify({
+        mcpServers: { everything: { command: process.execPath, args: [serverEverythingPath] } },
+      }),
+    );
+    const call = run(
+      dir.path,
+      "call",
+      "everything_trigger-long-running-operation",
+      '{"duration":0.4,"steps":2}',
+    );
+    expect(call.status).toBe(0);
+    expect(call.stdout.trim()).toBe("Long running operation completed. Duration: 0.4 seconds, Steps: 2.");
+    expect(call.stderr).toContain("progress: everything/trigger-long-running-operation 1/2\n");
+  }, 30_000);
+
   it("stats --json reads the stats file the calls of earlier runs kept", async () => {
     await using dir = await createTempDir();
     await writeFile(

@@ -70,6 +70,10 @@ export type HostSampler = (request: SamplingRequest, signal?: AbortSignal) => Pr
  *   not offered to servers.
  * - `openUrl`: opens a URL in the user's browser (URL elicitation, after
  *   consent); left out, the user is asked to open it themselves.
+ * - `progress`: a running call's progress, as one line (`"3/10 · indexing"`),
+ *   at most one a second per call; `text` undefined means the call ended
+ *   (clear what was shown). Left out, progress is not shown. Must not throw
+ *   (a throw is swallowed).
  */
 export interface Host {
   readonly hasUI: boolean;
@@ -79,6 +83,7 @@ export interface Host {
   readonly events?: ApprovalEventBus;
   readonly sample?: HostSampler;
   readonly openUrl?: (url: string) => Promise<void>;
+  progress?(server: string, tool: string, text: string | undefined): void;
 }
 
 /** Dialogs of a host without a UI: every question is answered "no". */
@@ -90,13 +95,17 @@ export const NO_DIALOGS: HostDialogs = {
 
 /**
  * A host without a UI (the CLI, tests, embedders): no dialogs, no broker,
- * no model; notices go to `notify` (default: dropped), status is dropped.
+ * no model; notices go to `notify` (default: dropped), status is dropped,
+ * progress goes to `progress` (default: not shown).
  */
-export function headlessHost(options: { notify?: Host["notify"]; status?: Host["status"] } = {}): Host {
+export function headlessHost(
+  options: { notify?: Host["notify"]; status?: Host["status"]; progress?: Host["progress"] } = {},
+): Host {
   return {
     hasUI: false,
     dialogs: NO_DIALOGS,
     notify: options.notify ?? (() => {}),
     status: options.status ?? (() => {}),
+    ...(options.progress ? { progress: options.progress } : {}),
   };
 }

@@ -11,6 +11,7 @@ import { clientHandlersFor } from "../src/client-features/client-handlers.js";
 import { URL_DECLINE, URL_OPEN_MYSELF } from "../src/client-features/elicitation-flow.js";
 import { FORM_START, MULTI_DONE } from "../src/client-features/elicitation-form.js";
 import { SAMPLING_CHOICES } from "../src/client-features/sampling-flow.js";
+import { URL_STOP_WAITING } from "../src/client-features/url-elicitation-wait.js";
 import type { SamplingRequest } from "../src/host.js";
 import {
   type AdapterRuntime,
@@ -170,6 +171,14 @@ describe("elicitation against server-everything", () => {
         kind: "select",
         title: `MCP server "everything" asks you to open a web page:\nPay for order 42\nHost: example.com\nURL: ${url}`,
         choices: [URL_OPEN_MYSELF, URL_DECLINE],
+      },
+      // Then the wait for the browser step, which ends with the call (this server does not wait for it).
+      {
+        kind: "select",
+        title: expect.stringContaining(
+          'MCP server "everything" is waiting for you to finish in your browser (example.com).',
+        ),
+        choices: [URL_STOP_WAITING],
       },
     ]);
   });

@@ -11,6 +11,7 @@ const SUPPORTED = [
   "toolPrefix",
   "idleTimeout",
   "requestTimeoutMs",
+  "maxTotalTimeoutMs",
   "hostConfigDiscovery",
   "agentPluginPaths",
   "approveTools",

@@ -8,10 +8,13 @@ import type { AddressInfo } from "node:net";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import {
   CallToolRequestSchema,
   type CallToolResult,
   ListToolsRequestSchema,
+  type ServerNotification,
+  type ServerRequest,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 
@@ -20,9 +23,19 @@ export interface FixtureTool {
   description?: string;
   inputSchema?: Tool["inputSchema"];
   annotations?: Tool["annotations"];
-  /** Answers a call. Throwing produces a JSON-RPC error, as a crashing handler would. */
-  handler?: (args: Record<string, unknown>) => CallToolResult | Promise<CallToolResult>;
+  /**
+   * Answers a call. Throwing produces a JSON-RPC error, as a crashing handler
+   * would. `extra` is the SDK's request context: send progress or requests
+   * to the client related to this call (`extra.sendNotification`,
+   * `extra.sendRequest`), see `extra.signal` abort when the client cancels.
+   */
+  handler?: (args: Record<string, unknown>, extra: ToolCallExtra) => CallToolResult | Promise<CallToolResult>;
 }
+
+/** The SDK's context of one `tools/call`, and the call's progress token (if the client sent one). */
+export type ToolCallExtra = RequestHandlerExtra<ServerRequest, ServerNotification> & {
+  progressToken: string | number | undefined;
+};
 
 export interface FixtureServerOptions {
   name?: string;
@@ -52,13 +65,13 @@ export function createFixtureServer(options: FixtureServerOptions): Server {
     const end = start + Math.max(1, pageSize);
     return { tools: tools.slice(start, end), nextCursor: end < tools.length ? String(end) : undefined };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = options.tools.find((t) => t.name === request.params.name);
     if (!tool)
       return { isError: true, content: [{ type: "text", text: `Unknown tool ${request.params.name}` }] };
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     if (!tool.handler) return { content: [{ type: "text", text: JSON.stringify(args) }] };
-    return tool.handler(args);
+    return tool.handler(args, { ...extra, progressToken: request.params._meta?.progressToken });
   });
   return server;
 }

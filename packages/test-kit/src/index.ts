@@ -15,7 +15,10 @@ export {
   type FixtureTool,
   type HttpFixture,
   serveStreamableHttp,
+  type ToolCallExtra,
 } from "./fixture-server.js";
+export { type BrowserStepTool, browserStepTool, type Gate, gate } from "./interaction-fixtures.js";
+export { type ManualClock, manualClock } from "./manual-clock.js";
 export {
   type OAuthMcpServer,
   type OAuthMcpServerOptions,

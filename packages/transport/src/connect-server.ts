@@ -4,12 +4,15 @@
  * pinned) and SDK v1 otherwise — both through the shared connect path.
  */
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
+import { CallWindow } from "./call-window.js";
+import { guardClientHandlers } from "./client-handlers.js";
 import { connectOver, isAuthFailure, missing, openClient, type PathContext } from "./connect-path.js";
 import { TransportError } from "./errors.js";
 import { probeHttpShape } from "./http-shape-probe.js";
 import { createNpxResolver, type ResolveCommand } from "./npx-resolver.js";
 import { ProcessTransport } from "./process-transport.js";
 import { MODERN_REVISION } from "./protocol-revision.js";
+import { DEFAULT_MAX_TOTAL_TIMEOUT_MS, RequestDeadlines } from "./request-deadline.js";
 import { SdkServerConnection } from "./sdk-connection.js";
 import { v1Flavor } from "./sdk-v1.js";
 import {
@@ -34,15 +37,23 @@ export async function connectServer(
   const stderr = new StderrBuffer();
   const timeout = definition.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const identity = options.client ?? DEFAULT_CLIENT;
-  const handlers = typeof options.handlers === "function" ? options.handlers(definition) : options.handlers;
+  const given = typeof options.handlers === "function" ? options.handlers(definition) : options.handlers;
+  // What the connection's requests and its server's requests share: the deadlines, the call window.
+  const guard = {
+    deadlines: new RequestDeadlines({ now: options.now, timers: options.timers }),
+    window: new CallWindow(given?.requestsPerCall),
+    notifications: new NotificationRelay(),
+  };
+  const handlers = guardClientHandlers(given, guard);
   const ctx: PathContext = {
     definition,
     parts: {
       name,
       stderr,
       defaultTimeoutMs: timeout,
+      maxTotalTimeoutMs: definition.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS,
+      ...guard,
       now: options.now,
-      notifications: new NotificationRelay(),
       rootsDeclared: Boolean(handlers?.roots),
     },
     timeout,

@@ -6,6 +6,7 @@ export type {
   RemoteResourceTemplate,
   ResourceContents,
 } from "@pi-mcp-adapter/core";
+export { DEFAULT_REQUESTS_PER_CALL } from "./call-window.js";
 export {
   type ClientHandlers,
   clientCapabilities,
@@ -49,6 +50,7 @@ export type {
   ConnectedVia,
   ServerFeatures,
 } from "./remote-types.js";
+export { DEFAULT_MAX_TOTAL_TIMEOUT_MS } from "./request-deadline.js";
 export {
   type ClientIdentity,
   type ConnectOptions,

@@ -7,13 +7,18 @@ import type { JsonSchemaObject } from "@pi-mcp-adapter/core";
 
 export interface CallOptions {
   signal?: AbortSignal;
-  /** Per-request timeout; defaults to the server's `requestTimeoutMs` (30 s). */
+  /**
+   * How long the request may go without an answer or progress; defaults to
+   * the server's `requestTimeoutMs` (30 s). Time waiting on the user does not count.
+   */
   timeoutMs?: number;
+  /** The most the request may take however often it reports progress; defaults to the server's `maxTotalTimeoutMs` (10 min). */
+  maxTotalTimeoutMs?: number;
   /** Validate `structuredContent` against this schema (else the one seen in `tools/list`). */
   outputSchema?: JsonSchemaObject;
   /**
-   * `callTool` only: asks the server for progress (a progress token is sent)
-   * and receives each update. Updates also reach `onNotification` as `progress` events.
+   * `callTool` only: receives each progress update of the call (every call
+   * sends a progress token). Updates also reach `onNotification` as `progress` events.
    */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }

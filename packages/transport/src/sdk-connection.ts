@@ -1,19 +1,21 @@
 /**
- * `ServerConnection` served by the v1 SDK `Client`: pagination, per-request
- * timeouts and cancellation, output-schema checks, and errors that name the
- * server.
+ * `ServerConnection` over either SDK's client (`ProtocolClient`): pagination,
+ * per-request timeouts (our own deadlines: progress restarts them, a total cap
+ * bounds them, time waiting on the user is paused — request-deadline.ts) and
+ * cancellation, the call window server requests are admitted in
+ * (call-window.ts), output-schema checks, and errors that name the server.
  */
-import {
-  describeError,
-  type JsonSchemaObject,
-  type PromptResult,
-  type RemotePrompt,
-  type RemoteResource,
-  type RemoteResourceTemplate,
-  type RemoteTool,
-  type ResourceContents,
-  type ToolCallResult,
+import type {
+  JsonSchemaObject,
+  PromptResult,
+  RemotePrompt,
+  RemoteResource,
+  RemoteResourceTemplate,
+  RemoteTool,
+  ResourceContents,
+  ToolCallResult,
 } from "@pi-mcp-adapter/core";
+import type { CallWindow } from "./call-window.js";
 import { TransportError } from "./errors.js";
 import { checkStructuredContent } from "./output-schema-check.js";
 import type { ProtocolClient, RequestOptions } from "./protocol-client.js";
@@ -24,6 +26,8 @@ import type {
   ConnectedVia,
   ServerFeatures,
 } from "./remote-types.js";
+import { MAX_TIMER_MS, type RequestDeadline, type RequestDeadlines } from "./request-deadline.js";
+import { requestFailure } from "./request-failure.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { NotificationListener, NotificationRelay } from "./server-notification.js";
 import type { StderrBuffer } from "./stderr-buffer.js";
@@ -33,7 +37,14 @@ export interface SdkConnectionParts {
   client: ProtocolClient;
   via: ConnectedVia;
   stderr: StderrBuffer;
+  /** `requestTimeoutMs`: the idle limit of a request without its own `timeoutMs`. */
   defaultTimeoutMs: number;
+  /** `maxTotalTimeoutMs`: the total limit of a request without its own. */
+  maxTotalTimeoutMs: number;
+  /** The deadlines of this connection's requests (shared with its guarded handlers, which pause them). */
+  deadlines: RequestDeadlines;
+  /** The calls in flight, which server requests are admitted during (shared with the guarded handlers). */
+  window: CallWindow;
   pid?: number;
   /** Runs before the client closes, e.g. to end an HTTP session with DELETE. */
   beforeClose?: () => Promise<void>;
@@ -108,7 +119,7 @@ export class SdkServerConnection implements ServerConnection {
     // Servers only expect this from a client that declared roots; without a roots handler there is nothing to tell.
     if (this.closed || !this.parts.rootsDeclared) return;
     await this.client.notifyRootsChanged().catch((error: unknown) => {
-      throw this.wrap("notifications/roots/list_changed", error, this.parts.defaultTimeoutMs, undefined);
+      throw this.wrap("notifications/roots/list_changed", error);
     });
   }
 
@@ -157,6 +168,7 @@ export class SdkServerConnection implements ServerConnection {
       `resources/read ${uri}`,
       (o) => this.client.readResource(uri, o),
       options,
+      { call: true },
     );
     return result as ResourceContents;
   }
@@ -166,6 +178,7 @@ export class SdkServerConnection implements ServerConnection {
       `prompts/get ${name}`,
       (o) => this.client.getPrompt(name, args, o),
       options,
+      { call: true },
     );
     return result as PromptResult;
   }
@@ -206,25 +219,14 @@ export class SdkServerConnection implements ServerConnection {
     options: CallOptions = {},
   ): Promise<ToolCallResult> {
     const what = `tools/call ${name}`;
-    const onProgress = options.onProgress;
-    const progressToken = onProgress ? `${this.name}/progress/${++this.progressTokens}` : undefined;
-    const unsubscribe = onProgress
-      ? this.parts.notifications.on((n) => {
-          if (n.kind !== "progress" || n.progressToken !== progressToken) return;
-          const { kind: _kind, progressToken: _token, ...update } = n;
-          onProgress(update);
-        })
-      : undefined;
-    let result: ToolCallResult;
-    try {
-      result = (await this.request(
-        what,
-        (o) => this.client.callTool(name, args, o, progressToken),
-        options,
-      )) as ToolCallResult;
-    } finally {
-      unsubscribe?.();
-    }
+    // Every call asks for progress: progress restarts its timeout, and `onProgress` hears it.
+    const progressToken = `${this.name}/progress/${++this.progressTokens}`;
+    const result = (await this.request(
+      what,
+      (o) => this.client.callTool(name, args, o, progressToken),
+      options,
+      { call: true, progressToken },
+    )) as ToolCallResult;
     const schema = options.outputSchema ?? this.outputSchemas.get(name);
     if (schema && !result.isError) {
       if (result.structuredContent === undefined) {
@@ -256,6 +258,7 @@ export class SdkServerConnection implements ServerConnection {
   private markClosed(): void {
     if (this.closed && this.closeListeners.size === 0) return;
     this.closed = true;
+    this.parts.window.close();
     this.parts.notifications.clear();
     const listeners = [...this.closeListeners];
     this.closeListeners.clear();
@@ -285,49 +288,66 @@ export class SdkServerConnection implements ServerConnection {
     return items;
   }
 
+  /**
+   * Sends one request under its deadline. The SDK's own timer is set out of
+   * reach and ours aborts the request instead (the SDK then sends
+   * `notifications/cancelled`): only ours can pause while the user is asked.
+   * A `call` opens the window server requests are admitted in; with a
+   * `progressToken`, the server's progress restarts the idle limit.
+   */
   private async request<T>(
     what: string,
     run: (o: RequestOptions) => Promise<T>,
     options: CallOptions,
+    kind: { call?: boolean; progressToken?: string } = {},
   ): Promise<T> {
-    const timeout = options.timeoutMs ?? this.parts.defaultTimeoutMs;
     if (this.closed) {
       throw new TransportError("closed", this.name, `${this.name}: connection is closed (${what})`);
     }
+    const deadline = this.parts.deadlines.start({
+      idleMs: options.timeoutMs ?? this.parts.defaultTimeoutMs,
+      totalMs: options.maxTotalTimeoutMs ?? this.parts.maxTotalTimeoutMs,
+    });
+    const leave = kind.call ? this.parts.window.enter() : undefined;
+    const unsubscribe = kind.progressToken
+      ? this.onProgress(kind.progressToken, deadline, options)
+      : undefined;
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
     this.activeRequests++;
     this.lastActivityAt = this.now();
     try {
-      return await run({ signal: options.signal, timeout });
+      return await run({ signal, timeout: MAX_TIMER_MS });
     } catch (error) {
-      throw this.wrap(what, error, timeout, options.signal);
+      throw this.wrap(what, error, deadline, options.signal);
     } finally {
+      deadline.end();
+      unsubscribe?.();
+      leave?.();
       this.activeRequests--;
       this.lastActivityAt = this.now();
     }
   }
 
-  private wrap(what: string, error: unknown, timeoutMs: number, signal: AbortSignal | undefined) {
-    const cause = { cause: error };
-    if (error instanceof TransportError) return error;
-    if (signal?.aborted) {
-      return new TransportError("request_cancelled", this.name, `${this.name}: ${what} was cancelled`, cause);
-    }
-    const kind = this.client.classify(error);
-    if (kind === "timeout") {
-      const message = `${this.name}: ${what} timed out after ${timeoutMs} ms`;
-      return new TransportError("request_timeout", this.name, message, cause);
-    }
-    if (this.closed || kind === "closed") {
-      const tail = this.parts.stderr.tail(3);
-      const hint = tail.length ? ` — server stderr: ${tail.join(" | ")}` : "";
-      return new TransportError(
-        "closed",
-        this.name,
-        `${this.name}: connection closed during ${what}${hint}`,
-        cause,
-      );
-    }
-    const message = `${this.name}: ${what} failed: ${describeError(error)}`;
-    return new TransportError("request_failed", this.name, message, cause);
+  /** Progress under `token`: restarts the deadline's idle limit and reaches `onProgress`. */
+  private onProgress(token: string, deadline: RequestDeadline, options: CallOptions): () => void {
+    return this.parts.notifications.on((n) => {
+      if (n.kind !== "progress" || n.progressToken !== token) return;
+      deadline.progress();
+      const { kind: _kind, progressToken: _token, ...update } = n;
+      options.onProgress?.(update);
+    });
+  }
+
+  private wrap(what: string, error: unknown, deadline?: RequestDeadline, signal?: AbortSignal) {
+    return requestFailure({
+      server: this.name,
+      what,
+      error,
+      deadline,
+      signal,
+      kind: this.client.classify(error),
+      closed: this.closed,
+      stderrTail: () => this.parts.stderr.tail(3),
+    });
   }
 }

@@ -28,6 +28,7 @@ import type {
   ServerFeatures,
 } from "./remote-types.js";
 import type { NotificationListener } from "./server-notification.js";
+import type { Timers } from "./slot-timers.js";
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -115,7 +116,9 @@ export interface ConnectOptions {
   fetch?: FetchLike;
   /** Grace between SIGTERM and SIGKILL when a stdio server is closed. Default 2000 ms. */
   killGraceMs?: number;
+  /** The clock and timers of request deadlines (and the connection's activity times). */
   now?: () => number;
+  timers?: Timers;
   /**
    * OAuth for remote servers: the provider for a definition (or undefined for
    * none). Given one, a 401 runs the SDK's auth flow; without one it is `needs_auth`.

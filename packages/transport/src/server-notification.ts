@@ -27,7 +27,9 @@ export type ServerNotification =
       total?: number;
       message?: string;
     }
-  | { kind: "log"; level: LoggingLevel; logger?: string; data: unknown };
+  | { kind: "log"; level: LoggingLevel; logger?: string; data: unknown }
+  /** The user finished the browser step of the URL elicitation `elicitationId`. */
+  | { kind: "elicitation/complete"; elicitationId: string };
 
 export type NotificationListener = (notification: ServerNotification) => void;
 
@@ -97,6 +99,10 @@ export function toServerNotification(message: unknown): ServerNotification | und
         ...(typeof p.message === "string" ? { message: p.message } : {}),
       };
     }
+    case "notifications/elicitation/complete":
+      return typeof p.elicitationId === "string"
+        ? { kind: "elicitation/complete", elicitationId: p.elicitationId }
+        : undefined;
     case "notifications/message":
       if (typeof p.level !== "string") return undefined;
       return {

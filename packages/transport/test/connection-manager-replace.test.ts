@@ -58,8 +58,9 @@ describe("ConnectionManager notifications and handlers", () => {
     expect(JSON.parse(text(await remote.callTool("client_capabilities", {})))).toEqual({});
     await local.callTool("notify_all", {});
     await remote.callTool("notify_all", {});
-    expect(events.filter(([server]) => server === "local")).toHaveLength(5);
-    expect(events.filter(([server]) => server === "remote")).toHaveLength(5);
+    // Five notifications and, since every call asks for progress, two progress updates.
+    expect(events.filter(([server]) => server === "local")).toHaveLength(7);
+    expect(events.filter(([server]) => server === "remote")).toHaveLength(7);
     expect(events[0]).toEqual(["local", "tools/list_changed"]);
     expect(JSON.parse(text(await local.callTool("list_roots", {})))).toEqual({
       roots: [{ uri: "file:///local" }],

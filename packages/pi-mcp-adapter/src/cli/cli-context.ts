@@ -48,7 +48,13 @@ export class CliContext {
       configPath: this.options.config,
       trust: this.trust,
       // No UI: calls needing approval fail closed, and no interactive capability is offered to servers.
-      host: headlessHost({ notify: (message, level) => process.stderr.write(`${level}: ${message}\n`) }),
+      host: headlessHost({
+        notify: (message, level) => process.stderr.write(`${level}: ${message}\n`),
+        // A long call's progress, at most once a second; stdout stays the result alone.
+        progress: (server, tool, text) => {
+          if (text !== undefined) process.stderr.write(`progress: ${server}/${tool} ${text}\n`);
+        },
+      }),
       client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
       // One command and exit: a UI tool returns its inline result, no window outlives the process.
       ui: { viewer: "none" },

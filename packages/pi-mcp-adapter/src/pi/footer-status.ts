@@ -3,12 +3,25 @@
  * start-up connect notices. `mcpFooterStatus`: "full" (default) names
  * connected / failed / needs-auth counts and the tool total, "compact" only
  * the counts, "off" shows nothing; `showStatusIcon` (default true) puts a
- * state mark in front. The text follows every status snapshot.
+ * state mark in front. The text follows every status snapshot. A running
+ * call's progress shows as an entry of its own.
  */
 import type { McpStatusSnapshot, ServerSummary } from "@pi-mcp-adapter/runtime";
 
 /** The key of our entry in Pi's status line. */
 export const FOOTER_STATUS_KEY = "pi-mcp-adapter";
+
+/**
+ * A running call's progress gets an entry of its own beside ours (one per
+ * server and tool, so calls running side by side each show theirs), cleared
+ * when the call ends.
+ */
+export function progressStatus(server: string, tool: string, text: string | undefined) {
+  return {
+    key: `${FOOTER_STATUS_KEY}:progress:${server}/${tool}`,
+    text: text && `MCP ${server}/${tool} ${text}`,
+  };
+}
 
 export interface FooterSettings {
   mcpFooterStatus?: "full" | "compact" | "off";

@@ -3,10 +3,12 @@
  * sink and the approval broker on `pi.events`. `hasUI` is Pi's own answer:
  * false in print and json modes, where dialogs cannot be shown (calls
  * needing approval then fail closed); `--mode rpc` forwards dialogs as
- * `extension_ui_request`s. Sampling runs on Pi's own model (`pi-sampler.ts`).
+ * `extension_ui_request`s. Sampling runs on Pi's own model (`pi-sampler.ts`);
+ * a running call's progress shows on Pi's status line.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { type Host, MCP_STATUS_EVENT } from "@pi-mcp-adapter/runtime";
+import { progressStatus } from "./footer-status.js";
 import { piSampler } from "./pi-sampler.js";
 
 export function piHost(pi: ExtensionAPI, ctx: ExtensionContext): Host {
@@ -21,5 +23,9 @@ export function piHost(pi: ExtensionAPI, ctx: ExtensionContext): Host {
     status: (snapshot) => pi.events.emit(MCP_STATUS_EVENT, snapshot),
     events: pi.events,
     sample: piSampler(ctx),
+    progress: (server, tool, text) => {
+      const entry = progressStatus(server, tool, text);
+      ctx.ui.setStatus(entry.key, entry.text);
+    },
   };
 }

@@ -7,7 +7,8 @@
  *
  * and one result type, `CallResult`, out of it. Approval may refuse (the
  * server is never asked; the refusal is the result). Invoke sends the
- * request (`call-target.ts`); its errors propagate to the host. The output
+ * request (`call-target.ts`), showing the server's progress through the host
+ * (`call-progress.ts`); its errors propagate to the host. The output
  * guard bounds what the model reads. Observers see every call's record.
  * One pipeline per runtime (per session); `dispose()` at session end
  * removes the session's binary result files.
@@ -35,6 +36,7 @@ import {
   type CallRecord,
   ObserverList,
 } from "../observability/call-observers.js";
+import { callProgress, type ProgressClock, type ProgressSink } from "./call-progress.js";
 import type { CallResult } from "./call-result.js";
 import {
   approvalOrigin,
@@ -69,6 +71,10 @@ export interface CallPipelineOptions extends CallSettings {
   events?: ApprovalEventBus;
   /** The host's approval dialog; absent without a UI, and calls needing approval then fail closed. */
   dialog?: ApprovalDialog;
+  /** Shows the progress of running calls (`Host.progress`); left out, progress is not shown. */
+  progress?: ProgressSink;
+  /** The clock of the progress throttle; default the real one. */
+  progressClock?: ProgressClock;
   /**
    * A `-32042` (URL elicitation required) error from the server: runs the URL
    * flow and returns what the model reads instead. Without it the error propagates.
@@ -159,9 +165,9 @@ export class CallPipeline {
       }
       // Stage 2: invoke.
       const connection = await this.options.connection(server);
-      let raw: Awaited<ReturnType<typeof invokeTarget>>;
+      let raw: ToolCallResult;
       try {
-        raw = await invokeTarget(connection, target, name, args, signal);
+        raw = await this.invoke(connection, target, name, args, signal);
       } catch (error) {
         const elicitations = this.options.urlElicitationRequired ? urlElicitationsOf(error) : undefined;
         if (!elicitations || !this.options.urlElicitationRequired) throw error;
@@ -189,6 +195,28 @@ export class CallPipeline {
     } catch (error) {
       record("failed", errorCode(error));
       throw error;
+    }
+  }
+
+  /** Stage 2's request, the server's progress shown through the host while it runs. */
+  private async invoke(
+    connection: ServerConnection,
+    target: CallTarget,
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+  ): Promise<ToolCallResult> {
+    const sink = this.options.progress;
+    const progress = sink
+      ? callProgress(sink, serverOf(target), name, this.options.progressClock)
+      : undefined;
+    try {
+      return await invokeTarget(connection, target, name, args, {
+        signal,
+        ...(progress ? { onProgress: progress.report } : {}),
+      });
+    } finally {
+      progress?.end();
     }
   }
 

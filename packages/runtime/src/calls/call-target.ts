@@ -10,7 +10,12 @@ import {
   type ToolCallResult,
   type ToolMetadata,
 } from "@pi-mcp-adapter/core";
-import type { PromptResult, ResourceContents, ServerConnection } from "@pi-mcp-adapter/transport";
+import type {
+  CallOptions,
+  PromptResult,
+  ResourceContents,
+  ServerConnection,
+} from "@pi-mcp-adapter/transport";
 import { RuntimeError } from "../errors.js";
 import type { CallKind, CallOrigin } from "../observability/call-observers.js";
 
@@ -84,13 +89,18 @@ export async function invokeTarget(
   target: CallTarget,
   name: string,
   args: Record<string, unknown>,
-  signal: AbortSignal | undefined,
+  options: Pick<CallOptions, "signal" | "onProgress">,
 ): Promise<ToolCallResult> {
+  const { signal } = options;
   switch (kindOf(target)) {
     case "tool": {
       const tool = (target as Extract<CallTarget, { kind: "tool" }>).tool;
       // The schema from the (possibly cached) metadata: a connection that never listed tools still checks.
-      return connection.callTool(tool.name, args, { signal, outputSchema: tool.outputSchema });
+      return connection.callTool(tool.name, args, {
+        signal,
+        outputSchema: tool.outputSchema,
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      });
     }
     case "resource":
     case "resource-template":

@@ -52,6 +52,7 @@ export class Calls {
       connection: (name) => servers.get(name),
       events: host.events,
       dialog: host.hasUI ? selectApprovalDialog(select) : undefined,
+      progress: host.progress?.bind(host),
       urlElicitationRequired: (server, name, elicitations, signal) =>
         explainUrlElicitationRequired(
           host,

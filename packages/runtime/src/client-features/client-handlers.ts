@@ -38,8 +38,7 @@ export function clientHandlersFor(
   // Forms and sampling approvals never interleave their dialogs.
   const queue = createDialogQueue();
   if (host.hasUI && settings.elicitation !== false) {
-    const elicit = elicitationHandler(host);
-    handlers.elicitation = (params, context) => queue(() => elicit(params, context));
+    handlers.elicitation = elicitationHandler(host, queue);
     handlers.elicitationModes = ["form", "url"];
   }
   const autoApprove = settings.samplingAutoApprove === true;

@@ -7,9 +7,12 @@
  */
 import type { ElicitRequestParams, ElicitResult } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
+import type { HandlerContext } from "@pi-mcp-adapter/transport";
 import type { Host } from "../host.js";
+import type { DialogQueue } from "./dialog-queue.js";
 import { runElicitationForm } from "./elicitation-form.js";
 import { checkElicitationUrl } from "./elicitation-url.js";
+import { waitForBrowserStep } from "./url-elicitation-wait.js";
 
 /** Consent choices of a URL elicitation: with a host that opens URLs, and without one. */
 export const URL_OPEN = "Open in browser";
@@ -26,15 +29,31 @@ export interface UrlElicitation {
   elicitationId?: string;
 }
 
-/** The elicitation handler for `ClientHandlers`: forms and URLs, always through the host's dialogs. */
+/**
+ * The elicitation handler for `ClientHandlers`: forms and URLs, always
+ * through the host's dialogs, one flow at a time (`queue`). After consent to
+ * a URL with an `elicitationId`, the server's timeouts are held while the
+ * user is in the browser (`url-elicitation-wait.ts`); the answer goes to the
+ * server at once, the wait runs on.
+ */
 export function elicitationHandler(
   host: Host,
-): (params: ElicitRequestParams, context: { server: string; signal: AbortSignal }) => Promise<ElicitResult> {
-  return async (params, { server, signal }) => {
-    if (params.mode === "url") {
-      return { action: await runUrlElicitation(host, server, params, signal) };
+  queue: DialogQueue,
+): (params: ElicitRequestParams, context: HandlerContext) => Promise<ElicitResult> {
+  return async (params, context) => {
+    const { server, signal } = context;
+    if (params.mode !== "url") {
+      return queue(() =>
+        runElicitationForm(host.dialogs, server, params.message, params.requestedSchema, signal),
+      );
     }
-    return runElicitationForm(host.dialogs, server, params.message, params.requestedSchema, signal);
+    const action = await queue(() => runUrlElicitation(host, server, params, signal));
+    const checked = checkElicitationUrl(params.url);
+    if (action === "accept" && params.elicitationId && checked.ok) {
+      const request = { server, elicitationId: params.elicitationId, host: checked.host };
+      void waitForBrowserStep(host, queue, request, context).catch(() => {});
+    }
+    return { action };
   };
 }
 

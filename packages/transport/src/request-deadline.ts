@@ -1,0 +1,177 @@
+/**
+ * Our own request timeouts, in place of the SDKs' (both SDKs time a request
+ * with one timer that `resetTimeoutOnProgress` restarts and that checks
+ * `maxTotalTimeout` only when progress arrives; neither can pause). Each
+ * request has two limits, counted in *active* time:
+ *
+ * - idle (`requestTimeoutMs`): no answer and no progress for this long ends it;
+ *   a progress notification starts the idle window again;
+ * - total (`maxTotalTimeoutMs`, never less than idle): the most it may take
+ *   however often it reports progress.
+ *
+ * While the user is being asked something on a server's behalf (an
+ * elicitation form, a sampling approval and the model's answer, a URL step
+ * in the browser), every deadline of that server's connection is paused:
+ * that time counts against neither limit. When the answer is sent the idle
+ * window starts afresh, as after progress.
+ */
+import type { Timers } from "./slot-timers.js";
+
+/** Node's largest timer delay (a larger one fires at once). */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** Default of `maxTotalTimeoutMs`: 10 minutes. */
+export const DEFAULT_MAX_TOTAL_TIMEOUT_MS = 600_000;
+
+/** Which limit ended a request. */
+export type DeadlineExpiry = "idle" | "total";
+
+/** The limits of one request, in ms of active time. */
+export interface DeadlineLimits {
+  idleMs: number;
+  totalMs: number;
+}
+
+/** The deadline of one request in flight. */
+export interface RequestDeadline {
+  /** Aborted when a limit is reached. */
+  readonly signal: AbortSignal;
+  /** The limit that ended the request, once one has. */
+  readonly expired: DeadlineExpiry | undefined;
+  readonly limits: DeadlineLimits;
+  /** A progress notification for this request arrived: the idle window starts again. */
+  progress(): void;
+  /** The request ended (answered or failed): the timer goes. */
+  end(): void;
+}
+
+const NODE_TIMERS: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/** The deadlines of one connection's requests, paused together while the user is asked. */
+export class RequestDeadlines {
+  private readonly running = new Set<Deadline>();
+  private holds = 0;
+  private readonly now: () => number;
+  private readonly timers: Timers;
+
+  constructor(options: { now?: () => number; timers?: Timers } = {}) {
+    this.now = options.now ?? Date.now;
+    this.timers = options.timers ?? NODE_TIMERS;
+  }
+
+  /** Whether time is not counting now (somebody holds a pause). */
+  get paused(): boolean {
+    return this.holds > 0;
+  }
+
+  /** Starts timing one request; `end()` it when it settles. */
+  start(limits: DeadlineLimits): RequestDeadline {
+    const clamped = {
+      idleMs: Math.min(limits.idleMs, MAX_TIMER_MS),
+      totalMs: Math.min(Math.max(limits.totalMs, limits.idleMs), MAX_TIMER_MS),
+    };
+    const deadline = new Deadline(clamped, this.now, this.timers, () => this.running.delete(deadline));
+    this.running.add(deadline);
+    if (!this.paused) deadline.resume();
+    return deadline;
+  }
+
+  /**
+   * Stops the clock of every request of this connection until the returned
+   * function is called (once; later calls do nothing). Pauses nest: time
+   * counts again when the last one is released.
+   */
+  pause(): () => void {
+    if (this.holds++ === 0) for (const deadline of this.running) deadline.pause();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.holds === 0) for (const deadline of this.running) deadline.resume();
+    };
+  }
+}
+
+class Deadline implements RequestDeadline {
+  private readonly controller = new AbortController();
+  private timer: unknown;
+  /** Active time before the current running stretch. */
+  private activeMs = 0;
+  /** When the current running stretch began; undefined while paused. */
+  private runningSince: number | undefined;
+  /** Active time at which the current idle window began. */
+  private idleFrom = 0;
+  expired: DeadlineExpiry | undefined;
+
+  constructor(
+    readonly limits: DeadlineLimits,
+    private readonly now: () => number,
+    private readonly timers: Timers,
+    private readonly forget: () => void,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  progress(): void {
+    if (this.runningSince === undefined || this.expired) return; // a resume starts a fresh window anyway
+    this.idleFrom = this.active();
+    this.arm();
+  }
+
+  pause(): void {
+    if (this.runningSince === undefined) return;
+    this.activeMs = this.active();
+    this.runningSince = undefined;
+    this.disarm();
+  }
+
+  resume(): void {
+    if (this.runningSince !== undefined || this.expired) return;
+    this.runningSince = this.now();
+    this.idleFrom = this.activeMs;
+    this.arm();
+  }
+
+  end(): void {
+    this.disarm();
+    this.runningSince = undefined;
+    this.forget();
+  }
+
+  private active(): number {
+    return this.activeMs + (this.runningSince === undefined ? 0 : this.now() - this.runningSince);
+  }
+
+  private arm(): void {
+    this.disarm();
+    const active = this.active();
+    const left = Math.min(this.limits.idleMs - (active - this.idleFrom), this.limits.totalMs - active);
+    this.timer = this.timers.setTimeout(() => this.check(), Math.max(0, left));
+  }
+
+  private disarm(): void {
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The timer fired: expire if a limit is really reached (a late timer may find time left), else wait on. */
+  private check(): void {
+    this.timer = undefined;
+    if (this.runningSince === undefined || this.expired) return;
+    const active = this.active();
+    if (active - this.idleFrom >= this.limits.idleMs) this.expire("idle");
+    else if (active >= this.limits.totalMs) this.expire("total");
+    else this.arm();
+  }
+
+  private expire(which: DeadlineExpiry): void {
+    this.expired = which;
+    this.end();
+    this.controller.abort(new Error(`request deadline reached (${which})`));
+  }
+}

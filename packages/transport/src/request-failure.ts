@@ -1,0 +1,52 @@
+/**
+ * How a failed request becomes a `TransportError` that names the server and
+ * the request: which of our deadlines ended it (idle or total), the caller's
+ * cancellation, a timeout or closed connection as either SDK reports it, or
+ * anything else the server or SDK threw.
+ */
+import { describeError } from "@pi-mcp-adapter/core";
+import { TransportError } from "./errors.js";
+import type { RequestDeadline } from "./request-deadline.js";
+
+export interface FailedRequest {
+  server: string;
+  /** The request, e.g. `tools/call search`. */
+  what: string;
+  error: unknown;
+  deadline?: RequestDeadline;
+  /** The caller's own signal. */
+  signal?: AbortSignal;
+  /** How the SDK's error maps onto ours. */
+  kind: "timeout" | "closed" | undefined;
+  /** Whether the connection has ended. */
+  closed: boolean;
+  /** The server's last stderr lines, for a connection that closed. */
+  stderrTail: () => string[];
+}
+
+export function requestFailure(failed: FailedRequest): TransportError {
+  const { server, what, error, deadline } = failed;
+  const cause = { cause: error };
+  if (error instanceof TransportError) return error;
+  if (deadline?.expired === "total") {
+    const message = `${server}: ${what} timed out: it ran for its total limit of ${deadline.limits.totalMs} ms (maxTotalTimeoutMs), progress notwithstanding`;
+    return new TransportError("request_timeout", server, message, cause);
+  }
+  if (deadline?.expired === "idle") {
+    const message = `${server}: ${what} timed out after ${deadline.limits.idleMs} ms without an answer or progress`;
+    return new TransportError("request_timeout", server, message, cause);
+  }
+  if (failed.signal?.aborted) {
+    return new TransportError("request_cancelled", server, `${server}: ${what} was cancelled`, cause);
+  }
+  if (failed.kind === "timeout") {
+    return new TransportError("request_timeout", server, `${server}: ${what} timed out`, cause);
+  }
+  if (failed.closed || failed.kind === "closed") {
+    const tail = failed.stderrTail();
+    const hint = tail.length ? ` — server stderr: ${tail.join(" | ")}` : "";
+    return new TransportError("closed", server, `${server}: connection closed during ${what}${hint}`, cause);
+  }
+  const message = `${server}: ${what} failed: ${describeError(error)}`;
+  return new TransportError("request_failed", server, message, cause);
+}
