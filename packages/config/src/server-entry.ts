@@ -12,6 +12,8 @@ import {
   ProtocolModeSchema,
   RequestTimeoutMsSchema,
   SearchKeywordsSettingSchema,
+  TaskModeSchema,
+  TaskTimeoutMsSchema,
   ToolGlobListSchema,
   ToolPrefixModeSchema,
 } from "@pi-mcp-adapter/core";
@@ -51,6 +53,8 @@ export const ServerEntrySchema = z.object({
   lifecycle: LifecycleSchema.optional(),
   idleTimeout: IdleTimeoutMinutesSchema.optional(),
   requestTimeoutMs: RequestTimeoutMsSchema.optional(),
+  tasks: TaskModeSchema.optional(),
+  taskTimeoutMs: TaskTimeoutMsSchema.optional(),
   protocol: ProtocolModeSchema.optional(),
   toolPrefix: ToolPrefixModeSchema.optional(),
   directTools: z.union([z.boolean(), z.literal("search"), StringList]).optional(),

@@ -9,6 +9,8 @@ import {
   IdleTimeoutMinutesSchema,
   OutputGuardSettingSchema,
   RequestTimeoutMsSchema,
+  TaskModeSchema,
+  TaskTimeoutMsSchema,
   ToolPrefixModeSchema,
   ToonEncodeSettingSchema,
 } from "@pi-mcp-adapter/core";
@@ -27,6 +29,10 @@ export const SettingsSchema = z
     toolPrefix: ToolPrefixModeSchema,
     idleTimeout: IdleTimeoutMinutesSchema,
     requestTimeoutMs: RequestTimeoutMsSchema,
+    /** Which calls ask for an MCP task, for servers without their own `tasks`. */
+    tasks: TaskModeSchema,
+    /** How long a task may run in all, for servers without their own `taskTimeoutMs`. */
+    taskTimeoutMs: TaskTimeoutMsSchema,
     showStatusIcon: z.boolean(),
     mcpFooterStatus: z.enum(["full", "compact", "off"]),
     toolResultRendering: z.enum(["compact", "boxed"]),

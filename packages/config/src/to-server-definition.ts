@@ -57,6 +57,8 @@ export function toServerDefinition(merged: MergedEntry): {
     lifecycle: entry.lifecycle ?? "lazy",
     idleTimeoutMin: entry.idleTimeout,
     requestTimeoutMs: entry.requestTimeoutMs,
+    tasks: entry.tasks,
+    taskTimeoutMs: entry.taskTimeoutMs,
     protocol: entry.protocol ?? "legacy",
     toolPrefix: entry.toolPrefix,
     directTools: entry.directTools === "search" ? true : entry.directTools,

@@ -42,6 +42,9 @@ export {
   RequestTimeoutMsSchema,
   type SearchKeywordsSetting,
   SearchKeywordsSettingSchema,
+  type TaskMode,
+  TaskModeSchema,
+  TaskTimeoutMsSchema,
   type ToolGlobList,
   ToolGlobListSchema,
   type ToonEncodeSetting,
@@ -51,6 +54,8 @@ export { matchesAnyToolGlob, matchesToolGlob, type ToolNames, toolGlobMatcher } 
 export {
   type JsonSchemaObject,
   JsonSchemaObjectSchema,
+  type TaskSupport,
+  TaskSupportSchema,
   type ToolAnnotations,
   ToolAnnotationsSchema,
   type ToolKind,

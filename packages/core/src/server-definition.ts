@@ -4,6 +4,8 @@ import {
   IdleTimeoutMinutesSchema,
   RequestTimeoutMsSchema,
   SearchKeywordsSettingSchema,
+  TaskModeSchema,
+  TaskTimeoutMsSchema,
   ToolGlobListSchema,
 } from "./setting-schemas.js";
 
@@ -48,6 +50,10 @@ export const ServerDefinitionSchema = z.object({
   lifecycle: LifecycleSchema.default("lazy"),
   idleTimeoutMin: IdleTimeoutMinutesSchema.optional(),
   requestTimeoutMs: RequestTimeoutMsSchema.optional(),
+  /** Which calls ask for a task (MCP Tasks); see `TaskModeSchema`. */
+  tasks: TaskModeSchema.optional(),
+  /** How long a task may run in all; default 30 minutes. */
+  taskTimeoutMs: TaskTimeoutMsSchema.optional(),
   protocol: ProtocolModeSchema.default("legacy"),
   toolPrefix: ToolPrefixModeSchema.optional(),
   directTools: z.union([z.boolean(), z.array(z.string())]).optional(),
