@@ -4,6 +4,7 @@
  * pinned) and SDK v1 otherwise — both through the shared connect path.
  */
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
+import { clientCapabilities } from "./client-handlers.js";
 import { connectOver, isAuthFailure, missing, openClient, type PathContext } from "./connect-path.js";
 import { TransportError } from "./errors.js";
 import { probeHttpShape } from "./http-shape-probe.js";
@@ -20,6 +21,7 @@ import {
 } from "./server-connection.js";
 import { NotificationRelay } from "./server-notification.js";
 import { StderrBuffer } from "./stderr-buffer.js";
+import { DEFAULT_TASK_TIMEOUT_MS } from "./task-update.js";
 
 const DEFAULT_CLIENT: ClientIdentity = { name: "pi-mcp-adapter", version: "0.1.0" };
 
@@ -44,6 +46,13 @@ export async function connectServer(
       now: options.now,
       notifications: new NotificationRelay(),
       rootsDeclared: Boolean(handlers?.roots),
+      tasks: {
+        mode: definition.tasks ?? "auto",
+        taskTimeoutMs: definition.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS,
+        handlers,
+        clientInfo: identity,
+        clientCapabilities: clientCapabilities(handlers),
+      },
     },
     timeout,
     signal,

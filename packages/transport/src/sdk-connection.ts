@@ -27,6 +27,7 @@ import type {
 import type { ServerConnection } from "./server-connection.js";
 import type { NotificationListener, NotificationRelay } from "./server-notification.js";
 import type { StderrBuffer } from "./stderr-buffer.js";
+import { TaskRouting, type TaskSettings } from "./task-routing.js";
 
 export interface SdkConnectionParts {
   name: string;
@@ -42,6 +43,8 @@ export interface SdkConnectionParts {
   notifications: NotificationRelay;
   /** Whether the client declared `roots` (a roots handler exists). */
   rootsDeclared: boolean;
+  /** How tool calls run as MCP tasks (task-routing.ts). */
+  tasks: TaskSettings;
 }
 
 export class SdkServerConnection implements ServerConnection {
@@ -56,6 +59,7 @@ export class SdkServerConnection implements ServerConnection {
   private readonly closeListeners = new Set<() => void>();
   private readonly now: () => number;
   private progressTokens = 0;
+  private readonly tasks: TaskRouting;
 
   constructor(private readonly parts: SdkConnectionParts) {
     this.name = parts.name;
@@ -65,6 +69,16 @@ export class SdkServerConnection implements ServerConnection {
     this.now = parts.now ?? Date.now;
     this.lastActivityAt = this.now();
     this.client.onClose(() => this.markClosed());
+    this.tasks = new TaskRouting(
+      {
+        server: parts.name,
+        client: parts.client,
+        notifications: parts.notifications,
+        onClose: (listener) => this.onClose(listener),
+        requestTimeoutMs: parts.defaultTimeoutMs,
+      },
+      parts.tasks,
+    );
   }
 
   get serverVersion() {
@@ -128,6 +142,7 @@ export class SdkServerConnection implements ServerConnection {
     for (const tool of tools) {
       if (tool.outputSchema) this.outputSchemas.set(tool.name, tool.outputSchema);
     }
+    this.tasks.learn(tools);
     return tools;
   }
 
@@ -217,9 +232,14 @@ export class SdkServerConnection implements ServerConnection {
       : undefined;
     let result: ToolCallResult;
     try {
+      // A task call (task-routing.ts) keeps its own deadline instead of the request timeout.
+      const viaTask = this.tasks.wants(name, options);
       result = (await this.request(
         what,
-        (o) => this.client.callTool(name, args, o, progressToken),
+        (o) =>
+          viaTask
+            ? this.tasks.call(name, args, { ...options, requestTimeoutMs: o.timeout, progressToken })
+            : this.client.callTool(name, args, o, progressToken),
         options,
       )) as ToolCallResult;
     } finally {
@@ -248,6 +268,7 @@ export class SdkServerConnection implements ServerConnection {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    await this.tasks.cancelAll().catch(() => {}); // tasks/cancel while the connection still carries it
     await this.parts.beforeClose?.().catch(() => {});
     await this.client.close().catch(() => {});
     this.markClosed();

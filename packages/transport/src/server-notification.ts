@@ -27,7 +27,12 @@ export type ServerNotification =
       total?: number;
       message?: string;
     }
-  | { kind: "log"; level: LoggingLevel; logger?: string; data: unknown };
+  | { kind: "log"; level: LoggingLevel; logger?: string; data: unknown }
+  /** A task's status, as the server pushed it (`notifications/tasks/status` or, on 2026-07-28, `notifications/tasks`). */
+  | { kind: "task"; method: TaskStatusMethod; params: Record<string, unknown> };
+
+/** The methods a server announces a task's status with, per protocol generation. */
+export type TaskStatusMethod = "notifications/tasks/status" | "notifications/tasks";
 
 export type NotificationListener = (notification: ServerNotification) => void;
 
@@ -97,6 +102,9 @@ export function toServerNotification(message: unknown): ServerNotification | und
         ...(typeof p.message === "string" ? { message: p.message } : {}),
       };
     }
+    case "notifications/tasks/status":
+    case "notifications/tasks":
+      return typeof p.taskId === "string" ? { kind: "task", method: m.method, params: p } : undefined;
     case "notifications/message":
       if (typeof p.level !== "string") return undefined;
       return {
