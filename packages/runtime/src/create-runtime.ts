@@ -182,12 +182,14 @@ function expandHome(value: string, home: string): string {
 
 /** The servers of `config` with the global settings they inherit (a server's own value wins). */
 function withGlobalDefaults(config: ResolvedConfig): ConfiguredServer[] {
-  const timeout = config.settings.requestTimeoutMs;
-  return config.servers.map((server) =>
-    server.requestTimeoutMs === undefined && timeout !== undefined
-      ? { ...server, requestTimeoutMs: timeout }
-      : server,
-  );
+  const { requestTimeoutMs, tasks, taskTimeoutMs } = config.settings;
+  const defaults = { requestTimeoutMs, tasks, taskTimeoutMs };
+  return config.servers.map((server) => {
+    const inherited = Object.entries(defaults).filter(
+      ([key, value]) => value !== undefined && server[key as keyof typeof defaults] === undefined,
+    );
+    return inherited.length ? { ...server, ...Object.fromEntries(inherited) } : server;
+  });
 }
 
 /** This package's version, reported to servers as the client version. */

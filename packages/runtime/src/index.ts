@@ -59,6 +59,7 @@ export {
 } from "./host.js";
 export type { RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
 export type { CallObserver, CallRecord } from "./observability/call-observers.js";
+export type { RunningTask } from "./observability/running-tasks.js";
 export { formatStats } from "./observability/stats-observer.js";
 export {
   emptyStatusSnapshot,
@@ -66,6 +67,7 @@ export {
   type McpServerState,
   type McpServerStatus,
   type McpStatusSnapshot,
+  type McpTaskStatus,
   type ServerSummary,
   statusSnapshot,
   watchStatus,

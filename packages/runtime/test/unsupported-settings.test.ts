@@ -11,6 +11,8 @@ const SUPPORTED = [
   "toolPrefix",
   "idleTimeout",
   "requestTimeoutMs",
+  "tasks",
+  "taskTimeoutMs",
   "hostConfigDiscovery",
   "agentPluginPaths",
   "approveTools",

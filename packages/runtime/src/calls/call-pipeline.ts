@@ -35,6 +35,7 @@ import {
   type CallRecord,
   ObserverList,
 } from "../observability/call-observers.js";
+import type { RunningTasks } from "../observability/running-tasks.js";
 import type { CallResult } from "./call-result.js";
 import {
   approvalOrigin,
@@ -65,6 +66,8 @@ export interface CallPipelineOptions extends CallSettings {
   serverApproveTools: (server: string) => ApproveToolsSetting | undefined;
   /** The connection serving `server` (connecting it on first use). */
   connection: (server: string) => Promise<ServerConnection>;
+  /** Where tool calls that run as MCP tasks are listed while they run. */
+  tasks?: RunningTasks;
   /** The host's approval broker bus. */
   events?: ApprovalEventBus;
   /** The host's approval dialog; absent without a UI, and calls needing approval then fail closed. */
@@ -161,7 +164,7 @@ export class CallPipeline {
       const connection = await this.options.connection(server);
       let raw: Awaited<ReturnType<typeof invokeTarget>>;
       try {
-        raw = await invokeTarget(connection, target, name, args, signal);
+        raw = await invokeTarget(connection, target, name, args, signal, this.options.tasks);
       } catch (error) {
         const elicitations = this.options.urlElicitationRequired ? urlElicitationsOf(error) : undefined;
         if (!elicitations || !this.options.urlElicitationRequired) throw error;

@@ -13,6 +13,8 @@ import {
 import type { PromptResult, ResourceContents, ServerConnection } from "@pi-mcp-adapter/transport";
 import { RuntimeError } from "../errors.js";
 import type { CallKind, CallOrigin } from "../observability/call-observers.js";
+import type { RunningTasks } from "../observability/running-tasks.js";
+import { callFollowingTask } from "./task-calls.js";
 
 import { expandUriTemplate } from "./uri-template.js";
 
@@ -85,12 +87,15 @@ export async function invokeTarget(
   name: string,
   args: Record<string, unknown>,
   signal: AbortSignal | undefined,
+  tasks?: RunningTasks,
 ): Promise<ToolCallResult> {
   switch (kindOf(target)) {
     case "tool": {
       const tool = (target as Extract<CallTarget, { kind: "tool" }>).tool;
-      // The schema from the (possibly cached) metadata: a connection that never listed tools still checks.
-      return connection.callTool(tool.name, args, { signal, outputSchema: tool.outputSchema });
+      // The schema (and taskSupport) from the (possibly cached) metadata: a connection that never listed tools still knows.
+      return callFollowingTask(tasks, tool, (task) =>
+        connection.callTool(tool.name, args, { signal, outputSchema: tool.outputSchema, ...task }),
+      );
     }
     case "resource":
     case "resource-template":

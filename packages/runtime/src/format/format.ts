@@ -9,6 +9,7 @@ import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { type RankResult, renderSchemaShape } from "@pi-mcp-adapter/search";
 import type { CatalogView } from "../catalog/runtime-catalog.js";
+import type { RunningTask } from "../observability/running-tasks.js";
 import type { ServerSummary } from "../observability/status-events.js";
 
 export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[], now = Date.now()): string {
@@ -30,6 +31,7 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
           ? ` ${Math.round((now - s.failedAt) / 1000)}s ago: ${s.error ?? ""}`
           : "";
       lines.push(`- ${s.name}: ${s.state}${tools}${failed}`);
+      for (const task of s.tasks ?? []) lines.push(`  ${formatRunningTask(task, now)}`);
       // The head of a server's instructions lives here rather than in the proxy tool's description,
       // which is in every prompt and must stay small however many servers there are.
       const head = instructionsHead(stripControlSequences(s.instructions ?? ""));
@@ -39,6 +41,13 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
   }
   for (const problem of problems) lines.push(`${problem.severity}: ${formatProblem(problem)}`);
   return lines.join("\n");
+}
+
+/** A running MCP task in one line: tool, status, the server's message, how long, its id. */
+export function formatRunningTask(task: RunningTask, now = Date.now()): string {
+  const message = task.message ? `: ${stripControlSequences(task.message)}` : "";
+  const seconds = Math.max(0, Math.round((now - task.startedAt) / 1000));
+  return `task ${task.tool} ${task.status.replace("_", " ")}${message} (${seconds}s, id ${task.taskId})`;
 }
 
 /** Longest parameter shape shown per search hit / in describe. */
