@@ -49,7 +49,7 @@ export { pickModelByHints } from "./client-features/sampling-flow.js";
 export { SessionRoots } from "./client-features/session-roots.js";
 export { createRuntime, type RuntimeSource } from "./create-runtime.js";
 export { RuntimeError, type RuntimeErrorCode } from "./errors.js";
-export { formatStatus } from "./format/format.js";
+export { formatStatus, formatTaskStatus } from "./format/format.js";
 export {
   type Host,
   type HostDialogs,

@@ -63,6 +63,7 @@ const PUBLIC_API = [
   "formatPromptList",
   "formatStats",
   "formatStatus",
+  "formatTaskStatus",
   "loadStartupSnapshot",
   "MCP_STATUS_EVENT",
   "McpServerState",
