@@ -7,6 +7,7 @@ import { loadConfig, type PendingProjectServer, type ProjectTrust } from "@pi-mc
 import { type AdapterRuntime, createRuntime, headlessHost } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
 import { cliProjectTrust } from "./cli-trust.js";
+import { taskProgressSink } from "./task-progress.js";
 
 /** The options of one CLI run; flags a command does not take were rejected before it runs. */
 export interface CliOptions {
@@ -48,7 +49,11 @@ export class CliContext {
       configPath: this.options.config,
       trust: this.trust,
       // No UI: calls needing approval fail closed, and no interactive capability is offered to servers.
-      host: headlessHost({ notify: (message, level) => process.stderr.write(`${level}: ${message}\n`) }),
+      host: headlessHost({
+        notify: (message, level) => process.stderr.write(`${level}: ${message}\n`),
+        // A call that runs as an MCP task shows its progress on stderr.
+        status: taskProgressSink((line) => process.stderr.write(line)),
+      }),
       client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
       // One command and exit: a UI tool returns its inline result, no window outlives the process.
       ui: { viewer: "none" },
