@@ -49,6 +49,11 @@ export interface UiRequest {
 /** The answer to one dialog: a value, `true`/`false` for confirm, or `undefined` to dismiss it. */
 export type UiAnswer = string | boolean | undefined;
 
+export interface RpcPromptOptions {
+  /** Sees every message before it is handled (status lines, events); `send` writes a command to Pi (e.g. abort). */
+  onMessage?: (message: RpcMessage, send: (command: unknown) => void) => void;
+}
+
 /**
  * Sends one prompt to a Pi started in RPC mode and waits for `agent_end`,
  * answering each select/input/confirm dialog with `answer` (editor dialogs
@@ -58,6 +63,7 @@ export async function runRpcPrompt(
   child: ChildProcessWithoutNullStreams,
   prompt: string,
   answer: (request: UiRequest) => UiAnswer,
+  options: RpcPromptOptions = {},
 ): Promise<UiRequest[]> {
   const shown: UiRequest[] = [];
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
@@ -69,6 +75,7 @@ export async function runRpcPrompt(
   try {
     send({ id: "p1", type: "prompt", message: prompt });
     for await (const message of rpcMessages(child.stdout)) {
+      options.onMessage?.(message, send);
       if (message.type === "agent_end") return shown;
       if (message.type !== "extension_ui_request") continue;
       if (message.method === "editor") {
