@@ -145,8 +145,17 @@ describe("MCP tasks through the runtime", () => {
     expect(answer).toMatchObject({ result: { taskId, status: "cancelled" } });
   });
 
-  it("servers inherit the tasks and taskTimeoutMs settings unless they set their own", async () => {
-    const { runtime } = await everything(headlessHost(), { tasks: "always", taskTimeoutMs: 120_000 });
-    expect(runtime.definition("everything")).toMatchObject({ tasks: "always", taskTimeoutMs: 120_000 });
+  it("settings.taskTimeoutMs bounds a task of a server without its own: it is cancelled and the call times out", async () => {
+    const { runtime, log } = await everything(headlessHost(), { taskTimeoutMs: 500 });
+    const error = await runtime.call(TOOL, { topic: "tides" }).then(
+      () => undefined,
+      (e: unknown) => e as Error & { code?: string },
+    );
+    expect(error?.code).toBe("request_timeout");
+    expect(error?.message).toMatch(/did not finish within taskTimeoutMs; it was cancelled/);
+    const cancel = (await readWireLog(log)).find(
+      (e) => e.from === "client" && e.message.method === "tasks/cancel",
+    );
+    expect(cancel).toBeDefined();
   });
 });
