@@ -21,7 +21,9 @@
 import {
   type ApplicationElicitResult,
   createApplicationInputHandler,
+  type ResolvedInputExchangeContext,
   resultFromTaskOutcome,
+  TaskCancelledError,
   type TaskEnabledSession,
   type TaskExecutionEvent,
   type ToolExecution,
@@ -62,7 +64,7 @@ type StopReason = "deadline" | "closing" | "aborted";
 
 export class TaskCaller {
   private readonly port: ReturnType<typeof taskPort>;
-  private readonly session: TaskEnabledSession;
+  private readonly session: TaskEnabledSession<TaskDeadline>;
   /** Running calls; `cancelAll` stops each (sending `tasks/cancel`). */
   private readonly running = new Map<AbortController, Promise<unknown>>();
 
@@ -71,7 +73,7 @@ export class TaskCaller {
     handlers: ClientHandlers | undefined,
   ) {
     this.port = taskPort(parts);
-    this.session = withTasks(this.port, {
+    this.session = withTasks<TaskDeadline>(this.port, {
       // Declarations come with each call (from our listing or cached metadata); ext-tasks lists nothing itself.
       tools: { currentTool: () => undefined },
       onInputRequest: inputHandler(parts.server, handlers),
@@ -108,24 +110,44 @@ export class TaskCaller {
 
   private async run(request: TaskCallRequest, stop: AbortController): Promise<ToolCallResult> {
     const { name, support } = request;
-    let execution: ToolExecution<unknown>;
+    // The task's own clock runs from the call; the input handler stops it while a question is open.
+    const deadline = new TaskDeadline(request.taskTimeoutMs, () =>
+      stop.abort("deadline" satisfies StopReason),
+    );
     try {
-      execution = await this.session.callTool(name, request.args as never, {
-        declaration: toolDeclaration({
-          name,
-          inputSchema: { type: "object" },
-          ...(support ? { taskSupport: support } : {}),
-        }),
-        task: { preference: request.preferTask ? "prefer" : "allow" },
-        signal: stop.signal,
-        requestTimeoutMs: request.requestTimeoutMs,
-        ...(request.progressToken ? { metadata: { progressToken: request.progressToken } } : {}),
-      });
-    } catch (error) {
-      throw this.failure(name, undefined, stop, error);
+      let execution: ToolExecution<unknown, TaskDeadline>;
+      try {
+        execution = await this.session.callTool(name, request.args as never, {
+          declaration: toolDeclaration({
+            name,
+            inputSchema: { type: "object" },
+            ...(support ? { taskSupport: support } : {}),
+          }),
+          task: { preference: request.preferTask ? "prefer" : "allow" },
+          signal: stop.signal,
+          requestTimeoutMs: request.requestTimeoutMs,
+          applicationContext: deadline,
+          ...(request.progressToken ? { metadata: { progressToken: request.progressToken } } : {}),
+        });
+      } catch (error) {
+        throw this.failure(name, undefined, stop, error);
+      }
+      if (execution.kind === "immediate")
+        return this.outcome(name, undefined, stop, (await execution.settle()).outcome);
+      return await this.follow(execution, request, stop, deadline);
+    } finally {
+      deadline.clear();
     }
-    if (execution.kind === "immediate")
-      return this.outcome(name, undefined, stop, (await execution.settle()).outcome);
+  }
+
+  /** Follows a task to its end: reports each status, answers input on 2025-11-25, cancels when stopped. */
+  private async follow(
+    execution: Extract<ToolExecution<unknown, TaskDeadline>, { kind: "task" }>,
+    request: TaskCallRequest,
+    stop: AbortController,
+    deadline: TaskDeadline,
+  ): Promise<ToolCallResult> {
+    const { name } = request;
     const taskId = execution.handle.taskId;
     let last = "";
     const report = (update: Omit<TaskUpdate, "taskId">) => {
@@ -140,9 +162,6 @@ export class TaskCaller {
       }
     };
     report({ status: "working" });
-    const deadline = new TaskDeadline(request.taskTimeoutMs, () =>
-      stop.abort("deadline" satisfies StopReason),
-    );
     // Stopped early: ask the server to cancel (ext-tasks stops its own polling already).
     let cancelled: Promise<void> | undefined;
     const cancel = () => {
@@ -170,7 +189,6 @@ export class TaskCaller {
       }
       return this.outcome(name, taskId, stop, outcome);
     } finally {
-      deadline.clear();
       drain?.stop();
       stop.signal.removeEventListener("abort", cancel);
     }
@@ -197,7 +215,7 @@ export class TaskCaller {
     if (stop.signal.aborted) return this.stopped(name, taskId, stop);
     if (!(error instanceof Error)) return error;
     const task = taskId ? `task ${taskId}` : "the call";
-    const why = error.name === "TaskCancelledError" ? "the server cancelled it" : error.message;
+    const why = error instanceof TaskCancelledError ? "the server cancelled it" : error.message;
     const code = (error as { code?: unknown }).code;
     return Object.assign(
       new Error(`${task}: ${why}`, { cause: error }),
@@ -228,32 +246,44 @@ export class TaskCaller {
   }
 }
 
-/** Input requests of 2026-07-28 tasks go to the connection's own handlers (the same dialogs as requests). */
+/**
+ * Input requests of 2026-07-28 tasks go to the connection's own handlers (the
+ * same dialogs as requests); the call's clock stands still while one is open.
+ */
 function inputHandler(server: string, handlers: ClientHandlers | undefined) {
   const missing = (what: string) =>
     new Error(`${server} asked for ${what} during a task, which this client does not offer`);
-  return createApplicationInputHandler({
-    elicitation: async (request, context) => {
-      if (!handlers?.elicitation) throw missing("elicitation");
-      const signal = context.signal ?? new AbortController().signal;
-      const answer = await handlers.elicitation(request.params as unknown as ElicitRequestParams, {
-        server,
-        signal,
-      });
-      return answer as ApplicationElicitResult;
+  const answering = async <T>(
+    context: ResolvedInputExchangeContext<TaskDeadline>,
+    answer: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> => {
+    const release = context.applicationContext?.hold();
+    try {
+      return await answer(context.signal ?? new AbortController().signal);
+    } finally {
+      release?.();
+    }
+  };
+  return createApplicationInputHandler<TaskDeadline>({
+    elicitation: (request, context) => {
+      const elicitation = handlers?.elicitation;
+      if (!elicitation) throw missing("elicitation");
+      const params = request.params as unknown as ElicitRequestParams;
+      return answering(
+        context,
+        async (signal) => (await elicitation(params, { server, signal })) as ApplicationElicitResult,
+      );
     },
-    sampling: async (request, context) => {
-      if (!handlers?.sampling) throw missing("sampling");
-      const signal = context.signal ?? new AbortController().signal;
-      return (await handlers.sampling(request.params as unknown as CreateMessageParams, {
-        server,
-        signal,
-      })) as never;
+    sampling: (request, context) => {
+      const sampling = handlers?.sampling;
+      if (!sampling) throw missing("sampling");
+      const params = request.params as unknown as CreateMessageParams;
+      return answering(context, async (signal) => (await sampling(params, { server, signal })) as never);
     },
-    roots: async (_request, context) => {
-      if (!handlers?.roots) throw missing("roots");
-      const signal = context.signal ?? new AbortController().signal;
-      return { roots: await handlers.roots({ server, signal }) };
+    roots: (_request, context) => {
+      const roots = handlers?.roots;
+      if (!roots) throw missing("roots");
+      return answering(context, async (signal) => ({ roots: await roots({ server, signal }) }));
     },
   });
 }

@@ -1,6 +1,7 @@
 /**
  * A task's own deadline (`taskTimeoutMs`): one timer for the whole task that
- * stands still while the task waits for the user (`input_required`), so a
+ * stands still while the task waits for the user — while its status is
+ * `input_required`, and while one of its questions is open in a dialog — so a
  * dialog left open never uses up the time the server has to work.
  */
 export class TaskDeadline {
@@ -8,6 +9,8 @@ export class TaskDeadline {
   private startedAt = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private done = false;
+  private waiting = false;
+  private holds = 0;
 
   constructor(
     budgetMs: number,
@@ -15,13 +18,26 @@ export class TaskDeadline {
     private readonly now: () => number = Date.now,
   ) {
     this.remaining = budgetMs;
-    this.resume();
+    this.update();
   }
 
-  /** Stops the clock while `paused` (the task waits for input), runs it otherwise. */
-  pause(paused: boolean): void {
-    if (paused) this.halt();
-    else this.resume();
+  /** The task's status says it waits for input (`input_required`), or works again. */
+  pause(waiting: boolean): void {
+    this.waiting = waiting;
+    this.update();
+  }
+
+  /** Stops the clock until the returned release is called (a question open in a dialog). */
+  hold(): () => void {
+    this.holds++;
+    this.update();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      this.update();
+    };
   }
 
   /** Time left, counting the current run of the clock. */
@@ -33,23 +49,22 @@ export class TaskDeadline {
 
   clear(): void {
     this.done = true;
-    this.halt();
+    this.update();
   }
 
-  private halt(): void {
-    if (this.timer === undefined) return;
-    this.remaining = this.remainingMs();
-    clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  private resume(): void {
-    if (this.done || this.timer !== undefined) return;
-    this.startedAt = this.now();
-    this.timer = setTimeout(() => {
-      this.done = true;
+  private update(): void {
+    const run = !this.done && !this.waiting && this.holds === 0;
+    if (!run && this.timer !== undefined) {
+      this.remaining = this.remainingMs();
+      clearTimeout(this.timer);
       this.timer = undefined;
-      this.expire();
-    }, this.remaining);
+    } else if (run && this.timer === undefined) {
+      this.startedAt = this.now();
+      this.timer = setTimeout(() => {
+        this.done = true;
+        this.timer = undefined;
+        this.expire();
+      }, this.remaining);
+    }
   }
 }

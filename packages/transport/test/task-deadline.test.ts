@@ -33,6 +33,21 @@ describe("TaskDeadline", () => {
     expect(expired).toHaveBeenCalledOnce();
   });
 
+  it("stands still while a question is open, however long the dialog stays, and while any is", () => {
+    const expired = vi.fn();
+    const deadline = new TaskDeadline(1_000, expired);
+    const first = deadline.hold();
+    const second = deadline.hold();
+    vi.advanceTimersByTime(60_000);
+    first();
+    first(); // releasing twice counts once
+    vi.advanceTimersByTime(60_000);
+    expect(expired).not.toHaveBeenCalled();
+    second();
+    vi.advanceTimersByTime(1_000);
+    expect(expired).toHaveBeenCalledOnce();
+  });
+
   it("never expires once cleared (the task ended)", () => {
     const expired = vi.fn();
     const deadline = new TaskDeadline(1_000, expired);
