@@ -49,18 +49,23 @@ export interface UiRequest {
 /** The answer to one dialog: a value, `true`/`false` for confirm, or `undefined` to dismiss it. */
 export type UiAnswer = string | boolean | undefined;
 
+export interface RpcPromptOptions {
+  /** Sees every message before it is handled (status lines, events); `send` writes a command to Pi (e.g. abort). */
+  onMessage?: (message: RpcMessage, send: (command: unknown) => void) => void;
+}
+
 /**
  * Sends one prompt to a Pi started in RPC mode and waits for `agent_end`,
  * answering each select/input/confirm dialog with `answer` (editor dialogs
  * are dismissed); an answer may take its time (a promise), holding the
- * dialog open meanwhile. `observe` sees every other extension UI request
- * (`setStatus`, `notify`, …). Returns every dialog shown; throws if Pi ends first.
+ * dialog open meanwhile. `options.onMessage` sees every message first
+ * (`setStatus`, `notify`, events…). Returns every dialog shown; throws if Pi ends first.
  */
 export async function runRpcPrompt(
   child: ChildProcessWithoutNullStreams,
   prompt: string,
   answer: (request: UiRequest) => UiAnswer | Promise<UiAnswer>,
-  observe?: (message: RpcMessage) => void,
+  options: RpcPromptOptions = {},
 ): Promise<UiRequest[]> {
   const shown: UiRequest[] = [];
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
@@ -72,6 +77,7 @@ export async function runRpcPrompt(
   try {
     send({ id: "p1", type: "prompt", message: prompt });
     for await (const message of rpcMessages(child.stdout)) {
+      options.onMessage?.(message, send);
       if (message.type === "agent_end") return shown;
       if (message.type !== "extension_ui_request") continue;
       if (message.method === "editor") {
@@ -91,8 +97,6 @@ export async function runRpcPrompt(
         else if (typeof value === "boolean")
           send({ type: "extension_ui_response", id: message.id, confirmed: value });
         else send({ type: "extension_ui_response", id: message.id, value });
-      } else {
-        observe?.(message);
       }
     }
     throw new Error(`Pi ended before agent_end:\n${stderr}`);

@@ -73,10 +73,12 @@ describe.each(piHosts())("$label", (host) => {
       pi.rpc(),
       "Go.",
       () => undefined,
-      (message) => {
-        if (message.method === "setStatus" && String(message.statusKey).includes(":progress:")) {
-          statuses.push(message);
-        }
+      {
+        onMessage: (message) => {
+          if (message.method === "setStatus" && String(message.statusKey).includes(":progress:")) {
+            statuses.push(message);
+          }
+        },
       },
     );
     const [result] = toolResultTexts(pi.model.requests[1]!);

@@ -12,6 +12,8 @@ import {
   type RemoteResource,
   type RemoteResourceTemplate,
   type RemoteTool,
+  type TaskSupport,
+  TaskSupportSchema,
   type ToolMetadata,
   type ToolPrefixMode,
   toolUiOf,
@@ -68,6 +70,7 @@ export function buildServerMetadata(
   };
   for (const tool of listing.tools) {
     const ui = toolUiOf(tool._meta);
+    const taskSupport = taskSupportOf(tool);
     push({
       server,
       name: tool.name,
@@ -77,6 +80,7 @@ export function buildServerMetadata(
       ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
       ...(tool.annotations ? { annotations: tool.annotations } : {}),
       ...(ui ? { ui } : {}),
+      ...(taskSupport ? { taskSupport } : {}),
       kind: "tool",
     });
   }
@@ -147,4 +151,10 @@ function templateVariables(uriTemplate: string, simpleOnly = false): string[] {
     .filter((m) => !simpleOnly || !/^[+#./;?&]/.test(m[1] ?? ""))
     .flatMap((m) => (m[1] ?? "").replace(/^[+#./;?&]/, "").split(","));
   return [...new Set(names.map((n) => n.replace(/[:*].*$/, "")).filter(Boolean))];
+}
+
+/** The tool's `execution.taskSupport` (MCP Tasks), when it declared a known value. */
+function taskSupportOf(tool: RemoteTool): TaskSupport | undefined {
+  const parsed = TaskSupportSchema.safeParse(tool.execution?.taskSupport);
+  return parsed.success ? parsed.data : undefined;
 }

@@ -41,6 +41,7 @@ const isTool = shape({
   inputSchema: isObject,
   outputSchema: optional(isObject),
   annotations: optional(isObject),
+  execution: optional(isObject),
 });
 
 const isListing = shape({

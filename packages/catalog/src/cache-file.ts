@@ -22,6 +22,8 @@ export const CachedToolSchema = z.object({
   annotations: z.record(z.string(), z.unknown()).optional(),
   /** Extension metadata (MCP Apps' `ui`), so an app's tool keeps its UI and visibility offline. */
   _meta: z.record(z.string(), z.unknown()).optional(),
+  /** How the tool runs (`taskSupport`, MCP Tasks), so a cached tool still runs as a task where it must. */
+  execution: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const ServerListingSchema = z.object({

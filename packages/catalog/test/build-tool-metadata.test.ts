@@ -161,3 +161,15 @@ describe("buildToolMetadata MCP Apps metadata", () => {
     ]);
   });
 });
+
+describe("buildToolMetadata MCP Tasks metadata", () => {
+  it("reads execution.taskSupport into taskSupport, ignoring values it does not know", () => {
+    const built = buildToolMetadata("slow", [
+      { name: "research", inputSchema: { type: "object" }, execution: { taskSupport: "required" } },
+      { name: "maybe", inputSchema: { type: "object" }, execution: { taskSupport: "optional" } },
+      { name: "odd", inputSchema: { type: "object" }, execution: { taskSupport: "sometimes" as never } },
+      { name: "plain", inputSchema: { type: "object" } },
+    ]);
+    expect(built.map((t) => t.taskSupport)).toEqual(["required", "optional", undefined, undefined]);
+  });
+});

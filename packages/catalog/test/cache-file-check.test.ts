@@ -18,6 +18,7 @@ const full = () => ({
             inputSchema: { type: "object", properties: { q: { type: "string" } } },
             outputSchema: { type: "object" },
             annotations: { readOnlyHint: true },
+            execution: { taskSupport: "optional" },
           },
         ],
         resources: [

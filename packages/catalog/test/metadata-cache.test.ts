@@ -15,7 +15,10 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const listing: ServerListing = {
-  tools: [{ name: "search_issues", description: "Search issues", inputSchema: { type: "object" } }],
+  tools: [
+    { name: "search_issues", description: "Search issues", inputSchema: { type: "object" } },
+    { name: "research", inputSchema: { type: "object" }, execution: { taskSupport: "required" } },
+  ],
   resources: [{ uri: "mem://readme", name: "readme" }],
   prompts: [{ name: "triage", arguments: [{ name: "issue", required: true }] }],
   instructions: "Use project keys.",

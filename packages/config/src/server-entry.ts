@@ -13,6 +13,8 @@ import {
   ProtocolModeSchema,
   RequestTimeoutMsSchema,
   SearchKeywordsSettingSchema,
+  TaskModeSchema,
+  TaskTimeoutMsSchema,
   ToolGlobListSchema,
   ToolPrefixModeSchema,
 } from "@pi-mcp-adapter/core";
@@ -53,6 +55,8 @@ export const ServerEntrySchema = z.object({
   idleTimeout: IdleTimeoutMinutesSchema.optional(),
   requestTimeoutMs: RequestTimeoutMsSchema.optional(),
   maxTotalTimeoutMs: MaxTotalTimeoutMsSchema.optional(),
+  tasks: TaskModeSchema.optional(),
+  taskTimeoutMs: TaskTimeoutMsSchema.optional(),
   protocol: ProtocolModeSchema.optional(),
   toolPrefix: ToolPrefixModeSchema.optional(),
   directTools: z.union([z.boolean(), z.literal("search"), z.literal("auto"), StringList]).optional(),

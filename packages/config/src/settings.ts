@@ -10,6 +10,8 @@ import {
   MaxTotalTimeoutMsSchema,
   OutputGuardSettingSchema,
   RequestTimeoutMsSchema,
+  TaskModeSchema,
+  TaskTimeoutMsSchema,
   ToolPrefixModeSchema,
   ToonEncodeSettingSchema,
 } from "@pi-mcp-adapter/core";
@@ -29,6 +31,10 @@ export const SettingsSchema = z
     idleTimeout: IdleTimeoutMinutesSchema,
     requestTimeoutMs: RequestTimeoutMsSchema,
     maxTotalTimeoutMs: MaxTotalTimeoutMsSchema,
+    /** Which calls ask for an MCP task, for servers without their own `tasks`. */
+    tasks: TaskModeSchema,
+    /** How long a task may run in all, for servers without their own `taskTimeoutMs`. */
+    taskTimeoutMs: TaskTimeoutMsSchema,
     showStatusIcon: z.boolean(),
     mcpFooterStatus: z.enum(["full", "compact", "off"]),
     toolResultRendering: z.enum(["compact", "boxed"]),

@@ -58,6 +58,8 @@ export function toServerDefinition(merged: MergedEntry): {
     idleTimeoutMin: entry.idleTimeout,
     requestTimeoutMs: entry.requestTimeoutMs,
     maxTotalTimeoutMs: entry.maxTotalTimeoutMs,
+    tasks: entry.tasks,
+    taskTimeoutMs: entry.taskTimeoutMs,
     protocol: entry.protocol ?? "legacy",
     toolPrefix: entry.toolPrefix,
     directTools: entry.directTools === "search" ? true : entry.directTools,

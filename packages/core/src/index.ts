@@ -43,6 +43,9 @@ export {
   RequestTimeoutMsSchema,
   type SearchKeywordsSetting,
   SearchKeywordsSettingSchema,
+  type TaskMode,
+  TaskModeSchema,
+  TaskTimeoutMsSchema,
   type ToolGlobList,
   ToolGlobListSchema,
   type ToonEncodeSetting,
@@ -52,6 +55,8 @@ export { matchesAnyToolGlob, matchesToolGlob, type ToolNames, toolGlobMatcher } 
 export {
   type JsonSchemaObject,
   JsonSchemaObjectSchema,
+  type TaskSupport,
+  TaskSupportSchema,
   type ToolAnnotations,
   ToolAnnotationsSchema,
   type ToolKind,

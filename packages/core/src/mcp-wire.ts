@@ -3,7 +3,7 @@
  * version carried them. Packages above `transport` use these, never SDK types;
  * each shape is defined here once.
  */
-import type { JsonSchemaObject, ToolAnnotations } from "./tool-metadata.js";
+import type { JsonSchemaObject, TaskSupport, ToolAnnotations } from "./tool-metadata.js";
 
 /** A tool as listed by `tools/list`. */
 export interface RemoteTool {
@@ -15,6 +15,8 @@ export interface RemoteTool {
   annotations?: ToolAnnotations;
   /** Extension metadata; MCP Apps put `ui` here (see `toolUiOf`). */
   _meta?: Record<string, unknown>;
+  /** How the tool runs; `taskSupport` says whether it runs as a task (MCP Tasks). */
+  execution?: { taskSupport?: TaskSupport; [key: string]: unknown };
 }
 
 /** A resource as listed by `resources/list`. */

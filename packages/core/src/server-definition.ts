@@ -5,6 +5,8 @@ import {
   MaxTotalTimeoutMsSchema,
   RequestTimeoutMsSchema,
   SearchKeywordsSettingSchema,
+  TaskModeSchema,
+  TaskTimeoutMsSchema,
   ToolGlobListSchema,
 } from "./setting-schemas.js";
 
@@ -50,6 +52,10 @@ export const ServerDefinitionSchema = z.object({
   idleTimeoutMin: IdleTimeoutMinutesSchema.optional(),
   requestTimeoutMs: RequestTimeoutMsSchema.optional(),
   maxTotalTimeoutMs: MaxTotalTimeoutMsSchema.optional(),
+  /** Which calls ask for a task (MCP Tasks); see `TaskModeSchema`. */
+  tasks: TaskModeSchema.optional(),
+  /** How long a task may run in all; default 30 minutes. */
+  taskTimeoutMs: TaskTimeoutMsSchema.optional(),
   protocol: ProtocolModeSchema.default("legacy"),
   toolPrefix: ToolPrefixModeSchema.optional(),
   /** `true` every tool, a list of original names, or `"auto"`: every tool while the whole catalog is small. */

@@ -78,3 +78,21 @@ export const RequestTimeoutMsSchema = z.number().int().positive();
  * Time spent waiting on the user does not count here either.
  */
 export const MaxTotalTimeoutMsSchema = z.number().int().positive();
+
+/**
+ * `tasks`, global and per server: which calls ask for a task (MCP Tasks).
+ * A tool declaring `execution.taskSupport: "required"` always runs as a task;
+ * this decides the rest:
+ * - `"auto"` (default): `optional` tools run as plain calls; on 2026-07-28 the
+ *   client offers the extension on every call and the server decides
+ * - `"always"`: `optional` tools run as tasks too
+ * - `"never"`: `optional` tools run as plain calls, and on 2026-07-28 the
+ *   extension is not offered
+ */
+export const TaskModeSchema = z.enum(["auto", "always", "never"], {
+  error: 'expected "auto", "always" or "never"',
+});
+export type TaskMode = z.infer<typeof TaskModeSchema>;
+
+/** `taskTimeoutMs`: how long a task may run in all (it replaces `requestTimeoutMs` while it runs). */
+export const TaskTimeoutMsSchema = z.number().int().positive();

@@ -21,6 +21,13 @@ export type ToolAnnotations = z.infer<typeof ToolAnnotationsSchema>;
 export const JsonSchemaObjectSchema = z.record(z.string(), z.unknown());
 export type JsonSchemaObject = z.infer<typeof JsonSchemaObjectSchema>;
 
+/**
+ * A tool's `execution.taskSupport` (MCP Tasks): `"required"` tools run only as
+ * tasks, `"optional"` ones either way, `"forbidden"` (or none) never as tasks.
+ */
+export const TaskSupportSchema = z.enum(["forbidden", "optional", "required"]);
+export type TaskSupport = z.infer<typeof TaskSupportSchema>;
+
 /** Everything search, describe and call need to know about one tool, without a connection. */
 export const ToolMetadataSchema = z.object({
   server: z.string(),
@@ -36,5 +43,7 @@ export const ToolMetadataSchema = z.object({
   uriTemplate: z.string().optional(),
   /** MCP Apps metadata (`_meta.ui`): the tool's `ui://` resource and who may call it. */
   ui: ToolUiSchema.optional(),
+  /** The tool's `execution.taskSupport`, when it declared one (kind `tool` only). */
+  taskSupport: TaskSupportSchema.optional(),
 });
 export type ToolMetadata = z.infer<typeof ToolMetadataSchema>;

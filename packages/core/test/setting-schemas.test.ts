@@ -3,6 +3,8 @@ import {
   ApproveToolsSettingSchema,
   OutputGuardSettingSchema,
   SearchKeywordsSettingSchema,
+  TaskModeSchema,
+  TaskTimeoutMsSchema,
   ToonEncodeSettingSchema,
 } from "../src/index.js";
 
@@ -41,5 +43,14 @@ describe("shared setting schemas", () => {
     expect(ToonEncodeSettingSchema.safeParse("github").success).toBe(false);
     expect(SearchKeywordsSettingSchema.parse({ "create_*": ["new"] })).toEqual({ "create_*": ["new"] });
     expect(firstIssue(SearchKeywordsSettingSchema.safeParse({ create: "new" }))?.path).toEqual(["create"]);
+  });
+
+  it("tasks is auto, always or never, and says so; taskTimeoutMs is a positive integer", () => {
+    expect(TaskModeSchema.parse("always")).toBe("always");
+    expect(firstIssue(TaskModeSchema.safeParse("sometimes"))?.message).toBe(
+      'expected "auto", "always" or "never"',
+    );
+    expect(TaskTimeoutMsSchema.safeParse(0).success).toBe(false);
+    expect(TaskTimeoutMsSchema.parse(60_000)).toBe(60_000);
   });
 });

@@ -145,4 +145,19 @@ describe("pi-mcp-adapter CLI", () => {
     expect(run(dir.path, "stats").stdout).toContain('Call stats are off: set "captureStats"');
     expect(JSON.parse(run(dir.path, "stats", "--json").stdout)).toEqual({ file: null, tools: [] });
   }, 30_000);
+
+  it("call runs a tool that requires an MCP task, its progress on stderr and its result on stdout", async () => {
+    await using dir = await createTempDir();
+    await writeFile(
+      dir.join(".mcp.json"),
+      JSON.stringify({
+        mcpServers: { everything: { command: process.execPath, args: [serverEverythingPath] } },
+      }),
+    );
+    const call = run(dir.path, "call", "everything_simulate-research-query", '{"topic":"tides"}');
+    expect(call.status, call.stderr).toBe(0);
+    expect(call.stdout).toContain("# Research Report: tides");
+    expect(call.stderr).toContain("MCP task everything · simulate-research-query: Gathering sources...\n");
+    expect(call.stderr).toContain("MCP task everything · simulate-research-query: Generating report...\n");
+  }, 30_000);
 });

@@ -6,9 +6,8 @@
  *   catalog/  what the servers offer: listing, search, resolve, prompts
  *   calls/    the ways into the one call pipeline
  *
- * — plus the session's trace, stats, OAuth and roots, which it shuts down.
- * No logic of its own: a new operation belongs in a part (a new call
- * target, a catalog question), not here.
+ * — plus the session's trace, stats, OAuth and roots, which it shuts down. No
+ * logic of its own: a new operation belongs in a part (a call target, a catalog question).
  */
 import type { ToolCallResult, ToolMetadata } from "@pi-mcp-adapter/core";
 import type {
@@ -37,7 +36,7 @@ import type { CallObserver } from "./observability/call-observers.js";
 import { OutputShapes } from "./observability/output-shapes.js";
 import { attachObservers } from "./observability/session-observers.js";
 import type { CallStats } from "./observability/stats-observer.js";
-import { emptyStatusSnapshot, type ServerSummary, watchStatus } from "./observability/status-events.js";
+import { publishEmptyStatus, type ServerSummary, watchStatus } from "./observability/status-events.js";
 import type { SessionTrace } from "./observability/trace-observer.js";
 import { tracedOAuth } from "./observability/trace-sources.js";
 import type { AdapterRuntimeOptions } from "./runtime-options.js";
@@ -121,6 +120,11 @@ export class AdapterRuntime {
   /** Subscribes to per-server connection status changes; returns the unsubscribe function. */
   onStatus(listener: StatusListener): () => void {
     return this.set.onStatus(listener);
+  }
+
+  /** Hears each change of a server's running MCP tasks (listed in `servers()`); returns the unsubscribe. */
+  onTasksChange(listener: (server: string) => void): () => void {
+    return this.set.tasks.onChange(listener);
   }
 
   /** Recent stderr of a server with `debug: true` (its latest connection, even if closed); empty for others. */
@@ -236,11 +240,7 @@ export class AdapterRuntime {
     await this.stats?.flush();
     await this.outputShapes.flush();
     this.trace?.close();
-    try {
-      this.host.status(emptyStatusSnapshot());
-    } catch {
-      // a status sink's bug must not break shutdown
-    }
+    publishEmptyStatus((snapshot) => this.host.status(snapshot));
   }
 
   private loaded<T extends { direct?: DirectToolSettings }>(loaded: T): T {

@@ -10,6 +10,7 @@ import {
   prepareConnection,
   type ResolvedConfig,
 } from "@pi-mcp-adapter/config";
+import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
 import type { RuntimeUiOptions } from "./calls/ui-apps.js";
@@ -174,7 +175,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       const fetch = oauth.wiring?.fetchFor(definition);
       const auth = { authProvider: oauth.wiring?.authProviderFor, ...(fetch ? { fetch } : {}) };
       return connectServer(
-        prepared.definition,
+        withTaskSettings(prepared.definition, current.settings),
         { ...connectOptions, baseEnv: prepared.baseEnv, ...auth },
         signal,
       );
@@ -191,3 +192,16 @@ function expandHome(value: string, home: string): string {
 export const PACKAGE_VERSION: string = (
   createRequire(import.meta.url)("../package.json") as { version: string }
 ).version;
+
+/**
+ * `settings.tasks` and `settings.taskTimeoutMs` for a server without its own, applied when it
+ * connects: how calls run does not change what a server lists, so they stay out of the
+ * definition (and so out of its metadata cache key).
+ */
+function withTaskSettings<D extends ServerDefinition>(
+  definition: D,
+  settings: ResolvedConfig["settings"],
+): D {
+  const { tasks = settings.tasks, taskTimeoutMs = settings.taskTimeoutMs } = definition;
+  return { ...definition, ...(tasks ? { tasks } : {}), ...(taskTimeoutMs ? { taskTimeoutMs } : {}) };
+}

@@ -62,8 +62,9 @@ export type HostSampler = (request: SamplingRequest, signal?: AbortSignal) => Pr
  * - `notify`: notices for the user (OAuth warnings, config problems). Must
  *   not throw; a headless host may print them or drop them.
  * - `status`: the status sink. It receives a snapshot when the runtime
- *   starts, after every server status change, and an empty one when the
- *   runtime shuts down. Must not throw (a throw is swallowed).
+ *   starts, after every server status change and every change of a running
+ *   MCP task (its status message: show it while it runs), and an empty one
+ *   when the runtime shuts down. Must not throw (a throw is swallowed).
  * - `events`: the bus the approval broker offers calls on (Pi: `pi.events`);
  *   left out, no broker is asked.
  * - `sample`: the host's model for sampling requests; left out, sampling is

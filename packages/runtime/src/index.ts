@@ -50,7 +50,7 @@ export { pickModelByHints } from "./client-features/sampling-flow.js";
 export { SessionRoots } from "./client-features/session-roots.js";
 export { createRuntime, type RuntimeSource } from "./create-runtime.js";
 export { RuntimeError, type RuntimeErrorCode } from "./errors.js";
-export { formatStatus } from "./format/format.js";
+export { formatStatus, formatTaskStatus } from "./format/format.js";
 export {
   type Host,
   type HostDialogs,
@@ -60,6 +60,7 @@ export {
 } from "./host.js";
 export type { RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
 export type { CallObserver, CallRecord } from "./observability/call-observers.js";
+export type { RunningTask } from "./observability/running-tasks.js";
 export { formatStats } from "./observability/stats-observer.js";
 export {
   emptyStatusSnapshot,
@@ -67,6 +68,7 @@ export {
   type McpServerState,
   type McpServerStatus,
   type McpStatusSnapshot,
+  type McpTaskStatus,
   type ServerSummary,
   statusSnapshot,
   watchStatus,

@@ -12,6 +12,8 @@ const SUPPORTED = [
   "idleTimeout",
   "requestTimeoutMs",
   "maxTotalTimeoutMs",
+  "tasks",
+  "taskTimeoutMs",
   "hostConfigDiscovery",
   "agentPluginPaths",
   "approveTools",

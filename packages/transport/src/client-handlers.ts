@@ -101,7 +101,7 @@ export function registerClientHandlers(
   register: RegisterRequestHandler,
 ): void {
   const { elicitation, sampling, roots } = handlers ?? {};
-  const context = (signal: AbortSignal): HandlerContext => ({ server, signal, ...UNGUARDED });
+  const context = (signal: AbortSignal) => unguardedContext(server, signal);
   if (elicitation) {
     register("elicitation/create", (params, signal) =>
       runHandler("elicitation/create", () => elicitation(params as ElicitRequestParams, context(signal))),
@@ -124,6 +124,11 @@ const UNGUARDED: Omit<HandlerContext, "server" | "signal"> = {
   holdTimeouts: () => () => {},
   onNotification: () => () => {},
 };
+
+/** A handler's context as a request arrives: the guarded handlers fill in the call window, pause and notifications. */
+export function unguardedContext(server: string, signal: AbortSignal): HandlerContext {
+  return { server, signal, ...UNGUARDED };
+}
 
 /** What a live connection knows about its requests in flight, for the handlers it answers with. */
 export interface HandlerGuard {

@@ -5,7 +5,7 @@
  */
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import { CallWindow } from "./call-window.js";
-import { guardClientHandlers } from "./client-handlers.js";
+import { clientCapabilities, guardClientHandlers } from "./client-handlers.js";
 import { connectOver, isAuthFailure, missing, openClient, type PathContext } from "./connect-path.js";
 import { TransportError } from "./errors.js";
 import { probeHttpShape } from "./http-shape-probe.js";
@@ -23,6 +23,7 @@ import {
 } from "./server-connection.js";
 import { NotificationRelay } from "./server-notification.js";
 import { StderrBuffer } from "./stderr-buffer.js";
+import { DEFAULT_TASK_TIMEOUT_MS } from "./task-update.js";
 
 const DEFAULT_CLIENT: ClientIdentity = { name: "pi-mcp-adapter", version: "0.1.0" };
 
@@ -55,6 +56,13 @@ export async function connectServer(
       ...guard,
       now: options.now,
       rootsDeclared: Boolean(handlers?.roots),
+      tasks: {
+        mode: definition.tasks ?? "auto",
+        taskTimeoutMs: definition.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS,
+        handlers,
+        clientInfo: identity,
+        clientCapabilities: clientCapabilities(handlers),
+      },
     },
     timeout,
     signal,

@@ -61,7 +61,9 @@ export type {
   LoggingLevel,
   NotificationListener,
   ServerNotification,
+  TaskStatusMethod,
 } from "./server-notification.js";
 export type { ConnectionState, ServerStatus, StatusListener } from "./server-status.js";
 export type { Timers } from "./slot-timers.js";
 export { SocketTransport } from "./socket-transport.js";
+export { DEFAULT_TASK_TIMEOUT_MS, type TaskState, type TaskUpdate } from "./task-update.js";

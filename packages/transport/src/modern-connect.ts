@@ -13,6 +13,7 @@
  *   the SDK completes them through the same handlers and retries the call.
  * - on 2026-07-28, list changes come on a `subscriptions/listen` stream,
  *   opened at connect.
+ * - on 2026-07-28, the task methods go out below the SDK (raw-request.ts).
  */
 import {
   type McpSubscription,
@@ -29,12 +30,14 @@ import { TransportError } from "./errors.js";
 import type { ProcessTransport } from "./process-transport.js";
 import {
   ACCEPT_ANY_OUTPUT,
+  ANY_RESULT,
   type ProtocolClient,
   type SdkFlavor,
   type SessionTransport,
 } from "./protocol-client.js";
 import { protocolClientTable } from "./protocol-client-table.js";
 import { type EraCache, MODERN_REVISION } from "./protocol-revision.js";
+import { RawRequestChannel } from "./raw-request.js";
 import type { ServerConnection } from "./server-connection.js";
 
 const MAX_PROBE_TIMEOUT_MS = 10_000;
@@ -147,7 +150,9 @@ function v2Flavor(
     async open(transport, o) {
       const client = newClient(options, server, mode, probeTimeoutMs);
       await client.connect(transport as unknown as V2Transport, { ...o, ...(prior ? { prior } : {}) });
-      return v2ProtocolClient(client, await listenIfSkipped(client, o));
+      // Task methods on 2026-07-28 go below the SDK, whose codec rejects their shapes.
+      const raw = client.getProtocolEra() === "modern" ? new RawRequestChannel(transport) : undefined;
+      return v2ProtocolClient(client, await listenIfSkipped(client, o), raw);
     },
     streamableHttp: (url, http) =>
       new V2StreamableHttp(url, {
@@ -202,10 +207,15 @@ async function probeOnSibling(
   }
 }
 
-function v2ProtocolClient(client: V2Client, subscription?: McpSubscription): ProtocolClient {
-  return protocolClientTable(client, {
+function v2ProtocolClient(
+  client: V2Client,
+  subscription: McpSubscription | undefined,
+  raw: RawRequestChannel | undefined,
+): ProtocolClient {
+  const table = protocolClientTable(client, {
     protocolVersion: () => client.getNegotiatedProtocolVersion(),
     callTool: (params, o) => client.callTool(params, o),
+    request: (request, o) => client.request(request as never, ANY_RESULT as never, o),
     close: async () => {
       await subscription?.close().catch(() => {});
       await client.close();
@@ -219,4 +229,5 @@ function v2ProtocolClient(client: V2Client, subscription?: McpSubscription): Pro
       return undefined;
     },
   });
+  return raw ? { ...table, rawRequest: raw.request } : table;
 }

@@ -44,6 +44,8 @@ export interface SdkSpecifics {
   protocolVersion(): string | undefined;
   /** v1 takes a result schema between params and options; v2 does not. */
   callTool(params: CallToolParams, o: RequestOptions): Promise<unknown>;
+  /** Any request with a result schema that accepts everything (v1 wants zod, v2 a Standard Schema). */
+  request(request: { method: string; params?: Record<string, unknown> }, o: RequestOptions): Promise<unknown>;
   /** Replaces the client's own `close` (v2 ends its listen stream first). */
   close?: () => Promise<void>;
   /** How this SDK's errors map onto ours. */
@@ -72,6 +74,7 @@ export function protocolClientTable(client: SdkClient, sdk: SdkSpecifics): Proto
       sdk.callTool({ name, arguments: args, ...progressMeta(progressToken) }, o),
     complete: (params, o) => client.complete(params, o),
     subscribeResource: (uri, o) => client.subscribeResource({ uri }, o),
+    request: (method, params, o) => sdk.request(params ? { method, params } : { method }, o),
     notifyRootsChanged: () => client.sendRootsListChanged(),
     onClose: (handler) => {
       client.onclose = handler;

@@ -5,6 +5,7 @@
  * (`@modelcontextprotocol/client`, the 2026-07-28 revision).
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { z } from "zod";
 import type { FetchLike } from "./http-shape-probe.js";
 import type { CompletionRef, CompletionResult } from "./remote-types.js";
 
@@ -44,6 +45,13 @@ export interface ProtocolClient {
   ): Promise<unknown>;
   complete(params: CompleteParams, o: RequestOptions): Promise<{ completion: CompletionResult }>;
   subscribeResource(uri: string, o: RequestOptions): Promise<unknown>;
+  /** Any request, its result unchecked (the task methods, whose shapes ext-tasks checks). */
+  request(method: string, params: Record<string, unknown> | undefined, o: RequestOptions): Promise<unknown>;
+  /**
+   * On 2026-07-28 only: a request sent below the SDK, whose codec rejects task
+   * shapes (`resultType: "task"`, `tasks/*`); the caller frames its `_meta`.
+   */
+  rawRequest?: RawRequest;
   /** Sends `notifications/roots/list_changed`. */
   notifyRootsChanged(): Promise<void>;
   /** Registers the one close handler. */
@@ -52,6 +60,16 @@ export interface ProtocolClient {
   /** How an SDK error maps onto ours. */
   classify(error: unknown): "timeout" | "closed" | undefined;
 }
+
+/** A JSON-RPC answer as it came: a result, or an error object. */
+export type RawResponse =
+  | { kind: "result"; result: unknown }
+  | { kind: "error"; error: { code: number; message: string; data?: unknown } };
+
+export type RawRequest = (
+  request: { method: string; params?: Record<string, unknown> },
+  o: RequestOptions,
+) => Promise<RawResponse>;
 
 /** Options of an HTTP client transport, the same for both SDKs. */
 export interface HttpTransportOptions {
@@ -86,6 +104,9 @@ export const ACCEPT_ANY_OUTPUT = {
     return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
   },
 };
+
+/** A result schema that accepts any result: zod for SDK v1, a Standard Schema for v2 (zod is both). */
+export const ANY_RESULT = z.unknown();
 
 /** The validator result both SDKs declare (spelt out, so one object fits both). */
 type ValidatorResult<T> =

@@ -3,7 +3,8 @@
  * send (tools, resources, prompts, their results) are core's neutral wire
  * types (`@pi-mcp-adapter/core`), never SDK types.
  */
-import type { JsonSchemaObject } from "@pi-mcp-adapter/core";
+import type { JsonSchemaObject, TaskSupport } from "@pi-mcp-adapter/core";
+import type { TaskUpdate } from "./task-update.js";
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -21,6 +22,17 @@ export interface CallOptions {
    * sends a progress token). Updates also reach `onNotification` as `progress` events.
    */
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /**
+   * `callTool` only: the tool's `execution.taskSupport` from (cached) metadata,
+   * for a connection that has not listed tools itself. With the server's
+   * `tasks` mode it decides whether the call runs as a task.
+   */
+  taskSupport?: TaskSupport;
+  /**
+   * `callTool` only: when the call runs as a task, hears its id and each
+   * status observed (polled, or sent by the server) until it ends. Must not throw.
+   */
+  onTask?: (update: TaskUpdate) => void;
 }
 
 /** How a connection actually reached its server. */

@@ -31,6 +31,7 @@ import { requestFailure } from "./request-failure.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { NotificationListener, NotificationRelay } from "./server-notification.js";
 import type { StderrBuffer } from "./stderr-buffer.js";
+import { TaskRouting, type TaskSettings } from "./task-routing.js";
 
 export interface SdkConnectionParts {
   name: string;
@@ -53,6 +54,8 @@ export interface SdkConnectionParts {
   notifications: NotificationRelay;
   /** Whether the client declared `roots` (a roots handler exists). */
   rootsDeclared: boolean;
+  /** How tool calls run as MCP tasks (task-routing.ts). */
+  tasks: TaskSettings;
 }
 
 export class SdkServerConnection implements ServerConnection {
@@ -67,6 +70,7 @@ export class SdkServerConnection implements ServerConnection {
   private readonly closeListeners = new Set<() => void>();
   private readonly now: () => number;
   private progressTokens = 0;
+  private readonly tasks: TaskRouting;
 
   constructor(private readonly parts: SdkConnectionParts) {
     this.name = parts.name;
@@ -76,6 +80,16 @@ export class SdkServerConnection implements ServerConnection {
     this.now = parts.now ?? Date.now;
     this.lastActivityAt = this.now();
     this.client.onClose(() => this.markClosed());
+    this.tasks = new TaskRouting(
+      {
+        server: parts.name,
+        client: parts.client,
+        notifications: parts.notifications,
+        onClose: (listener) => this.onClose(listener),
+        requestTimeoutMs: parts.defaultTimeoutMs,
+      },
+      parts.tasks,
+    );
   }
 
   get serverVersion() {
@@ -139,6 +153,7 @@ export class SdkServerConnection implements ServerConnection {
     for (const tool of tools) {
       if (tool.outputSchema) this.outputSchemas.set(tool.name, tool.outputSchema);
     }
+    this.tasks.learn(tools);
     return tools;
   }
 
@@ -221,11 +236,22 @@ export class SdkServerConnection implements ServerConnection {
     const what = `tools/call ${name}`;
     // Every call asks for progress: progress restarts its timeout, and `onProgress` hears it.
     const progressToken = `${this.name}/progress/${++this.progressTokens}`;
+    // A task call (task-routing.ts) keeps its own deadline (`taskTimeoutMs`) instead of the request timeout;
+    // the request timeout then bounds each of its task requests.
+    const viaTask = this.tasks.wants(name, options);
     const result = (await this.request(
       what,
-      (o) => this.client.callTool(name, args, o, progressToken),
+      (o) =>
+        viaTask
+          ? this.tasks.call(name, args, {
+              ...options,
+              signal: o.signal,
+              requestTimeoutMs: options.timeoutMs ?? this.parts.defaultTimeoutMs,
+              progressToken,
+            })
+          : this.client.callTool(name, args, o, progressToken),
       options,
-      { call: true, progressToken },
+      { call: true, progressToken, untimed: viaTask },
     )) as ToolCallResult;
     const schema = options.outputSchema ?? this.outputSchemas.get(name);
     if (schema && !result.isError) {
@@ -250,6 +276,7 @@ export class SdkServerConnection implements ServerConnection {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    await this.tasks.cancelAll().catch(() => {}); // tasks/cancel while the connection still carries it
     await this.parts.beforeClose?.().catch(() => {});
     await this.client.close().catch(() => {});
     this.markClosed();
@@ -299,15 +326,20 @@ export class SdkServerConnection implements ServerConnection {
     what: string,
     run: (o: RequestOptions) => Promise<T>,
     options: CallOptions,
-    kind: { call?: boolean; progressToken?: string } = {},
+    kind: { call?: boolean; progressToken?: string; untimed?: boolean } = {},
   ): Promise<T> {
     if (this.closed) {
       throw new TransportError("closed", this.name, `${this.name}: connection is closed (${what})`);
     }
-    const deadline = this.parts.deadlines.start({
-      idleMs: options.timeoutMs ?? this.parts.defaultTimeoutMs,
-      totalMs: options.maxTotalTimeoutMs ?? this.parts.maxTotalTimeoutMs,
-    });
+    // An untimed request (a task call) keeps a deadline only to pause with the others; its own clock ends it.
+    const deadline = this.parts.deadlines.start(
+      kind.untimed
+        ? { idleMs: MAX_TIMER_MS, totalMs: MAX_TIMER_MS }
+        : {
+            idleMs: options.timeoutMs ?? this.parts.defaultTimeoutMs,
+            totalMs: options.maxTotalTimeoutMs ?? this.parts.maxTotalTimeoutMs,
+          },
+    );
     const leave = kind.call ? this.parts.window.enter() : undefined;
     const unsubscribe = kind.progressToken
       ? this.onProgress(kind.progressToken, deadline, options)

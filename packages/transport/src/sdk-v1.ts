@@ -18,6 +18,7 @@ import {
 } from "./client-handlers.js";
 import {
   ACCEPT_ANY_OUTPUT,
+  ANY_RESULT,
   type HttpTransportOptions,
   type ProtocolClient,
   type SdkFlavor,
@@ -67,6 +68,7 @@ function v1ProtocolClient(client: V1Client): ProtocolClient {
   return protocolClientTable(client, {
     protocolVersion: () => (client.transport as { protocolVersion?: string } | undefined)?.protocolVersion,
     callTool: (params, o) => client.callTool(params, undefined, o),
+    request: (request, o) => client.request(request as never, ANY_RESULT, o),
     classify: (error) => {
       if (!(error instanceof McpError)) return undefined;
       if (error.code === ErrorCode.RequestTimeout) return "timeout";

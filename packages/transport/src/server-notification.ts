@@ -29,7 +29,12 @@ export type ServerNotification =
     }
   | { kind: "log"; level: LoggingLevel; logger?: string; data: unknown }
   /** The user finished the browser step of the URL elicitation `elicitationId`. */
-  | { kind: "elicitation/complete"; elicitationId: string };
+  | { kind: "elicitation/complete"; elicitationId: string }
+  /** A task's status, as the server pushed it (`notifications/tasks/status` or, on 2026-07-28, `notifications/tasks`). */
+  | { kind: "task"; method: TaskStatusMethod; params: Record<string, unknown> };
+
+/** The methods a server announces a task's status with, per protocol generation. */
+export type TaskStatusMethod = "notifications/tasks/status" | "notifications/tasks";
 
 export type NotificationListener = (notification: ServerNotification) => void;
 
@@ -103,6 +108,9 @@ export function toServerNotification(message: unknown): ServerNotification | und
       return typeof p.elicitationId === "string"
         ? { kind: "elicitation/complete", elicitationId: p.elicitationId }
         : undefined;
+    case "notifications/tasks/status":
+    case "notifications/tasks":
+      return typeof p.taskId === "string" ? { kind: "task", method: m.method, params: p } : undefined;
     case "notifications/message":
       if (typeof p.level !== "string") return undefined;
       return {

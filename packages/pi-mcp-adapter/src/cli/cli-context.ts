@@ -7,6 +7,7 @@ import { loadConfig, type PendingProjectServer, type ProjectTrust } from "@pi-mc
 import { type AdapterRuntime, createRuntime, headlessHost } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
 import { cliProjectTrust } from "./cli-trust.js";
+import { taskProgressSink } from "./task-progress.js";
 
 /** The options of one CLI run; flags a command does not take were rejected before it runs. */
 export interface CliOptions {
@@ -54,6 +55,8 @@ export class CliContext {
         progress: (server, tool, text) => {
           if (text !== undefined) process.stderr.write(`progress: ${server}/${tool} ${text}\n`);
         },
+        // A call that runs as an MCP task shows its status changes on stderr too.
+        status: taskProgressSink((line) => process.stderr.write(line)),
       }),
       client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
       // One command and exit: a UI tool returns its inline result, no window outlives the process.

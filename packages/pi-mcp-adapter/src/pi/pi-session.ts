@@ -34,6 +34,7 @@ import { runProxy } from "./proxy-run.js";
 import { registerProxyTools } from "./proxy-tools.js";
 import { registerScriptTool } from "./script-tool.js";
 import { registerStartupDirectTools } from "./startup-direct-tools.js";
+import { TASK_STATUS_KEY, taskStatusLine, taskStatusText } from "./task-status.js";
 
 export interface McpAdapterOptions {
   /** An extra config file; it outranks every other config file (normal merging still applies). */
@@ -209,15 +210,21 @@ export class PiSession {
     );
   }
 
-  /** The footer follows every status change of this runtime (`mcpFooterStatus`, `showStatusIcon`). */
+  /**
+   * The footer follows every status change of this runtime (`mcpFooterStatus`, `showStatusIcon`),
+   * and the task line the MCP tasks running (task-status.ts).
+   */
   private followFooter(runtime: AdapterRuntime, ctx: ExtensionContext): void {
     this.footerOff?.();
-    const stopFooter = watchStatus(runtime, (s) =>
-      ctx.ui.setStatus(FOOTER_STATUS_KEY, footerText(s, this.display)),
-    );
+    const tasks = taskStatusLine((text) => ctx.ui.setStatus(TASK_STATUS_KEY, text));
+    const stopFooter = watchStatus(runtime, (s) => {
+      ctx.ui.setStatus(FOOTER_STATUS_KEY, footerText(s, this.display));
+      tasks(taskStatusText(s, this.display));
+    });
     this.footerOff = () => {
       stopFooter();
       ctx.ui.setStatus(FOOTER_STATUS_KEY, undefined);
+      tasks(undefined);
     };
   }
 

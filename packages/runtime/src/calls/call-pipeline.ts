@@ -36,6 +36,7 @@ import {
   type CallRecord,
   ObserverList,
 } from "../observability/call-observers.js";
+import type { RunningTasks } from "../observability/running-tasks.js";
 import { callProgress, type ProgressClock, type ProgressSink } from "./call-progress.js";
 import type { CallResult } from "./call-result.js";
 import {
@@ -67,6 +68,8 @@ export interface CallPipelineOptions extends CallSettings {
   serverApproveTools: (server: string) => ApproveToolsSetting | undefined;
   /** The connection serving `server` (connecting it on first use). */
   connection: (server: string) => Promise<ServerConnection>;
+  /** Where tool calls that run as MCP tasks are listed while they run. */
+  tasks?: RunningTasks;
   /** The host's approval broker bus. */
   events?: ApprovalEventBus;
   /** The host's approval dialog; absent without a UI, and calls needing approval then fail closed. */
@@ -211,10 +214,14 @@ export class CallPipeline {
       ? callProgress(sink, serverOf(target), name, this.options.progressClock)
       : undefined;
     try {
-      return await invokeTarget(connection, target, name, args, {
-        signal,
-        ...(progress ? { onProgress: progress.report } : {}),
-      });
+      return await invokeTarget(
+        connection,
+        target,
+        name,
+        args,
+        { signal, ...(progress ? { onProgress: progress.report } : {}) },
+        this.options.tasks,
+      );
     } finally {
       progress?.end();
     }

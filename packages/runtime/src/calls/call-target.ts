@@ -18,6 +18,8 @@ import type {
 } from "@pi-mcp-adapter/transport";
 import { RuntimeError } from "../errors.js";
 import type { CallKind, CallOrigin } from "../observability/call-observers.js";
+import type { RunningTasks } from "../observability/running-tasks.js";
+import { callFollowingTask } from "./task-calls.js";
 
 import { expandUriTemplate } from "./uri-template.js";
 
@@ -90,17 +92,21 @@ export async function invokeTarget(
   name: string,
   args: Record<string, unknown>,
   options: Pick<CallOptions, "signal" | "onProgress">,
+  tasks?: RunningTasks,
 ): Promise<ToolCallResult> {
   const { signal } = options;
   switch (kindOf(target)) {
     case "tool": {
       const tool = (target as Extract<CallTarget, { kind: "tool" }>).tool;
-      // The schema from the (possibly cached) metadata: a connection that never listed tools still checks.
-      return connection.callTool(tool.name, args, {
-        signal,
-        outputSchema: tool.outputSchema,
-        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-      });
+      // The schema (and taskSupport) from the (possibly cached) metadata: a connection that never listed tools still knows.
+      return callFollowingTask(tasks, tool, (task) =>
+        connection.callTool(tool.name, args, {
+          signal,
+          outputSchema: tool.outputSchema,
+          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+          ...task,
+        }),
+      );
     }
     case "resource":
     case "resource-template":

@@ -50,6 +50,7 @@ export class Calls {
       ...settings,
       serverApproveTools: (name) => servers.definition(name)?.approveTools,
       connection: (name) => servers.get(name),
+      tasks: servers.tasks,
       events: host.events,
       dialog: host.hasUI ? selectApprovalDialog(select) : undefined,
       progress: host.progress?.bind(host),

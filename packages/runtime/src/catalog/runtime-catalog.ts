@@ -173,12 +173,16 @@ export class RuntimeCatalog {
 
   /** Every server's status plus what is known without connecting (counts, source, instructions). */
   summaries(): ServerSummary[] {
-    return this.servers.status().map((status) => ({
-      ...status,
-      ...countsOf(this.tools.metadata(status.name)),
-      source: this.servers.definition(status.name)?.source.file ?? "",
-      instructions: this.tools.instructions(status.name),
-    }));
+    return this.servers.status().map((status) => {
+      const tasks = this.servers.tasks.of(status.name);
+      return {
+        ...status,
+        ...countsOf(this.tools.metadata(status.name)),
+        source: this.servers.definition(status.name)?.source.file ?? "",
+        instructions: this.tools.instructions(status.name),
+        ...(tasks.length ? { tasks } : {}),
+      };
+    });
   }
 
   /**

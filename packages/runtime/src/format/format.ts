@@ -9,7 +9,8 @@ import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { type RankResult, renderSchemaShape } from "@pi-mcp-adapter/search";
 import type { CatalogView } from "../catalog/runtime-catalog.js";
-import type { ServerSummary } from "../observability/status-events.js";
+import type { RunningTask } from "../observability/running-tasks.js";
+import type { McpTaskStatus, ServerSummary } from "../observability/status-events.js";
 
 export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[], now = Date.now()): string {
   const lines: string[] = [];
@@ -30,6 +31,7 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
           ? ` ${Math.round((now - s.failedAt) / 1000)}s ago: ${s.error ?? ""}`
           : "";
       lines.push(`- ${s.name}: ${s.state}${tools}${failed}`);
+      for (const task of s.tasks ?? []) lines.push(`  ${formatRunningTask(task, now)}`);
       // The head of a server's instructions lives here rather than in the proxy tool's description,
       // which is in every prompt and must stay small however many servers there are.
       const head = instructionsHead(stripControlSequences(s.instructions ?? ""));
@@ -39,6 +41,28 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
   }
   for (const problem of problems) lines.push(`${problem.severity}: ${formatProblem(problem)}`);
   return lines.join("\n");
+}
+
+/** A running MCP task for `mcp({})`: tool, status, the server's message, how long, its id. */
+function formatRunningTask(task: RunningTask, now: number): string {
+  const message = task.message ? `: ${stripControlSequences(task.message)}` : "";
+  const seconds = Math.max(0, Math.round((now - task.startedAt) / 1000));
+  return `task ${task.tool} ${task.status.replace("_", " ")}${message} (${seconds}s, id ${task.taskId})`;
+}
+
+/**
+ * A running MCP task in a few words for a status line or a progress line:
+ * `everything · simulate-research-query: Analyzing content...` (the status
+ * is named when it is not `working`, e.g. `input required: …`).
+ */
+export function formatTaskStatus(
+  server: string,
+  task: Pick<McpTaskStatus, "tool" | "status" | "message">,
+): string {
+  const state = task.status === "working" ? "" : task.status.replace("_", " ");
+  const message = task.message ? stripControlSequences(task.message) : "";
+  const text = [state, message].filter(Boolean).join(": ") || "working";
+  return `${server} · ${task.tool}: ${text}`;
 }
 
 /** Longest parameter shape shown per search hit / in describe. */

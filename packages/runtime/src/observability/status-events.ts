@@ -5,7 +5,8 @@
  * runtime already knows: taking one never connects a server or starts auth,
  * and it carries no clients, transports, credentials or server definitions.
  */
-import type { ServerStatus, StatusListener } from "@pi-mcp-adapter/transport";
+import type { ServerStatus, StatusListener, TaskState } from "@pi-mcp-adapter/transport";
+import type { RunningTask } from "./running-tasks.js";
 
 /** A server as `AdapterRuntime.servers()` reports it: its status plus what is known without connecting. */
 export interface ServerSummary extends ServerStatus {
@@ -17,6 +18,8 @@ export interface ServerSummary extends ServerStatus {
   source: string;
   /** The server's instructions from its live or cached listing, if known; never connects to learn them. */
   instructions?: string;
+  /** MCP tasks this session started on the server that are still running (absent when none). */
+  tasks?: RunningTask[];
 }
 
 /** What status snapshots are taken from (an `AdapterRuntime`). */
@@ -25,6 +28,8 @@ export interface StatusSource {
   onStatus(listener: StatusListener): () => void;
   /** Listings loaded or changed (counts move without a status change); optional. */
   onListingChange?(listener: (server: string) => void): () => void;
+  /** A server's running MCP tasks changed (started, new status, ended); optional. */
+  onTasksChange?(listener: (server: string) => void): () => void;
 }
 
 /** The `pi.events` channel status snapshots are emitted on. */
@@ -49,6 +54,20 @@ export interface McpServerStatus {
   resourceCount?: number;
   /** Whole seconds since the last failure, while the server is failed. */
   failedAgoSeconds?: number;
+  /** MCP tasks of this session still running on the server; present only while there are some. */
+  tasks?: McpTaskStatus[];
+}
+
+/** A running MCP task in a snapshot. */
+export interface McpTaskStatus {
+  taskId: string;
+  /** The tool's own name. */
+  tool: string;
+  status: TaskState;
+  /** The server's latest status message. */
+  message?: string;
+  /** Whole seconds since the call started. */
+  runningSeconds: number;
 }
 
 export interface McpStatusSnapshot {
@@ -79,6 +98,12 @@ export function statusSnapshot(servers: ServerSummary[], now = Date.now()): McpS
     if (s.state === "failed" && s.failedAt !== undefined) {
       entry.failedAgoSeconds = Math.max(0, Math.round((now - s.failedAt) / 1000));
     }
+    if (s.tasks?.length) {
+      entry.tasks = s.tasks.map(({ startedAt, ...task }) => ({
+        ...task,
+        runningSeconds: Math.max(0, Math.round((now - startedAt) / 1000)),
+      }));
+    }
     return entry;
   });
   return {
@@ -91,9 +116,10 @@ export function statusSnapshot(servers: ServerSummary[], now = Date.now()): McpS
 }
 
 /**
- * Emits a snapshot now, after every status change of the runtime's servers
- * and after every listing change (tool and resource counts). `emit` may throw; that never reaches the connection layer.
- * Returns the function that stops watching.
+ * Emits a snapshot now, after every status change of the runtime's servers,
+ * after every listing change (tool and resource counts) and after every change
+ * of their running tasks. `emit` may throw; that never reaches the connection
+ * layer. Returns the function that stops watching.
  */
 export function watchStatus(runtime: StatusSource, emit: (snapshot: McpStatusSnapshot) => void): () => void {
   const publish = () => {
@@ -105,9 +131,20 @@ export function watchStatus(runtime: StatusSource, emit: (snapshot: McpStatusSna
   };
   const stopStatus = runtime.onStatus(publish);
   const stopListing = runtime.onListingChange?.(publish);
+  const stopTasks = runtime.onTasksChange?.(publish);
   publish();
   return () => {
     stopStatus();
     stopListing?.();
+    stopTasks?.();
   };
+}
+
+/** Emits the empty snapshot that ends a runtime's status; a sink that throws cannot break shutdown. */
+export function publishEmptyStatus(emit: (snapshot: McpStatusSnapshot) => void): void {
+  try {
+    emit(emptyStatusSnapshot());
+  } catch {
+    // a status sink's bug must not break shutdown
+  }
 }

@@ -16,6 +16,7 @@ import {
   type StatusListener,
 } from "@pi-mcp-adapter/transport";
 import { RuntimeError, unknownServer } from "../errors.js";
+import { RunningTasks } from "../observability/running-tasks.js";
 import { StderrTails } from "./stderr-tails.js";
 
 /** Connects one server; the signal ends a connect stuck in `initialize` (reconnect, shutdown). */
@@ -45,6 +46,8 @@ export class ServerSet {
   private readonly manager: ConnectionManager<ServerDefinition>;
   private readonly stderr = new StderrTails();
   private currentProblems: ConfigProblem[];
+  /** The MCP tasks running on each server (the call pipeline reports them). */
+  readonly tasks = new RunningTasks();
 
   constructor(private readonly options: ServerSetOptions) {
     this.currentProblems = options.problems ?? [];
