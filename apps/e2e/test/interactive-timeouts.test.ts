@@ -69,18 +69,13 @@ describe.each(piHosts())("$label", (host) => {
     // 2.4 s in all, a progress report every 0.4 s: longer than the timeout, never silent for long.
     await using pi = await project([call("trigger-long-running-operation", { duration: 2.4, steps: 6 })]);
     const statuses: RpcMessage[] = [];
-    await runRpcPrompt(
-      pi.rpc(),
-      "Go.",
-      () => undefined,
-      {
-        onMessage: (message) => {
-          if (message.method === "setStatus" && String(message.statusKey).includes(":progress:")) {
-            statuses.push(message);
-          }
-        },
+    await runRpcPrompt(pi.rpc(), "Go.", () => undefined, {
+      onMessage: (message) => {
+        if (message.method === "setStatus" && String(message.statusKey).includes(":progress:")) {
+          statuses.push(message);
+        }
       },
-    );
+    });
     const [result] = toolResultTexts(pi.model.requests[1]!);
     expect(result).toContain("Long running operation completed. Duration: 2.4 seconds, Steps: 6.");
     expect(statuses[0]).toMatchObject({
