@@ -19,16 +19,13 @@ import {
 } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { type ClientHandlers, connectServer, type ServerConnection } from "../src/index.js";
-import { definition } from "./helpers.js";
+import { definition, text } from "./helpers.js";
 
 let open: ServerConnection | undefined;
 afterEach(async () => {
   await open?.close();
   open = undefined;
 });
-
-const text = (result: { content: { type: string; text?: unknown }[] }) =>
-  result.content.map((c) => (c.type === "text" ? String(c.text) : "")).join("");
 
 const form = {
   method: "elicitation/create" as const,

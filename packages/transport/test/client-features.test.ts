@@ -18,7 +18,7 @@ import {
   type ServerConnection,
   type ServerNotification,
 } from "../src/index.js";
-import { definition, startV2Http, v2ServerPath } from "./helpers.js";
+import { definition, startV2Http, text, v2ServerPath } from "./helpers.js";
 
 let open: ServerConnection | undefined;
 afterEach(async () => {
@@ -51,9 +51,6 @@ const failing: ClientHandlers = {
   },
   roots: async () => [],
 };
-
-const text = (result: { content: { type: string; text?: unknown }[] }) =>
-  result.content.map((c) => (c.type === "text" ? String(c.text) : "")).join("");
 
 type Route = { label: string; start: () => Promise<{ url?: string; close: () => Promise<void> }> } & (
   | { transport: "stdio"; protocol: "legacy" }

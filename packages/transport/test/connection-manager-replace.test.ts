@@ -11,16 +11,13 @@ import {
 } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConnectionManager, type ServerNotification, type ServerStatus } from "../src/index.js";
-import { connectWith, definition, failure, fixtureStdio } from "./helpers.js";
+import { connectWith, definition, failure, fixtureStdio, text } from "./helpers.js";
 
 let manager: ConnectionManager | undefined;
 afterEach(async () => {
   await manager?.shutdown();
   manager = undefined;
 });
-
-const text = (result: { content: { type: string; text?: unknown }[] }) =>
-  result.content.map((c) => (c.type === "text" ? String(c.text) : "")).join("");
 
 describe("ConnectionManager notifications and handlers", () => {
   it("relays each server's notifications under its name and gives each server its own handlers", async () => {

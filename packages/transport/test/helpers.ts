@@ -76,3 +76,7 @@ export async function startV2Http(strict = false) {
   };
   return { url: (JSON.parse(line!) as { url: string }).url, close, [Symbol.asyncDispose]: close };
 }
+
+/** The text blocks of a tool result, joined. */
+export const text = (result: { content: { type: string; text?: unknown }[] }) =>
+  result.content.map((c) => (c.type === "text" ? String(c.text) : "")).join("");

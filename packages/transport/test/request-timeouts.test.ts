@@ -25,16 +25,13 @@ import {
   type ServerNotification,
 } from "../src/index.js";
 import { RequestDeadlines } from "../src/request-deadline.js";
-import { definition, failure, v2ServerPath } from "./helpers.js";
+import { definition, failure, text, v2ServerPath } from "./helpers.js";
 
 let open: ServerConnection | undefined;
 afterEach(async () => {
   await open?.close();
   open = undefined;
 });
-
-const text = (result: { content: { type: string; text?: unknown }[] }) =>
-  result.content.map((c) => (c.type === "text" ? String(c.text) : "")).join("");
 
 const sendProgress = (extra: ToolCallExtra, progress: number) =>
   extra.sendNotification({
