@@ -26,23 +26,28 @@ export class ServerRequestRefused extends Error {
 }
 
 const ENDED = AbortSignal.abort(new Error("no call is in flight"));
+/** One reason for every lapse: an Error per call would cost a stack trace on the hot path. */
+const LAPSED = new Error("the calls in flight have ended");
 
 export class CallWindow {
   private calls = 0;
   private allowance = 0;
-  private ended = new AbortController();
+  /** Made when a handler first asks for `signal` during calls: most calls never need one. */
+  private ended: AbortController | undefined;
   private closed = false;
 
   constructor(private readonly perCall: number = DEFAULT_REQUESTS_PER_CALL) {}
 
   /** Aborted when no call is in flight any more (or the connection closed); already aborted between calls. */
   get signal(): AbortSignal {
-    return this.calls > 0 ? this.ended.signal : ENDED;
+    if (this.calls === 0) return ENDED;
+    this.ended ??= new AbortController();
+    return this.ended.signal;
   }
 
   /** A call started; the returned function ends it (once). */
   enter(): () => void {
-    if (this.calls++ === 0) this.ended = new AbortController();
+    this.calls++;
     this.allowance += this.perCall;
     let left = false;
     return () => {
@@ -75,6 +80,7 @@ export class CallWindow {
 
   private lapse(): void {
     this.allowance = 0;
-    this.ended.abort(new Error("the calls in flight have ended"));
+    this.ended?.abort(LAPSED);
+    this.ended = undefined;
   }
 }
