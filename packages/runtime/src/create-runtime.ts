@@ -10,7 +10,6 @@ import {
   prepareConnection,
   type ResolvedConfig,
 } from "@pi-mcp-adapter/config";
-import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
 import type { RuntimeUiOptions } from "./calls/ui-apps.js";
@@ -24,7 +23,7 @@ import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./oauth/runtime-oaut
 import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./observability/output-shapes.js";
 import { sessionObservers } from "./observability/session-observers.js";
 import { tracedHandlers } from "./observability/trace-sources.js";
-import { effectiveServers } from "./startup/effective-servers.js";
+import { withConnectionDefaults } from "./servers/connection-defaults.js";
 import { cachedServers, type StartupSnapshot, snapshotAutoDirect } from "./startup/startup-snapshot.js";
 import { unsupportedSettingProblems } from "./startup/unsupported-settings.js";
 
@@ -107,7 +106,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     source.oauth ?? { warn: (message) => host.notify(`OAuth: ${message}`, "warning") },
     () => current.servers,
   );
-  const servers = effectiveServers(config);
+  const servers = config.servers;
   const reuse = source.snapshot && source.metadataCacheFile === undefined;
   const cache = reuse ? source.snapshot?.cache : openMetadataCache(source.metadataCacheFile);
   // Loaded up front so status can say `cached` for servers listed in an earlier session.
@@ -140,7 +139,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     reloadConfig: async () => {
       const next = await loadRuntimeConfig(source);
       current = next;
-      const nextServers = effectiveServers(next);
+      const nextServers = next.servers;
       hashes = hashesOf(nextServers);
       return {
         servers: nextServers,
@@ -168,14 +167,15 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     samplingUsage,
     ui: { hostInfo: connectOptions.client, ...source.ui },
     // The one connect of a session: `${VAR}` and `!command` secrets are resolved here, at connect
-    // time only, and OAuth servers get their provider (and a DPoP-signing fetch where configured).
+    // time only, the global timeouts and task settings are inherited, and OAuth servers get their
+    // provider (and a DPoP-signing fetch where configured).
     // The signal ends a connect stuck in initialize when the server is reconnected or shut down.
     connect: async (definition, signal) => {
       const prepared = await prepareConnection(definition);
       const fetch = oauth.wiring?.fetchFor(definition);
       const auth = { authProvider: oauth.wiring?.authProviderFor, ...(fetch ? { fetch } : {}) };
       return connectServer(
-        withTaskSettings(prepared.definition, current.settings),
+        withConnectionDefaults(prepared.definition, current.settings),
         { ...connectOptions, baseEnv: prepared.baseEnv, ...auth },
         signal,
       );
@@ -192,16 +192,3 @@ function expandHome(value: string, home: string): string {
 export const PACKAGE_VERSION: string = (
   createRequire(import.meta.url)("../package.json") as { version: string }
 ).version;
-
-/**
- * `settings.tasks` and `settings.taskTimeoutMs` for a server without its own, applied when it
- * connects: how calls run does not change what a server lists, so they stay out of the
- * definition (and so out of its metadata cache key).
- */
-function withTaskSettings<D extends ServerDefinition>(
-  definition: D,
-  settings: ResolvedConfig["settings"],
-): D {
-  const { tasks = settings.tasks, taskTimeoutMs = settings.taskTimeoutMs } = definition;
-  return { ...definition, ...(tasks ? { tasks } : {}), ...(taskTimeoutMs ? { taskTimeoutMs } : {}) };
-}

@@ -23,7 +23,6 @@ import {
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { type AutoDirect, decideAutoDirect } from "../catalog/auto-direct-tools.js";
 import { openMetadataCache } from "../catalog/metadata-cache-file.js";
-import { effectiveServers } from "./effective-servers.js";
 
 export interface StartupSnapshotSource {
   cwd: string;
@@ -85,7 +84,7 @@ export async function loadStartupSnapshot(source: StartupSnapshotSource): Promis
 
 /** The enabled servers of `config` with what `cache` (already loaded) holds for each, as a snapshot has them. */
 export function cachedServers(config: ResolvedConfig, cache: MetadataCache | undefined): SnapshotServer[] {
-  return effectiveServers(config)
+  return config.servers
     .filter((server) => !server.disabled)
     .map((server): SnapshotServer => {
       const listing = cache?.get(server.name, definitionHash(server));
