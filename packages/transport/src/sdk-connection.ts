@@ -331,20 +331,21 @@ export class SdkServerConnection implements ServerConnection {
     if (this.closed) {
       throw new TransportError("closed", this.name, `${this.name}: connection is closed (${what})`);
     }
-    // An untimed request (a task call) keeps a deadline only to pause with the others; its own clock ends it.
-    const deadline = this.parts.deadlines.start(
-      kind.untimed
-        ? { idleMs: MAX_TIMER_MS, totalMs: MAX_TIMER_MS }
-        : {
-            idleMs: options.timeoutMs ?? this.parts.defaultTimeoutMs,
-            totalMs: options.maxTotalTimeoutMs ?? this.parts.maxTotalTimeoutMs,
-          },
-    );
+    // An untimed request (a task call) has no request deadline: the task's own clock ends it.
+    const deadline = kind.untimed
+      ? undefined
+      : this.parts.deadlines.start({
+          idleMs: options.timeoutMs ?? this.parts.defaultTimeoutMs,
+          totalMs: options.maxTotalTimeoutMs ?? this.parts.maxTotalTimeoutMs,
+        });
     const leave = kind.call ? this.parts.window.enter() : undefined;
     const unsubscribe = kind.progressToken
       ? this.onProgress(kind.progressToken, deadline, options)
       : undefined;
-    const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+    const signal =
+      options.signal && deadline
+        ? AbortSignal.any([options.signal, deadline.signal])
+        : (deadline?.signal ?? options.signal);
     this.activeRequests++;
     this.lastActivityAt = this.now();
     try {
@@ -352,7 +353,7 @@ export class SdkServerConnection implements ServerConnection {
     } catch (error) {
       throw this.wrap(what, error, deadline, options.signal);
     } finally {
-      deadline.end();
+      deadline?.end();
       unsubscribe?.();
       leave?.();
       this.activeRequests--;
@@ -360,11 +361,11 @@ export class SdkServerConnection implements ServerConnection {
     }
   }
 
-  /** Progress under `token`: restarts the deadline's idle limit and reaches `onProgress`. */
-  private onProgress(token: string, deadline: RequestDeadline, options: CallOptions): () => void {
+  /** Progress under `token`: restarts the deadline's idle limit (if it has one) and reaches `onProgress`. */
+  private onProgress(token: string, deadline: RequestDeadline | undefined, options: CallOptions): () => void {
     return this.parts.notifications.on((n) => {
       if (n.kind !== "progress" || n.progressToken !== token) return;
-      deadline.progress();
+      deadline?.progress();
       const { kind: _kind, progressToken: _token, ...update } = n;
       options.onProgress?.(update);
     });
