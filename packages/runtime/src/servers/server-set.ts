@@ -20,7 +20,7 @@ import { RunningTasks } from "../observability/running-tasks.js";
 import { StderrTails } from "./stderr-tails.js";
 
 /** Connects one server; the signal ends a connect stuck in `initialize` (reconnect, shutdown). */
-export type Connect = (definition: ServerDefinition, signal: AbortSignal) => Promise<ServerConnection>;
+export type Connect = ConnectionManagerOptions["connect"];
 
 /** Lifecycle tuning of the connections (idle timeout, health checks, timers, …); see `ConnectionManagerOptions`. */
 export type LifecycleOptions = Omit<ConnectionManagerOptions, "connect">;

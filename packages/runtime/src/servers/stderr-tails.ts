@@ -3,13 +3,12 @@
  * a `debug: true` server's recent stderr can be shown even once it has died.
  * Only the connection's own bounded stderr buffer is kept, nothing else.
  */
-import type { ServerDefinition } from "@pi-mcp-adapter/core";
-import type { ServerConnection } from "@pi-mcp-adapter/transport";
+import type { ConnectionManagerOptions, ServerConnection } from "@pi-mcp-adapter/transport";
 
 /** Lines of stderr shown for a debug server. */
 export const DEBUG_STDERR_LINES = 20;
 
-type Connect = (definition: ServerDefinition, signal: AbortSignal) => Promise<ServerConnection>;
+type Connect = ConnectionManagerOptions["connect"];
 
 export class StderrTails {
   private readonly latest = new Map<string, Pick<ServerConnection, "stderrTail">>();
