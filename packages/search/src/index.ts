@@ -20,3 +20,4 @@ export {
 } from "./search-index.js";
 export { keywordsForTool, type SearchKeywords } from "./search-keywords.js";
 export { normalizeName, stem, tokenize } from "./tokenize.js";
+export { englishWordVectors, type WordVectors } from "./word-vectors.js";
