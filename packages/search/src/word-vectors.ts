@@ -1,8 +1,8 @@
 /**
- * General English word vectors (GloVe, 100 dimensions, the 50,000 most
+ * General English word vectors (GloVe, 100 dimensions, the 30,000 most
  * frequent words; see WORD-VECTORS-LICENSE): words used in like contexts
  * have vectors pointing alike, so "money back" lies near "refund" although
- * they share no letters. Read on first use (5 MB), never at import.
+ * they share no letters. Read on first use (3 MB), never at import.
  */
 import { readFileSync } from "node:fs";
 
