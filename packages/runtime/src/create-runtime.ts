@@ -155,6 +155,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       cache,
       cacheLoaded: cache !== undefined,
       toolPrefix: config.settings.toolPrefix,
+      onWarning: (message) => host.notify(message, "warning"),
       // `directTools: "auto"` is decided once, from what start-up knew: the host's snapshot, else the cache now.
       autoDirect: snapshotAutoDirect(source.snapshot ?? { config, servers: cachedServers(config, cache) }),
     },
