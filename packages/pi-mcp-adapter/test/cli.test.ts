@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import {
@@ -47,6 +47,31 @@ describe("pi-mcp-adapter CLI", () => {
     expect(pids).toHaveLength(2);
     expect(await waitForExit(pids)).toEqual([]);
     // Five CLI processes and their servers: give a loaded machine room.
+  }, 30_000);
+
+  it("prints a cut result with the path of its spill file, which outlives the CLI process", async () => {
+    await using dir = await createTempDir();
+    await writeFile(
+      dir.join(".mcp.json"),
+      JSON.stringify({
+        mcpServers: { fixture: { command: process.execPath, args: [stdioFixtureServerPath] } },
+      }),
+    );
+    const long = "a line of a long echo\n".repeat(4000);
+    const call = spawnSync(
+      process.execPath,
+      [cli, "--cwd", dir.path, "--approve-project", "call", "fixture_echo", JSON.stringify({ text: long })],
+      // The spill directory goes under the test's temp dir (TMPDIR), removed with it.
+      {
+        encoding: "utf8",
+        env: { ...process.env, PI_CODING_AGENT_DIR: `${dir.path}/agent`, TMPDIR: dir.path },
+      },
+    );
+    expect(call.status, call.stderr).toBe(0);
+    const file = /Full text saved to (\S+) — /.exec(call.stdout)?.[1];
+    expect(file, call.stdout.slice(-300)).toBeDefined();
+    expect(file!.startsWith(dir.path)).toBe(true);
+    expect(readFileSync(file!, "utf8")).toBe(long);
   }, 30_000);
 
   it("explains bad config and bad usage", async () => {
