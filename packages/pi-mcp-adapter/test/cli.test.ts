@@ -14,11 +14,12 @@ import { describe, expect, it } from "vitest";
 // The CLI is tested as users run it: the built bin under plain Node.
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 // Pi's agent dir (and so the metadata cache) lives in the test's temp dir, never the user's home.
-const run = (cwd: string, ...args: string[]) =>
+const runWith = (env: Record<string, string>, cwd: string, ...args: string[]) =>
   spawnSync(process.execPath, [cli, "--cwd", cwd, "--approve-project", ...args], {
     encoding: "utf8",
-    env: { ...process.env, PI_CODING_AGENT_DIR: `${cwd}/agent` },
+    env: { ...process.env, PI_CODING_AGENT_DIR: `${cwd}/agent`, ...env },
   });
+const run = (cwd: string, ...args: string[]) => runWith({}, cwd, ...args);
 
 describe("pi-mcp-adapter CLI", () => {
   it("lists, searches, describes and calls tools of a stdio server, leaving no process behind", async () => {
@@ -58,14 +59,13 @@ describe("pi-mcp-adapter CLI", () => {
       }),
     );
     const long = "a line of a long echo\n".repeat(4000);
-    const call = spawnSync(
-      process.execPath,
-      [cli, "--cwd", dir.path, "--approve-project", "call", "fixture_echo", JSON.stringify({ text: long })],
-      // The spill directory goes under the test's temp dir (TMPDIR), removed with it.
-      {
-        encoding: "utf8",
-        env: { ...process.env, PI_CODING_AGENT_DIR: `${dir.path}/agent`, TMPDIR: dir.path },
-      },
+    // The spill directory goes under the test's temp dir (TMPDIR), removed with it.
+    const call = runWith(
+      { TMPDIR: dir.path },
+      dir.path,
+      "call",
+      "fixture_echo",
+      JSON.stringify({ text: long }),
     );
     expect(call.status, call.stderr).toBe(0);
     const file = /Full text saved to (\S+) — /.exec(call.stdout)?.[1];
