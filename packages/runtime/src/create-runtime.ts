@@ -57,6 +57,11 @@ export interface RuntimeSource {
   snapshot?: StartupSnapshot;
   /** MCP Apps: viewer (`browser` / `none`; default from `MCP_UI_VIEWER`), tool consent, how windows open. */
   ui?: RuntimeUiOptions;
+  /**
+   * Leave the session's spill files (full texts of cut results) at shutdown, e.g. for a CLI that
+   * printed their paths; default: removed at shutdown (files left by a crash go after a day).
+   */
+  keepSpillFiles?: boolean;
 }
 
 /** File name of the npx resolution cache in Pi's agent directory. */
@@ -155,6 +160,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       cache,
       cacheLoaded: cache !== undefined,
       toolPrefix: config.settings.toolPrefix,
+      onWarning: (message) => host.notify(message, "warning"),
       // `directTools: "auto"` is decided once, from what start-up knew: the host's snapshot, else the cache now.
       autoDirect: snapshotAutoDirect(source.snapshot ?? { config, servers: cachedServers(config, cache) }),
     },
@@ -163,6 +169,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       outputGuard: config.settings.outputGuard,
       toonEncode: config.settings.toonEncode,
       elicitation: config.settings.elicitation,
+      ...(source.keepSpillFiles ? { keepSpillFiles: true } : {}),
     },
     samplingUsage,
     ui: { hostInfo: connectOptions.client, ...source.ui },

@@ -10,7 +10,7 @@ export {
   type RankResult,
   rankTools,
 } from "./rank-tools.js";
-export { type ResolveResult, resolveToolName } from "./resolve-tool-name.js";
+export { ambiguityMessage, type ResolveResult, resolveToolName } from "./resolve-tool-name.js";
 export { renderSchemaShape, type SchemaShapeOptions } from "./schema-shape.js";
 export {
   createSearchIndex,

@@ -17,6 +17,15 @@ export {
   serveStreamableHttp,
   type ToolCallExtra,
 } from "./fixture-server.js";
+export {
+  COLLIDING_TOOL_NAMES,
+  type HostileFault,
+  HUGE_DESCRIPTION_BYTES,
+  hostileServerOptions,
+  LONG_TEXT_BYTES,
+  MANY_TOOLS_COUNT,
+  serveHostileServer,
+} from "./hostile-server.js";
 export { type BrowserStepTool, browserStepTool, type Gate, gate } from "./interaction-fixtures.js";
 export { type ManualClock, manualClock } from "./manual-clock.js";
 export {
