@@ -16,6 +16,7 @@ import { isPlainObject } from "../config-layer.js";
 import { ConfigError } from "../errors.js";
 import { formatProblem } from "../problems.js";
 import { parseJsoncText, readConfigText } from "../read-json-file.js";
+import { removePropertyEdits } from "./remove-json-property.js";
 
 /** Changes `document` in place; returns true when it changed something. */
 export type ConfigEdit = (document: Record<string, unknown>) => boolean;
@@ -63,7 +64,12 @@ export function applyDocumentChanges(text: string, before: unknown, after: unkno
   const options = formattingOf(text);
   let result = text.trim() ? text : "{}\n";
   for (const [path, value] of differences(before, after, [])) {
-    result = applyEdits(result, modify(result, path, value, { formattingOptions: options }));
+    // A removal is never reformatted: only the removed text goes.
+    const edits =
+      value === undefined
+        ? (removePropertyEdits(result, path) ?? modify(result, path, undefined, {}))
+        : modify(result, path, value, { formattingOptions: options });
+    result = applyEdits(result, edits);
   }
   return result.endsWith("\n") ? result : `${result}\n`;
 }
@@ -89,7 +95,8 @@ function formattingOf(text: string): FormattingOptions {
   };
 }
 
-async function writeKeepingMode(file: string, text: string): Promise<void> {
+/** Replaces the file's text atomically, keeping its mode (0600 when new). Call it under the file's lock. */
+export async function writeKeepingMode(file: string, text: string): Promise<void> {
   const target = await realpath(file).catch(() => file);
   const mode = await stat(target).then(
     (info) => info.mode & 0o777,
