@@ -87,7 +87,8 @@ describe("adding and removing one server", () => {
     const file = dir.join("mcp.json");
     await writeFile(file, HAND_WRITTEN);
     await removeServerFromFile(file, "tools");
-    const block = '        "tools": {\n            "command": "node",\n            "args": ["tools.js",],\n        },\n';
+    const block =
+      '        "tools": {\n            "command": "node",\n            "args": ["tools.js",],\n        },\n';
     expect(HAND_WRITTEN).toContain(block);
     expect(await readFile(file, "utf8")).toBe(HAND_WRITTEN.replace(block, ""));
   });
@@ -96,7 +97,7 @@ describe("adding and removing one server", () => {
     await using dir = await createTempDir();
     const file = dir.join("mcp-adapter.json");
     await expect(addServerToFile(file, "bad", { url: "ftp://x" })).rejects.toThrow(
-      'Not adding "bad": ' + `${file}: mcpServers.bad.url: expected an http(s) URL, found "ftp://x"`,
+      `Not adding "bad": ${file}: mcpServers.bad.url: expected an http(s) URL, found "ftp://x"`,
     );
     await expect(addServerToFile(file, "bad", { command: "x", lifecycle: "sometimes" })).rejects.toThrow(
       /mcpServers\.bad\.lifecycle: /,

@@ -15,7 +15,7 @@ export function removePropertyEdits(text: string, path: JSONPath): Edit[] | unde
     path,
   )?.parent;
   const siblings = property?.parent?.children;
-  if (!property || property.type !== "property" || !siblings) return undefined;
+  if (property?.type !== "property" || !siblings) return undefined;
   const lineStart = text.lastIndexOf("\n", property.offset - 1) + 1;
   if (text.slice(lineStart, property.offset).trim() !== "") return undefined;
   const end = property.offset + property.length;
