@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: config values use ${VAR} syntax literally
 /**
  * Config files as people write them for other clients: JSONC (comments,
  * trailing commas) in every file we read, syntax errors reported at their

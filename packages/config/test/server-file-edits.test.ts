@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: config values use ${VAR} syntax literally
 /**
  * Writing config files people also edit by hand: one server added, replaced
  * or removed changes only that server's text (comments and formatting stay),
