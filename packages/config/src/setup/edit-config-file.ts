@@ -16,7 +16,7 @@ import { isPlainObject } from "../config-layer.js";
 import { ConfigError } from "../errors.js";
 import { formatProblem } from "../problems.js";
 import { parseJsoncText, readConfigText } from "../read-json-file.js";
-import { removePropertyEdits } from "./remove-json-property.js";
+import { insertPropertyEdits, removePropertyEdits } from "./jsonc-property-edits.js";
 
 /** Changes `document` in place; returns true when it changed something. */
 export type ConfigEdit = (document: Record<string, unknown>) => boolean;
@@ -63,30 +63,36 @@ function refusal(what: string): ConfigError {
 export function applyDocumentChanges(text: string, before: unknown, after: unknown): string {
   const options = formattingOf(text);
   let result = text.trim() ? text : "{}\n";
-  for (const [path, value] of differences(before, after, [])) {
-    // A removal is never reformatted: only the removed text goes.
+  const unit = options.insertSpaces ? " ".repeat(options.tabSize) : "\t";
+  for (const [path, value, added] of differences(before, after, [])) {
+    // A removal is never reformatted (only the removed text goes); an addition touches no other line.
+    const key = path.at(-1);
     const edits =
       value === undefined
         ? (removePropertyEdits(result, path) ?? modify(result, path, undefined, {}))
-        : modify(result, path, value, { formattingOptions: options });
+        : ((added && typeof key === "string"
+            ? insertPropertyEdits(result, path.slice(0, -1), key, value, unit, options.eol)
+            : undefined) ?? modify(result, path, value, { formattingOptions: options }));
     result = applyEdits(result, edits);
   }
   return result.endsWith("\n") ? result : `${result}\n`;
 }
 
-/** Paths whose values differ; objects are compared key by key, anything else as a whole. */
-function differences(before: unknown, after: unknown, path: JSONPath): [JSONPath, unknown][] {
+/** Paths whose values differ (and whether the key is new); objects are compared key by key, anything else as a whole. */
+function differences(before: unknown, after: unknown, path: JSONPath): [JSONPath, unknown, boolean][] {
   if (isPlainObject(before) && isPlainObject(after)) {
     const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
     return [...keys].flatMap((key) =>
-      differences(Object.hasOwn(before, key) ? before[key] : undefined, after[key], [...path, key]),
+      Object.hasOwn(before, key)
+        ? differences(before[key], after[key], [...path, key])
+        : [[[...path, key], after[key], true] as [JSONPath, unknown, boolean]],
     );
   }
-  return isDeepStrictEqual(before, after) ? [] : [[path, after]];
+  return isDeepStrictEqual(before, after) ? [] : [[path, after, false]];
 }
 
 /** Indentation and line ends as the file already has them (two spaces and `\n` for a new file). */
-function formattingOf(text: string): FormattingOptions {
+function formattingOf(text: string): Required<Pick<FormattingOptions, "insertSpaces" | "tabSize" | "eol">> {
   const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? "  ";
   return {
     insertSpaces: !indent.startsWith("\t"),
