@@ -6,7 +6,7 @@
  * JSONC one live. A server shipped in a Pi package listed in Pi's settings
  * shows up too, as `<package>__<server>`. Nothing is started.
  */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { recordedPids, stdioFixtureServerPath, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
@@ -102,4 +102,44 @@ describe.each(piHosts())("$label", (host) => {
     expect(status).not.toContain("fixture:");
     expect(await recordedPids(project.pidDir)).toEqual([]);
   }, 120_000);
+
+  it("/mcp-adapter disable keeps a 0600 project file holding a token at 0600", async () => {
+    await using project = await createPiProject({ host });
+    const file = path.join(project.dir, ".pi", "mcp-adapter.json");
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(
+      file,
+      JSON.stringify({ mcpServers: { api: { url: "http://127.0.0.1:9/mcp", bearerToken: "tok" } } }),
+    );
+    await chmod(file, 0o600);
+    const child = project.rpc();
+    const notices: string[] = [];
+    const timer = setTimeout(() => child.kill(), 60_000);
+    try {
+      child.stdin.write(
+        `${JSON.stringify({ id: "off", type: "prompt", message: "/mcp-adapter disable api" })}\n`,
+      );
+      for await (const message of rpcMessages(child.stdout)) {
+        if (message.type !== "extension_ui_request") continue;
+        if (message.method === "notify") {
+          notices.push(message.message ?? "");
+          if (message.message?.startsWith('MCP server "api" disabled')) break;
+        } else if (message.method !== "setStatus" && message.method !== "setWidget") {
+          child.stdin.write(
+            `${JSON.stringify({ type: "extension_ui_response", id: message.id, cancelled: true })}\n`,
+          );
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+      child.kill();
+    }
+    expect(notices.at(-1)).toMatch(/^MCP server "api" disabled in /);
+    expect(JSON.parse(await readFile(file, "utf8")).mcpServers.api).toEqual({
+      url: "http://127.0.0.1:9/mcp",
+      bearerToken: "tok",
+      disabled: true,
+    });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  }, 90_000);
 });
