@@ -55,10 +55,11 @@ describe.each(piHosts())("$label", (host) => {
         if (message.method === "editor") {
           const prefill = String(message.prefill ?? "");
           editorPrefills.push(prefill);
-          const value =
-            editorPrefills.length === 1
-              ? prefill.replace('"command":', '"command"')
-              : (goodEdit = `// edited in Pi\n${prefill.replace('"fixture"', '"renamed"').replace(/\n}\n?$/, ",\n}\n")}`);
+          // First a broken edit (a colon missing), then a good one: a comment, a rename, a trailing comma.
+          if (editorPrefills.length > 1) {
+            goodEdit = `// edited in Pi\n${prefill.replace('"fixture"', '"renamed"').replace(/\n}\n?$/, ",\n}\n")}`;
+          }
+          const value = editorPrefills.length === 1 ? prefill.replace('"command":', '"command"') : goodEdit;
           send({ type: "extension_ui_response", id: message.id, value });
         } else if (["select", "input", "confirm"].includes(message.method ?? "")) {
           send({ type: "extension_ui_response", id: message.id, cancelled: true });
