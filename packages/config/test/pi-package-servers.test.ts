@@ -100,10 +100,14 @@ describe("servers from Pi packages", () => {
 
   it("ranks below every user config: a user file overrides or disables a package server by its name", async () => {
     await using w = await createWorld();
-    await w.write(path.join(w.agentDir, "settings.json"), { packages: ["npm:pack"] });
+    await w.write(path.join(w.agentDir, "settings.json"), { packages: ["npm:pack", "npm:listed"] });
     await pkg(w, path.join(w.agentDir, "npm", "node_modules", "pack"), {
       name: "pack",
-      pi: { mcp: { a: { command: "node" }, b: { command: "node" } } },
+      pi: { mcp: { a: { command: "node" }, b: { command: "node" }, c: { command: "" } } },
+    });
+    await pkg(w, path.join(w.agentDir, "npm", "node_modules", "listed"), {
+      name: "listed",
+      pi: { mcp: ["./missing.json", { name: "ok", command: "node" }, { command: "no-name" }] },
     });
     await w.write(path.join(w.home, ".cursor", "mcp.json"), {
       mcpServers: { pack__a: { command: "cursor-a" } },
@@ -116,6 +120,13 @@ describe("servers from Pi packages", () => {
     expect(byName(config, "pack__a").command).toBe("cursor-a");
     expect(byName(config, "pack__b").disabled).toBe(true);
     expect(byName(config, "pack__b").command).toBe("node");
+    expect(byName(config, "listed__ok").command).toBe("node");
+    // Problems name the field as it is written in package.json.
+    expect(messages(config)).toEqual([
+      "package.json: pi.mcp.c.command: must not be empty",
+      'package.json: pi.mcp: Pi package listed: MCP config "./missing.json" does not exist; skipped',
+      "package.json: pi.mcp.2.name: each server needs a string name",
+    ]);
   });
 
   it("reads project packages only in a trusted project, as project servers needing approval", async () => {

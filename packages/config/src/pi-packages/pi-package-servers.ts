@@ -141,9 +141,9 @@ async function readPackage(root: string, scope: SourceScope): Promise<ConfigLaye
       message: `Pi package ${packageName}: ${message}`,
     });
 
-  const documents: { file: string; keyPrefix: string; document: unknown }[] = [];
+  /** Each config document, and how a field inside it is named in the file it came from. */
+  const documents: { file: string; field: (inner: string) => string; document: unknown }[] = [];
   const items = typeof declared === "string" ? [declared] : Array.isArray(declared) ? declared : [declared];
-  const inlineServers: unknown[] = [];
   for (const [index, item] of items.entries()) {
     if (typeof item === "string") {
       const file = await fileInside(root, item);
@@ -152,12 +152,14 @@ async function readPackage(root: string, scope: SourceScope): Promise<ConfigLaye
         continue;
       }
       const read = await readJsonFile(file);
-      if (read.kind === "ok") documents.push({ file, keyPrefix: "", document: read.value });
+      if (read.kind === "ok") documents.push({ file, ...configDocument(read.value, "") });
       else if (read.kind === "error") layer.problems.push(read.problem);
       else warn(`MCP config "${item}" does not exist; skipped`, manifestFile, "pi.mcp");
-    } else if (Array.isArray(declared)) inlineServers.push(item);
-    else if (isPlainObject(item))
-      documents.push({ file: manifestFile, keyPrefix: "pi.mcp.", document: item });
+    } else if (Array.isArray(declared)) {
+      // One named server of an inline list: `mcp.servers.0.x` in its own document is `pi.mcp.<index>.x` in the file.
+      const field = (inner: string) => inner.replace(/^mcp\.servers\.0/, `pi.mcp.${index}`);
+      documents.push({ file: manifestFile, field, document: { mcp: { servers: [item] } } });
+    } else if (isPlainObject(item)) documents.push({ file: manifestFile, ...configDocument(item, "pi.mcp") });
     else
       warn(
         `expected a file path, a list or an object, found ${typeof item}`,
@@ -165,30 +167,24 @@ async function readPackage(root: string, scope: SourceScope): Promise<ConfigLaye
         `pi.mcp${Array.isArray(declared) ? `.${index}` : ""}`,
       );
   }
-  if (inlineServers.length)
-    documents.push({ file: manifestFile, keyPrefix: "pi.", document: { mcp: { servers: inlineServers } } });
 
   const seen = new Set<string>();
-  for (const { file, keyPrefix, document } of documents) {
-    const parsedDoc =
-      isPlainObject(document) && !("mcpServers" in document) && !("mcp" in document)
-        ? { mcpServers: document }
-        : document;
-    const parsed = parseConfigLayer(parsedDoc, file, scope);
+  for (const { file, field: fieldIn, document } of documents) {
+    const parsed = parseConfigLayer(document, file, scope);
     for (const problem of parsed.problems) {
       layer.problems.push({
         ...problem,
-        ...(problem.field ? { field: `${keyPrefix}${problem.field}` } : {}),
+        ...(problem.field ? { field: fieldIn(problem.field) } : {}),
       });
     }
     const ignored = ["settings", "imports", "disabledMcpServers"].filter(
-      (key) => isPlainObject(parsedDoc) && key in parsedDoc,
+      (key) => isPlainObject(document) && key in document,
     );
     if (ignored.length)
       warn(`${ignored.join(", ")} in a package's MCP config are ignored (only its servers are used)`, file);
     for (const entry of parsed.entries) {
       const name = `${prefix}__${namePart(entry.name, "server")}`;
-      const field = `${keyPrefix}${entry.source.key}`;
+      const field = fieldIn(entry.source.key);
       if (seen.has(name)) {
         warn(`two servers become "${name}"; the second is skipped`, file, field);
         continue;
@@ -203,6 +199,22 @@ async function readPackage(root: string, scope: SourceScope): Promise<ConfigLaye
     }
   }
   return layer;
+}
+
+/**
+ * A config document as the layer parser reads it: a full config (`mcpServers`
+ * or `mcp.servers`), or a bare map of servers by name, wrapped. `field` names
+ * a parsed field as it is in the file (`base` is where the document sits).
+ */
+function configDocument(
+  value: unknown,
+  base: string,
+): { document: unknown; field: (inner: string) => string } {
+  const at = (inner: string) => (base ? `${base}.${inner}` : inner);
+  if (isPlainObject(value) && !("mcpServers" in value) && !("mcp" in value)) {
+    return { document: { mcpServers: value }, field: (inner) => at(inner.replace(/^mcpServers\./, "")) };
+  }
+  return { document: value, field: at };
 }
 
 /** A path the manifest names, as a real file inside the package (symlinks followed), or `undefined`. */
