@@ -6,9 +6,10 @@
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import { CallWindow } from "./call-window.js";
 import { clientCapabilities, guardClientHandlers } from "./client-handlers.js";
-import { connectOver, isAuthFailure, missing, openClient, type PathContext } from "./connect-path.js";
+import { connectOver, missing, openClient, type PathContext } from "./connect-path.js";
 import { TransportError } from "./errors.js";
 import { probeHttpShape } from "./http-shape-probe.js";
+import { isAuthFailure } from "./http-status.js";
 import { createNpxResolver, type ResolveCommand } from "./npx-resolver.js";
 import { ProcessTransport } from "./process-transport.js";
 import { MODERN_REVISION } from "./protocol-revision.js";

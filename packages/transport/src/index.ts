@@ -18,6 +18,7 @@ export {
   type ConnectionManagerOptions,
   type NotificationEventListener,
   type ReplaceReport,
+  type SessionRenewedListener,
 } from "./connection-manager.js";
 export { TransportError, type TransportErrorCode } from "./errors.js";
 export { type FetchLike, probeHttpShape } from "./http-shape-probe.js";
@@ -63,6 +64,7 @@ export type {
   ServerNotification,
   TaskStatusMethod,
 } from "./server-notification.js";
+export type { SessionRenewalListener, SessionRenewalPhase } from "./session-renewal.js";
 export type { ConnectionState, ServerStatus, StatusListener } from "./server-status.js";
 export type { Timers } from "./slot-timers.js";
 export { SocketTransport } from "./socket-transport.js";

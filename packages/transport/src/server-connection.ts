@@ -28,6 +28,7 @@ import type {
   ServerFeatures,
 } from "./remote-types.js";
 import type { NotificationListener } from "./server-notification.js";
+import type { SessionRenewalListener } from "./session-renewal.js";
 import type { Timers } from "./slot-timers.js";
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -58,6 +59,13 @@ export interface ServerConnection {
   readonly lastActivityAt: number;
   /** Called once when the connection ends, for any reason. Returns an unsubscribe function. */
   onClose(listener: () => void): () => void;
+  /**
+   * Streamable HTTP: hears when the server lost the session (it restarted,
+   * or expired it) and the connection opens a new one — `renewing`, then
+   * `renewed` (its lists may have changed) or `failed` (the connection
+   * closes). Never called for other transports. Returns an unsubscribe function.
+   */
+  onSessionRenewal(listener: SessionRenewalListener): () => void;
   /** Server notifications (list changes, resource updates, progress, log messages). Returns an unsubscribe function. */
   onNotification(listener: NotificationListener): () => void;
   /** Tells the server the client's roots changed (no-op without a `roots` handler). */
