@@ -17,6 +17,7 @@ export {
   serveStreamableHttp,
   type ToolCallExtra,
 } from "./fixture-server.js";
+export { hugeAnswerServerPath } from "./huge-answer-server-path.js";
 export { type BrowserStepTool, browserStepTool, type Gate, gate } from "./interaction-fixtures.js";
 export { type ManualClock, manualClock } from "./manual-clock.js";
 export {

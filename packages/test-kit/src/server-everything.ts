@@ -73,5 +73,11 @@ export async function startServerEverything(
     await exited;
   };
   const base = `http://127.0.0.1:${port}`;
-  return { base, url: `${base}/${mode === "sse" ? "sse" : "mcp"}`, port, close, [Symbol.asyncDispose]: close };
+  return {
+    base,
+    url: `${base}/${mode === "sse" ? "sse" : "mcp"}`,
+    port,
+    close,
+    [Symbol.asyncDispose]: close,
+  };
 }

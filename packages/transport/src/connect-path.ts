@@ -9,13 +9,14 @@ import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
 import type { FetchLike } from "./http-shape-probe.js";
 import { isDefinitiveRejection } from "./http-status.js";
+import type { FrameOptions } from "./line-framed-transport.js";
 import type { ProcessTransport } from "./process-transport.js";
 import type { ProtocolClient, SdkFlavor } from "./protocol-client.js";
 import type { ConnectedVia } from "./remote-types.js";
 import { type SdkConnectionParts, SdkServerConnection } from "./sdk-connection.js";
-import { type OpenSession, RenewableSession } from "./session-renewal.js";
 import type { ServerConnection } from "./server-connection.js";
 import { tapNotifications } from "./server-notification.js";
+import { type OpenSession, RenewableSession } from "./session-renewal.js";
 import { SocketTransport } from "./socket-transport.js";
 import { guardSseResponses } from "./sse-response-guard.js";
 
@@ -27,6 +28,8 @@ export interface PathContext {
   signal?: AbortSignal;
   fetch?: FetchLike;
   authProvider?: unknown;
+  /** The bound on one stdio or socket message, and the server name its error gives. */
+  frame: FrameOptions;
   /** Spawns the session's stdio process. */
   spawn: () => Promise<ProcessTransport>;
 }
@@ -50,7 +53,7 @@ export async function connectOver(
     }
     case "socket": {
       if (!definition.socket) throw missing(definition.name, "socket");
-      const client = await openClient(flavor, new SocketTransport(definition.socket), ctx);
+      const client = await openClient(flavor, new SocketTransport(definition.socket, ctx.frame), ctx);
       return connection(ctx, client, "socket");
     }
     case "http":

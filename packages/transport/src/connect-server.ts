@@ -69,6 +69,7 @@ export async function connectServer(
     signal,
     fetch: options.fetch,
     authProvider: options.authProvider?.(definition),
+    frame: { server: name, maxFrameBytes: options.maxFrameBytes },
     spawn: () => createProcessTransport(definition, options, stderr),
   };
   const v1 = v1Flavor(identity, name, handlers);
@@ -158,6 +159,8 @@ async function createProcessTransport(
     onStderr: (chunk) => stderr.append(chunk),
     killGraceMs: options.killGraceMs,
     spawn: options.spawn,
+    server: definition.name,
+    maxFrameBytes: options.maxFrameBytes,
   });
 }
 

@@ -32,6 +32,7 @@ export {
   type LifecyclePolicy,
   lifecyclePolicy,
 } from "./lifecycle-policy.js";
+export { DEFAULT_MAX_FRAME_BYTES, type FrameOptions } from "./line-framed-transport.js";
 export { type NpxInvocation, parseNpxArgs } from "./npx-args.js";
 export {
   createNpxResolver,
@@ -64,8 +65,8 @@ export type {
   ServerNotification,
   TaskStatusMethod,
 } from "./server-notification.js";
-export type { SessionRenewalListener, SessionRenewalPhase } from "./session-renewal.js";
 export type { ConnectionState, ServerStatus, StatusListener } from "./server-status.js";
+export type { SessionRenewalListener, SessionRenewalPhase } from "./session-renewal.js";
 export type { Timers } from "./slot-timers.js";
 export { SocketTransport } from "./socket-transport.js";
 export { DEFAULT_TASK_TIMEOUT_MS, type TaskState, type TaskUpdate } from "./task-update.js";

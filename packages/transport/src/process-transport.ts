@@ -6,12 +6,12 @@
  */
 import { type ChildProcess, spawn as nodeSpawn } from "node:child_process";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { LineFramedTransport } from "./line-framed-transport.js";
+import { type FrameOptions, LineFramedTransport } from "./line-framed-transport.js";
 import { DEFAULT_KILL_GRACE_MS, terminateProcessTree, trackChild } from "./process-tree.js";
 
 export type SpawnFn = typeof nodeSpawn;
 
-export interface ProcessTransportOptions {
+export interface ProcessTransportOptions extends FrameOptions {
   command: string;
   args?: string[];
   env?: Record<string, string>;
@@ -28,7 +28,7 @@ export class ProcessTransport extends LineFramedTransport {
   private untrack: (() => void) | undefined;
 
   constructor(private readonly options: ProcessTransportOptions) {
-    super();
+    super(options);
   }
 
   /** Pid of the server process (the leader of its process group). */

@@ -122,6 +122,12 @@ export interface ConnectOptions {
   resolveCommand?: ResolveCommand | null;
   spawn?: SpawnFn;
   fetch?: FetchLike;
+  /**
+   * The longest message a stdio or socket server may send, in bytes (default
+   * 64 MiB). A longer answer fails its request at once ("answer too large:
+   * 70 MiB from server "x" (limit 64 MiB)"); the connection stays usable.
+   */
+  maxFrameBytes?: number;
   /** Grace between SIGTERM and SIGKILL when a stdio server is closed. Default 2000 ms. */
   killGraceMs?: number;
   /** The clock and timers of request deadlines (and the connection's activity times). */

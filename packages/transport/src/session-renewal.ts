@@ -8,8 +8,8 @@
  * ran the request. Listeners hear `renewing`, then `renewed` or `failed`.
  */
 import { describeError } from "@pi-mcp-adapter/core";
-import { httpStatus } from "./http-status.js";
 import { TransportError } from "./errors.js";
+import { httpStatus } from "./http-status.js";
 import type { ProtocolClient, SessionTransport } from "./protocol-client.js";
 
 export type SessionRenewalPhase = "renewing" | "renewed" | "failed";
@@ -64,10 +64,9 @@ export class RenewableSession {
     this.current = first;
     this.watchClose(first);
     const client = { ...first.client } as ProtocolClient;
-    const self = this;
     for (const method of REQUESTS) {
       (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) =>
-        self.send((c) => (c[method] as (...a: unknown[]) => Promise<unknown>)(...args));
+        this.send((c) => (c[method] as (...a: unknown[]) => Promise<unknown>)(...args));
     }
     Object.assign(client, {
       protocolVersion: () => this.current.client.protocolVersion(),

@@ -69,17 +69,33 @@ describe("a Streamable HTTP server that restarts mid-session", () => {
       /^everything: the server no longer knows this session \(HTTP 404; it may have restarted\) and a new session could not be opened: .*Cannot POST \/mcp/s,
     );
     expect(connection.closed).toBe(true);
-    expect(manager.status()[0]).toMatchObject({ state: "failed", error: expect.stringContaining("connection lost") });
+    expect(manager.status()[0]).toMatchObject({
+      state: "failed",
+      error: expect.stringContaining("connection lost"),
+    });
   });
 });
 
 describe("isSessionLost", () => {
   it("reads 404, and 400 that names an unknown or uninitialized session, as a lost session", () => {
-    expect(isSessionLost(new StreamableHTTPError(404, "Error POSTing to endpoint: Session not found"))).toBe(true);
-    const everything = '{"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: No valid session ID provided"},"id":null}';
-    expect(isSessionLost(new StreamableHTTPError(400, `Error POSTing to endpoint: ${everything}`))).toBe(true);
-    expect(isSessionLost(new StreamableHTTPError(400, "Error POSTing to endpoint: Bad Request: Server not initialized"))).toBe(true);
-    expect(isSessionLost(new StreamableHTTPError(400, "Error POSTing to endpoint: invalid params"))).toBe(false);
-    expect(isSessionLost(new StreamableHTTPError(500, "Error POSTing to endpoint: session store down"))).toBe(false);
+    expect(isSessionLost(new StreamableHTTPError(404, "Error POSTing to endpoint: Session not found"))).toBe(
+      true,
+    );
+    const everything =
+      '{"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: No valid session ID provided"},"id":null}';
+    expect(isSessionLost(new StreamableHTTPError(400, `Error POSTing to endpoint: ${everything}`))).toBe(
+      true,
+    );
+    expect(
+      isSessionLost(
+        new StreamableHTTPError(400, "Error POSTing to endpoint: Bad Request: Server not initialized"),
+      ),
+    ).toBe(true);
+    expect(isSessionLost(new StreamableHTTPError(400, "Error POSTing to endpoint: invalid params"))).toBe(
+      false,
+    );
+    expect(isSessionLost(new StreamableHTTPError(500, "Error POSTing to endpoint: session store down"))).toBe(
+      false,
+    );
   });
 });
