@@ -7,6 +7,12 @@ export {
 } from "./app-fixture-server.js";
 export { createClientFeaturesServer } from "./client-features-server.js";
 export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./fault-http-server.js";
+export {
+  type FaultProxy,
+  type ProxiedRequest,
+  type ProxyFault,
+  startFaultProxy,
+} from "./fault-proxy.js";
 export { faultServerPath, minimalServerPath } from "./fault-server-path.js";
 export {
   connectInMemory,

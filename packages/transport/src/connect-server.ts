@@ -13,6 +13,7 @@ import { isAuthFailure } from "./http-status.js";
 import { createNpxResolver, type ResolveCommand } from "./npx-resolver.js";
 import { ProcessTransport } from "./process-transport.js";
 import { MODERN_REVISION } from "./protocol-revision.js";
+import { retryTransientReads } from "./read-retry.js";
 import { DEFAULT_MAX_TOTAL_TIMEOUT_MS, RequestDeadlines } from "./request-deadline.js";
 import { SdkServerConnection } from "./sdk-connection.js";
 import { v1Flavor } from "./sdk-v1.js";
@@ -67,7 +68,8 @@ export async function connectServer(
     },
     timeout,
     signal,
-    fetch: options.fetch,
+    // Reads that meet a transient HTTP failure are sent again (read-retry.ts); tool calls never are.
+    fetch: retryTransientReads(options.fetch, { sleep: options.sleep, now: options.now }),
     authProvider: options.authProvider?.(definition),
     frame: { server: name, maxFrameBytes: options.maxFrameBytes },
     spawn: () => createProcessTransport(definition, options, stderr),

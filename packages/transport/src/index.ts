@@ -44,6 +44,13 @@ export {
 export { ProcessTransport, type ProcessTransportOptions, type SpawnFn } from "./process-transport.js";
 export { isGroupAlive, terminateProcessTree } from "./process-tree.js";
 export { type EraCache, MODERN_REVISION } from "./protocol-revision.js";
+export {
+  MAX_RETRY_AFTER_MS,
+  READ_RETRIES,
+  READ_RETRY_DELAYS_MS,
+  RETRIED_METHODS,
+  type Sleep,
+} from "./read-retry.js";
 export type {
   CallOptions,
   CompletionRef,

@@ -20,6 +20,7 @@ import type { FetchLike } from "./http-shape-probe.js";
 import type { ResolveCommand } from "./npx-resolver.js";
 import type { SpawnFn } from "./process-transport.js";
 import type { EraCache } from "./protocol-revision.js";
+import type { Sleep } from "./read-retry.js";
 import type {
   CallOptions,
   CompletionRequest,
@@ -122,6 +123,11 @@ export interface ConnectOptions {
   resolveCommand?: ResolveCommand | null;
   spawn?: SpawnFn;
   fetch?: FetchLike;
+  /**
+   * Waits between retries of a read that met a transient HTTP failure (408,
+   * 429, 5xx, a dropped connection); default a timer. See read-retry.ts.
+   */
+  sleep?: Sleep;
   /**
    * The longest message a stdio or socket server may send, in bytes (default
    * 64 MiB). A longer answer fails its request at once ("answer too large:
