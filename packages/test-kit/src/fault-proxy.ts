@@ -94,12 +94,14 @@ export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> 
     const cut = fault !== undefined && "cutAfterProgress" in fault;
     const decoder = new TextDecoder();
     for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
-      res.write(chunk);
       if (cut && decoder.decode(chunk, { stream: true }).includes("notifications/progress")) {
+        // The client gets everything up to the progress event, then the connection breaks.
+        await new Promise<void>((resolve) => res.write(chunk, () => resolve()));
         record.outcome = "cut";
         res.socket?.destroy();
         return;
       }
+      res.write(chunk);
     }
     res.end();
   }

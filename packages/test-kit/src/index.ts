@@ -33,6 +33,7 @@ export {
 } from "./oauth-authorization-server.js";
 export { SCRIPTED_MODEL_ID, SCRIPTED_PROVIDER, writePiAgentDir } from "./pi-host.js";
 export { isProcessAlive, recordedPids, waitForExit } from "./processes.js";
+export { type ResumableHttpFixture, serveResumableHttp } from "./resumable-http-server.js";
 export {
   type ChatMessage,
   type ChatRequest,
