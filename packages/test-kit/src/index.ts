@@ -32,8 +32,8 @@ export {
   serveOAuthProtectedMcp,
 } from "./oauth-authorization-server.js";
 export { SCRIPTED_MODEL_ID, SCRIPTED_PROVIDER, writePiAgentDir } from "./pi-host.js";
+export { createPrivateCa, type PrivateCa } from "./private-ca.js";
 export { isProcessAlive, recordedPids, waitForExit } from "./processes.js";
-export { type ResumableHttpFixture, serveResumableHttp } from "./resumable-http-server.js";
 export {
   type ChatMessage,
   type ChatRequest,
@@ -43,6 +43,7 @@ export {
   startScriptedModel,
   toolResultTexts,
 } from "./scripted-model.js";
+export { type ResumableHttpFixture, serveResumableHttp, serveStreamableHttps } from "./sdk-http-server.js";
 export {
   freePort,
   type ServerEverythingHttp,

@@ -31,3 +31,12 @@ export function isAuthFailure(error: unknown): boolean {
 export function isTransientStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status <= 599);
 }
+
+/** The TLS reason behind a failed fetch (e.g. `self-signed certificate in certificate chain`), if TLS is what failed. */
+export function tlsFailure(error: unknown): string | undefined {
+  type Link = { cause?: unknown; code?: unknown; message?: unknown } | undefined;
+  for (let e = error as Link, depth = 0; e && depth < 5; e = e.cause as Link, depth++) {
+    if (typeof e.code === "string" && /CERT|TLS|SSL|UNABLE_TO/.test(e.code)) return String(e.message);
+  }
+  return undefined;
+}

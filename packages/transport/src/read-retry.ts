@@ -8,7 +8,7 @@
  * other request go out once: the server may have run them.
  */
 import type { FetchLike } from "./http-shape-probe.js";
-import { isTransientStatus } from "./http-status.js";
+import { isTransientStatus, tlsFailure } from "./http-status.js";
 
 /** The requests that change nothing on the server, so sending one twice is harmless. */
 export const RETRIED_METHODS: ReadonlySet<string> = new Set([
@@ -59,9 +59,9 @@ export function retryTransientReads(inner: FetchLike = fetch, options: ReadRetry
   };
 }
 
-/** A fetch that failed before any answer: refused, reset, or cut (not aborted by us). */
+/** A fetch that failed before any answer: refused, reset, or cut (not aborted by us, not refused by TLS). */
 export function isDroppedConnection(error: unknown): boolean {
-  return error instanceof TypeError && (error as { name?: string }).name !== "AbortError";
+  return error instanceof TypeError && error.name !== "AbortError" && tlsFailure(error) === undefined;
 }
 
 function isRetriedRead(body: unknown): boolean {

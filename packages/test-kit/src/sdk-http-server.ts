@@ -1,11 +1,13 @@
 /**
- * An SDK Streamable HTTP server that supports resumption: every SSE event it
- * sends is kept in an in-memory event store, so a client whose response
- * stream broke can reconnect with `Last-Event-ID` and receive the rest. It
- * serves at `/mcp` on 127.0.0.1, one SDK server per session (`makeServer`).
+ * SDK Streamable HTTP servers at `/mcp` on 127.0.0.1, one SDK server per
+ * session (`makeServer`), in the variants transport tests need: resumable
+ * (every SSE event kept in an in-memory event store, so a client whose
+ * response stream broke can reconnect with `Last-Event-ID` and receive the
+ * rest) and over HTTPS with a given certificate.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -16,6 +18,13 @@ import type { HttpFixture } from "./fixture-server.js";
 export interface ResumableHttpFixture extends HttpFixture {
   /** The `Last-Event-ID`s clients resumed from, in order. */
   resumedFrom: string[];
+}
+
+export interface SdkHttpOptions {
+  /** Keep events for resumption, asking clients to reconnect after `retryIntervalMs` (default 100). */
+  resumable?: { retryIntervalMs?: number };
+  /** Serve HTTPS with this key and certificate (PEM). */
+  tls?: { key: string; cert: string };
 }
 
 /** Every event of every stream, in the order sent; an event's id is its position. */
@@ -45,25 +54,45 @@ class MemoryEventStore implements EventStore {
 }
 
 /** Serves `makeServer` with resumable streams; `retryIntervalMs` is the reconnect delay it asks clients for. */
-export async function serveResumableHttp(
+export function serveResumableHttp(
   makeServer: () => Server,
   options: { retryIntervalMs?: number } = {},
 ): Promise<ResumableHttpFixture> {
+  return serveSdkHttp(makeServer, { resumable: options });
+}
+
+/** Serves `makeServer` over HTTPS with `tls`; the URL is `https://127.0.0.1:<port>/mcp`. */
+export function serveStreamableHttps(
+  makeServer: () => Server,
+  tls: { key: string; cert: string },
+): Promise<HttpFixture> {
+  return serveSdkHttp(makeServer, { tls });
+}
+
+async function serveSdkHttp(
+  makeServer: () => Server,
+  options: SdkHttpOptions,
+): Promise<ResumableHttpFixture> {
   const resumedFrom: string[] = [];
   const sessions = new Map<string, StreamableHTTPServerTransport>();
-  const http = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     void handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500).end(String(error));
     });
-  });
+  };
+  const http = options.tls ? createHttpsServer(options.tls, listener) : createServer(listener);
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const sessionId = req.headers["mcp-session-id"];
     const existing = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
     if (existing) return existing.handleRequest(req, res);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      eventStore: new MemoryEventStore(resumedFrom),
-      retryInterval: options.retryIntervalMs ?? 100,
+      ...(options.resumable
+        ? {
+            eventStore: new MemoryEventStore(resumedFrom),
+            retryInterval: options.resumable.retryIntervalMs ?? 100,
+          }
+        : {}),
       onsessioninitialized: (id) => {
         sessions.set(id, transport);
       },
@@ -78,5 +107,6 @@ export async function serveResumableHttp(
     http.closeAllConnections();
     await new Promise<void>((resolve) => http.close(() => resolve()));
   };
-  return { url: `http://127.0.0.1:${port}/mcp`, resumedFrom, close, [Symbol.asyncDispose]: close };
+  const scheme = options.tls ? "https" : "http";
+  return { url: `${scheme}://127.0.0.1:${port}/mcp`, resumedFrom, close, [Symbol.asyncDispose]: close };
 }
