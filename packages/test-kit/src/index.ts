@@ -43,7 +43,13 @@ export {
   startScriptedModel,
   toolResultTexts,
 } from "./scripted-model.js";
-export { type ResumableHttpFixture, serveResumableHttp, serveStreamableHttps } from "./sdk-http-server.js";
+export {
+  type ResumableHttpFixture,
+  type SdkHttpOptions,
+  serveResumableHttp,
+  serveSdkHttp,
+  serveStreamableHttps,
+} from "./sdk-http-server.js";
 export {
   freePort,
   type ServerEverythingHttp,

@@ -25,6 +25,8 @@ export interface SdkHttpOptions {
   resumable?: { retryIntervalMs?: number };
   /** Serve HTTPS with this key and certificate (PEM). */
   tls?: { key: string; cert: string };
+  /** Listen on this port (e.g. where an earlier one ran: a server restarted at the same URL); default a free one. */
+  port?: number;
 }
 
 /** Every event of every stream, in the order sent; an event's id is its position. */
@@ -69,10 +71,11 @@ export function serveStreamableHttps(
   return serveSdkHttp(makeServer, { tls });
 }
 
-async function serveSdkHttp(
+/** Serves `makeServer` over Streamable HTTP as `options` say (the helpers above are the usual variants). */
+export async function serveSdkHttp(
   makeServer: () => Server,
-  options: SdkHttpOptions,
-): Promise<ResumableHttpFixture> {
+  options: SdkHttpOptions = {},
+): Promise<ResumableHttpFixture & { port: number }> {
   const resumedFrom: string[] = [];
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const listener = (req: IncomingMessage, res: ServerResponse) => {
@@ -100,7 +103,7 @@ async function serveSdkHttp(
     await makeServer().connect(transport);
     await transport.handleRequest(req, res);
   }
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => http.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = http.address() as AddressInfo;
   const close = async () => {
     await Promise.all([...sessions.values()].map((t) => t.close()));
@@ -108,5 +111,11 @@ async function serveSdkHttp(
     await new Promise<void>((resolve) => http.close(() => resolve()));
   };
   const scheme = options.tls ? "https" : "http";
-  return { url: `${scheme}://127.0.0.1:${port}/mcp`, resumedFrom, close, [Symbol.asyncDispose]: close };
+  return {
+    url: `${scheme}://127.0.0.1:${port}/mcp`,
+    port,
+    resumedFrom,
+    close,
+    [Symbol.asyncDispose]: close,
+  };
 }
