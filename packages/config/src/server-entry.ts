@@ -56,6 +56,8 @@ export const ServerEntrySchema = z.object({
   cwd: z.string().optional(),
   url: z.string().min(1, "must not be empty").optional(),
   headers: StringMap.optional(),
+  /** PEM bundle of a private CA for an HTTPS server; relative paths are read from the config file's folder. */
+  caFile: z.string().min(1, "must not be empty").optional(),
   socket: z.string().min(1).optional(),
   lifecycle: LifecycleSchema.optional(),
   idleTimeout: IdleTimeoutMinutesSchema.optional(),

@@ -7,6 +7,12 @@ export {
 } from "./app-fixture-server.js";
 export { createClientFeaturesServer } from "./client-features-server.js";
 export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./fault-http-server.js";
+export {
+  type FaultProxy,
+  type ProxiedRequest,
+  type ProxyFault,
+  startFaultProxy,
+} from "./fault-proxy.js";
 export { faultServerPath, minimalServerPath } from "./fault-server-path.js";
 export {
   connectInMemory,
@@ -26,6 +32,7 @@ export {
   MANY_TOOLS_COUNT,
   serveHostileServer,
 } from "./hostile-server.js";
+export { hugeAnswerServerPath } from "./huge-answer-server-path.js";
 export { type BrowserStepTool, browserStepTool, type Gate, gate } from "./interaction-fixtures.js";
 export { type ManualClock, manualClock } from "./manual-clock.js";
 export {
@@ -34,6 +41,7 @@ export {
   serveOAuthProtectedMcp,
 } from "./oauth-authorization-server.js";
 export { SCRIPTED_MODEL_ID, SCRIPTED_PROVIDER, writePiAgentDir } from "./pi-host.js";
+export { createPrivateCa, type PrivateCa } from "./private-ca.js";
 export { isProcessAlive, recordedPids, waitForExit } from "./processes.js";
 export {
   type ChatMessage,
@@ -44,6 +52,13 @@ export {
   startScriptedModel,
   toolResultTexts,
 } from "./scripted-model.js";
+export {
+  type ResumableHttpFixture,
+  type SdkHttpOptions,
+  serveResumableHttp,
+  serveSdkHttp,
+  serveStreamableHttps,
+} from "./sdk-http-server.js";
 export {
   freePort,
   type ServerEverythingHttp,
