@@ -10,7 +10,6 @@ export {
   type CredentialStoreSetting,
   CredentialStoreSettingSchema,
   createCredentialStore,
-  defaultEncryptedFileDir,
 } from "./create-credential-store.js";
 export {
   type CredentialStore,
@@ -61,6 +60,7 @@ export {
   type McpOAuthProviderOptions,
   type TokenEndpointAuthMethod,
 } from "./mcp-oauth-provider.js";
+export { defaultEncryptedFileDir } from "./oauth-dir.js";
 export {
   DEFAULT_LOGIN_TIMEOUT_MS,
   type OAuthLogin,

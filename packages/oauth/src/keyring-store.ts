@@ -6,8 +6,11 @@
  * closed with a message saying what to do; values longer than one keyring
  * entry comfortably holds are split into numbered chunks.
  */
+import { createHash } from "node:crypto";
+import path from "node:path";
 import type { CredentialStore } from "./credential-store.js";
 import { OAuthError } from "./errors.js";
+import { defaultEncryptedFileDir } from "./oauth-dir.js";
 import { PROBE_ACCOUNT } from "./store-problems.js";
 
 /** The part of keytar this store uses. */
@@ -24,6 +27,11 @@ export interface KeyringStoreOptions {
   loadKeytar?: () => Promise<KeytarLike>;
   /** Upper bound for one keyring call, so a prompt nobody answers fails closed. */
   timeoutMs?: number;
+  /**
+   * Directory of the lock files that make a record's read-modify-write
+   * exclusive across processes (default `<agent dir>/mcp-adapter/oauth/keyring-locks`).
+   */
+  lockDir?: string;
 }
 
 export const DEFAULT_KEYRING_SERVICE = "pi-mcp-adapter";
@@ -77,6 +85,7 @@ export function keyringFailure(error: unknown, action: string): OAuthError {
 export function createKeyringStore(options: KeyringStoreOptions = {}): CredentialStore {
   const service = options.service ?? DEFAULT_KEYRING_SERVICE;
   const timeoutMs = options.timeoutMs ?? 15_000;
+  const lockDir = options.lockDir ?? path.join(defaultEncryptedFileDir(), "keyring-locks");
   let keytar: Promise<KeytarLike> | undefined;
 
   const load = () => {
@@ -121,6 +130,8 @@ export function createKeyringStore(options: KeyringStoreOptions = {}): Credentia
 
   return {
     kind: "keyring",
+    lockTarget: (account) =>
+      path.join(lockDir, createHash("sha256").update(`${service}\n${account}`).digest("hex").slice(0, 32)),
     get: (account) =>
       call("read OAuth credentials from the OS keyring", async (k) => {
         const head = await k.getPassword(service, account);

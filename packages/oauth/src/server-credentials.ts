@@ -3,7 +3,14 @@
  * server name, stamped with the server URL it was obtained for. A record
  * read for any other URL is treated as absent, so a token is never sent to
  * a server it was not issued for; the next save for the new URL replaces it.
+ *
+ * Every read-modify-write of a record is exclusive across processes too: a
+ * queue per store and server inside this process, plus core's file lock on
+ * the store's `lockTarget` for that server, so two Pi sessions sharing a
+ * store never overwrite each other's changes (a rotated refresh token above
+ * all; see `refresh-coordinator.ts`).
  */
+import { withFileLock } from "@pi-mcp-adapter/core";
 import { z } from "zod";
 import type { CredentialStore } from "./credential-store.js";
 import { OAuthError } from "./errors.js";
@@ -83,21 +90,35 @@ export class ServerCredentials {
     return parsed;
   }
 
-  /** Read-modify-write, serialised per store and server inside this process. */
-  update(change: (current: StoredCredentials) => StoredCredentials): Promise<StoredCredentials> {
+  /**
+   * Runs `fn` holding this server's record exclusively (this process and,
+   * where the store has a `lockTarget`, every other process). `fn` reads and
+   * writes through `held`, which must not be used after `fn` settles.
+   */
+  exclusive<T>(fn: (held: HeldCredentials) => Promise<T>): Promise<T> {
     const queues = writeQueues.get(this.store) ?? new Map<string, Promise<unknown>>();
     writeQueues.set(this.store, queues);
     const previous = queues.get(this.server) ?? Promise.resolve();
-    const next = previous
-      .catch(() => {})
-      .then(async () => {
+    const held: HeldCredentials = {
+      load: () => this.load(),
+      update: async (change) => {
         const current = (await this.load()) ?? { version: 1 as const, server: this.server, url: this.url };
         const updated = change(current);
         await this.store.set(this.server, JSON.stringify(updated));
         return updated;
-      });
+      },
+    };
+    const target = this.store.lockTarget?.(this.server);
+    const next = previous
+      .catch(() => {})
+      .then(() => (target ? withFileLock(target, () => fn(held), { timeoutMs: 30_000 }) : fn(held)));
     queues.set(this.server, next);
     return next;
+  }
+
+  /** Read-modify-write under `exclusive`: the change is applied to what is stored now. */
+  update(change: (current: StoredCredentials) => StoredCredentials): Promise<StoredCredentials> {
+    return this.exclusive((held) => held.update(change));
   }
 
   async saveTokens(tokens: StoredTokens, now: number): Promise<void> {
@@ -109,6 +130,12 @@ export class ServerCredentials {
   async remove(): Promise<boolean> {
     return this.store.delete(this.server);
   }
+}
+
+/** A record held by `ServerCredentials.exclusive`. */
+export interface HeldCredentials {
+  load(): Promise<StoredCredentials | undefined>;
+  update(change: (current: StoredCredentials) => StoredCredentials): Promise<StoredCredentials>;
 }
 
 /** Expiry in epoch ms, or undefined when the server gave no lifetime. */

@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { CredentialStore, CredentialStoreKind } from "./credential-store.js";
 import { OAuthError } from "./errors.js";
 import { createKeyringStore } from "./keyring-store.js";
+import { coordinateRefresh } from "./refresh-coordinator.js";
 import { loadSdkAuth } from "./sdk-auth.js";
 import { ServerCredentials, type StoredCredentials, tokenExpiresAt } from "./server-credentials.js";
 
@@ -91,7 +92,8 @@ async function refreshRecord(
       clientInformation: record.client as OAuthClientInformationMixed,
       refreshToken,
       resource: discovery.resourceMetadata?.resource,
-      fetchFn: options.fetch,
+      // Under the record's cross-process hold: a refresh another process already made is reused.
+      fetchFn: coordinateRefresh(credentials, options.fetch, () => now),
     });
     return await credentials.update((current) => ({
       ...current,
