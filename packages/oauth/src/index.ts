@@ -17,6 +17,12 @@ export {
   createMemoryCredentialStore,
 } from "./credential-store.js";
 export {
+  DEFAULT_STORE_FILE,
+  getDefaultCredentialStore,
+  recordDefaultCredentialStore,
+  setDefaultCredentialStore,
+} from "./default-store.js";
+export {
   createDpopFetch,
   type DpopFetchOptions,
   type DpopKey,
@@ -86,13 +92,11 @@ export {
   isStoreFailure,
 } from "./store-problems.js";
 export {
-  getDefaultCredentialStore,
   getMcpOAuthStatus,
   getMcpOAuthTokensForUrl,
   type McpOAuthStatus,
   type McpOAuthTokens,
   McpOAuthTokensSchema,
-  setDefaultCredentialStore,
   type TokenApiOptions,
   updateMcpOAuthTokensForUrl,
 } from "./token-api.js";

@@ -117,8 +117,8 @@ describe("a !command bearer token in a long session", () => {
       config: { mcpServers: { docs: { url: mcp.url, bearerToken: command, lifecycle: "keep-alive" } } },
       metadataCacheFile: false,
     });
-    const text = (outcome: { content: Array<{ text?: string }> }) =>
-      outcome.content.map((c) => c.text).join("");
+    const text = (outcome: { content: Array<{ type: string; text?: string }> }) =>
+      outcome.content.map((c) => c.text ?? "").join("");
     try {
       expect(text(await runProxyRequest(runtime, { tool: "docs_echo", args: { text: "a" } }))).toBe(
         '{"text":"a"}',
