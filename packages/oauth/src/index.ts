@@ -86,6 +86,7 @@ export {
   type ServerOAuthContext,
   serverProviderOptions,
 } from "./server-oauth.js";
+export { type SessionKeyringOptions, sessionKeyringRevoked } from "./session-keyring.js";
 export {
   checkCredentialStore,
   credentialStoreProblem,

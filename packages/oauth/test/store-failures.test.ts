@@ -35,13 +35,14 @@ import {
 
 function keytarBuilt(): boolean {
   try {
-    createRequire(import.meta.url).resolve("keytar/build/Release/keytar.node");
+    // @github/keytar ships its binary prebuilt: loading it proves the binding works here.
+    createRequire(import.meta.url)("@github/keytar");
     return true;
   } catch {
     return false;
   }
 }
-if (!keytarBuilt() && process.env.CI) throw new Error("CI builds keytar; this test needs it (see .ci/run)");
+if (!keytarBuilt() && process.env.CI) throw new Error("@github/keytar must load in CI; this test needs it");
 
 /** A keytar stand-in whose calls fail the way libsecret does (`reads` may instead answer null). */
 function failingKeytar(message: string, reads: "fail" | "empty"): KeytarLike {
@@ -66,11 +67,25 @@ interface FailureKind {
 const FIX = /oauthCredentialStore to "encrypted-file" with PI_MCP_ADAPTER_OAUTH_FILE_KEY/;
 const kinds: FailureKind[] = [
   {
-    kind: "keytar not installed or not built",
+    kind: "keytar not installed",
     store: () =>
-      createKeyringStore({ loadKeytar: () => Promise.reject(new Error("Cannot find package 'keytar'")) }),
+      createKeyringStore({
+        loadKeytar: () => Promise.reject(new Error("Cannot find package '@github/keytar'")),
+      }),
     code: "store_unavailable",
-    says: [/needs the optional dependency keytar/, /libsecret-1-dev and run `npm rebuild keytar`/, FIX],
+    says: [/needs the optional dependency @github\/keytar/, /npm install --include=optional/, FIX],
+  },
+  {
+    kind: "keytar's prebuilt binary without libsecret on the machine",
+    store: () =>
+      createKeyringStore({
+        loadKeytar: () =>
+          Promise.reject(
+            new Error("libsecret-1.so.0: cannot open shared object file: No such file or directory"),
+          ),
+      }),
+    code: "store_unavailable",
+    says: [/needs libsecret at run time/, /apt install libsecret-1-0/, FIX],
   },
   {
     kind: "no Secret Service on the bus",
