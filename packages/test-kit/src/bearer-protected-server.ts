@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { answerStatelessMcp } from "./stateless-mcp-answer.js";
 
 export interface BearerProtectedMcp extends AsyncDisposable {
   url: string;
@@ -34,14 +34,7 @@ export async function serveBearerProtectedMcp(options: {
         return;
       }
       requests.push({ method: req.method ?? "", authorization, status: 200 });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      const server = options.makeServer();
-      res.on("close", () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(req, res);
+      await answerStatelessMcp(options.makeServer, req, res);
     })().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500).end(String(error));
     });
