@@ -6,7 +6,7 @@
  * is retried once, a failing command keeps the last good value, and the
  * token never shows in a warning or an error.
  */
-import { appendFile, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
