@@ -10,6 +10,7 @@
  * store never overwrite each other's changes (a rotated refresh token above
  * all; see `refresh-coordinator.ts`).
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { withFileLock } from "@pi-mcp-adapter/core";
 import { z } from "zod";
 import type { CredentialStore } from "./credential-store.js";
@@ -58,6 +59,10 @@ export function normalizeServerUrl(url: string | URL): string {
 }
 
 const writeQueues = new WeakMap<CredentialStore, Map<string, Promise<unknown>>>();
+/** The records the current async call chain holds, so a nested `exclusive` runs at once instead of waiting on itself. */
+const holding = new AsyncLocalStorage<ReadonlySet<string>>();
+const heldIds = new WeakMap<CredentialStore, number>();
+let nextStoreId = 0;
 
 /** Reads and writes one server's record, enforcing the URL binding. */
 export class ServerCredentials {
@@ -108,12 +113,27 @@ export class ServerCredentials {
         return updated;
       },
     };
+    // A call made from inside a hold of the same record (say, a DPoP key saved while a refresh
+    // holds it) runs at once instead of waiting on itself.
+    const id = this.holdId();
+    const outer = holding.getStore();
+    if (outer?.has(id)) return fn(held);
+    const inside = () => holding.run(new Set([...(outer ?? []), id]), () => fn(held));
     const target = this.store.lockTarget?.(this.server);
     const next = previous
       .catch(() => {})
-      .then(() => (target ? withFileLock(target, () => fn(held), { timeoutMs: 30_000 }) : fn(held)));
+      .then(() => (target ? withFileLock(target, inside, { timeoutMs: 30_000 }) : inside()));
     queues.set(this.server, next);
     return next;
+  }
+
+  private holdId(): string {
+    let store = heldIds.get(this.store);
+    if (store === undefined) {
+      store = nextStoreId++;
+      heldIds.set(this.store, store);
+    }
+    return `${store}\n${this.server}`;
   }
 
   /** Read-modify-write under `exclusive`: the change is applied to what is stored now. */
