@@ -33,7 +33,7 @@ export interface MetadataCacheOptions {
   onProblem?: (message: string) => void;
 }
 
-const LOCK_WAIT_MS = 3000;
+const LOCK_WAIT_MS = 10_000;
 const LOCK_STALE_MS = 10_000;
 
 export class MetadataCache {
@@ -121,20 +121,24 @@ export class MetadataCache {
   }
 
   private async update(change: (cache: CacheFile) => void): Promise<void> {
-    await withFileLock(
-      this.file,
-      async () => {
-        const cache = await this.readFile();
-        change(cache);
-        for (const [name, entry] of Object.entries(cache.servers)) {
-          if (this.expired(entry)) delete cache.servers[name];
-        }
-        await writeFileAtomic(this.file, `${JSON.stringify(cache)}\n`, { mode: 0o600 });
-        this.snapshot = cache;
-      },
-      // Past the wait, write anyway: the atomic write still keeps the file whole;
-      // at worst a racing writer's entry is listed again next time.
-      { timeoutMs: LOCK_WAIT_MS, staleMs: LOCK_STALE_MS, onTimeout: "run" },
-    );
+    try {
+      await withFileLock(
+        this.file,
+        async () => {
+          const cache = await this.readFile();
+          change(cache);
+          for (const [name, entry] of Object.entries(cache.servers)) {
+            if (this.expired(entry)) delete cache.servers[name];
+          }
+          await writeFileAtomic(this.file, `${JSON.stringify(cache)}\n`, { mode: 0o600 });
+          this.snapshot = cache;
+        },
+        { timeoutMs: LOCK_WAIT_MS, staleMs: LOCK_STALE_MS },
+      );
+    } catch (error) {
+      // Never written without the lock: this process keeps its entry in memory and says why the file lacks it.
+      this.onProblem(`cannot update ${this.file}: ${(error as Error).message}`);
+      throw error;
+    }
   }
 }

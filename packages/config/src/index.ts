@@ -59,6 +59,11 @@ export {
 } from "./project-trust.js";
 export { MAX_CONFIG_BYTES, parseJsoncText, readConfigText, readJsonFile } from "./read-json-file.js";
 export {
+  DEFAULT_SECRET_TTL_MS,
+  RefreshingSecret,
+  type RefreshingSecretOptions,
+} from "./refreshing-secret.js";
+export {
   createSecretCommandRunner,
   isSecretCommand,
   runSecretCommand,
@@ -66,6 +71,7 @@ export {
   SECRET_COMMAND_TIMEOUT_MS,
   type SecretCommandRunner,
 } from "./secret-command.js";
+export { type SecretFetch, type SecretHeader, SecretHeaders } from "./secret-headers.js";
 export {
   type OAuthOptions,
   OAuthOptionsSchema,

@@ -80,6 +80,8 @@ export const ServerEntrySchema = z.object({
   literalEnv: StringMap.optional(),
   bearerToken: z.string().min(1).optional(),
   bearerTokenEnv: z.string().min(1).optional(),
+  /** Seconds a `!command` header or bearer token is used before the command runs again. */
+  secretTtlSec: z.number().positive().optional(),
   auth: z.union([z.literal(false), z.enum(["oauth", "bearer"])]).optional(),
   oauth: z.union([z.literal(false), OAuthOptionsSchema]).optional(),
   oauthClientName: z.string().min(1).optional(),

@@ -80,6 +80,7 @@ export function toServerDefinition(merged: MergedEntry): {
     literalEnv: entry.literalEnv,
     bearerToken: entry.bearerToken,
     bearerTokenEnv: entry.bearerTokenEnv,
+    secretTtlSec: entry.secretTtlSec,
     auth: entry.auth,
     oauth: entry.oauth,
     oauthClientName: entry.oauthClientName,

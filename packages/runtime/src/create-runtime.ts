@@ -178,8 +178,10 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     // provider (and a DPoP-signing fetch where configured).
     // The signal ends a connect stuck in initialize when the server is reconnected or shut down.
     connect: async (definition, signal) => {
-      const prepared = await prepareConnection(definition);
-      const fetch = oauth.wiring?.fetchFor(definition);
+      const prepared = await prepareConnection(definition, { warn: (m) => host.notify(m, "warning") });
+      // `!command` headers are computed per request (re-run after their TTL, and at once on a 401).
+      const oauthFetch = oauth.wiring?.fetchFor(definition);
+      const fetch = prepared.secretHeaders ? prepared.secretHeaders.wrapFetch(oauthFetch) : oauthFetch;
       const auth = { authProvider: oauth.wiring?.authProviderFor, ...(fetch ? { fetch } : {}) };
       return connectServer(
         withConnectionDefaults(prepared.definition, current.settings),

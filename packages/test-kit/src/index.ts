@@ -5,6 +5,7 @@ export {
   APP_FIXTURE_RESOURCE_URI,
   createAppFixtureServer,
 } from "./app-fixture-server.js";
+export { type BearerProtectedMcp, serveBearerProtectedMcp } from "./bearer-protected-server.js";
 export { createClientFeaturesServer } from "./client-features-server.js";
 export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./fault-http-server.js";
 export {

@@ -83,7 +83,7 @@ export function createNpxResolver(options: NpxResolverOptions = {}): ResolveComm
             mode: 0o600,
           });
         },
-        { timeoutMs: 1000, onTimeout: "run" },
+        { timeoutMs: 2000 },
       );
     } catch {
       // a read-only agent dir costs only the next lookup
