@@ -48,7 +48,7 @@ export async function connectServer(
     notifications: new NotificationRelay(),
   };
   const handlers = guardClientHandlers(given, guard);
-  // A private CA (caFile) is trusted by this server's own fetch only; undici loads only for such servers.
+  // A private CA (caFile) is trusted by this server's own fetch only; its https agent is made only for such servers.
   const serverFetch =
     definition.caFile && definition.url && definition.transport !== "stdio"
       ? await (await import("./ca-fetch.js")).caFetch(name, definition.url, definition.caFile, options.fetch)
