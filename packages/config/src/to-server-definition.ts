@@ -44,6 +44,16 @@ export function toServerDefinition(merged: MergedEntry): {
   if (entry.url !== undefined && !entry.url.includes("${") && !isHttpUrl(entry.url)) {
     return { problems: [problem("url", `expected an http(s) URL, found "${entry.url.slice(0, 80)}"`)] };
   }
+  if (entry.sandbox && transport.kind !== "stdio") {
+    return {
+      problems: [
+        problem(
+          "sandbox",
+          `only a stdio server (one with a command) can be sandboxed, not ${transport.kind}`,
+        ),
+      ],
+    };
+  }
   const server: ConfiguredServer = {
     name: merged.name,
     transport: transport.kind,
@@ -51,6 +61,7 @@ export function toServerDefinition(merged: MergedEntry): {
     args: entry.args,
     env: entry.env,
     cwd: entry.cwd,
+    sandbox: entry.sandbox,
     url: entry.url,
     headers: entry.headers,
     socket: entry.socket,

@@ -51,6 +51,7 @@ export type {
   ServerFeatures,
 } from "./remote-types.js";
 export { DEFAULT_MAX_TOTAL_TIMEOUT_MS } from "./request-deadline.js";
+export type { SandboxOptions } from "./sandbox/sandbox-spawn.js";
 export {
   type ClientIdentity,
   type ConnectOptions,

@@ -1,0 +1,58 @@
+/**
+ * The bubblewrap command line for one sandboxed server. Order matters: bwrap
+ * applies mounts in order, so the read-only root comes first, then the
+ * writable places, then the private temp dir, and the hidden places last (so
+ * they stay hidden even inside a writable folder).
+ */
+
+export interface BwrapPlan {
+  /** Existing folders the server may write (bound read-write). */
+  writable: readonly string[];
+  /** Existing folders to hide (an empty read-only tmpfs over each). */
+  hiddenDirs: readonly string[];
+  /** Existing files to hide (`/dev/null` bound over each). */
+  hiddenFiles: readonly string[];
+  /** A folder that becomes a private, empty, writable tmpfs inside the sandbox. */
+  privateTmp: string;
+  cwd: string;
+  command: string;
+  args: readonly string[];
+}
+
+export function bwrapArgs(plan: BwrapPlan): string[] {
+  const args = [
+    // No network, own pid/ipc/uts namespaces; the server dies with the adapter's bwrap process.
+    "--unshare-all",
+    "--die-with-parent",
+    // Its own session: it cannot push keystrokes into the adapter's terminal (TIOCSTI).
+    "--new-session",
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+  ];
+  for (const dir of plan.writable) args.push("--bind", dir, dir);
+  args.push("--tmpfs", plan.privateTmp);
+  for (const dir of plan.hiddenDirs) args.push("--tmpfs", dir, "--remount-ro", dir);
+  for (const file of plan.hiddenFiles) args.push("--ro-bind", "/dev/null", file);
+  args.push("--chdir", plan.cwd, "--", plan.command, ...plan.args);
+  return args;
+}
+
+/** The probe that tells whether bwrap can build this sandbox here at all. */
+export const BWRAP_PROBE_ARGS = [
+  "--unshare-all",
+  "--die-with-parent",
+  "--ro-bind",
+  "/",
+  "/",
+  "--dev",
+  "/dev",
+  "--proc",
+  "/proc",
+  "--",
+  "true",
+];

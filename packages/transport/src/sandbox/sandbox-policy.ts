@@ -1,0 +1,74 @@
+/**
+ * What a sandboxed stdio server may touch, as absolute paths: the places it
+ * may write (its `cwd` plus `filesystem.allowWrite`) and the places it may not
+ * read (the credential places every sandbox hides plus `filesystem.denyRead`).
+ * Pure: no file system access; `sandbox-spawn.ts` checks what exists.
+ */
+import path from "node:path";
+import type { SandboxSetting } from "@pi-mcp-adapter/core";
+
+/** Credential places under the home directory that no sandboxed server reads. */
+export const HOME_CREDENTIAL_PLACES = [".ssh", ".aws", ".gnupg", ".config/gcloud"] as const;
+
+/**
+ * Files and folders of the Pi agent dir that hold credentials, tokens, or
+ * caches and configs that may carry them (Pi's `auth.json`, this adapter's
+ * OAuth store, config files with bearer tokens, the metadata and npx caches,
+ * traces). Settings, extensions and packages stay readable: servers run from there.
+ */
+export const AGENT_DIR_CREDENTIAL_PLACES = [
+  "auth.json",
+  "mcp.json",
+  "mcp-adapter.json",
+  "mcp-adapter",
+  "mcp-adapter-approvals.json",
+  "mcp-cache.json",
+  "mcp-npx-cache.json",
+  "mcp-output-shapes.json",
+  "mcp-traces",
+] as const;
+
+export interface SandboxPlaces {
+  /** The server's working directory (always writable). */
+  cwd: string;
+  home: string;
+  /** Pi's agent dir (`PI_CODING_AGENT_DIR`, default `~/.pi/agent`). */
+  agentDir: string;
+  /** More unreadable places from the host (absolute). */
+  denyRead?: readonly string[];
+}
+
+export interface SandboxPolicy {
+  writable: string[];
+  denyRead: string[];
+}
+
+/** The agent dir Pi uses for this environment. */
+export function piAgentDir(env: NodeJS.ProcessEnv, home: string): string {
+  const configured = env.PI_CODING_AGENT_DIR;
+  return configured ? expandPath(configured, home, home) : path.join(home, ".pi", "agent");
+}
+
+/** `~/x` → home-relative, relative → `base`-relative, absolute as is; always normalised. */
+export function expandPath(value: string, home: string, base: string): string {
+  if (value === "~") return home;
+  if (value.startsWith("~/")) return path.join(home, value.slice(2));
+  return path.resolve(base, value);
+}
+
+export function sandboxPolicy(setting: SandboxSetting, places: SandboxPlaces): SandboxPolicy {
+  const rules = typeof setting === "object" ? setting : {};
+  const resolve = (value: string) => expandPath(value, places.home, places.cwd);
+  const writable = [places.cwd, ...(rules.filesystem?.allowWrite ?? []).map(resolve)];
+  const denyRead = [
+    ...HOME_CREDENTIAL_PLACES.map((place) => path.join(places.home, place)),
+    ...AGENT_DIR_CREDENTIAL_PLACES.map((place) => path.join(places.agentDir, place)),
+    ...(places.denyRead ?? []),
+    ...(rules.filesystem?.denyRead ?? []).map(resolve),
+  ];
+  return { writable: unique(writable), denyRead: unique(denyRead) };
+}
+
+function unique(paths: string[]): string[] {
+  return [...new Set(paths)];
+}

@@ -1,0 +1,125 @@
+/**
+ * Turns the command line of a stdio server that asks for `sandbox` into a
+ * bubblewrap command line (Linux), after checking everything the sandbox
+ * needs. Fails closed: when the sandbox cannot be set up the server is not
+ * started, and the `TransportError` says what is missing and how to get it.
+ */
+import { lstat, mkdir, realpath } from "node:fs/promises";
+import { homedir, tmpdir } from "node:os";
+import path from "node:path";
+import type { SandboxSetting } from "@pi-mcp-adapter/core";
+import { TransportError } from "../errors.js";
+import { isNpx } from "../npx-resolver.js";
+import { bwrapArgs } from "./bwrap-args.js";
+import { checkBwrap, findBwrap, SandboxUnavailable } from "./bwrap-availability.js";
+import { piAgentDir, sandboxPolicy } from "./sandbox-policy.js";
+
+/** How sandboxes are built; every field has a working default. */
+export interface SandboxOptions {
+  /** The bwrap binary. Default: `bwrap` on the server's PATH. */
+  bwrapPath?: string;
+  /** More places (absolute) no sandboxed server may read, e.g. a host's own credential files. */
+  denyRead?: string[];
+  /** Default: `process.platform`. */
+  platform?: NodeJS.Platform;
+}
+
+/** What gets spawned for a stdio server. */
+export interface SpawnSpec {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+const PLATFORM_NAMES: Partial<Record<NodeJS.Platform, string>> = { darwin: "macOS", win32: "Windows" };
+
+/** The spec that runs `spec` inside the sandbox `setting` asks for; throws `sandbox_unavailable`. */
+export async function sandboxSpawnSpec(
+  server: string,
+  setting: SandboxSetting,
+  spec: SpawnSpec,
+  options: SandboxOptions = {},
+): Promise<SpawnSpec> {
+  const refuse = (reason: string) =>
+    new TransportError(
+      "sandbox_unavailable",
+      server,
+      `Server "${server}" asks for a sandbox, but ${reason}. The server was not started (set "sandbox": false to run it without one).`,
+    );
+  const platform = options.platform ?? process.platform;
+  if (platform !== "linux") {
+    throw refuse(`the sandbox works on Linux only for now (this is ${PLATFORM_NAMES[platform] ?? platform})`);
+  }
+  if (isNpx(spec.command)) {
+    const packages = spec.args.filter((arg) => !arg.startsWith("-")).slice(0, 1);
+    throw refuse(
+      `its npx package is not in npm's cache and a sandbox has no network to fetch it: fetch it once with \`npx -y -p ${packages[0] ?? "<package>"} true\`, then start the server again`,
+    );
+  }
+  let bwrap: string;
+  try {
+    bwrap = await findBwrap(spec.env.PATH, options.bwrapPath);
+    await checkBwrap(bwrap);
+  } catch (error) {
+    if (error instanceof SandboxUnavailable) throw refuse(error.message);
+    throw error;
+  }
+  const home = spec.env.HOME || homedir();
+  const cwd = path.resolve(spec.cwd ?? process.cwd());
+  const policy = sandboxPolicy(setting, {
+    cwd,
+    home,
+    agentDir: piAgentDir(spec.env, home),
+    denyRead: options.denyRead,
+  });
+  const writable: string[] = [];
+  for (const place of policy.writable) {
+    const real = await realpath(place).catch(() => undefined);
+    if (!real) {
+      const what = place === cwd ? "its cwd" : "sandbox.filesystem.allowWrite";
+      throw refuse(`${what} "${place}" does not exist`);
+    }
+    writable.push(real);
+  }
+  const hiddenDirs: string[] = [];
+  const hiddenFiles: string[] = [];
+  for (const place of policy.denyRead) {
+    const real = await realpath(place).catch(() => undefined);
+    if (!real) continue; // nothing there to read
+    ((await lstat(real)).isDirectory() ? hiddenDirs : hiddenFiles).push(real);
+  }
+  const privateTmp = await privateTempMountPoint();
+  return {
+    command: bwrap,
+    args: bwrapArgs({
+      writable,
+      hiddenDirs,
+      hiddenFiles,
+      privateTmp,
+      cwd,
+      command: spec.command,
+      args: spec.args,
+    }),
+    env: { ...spec.env, TMPDIR: privateTmp, TMP: privateTmp, TEMP: privateTmp },
+    cwd,
+  };
+}
+
+/**
+ * One empty folder per user that each sandbox mounts its own tmpfs over: the
+ * server's private temp dir, gone with its sandbox, nothing left on the host.
+ * It must be ours and a real folder (not a link another user planted).
+ */
+async function privateTempMountPoint(): Promise<string> {
+  const uid = process.getuid?.() ?? 0;
+  const dir = path.join(tmpdir(), `pi-mcp-sandbox-${uid}`);
+  await mkdir(dir, { mode: 0o700 }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EEXIST") throw error;
+  });
+  const info = await lstat(dir);
+  if (!info.isDirectory() || info.uid !== uid) {
+    throw new Error(`${dir} is not a folder owned by this user; remove it and try again`);
+  }
+  return dir;
+}

@@ -1,0 +1,90 @@
+/** The sandbox's places and bwrap command line, without running bwrap (the integration tests run it). */
+import { describe, expect, it } from "vitest";
+import { bwrapArgs } from "../src/sandbox/bwrap-args.js";
+import { piAgentDir, sandboxPolicy } from "../src/sandbox/sandbox-policy.js";
+
+const places = { cwd: "/work/project", home: "/home/ada", agentDir: "/home/ada/.pi/agent" };
+
+describe("sandboxPolicy", () => {
+  it("writes only in cwd and hides the credential places by default", () => {
+    const policy = sandboxPolicy(true, places);
+    expect(policy.writable).toEqual(["/work/project"]);
+    expect(policy.denyRead).toEqual(
+      expect.arrayContaining([
+        "/home/ada/.ssh",
+        "/home/ada/.aws",
+        "/home/ada/.gnupg",
+        "/home/ada/.config/gcloud",
+        "/home/ada/.pi/agent/auth.json",
+        "/home/ada/.pi/agent/mcp-adapter",
+        "/home/ada/.pi/agent/mcp-cache.json",
+      ]),
+    );
+    expect(policy.denyRead).not.toContain("/home/ada/.pi/agent");
+  });
+
+  it("widens with allowWrite and denyRead: absolute, ~/ and cwd-relative paths", () => {
+    const policy = sandboxPolicy(
+      {
+        filesystem: { allowWrite: ["/var/cache/tool", "~/notes", "out"], denyRead: ["~/.netrc", "secrets/"] },
+      },
+      { ...places, denyRead: ["/etc/host-secret"] },
+    );
+    expect(policy.writable).toEqual([
+      "/work/project",
+      "/var/cache/tool",
+      "/home/ada/notes",
+      "/work/project/out",
+    ]);
+    expect(policy.denyRead).toEqual(
+      expect.arrayContaining(["/home/ada/.netrc", "/work/project/secrets", "/etc/host-secret"]),
+    );
+  });
+
+  it("finds the agent dir as Pi does", () => {
+    expect(piAgentDir({}, "/home/ada")).toBe("/home/ada/.pi/agent");
+    expect(piAgentDir({ PI_CODING_AGENT_DIR: "~/agent" }, "/home/ada")).toBe("/home/ada/agent");
+  });
+});
+
+describe("bwrapArgs", () => {
+  const args = bwrapArgs({
+    writable: ["/work/project"],
+    hiddenDirs: ["/home/ada/.ssh"],
+    hiddenFiles: ["/home/ada/.pi/agent/auth.json"],
+    privateTmp: "/tmp/pi-mcp-sandbox-1000",
+    cwd: "/work/project",
+    command: "/usr/bin/node",
+    args: ["server.js", "--flag"],
+  });
+  const line = args.join(" ");
+
+  it("unshares every namespace (no network) over a read-only root", () => {
+    expect(args.slice(0, 3)).toEqual(["--unshare-all", "--die-with-parent", "--new-session"]);
+    expect(line).not.toContain("--share-net");
+    expect(line).toContain("--ro-bind / /");
+  });
+
+  it("mounts writable places, then the private tmp, then hides (later mounts win)", () => {
+    const order = [
+      line.indexOf("--ro-bind / /"),
+      line.indexOf("--bind /work/project /work/project"),
+      line.indexOf("--tmpfs /tmp/pi-mcp-sandbox-1000"),
+      line.indexOf("--tmpfs /home/ada/.ssh --remount-ro /home/ada/.ssh"),
+      line.indexOf("--ro-bind /dev/null /home/ada/.pi/agent/auth.json"),
+    ];
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it("ends with the server's command line after --", () => {
+    expect(args.slice(-6)).toEqual([
+      "--chdir",
+      "/work/project",
+      "--",
+      "/usr/bin/node",
+      "server.js",
+      "--flag",
+    ]);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * Sandboxed stdio servers against the real bubblewrap: the probe server tries
+ * to write outside its folders, read ~/.ssh and open a TCP connection to a
+ * listener this test runs; the same server unsandboxed is the control.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:net";
+import path from "node:path";
+import type { ServerDefinition } from "@pi-mcp-adapter/core";
+import { createTempDir, sandboxProbeServerPath, type TempDir, waitForExit } from "@pi-mcp-adapter/test-kit";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type ConnectOptions, connectServer, type ServerConnection } from "../src/index.js";
+import { BWRAP_PROBE_ARGS } from "../src/sandbox/bwrap-args.js";
+import { definition, failure, text } from "./helpers.js";
+
+const probe = spawnSync("bwrap", BWRAP_PROBE_ARGS, { encoding: "utf8" });
+const bwrapRuns = probe.status === 0;
+if (!bwrapRuns) {
+  console.warn(
+    `sandbox integration tests skipped: bwrap cannot run here (${probe.error?.message ?? probe.stderr.trim()})`,
+  );
+}
+
+let tmp: TempDir;
+let listener: Server;
+let port: number;
+const open: ServerConnection[] = [];
+
+beforeEach(async () => {
+  tmp = await createTempDir();
+  await mkdir(tmp.join("home", ".ssh"), { recursive: true });
+  await writeFile(tmp.join("home", ".ssh", "id_ed25519"), "PRIVATE KEY");
+  await mkdir(tmp.join("work"));
+  await mkdir(tmp.join("outside"));
+  listener = createServer((socket) => socket.end());
+  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+  port = (listener.address() as { port: number }).port;
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+  await new Promise((resolve) => listener.close(resolve));
+  await tmp.remove();
+});
+
+function probeServer(sandbox: ServerDefinition["sandbox"]) {
+  return definition({
+    name: "probe",
+    transport: "stdio",
+    command: process.execPath,
+    // The temp dir's path marks this test's processes (see `processesOf`).
+    args: [sandboxProbeServerPath, tmp.path],
+    cwd: tmp.join("work"),
+    sandbox,
+  });
+}
+
+async function connect(server: ServerDefinition, options: ConnectOptions = {}) {
+  const connection = await connectServer(server, {
+    baseEnv: { ...process.env, HOME: tmp.join("home") },
+    resolveCommand: null,
+    ...options,
+  });
+  open.push(connection);
+  const call = async (name: string, args: Record<string, unknown> = {}) =>
+    text(await connection.callTool(name, args));
+  return { connection, call };
+}
+
+/** Pids of processes whose command line holds `marker`. */
+async function processesOf(marker: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, "utf8").catch(() => "");
+    if (cmdline.includes(marker)) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+describe.skipIf(!bwrapRuns)("a sandboxed stdio server", () => {
+  it("writes only in its cwd and private temp dir, cannot read ~/.ssh or open a TCP connection", async () => {
+    const { call } = await connect(probeServer(true));
+
+    expect(await call("write_file", { path: tmp.join("work", "in.txt"), text: "inside" })).toBe("ok");
+    expect(await readFile(tmp.join("work", "in.txt"), "utf8")).toBe("inside");
+
+    expect(await call("write_file", { path: tmp.join("outside", "out.txt"), text: "x" })).toMatch(
+      /^error EROFS/,
+    );
+    expect(existsSync(tmp.join("outside", "out.txt"))).toBe(false);
+
+    const secret = await call("read_file", { path: tmp.join("home", ".ssh", "id_ed25519") });
+    expect(secret).toMatch(/^error /);
+    expect(secret).not.toContain("PRIVATE KEY");
+
+    expect(await call("connect_tcp", { host: "127.0.0.1", port })).toMatch(/^error ECONNREFUSED/);
+
+    const temp = await call("temp_dir");
+    expect(await call("write_file", { path: path.join(temp, "scratch"), text: "t" })).toBe("ok");
+    // The private temp dir is a tmpfs of the sandbox: nothing reaches the host's folder.
+    expect(existsSync(path.join(temp, "scratch"))).toBe(false);
+  });
+
+  it("the same server without a sandbox can do all of it (control)", async () => {
+    const { call } = await connect(probeServer(false));
+    expect(await call("write_file", { path: tmp.join("outside", "out.txt"), text: "x" })).toBe("ok");
+    expect(await call("read_file", { path: tmp.join("home", ".ssh", "id_ed25519") })).toBe("ok PRIVATE KEY");
+    expect(await call("connect_tcp", { host: "127.0.0.1", port })).toBe("ok connected");
+  });
+
+  it("widens writes with allowWrite and hides more with denyRead", async () => {
+    await writeFile(tmp.join("work", "notes.txt"), "private notes");
+    const { call } = await connect(
+      probeServer({ filesystem: { allowWrite: ["../outside"], denyRead: ["notes.txt"] } }),
+    );
+    expect(await call("write_file", { path: tmp.join("outside", "out.txt"), text: "x" })).toBe("ok");
+    expect(await readFile(tmp.join("outside", "out.txt"), "utf8")).toBe("x");
+    expect(await call("read_file", { path: tmp.join("work", "notes.txt") })).toMatch(/^error EACCES/);
+  });
+
+  it("hides the agent dir's credential files but not the rest of it", async () => {
+    const agentDir = tmp.join("home", ".pi", "agent");
+    await mkdir(agentDir, { recursive: true });
+    await writeFile(path.join(agentDir, "auth.json"), '{"key":"sk-secret"}');
+    await writeFile(path.join(agentDir, "settings.json"), "{}");
+    const { call } = await connect(probeServer(true));
+    expect(await call("read_file", { path: path.join(agentDir, "auth.json") })).toMatch(/^error EACCES/);
+    expect(await call("read_file", { path: path.join(agentDir, "settings.json") })).toBe("ok {}");
+  });
+
+  it("leaves no process behind when closed", async () => {
+    const { connection, call } = await connect(probeServer(true));
+    expect(await call("temp_dir")).not.toBe("");
+    const running = await processesOf(tmp.path);
+    // bwrap, its init in the pid namespace, and the server.
+    expect(running.length).toBeGreaterThanOrEqual(2);
+    await connection.close();
+    expect(await waitForExit(running)).toEqual([]);
+  });
+});
+
+describe("a sandbox that cannot be set up", () => {
+  it("does not start the server and says how to install bubblewrap", async () => {
+    const error = await failure(
+      connect(probeServer(true), { sandbox: { bwrapPath: tmp.join("no-such-bwrap") } }),
+    );
+    expect(error.code).toBe("sandbox_unavailable");
+    expect(error.message).toContain(
+      'Server "probe" asks for a sandbox, but bubblewrap (bwrap) is not installed',
+    );
+    expect(error.message).toContain("sudo apt install bubblewrap");
+    expect(error.message).toContain("The server was not started");
+  });
+
+  it("says it is Linux-only on other systems", async () => {
+    const error = await failure(connect(probeServer(true), { sandbox: { platform: "darwin" } }));
+    expect(error.message).toContain("the sandbox works on Linux only for now (this is macOS)");
+  });
+
+  it("names what bwrap said when it cannot build the sandbox", async () => {
+    // A stand-in bwrap that fails like a kernel without user namespaces: real bwrap cannot be made to fail that way here.
+    const fake = tmp.join("bwrap");
+    await writeFile(fake, "#!/bin/sh\necho 'bwrap: setting up uid map: Permission denied' >&2\nexit 1\n", {
+      mode: 0o755,
+    });
+    const error = await failure(connect(probeServer(true), { sandbox: { bwrapPath: fake } }));
+    expect(error.message).toContain(
+      "bubblewrap cannot create a sandbox here (bwrap: setting up uid map: Permission denied)",
+    );
+    expect(error.message).toContain("user namespaces");
+  });
+
+  it("refuses an npx command the resolver could not turn into a cached bin", async () => {
+    const server = definition({
+      name: "npx-server",
+      transport: "stdio",
+      command: "npx",
+      args: ["-y", "@example/not-cached-mcp"],
+      sandbox: true,
+    });
+    const error = await failure(
+      connect(server, { resolveCommand: async (command, args) => ({ command, args }) }),
+    );
+    expect(error.message).toContain("npx -y -p @example/not-cached-mcp true");
+  });
+});
