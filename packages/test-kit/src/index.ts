@@ -63,3 +63,6 @@ export const appFixtureServerPath = fileURLToPath(
 export const sandboxProbeServerPath = fileURLToPath(
   new URL("../fixtures/sandbox-probe-server.mjs", import.meta.url),
 );
+
+/** Absolute path of a stdio server whose names, descriptions, instructions and errors carry escape sequences. */
+export const escapeServerPath = fileURLToPath(new URL("../fixtures/escape-server.mjs", import.meta.url));
