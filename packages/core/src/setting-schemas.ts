@@ -101,19 +101,26 @@ const PathListSchema = z.array(z.string().min(1), { error: "expected a list of p
 
 /**
  * The widening object of a stdio server's `sandbox`: extra writable paths,
- * extra unreadable paths, and (not supported yet) hosts the server may reach.
- * Paths are absolute, `~/…`, or relative to the server's `cwd`.
+ * extra unreadable paths, and hosts the server may reach (through a proxy that
+ * lets only those through; `*.example.com` covers the subdomains). Paths are
+ * absolute, `~/…`, or relative to the server's `cwd`.
  */
 export const SandboxRulesSchema = z
   .object({
     network: z
       .object({
         allow: z
-          .array(z.string())
-          .max(0, {
-            error:
-              "not supported yet (a sandboxed server has no network at all); remove the list, or set sandbox to false for a server that needs the network",
-          })
+          .array(
+            z
+              .string()
+              .regex(
+                /^(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$|^[0-9a-fA-F:.]+$/,
+                {
+                  error:
+                    'expected a host name ("api.github.com"), "*.example.com" for its subdomains, or an IP address',
+                },
+              ),
+          )
           .optional(),
       })
       .strict()
@@ -138,7 +145,7 @@ export const SandboxSettingSchema = z.union([z.boolean(), SandboxRulesSchema], {
     if (inner && typeof issue.input === "object" && issue.input !== null) {
       return inner.path.length ? `${inner.path.join(".")}: ${inner.message}` : inner.message;
     }
-    return "expected true, false or { filesystem: { allowWrite, denyRead } }";
+    return "expected true, false or { network: { allow }, filesystem: { allowWrite, denyRead } }";
   },
 });
 export type SandboxSetting = z.infer<typeof SandboxSettingSchema>;

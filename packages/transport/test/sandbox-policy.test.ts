@@ -1,6 +1,7 @@
 /** The sandbox's places and bwrap command line, without running bwrap (the integration tests run it). */
 import { describe, expect, it } from "vitest";
 import { bwrapArgs } from "../src/sandbox/bwrap-args.js";
+import { hostAllowed } from "../src/sandbox/network-proxy.js";
 import { piAgentDir, sandboxPolicy } from "../src/sandbox/sandbox-policy.js";
 
 const places = { cwd: "/work/project", home: "/home/ada", agentDir: "/home/ada/.pi/agent" };
@@ -86,5 +87,42 @@ describe("bwrapArgs", () => {
       "server.js",
       "--flag",
     ]);
+  });
+});
+
+describe("hostAllowed (the allow-list proxy's rule)", () => {
+  it("matches exact names and *. subdomains, case-insensitively, nothing else", () => {
+    const allow = ["api.github.com", "*.example.com"];
+    expect(hostAllowed("api.github.com", allow)).toBe(true);
+    expect(hostAllowed("API.GitHub.com.", allow)).toBe(true);
+    expect(hostAllowed("uploads.github.com", allow)).toBe(false);
+    expect(hostAllowed("evil-api.github.com", allow)).toBe(false);
+    expect(hostAllowed("a.b.example.com", allow)).toBe(true);
+    expect(hostAllowed("example.com", allow)).toBe(false);
+    expect(hostAllowed("notexample.com", allow)).toBe(false);
+    expect(hostAllowed("127.0.0.1", allow)).toBe(false);
+  });
+});
+
+describe("bwrapArgs with an allow-list proxy", () => {
+  it("binds the proxy socket into the private tmp, after the tmpfs and before the hidden places", () => {
+    const line = bwrapArgs({
+      writable: ["/w"],
+      hiddenDirs: ["/tmp/pi-mcp-sandbox-0-net"],
+      hiddenFiles: [],
+      privateTmp: "/tmp/pi-mcp-sandbox-0",
+      proxySocket: { host: "/tmp/pi-mcp-sandbox-0-net/1-1.sock", inside: "/tmp/pi-mcp-sandbox-0/proxy.sock" },
+      cwd: "/w",
+      command: "node",
+      args: [],
+    }).join(" ");
+    const tmpfs = line.indexOf("--tmpfs /tmp/pi-mcp-sandbox-0 ");
+    const socket = line.indexOf(
+      "--ro-bind /tmp/pi-mcp-sandbox-0-net/1-1.sock /tmp/pi-mcp-sandbox-0/proxy.sock",
+    );
+    const hidden = line.indexOf("--tmpfs /tmp/pi-mcp-sandbox-0-net");
+    expect(tmpfs).toBeGreaterThanOrEqual(0);
+    expect(socket).toBeGreaterThan(tmpfs);
+    expect(hidden).toBeGreaterThan(socket);
   });
 });

@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { createServer as createHttpServer } from "node:http";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
@@ -119,6 +120,24 @@ describe.skipIf(!bwrapRuns)("a sandboxed stdio server", () => {
     expect(await call("write_file", { path: tmp.join("outside", "out.txt"), text: "x" })).toBe("ok");
     expect(await readFile(tmp.join("outside", "out.txt"), "utf8")).toBe("x");
     expect(await call("read_file", { path: tmp.join("work", "notes.txt") })).toMatch(/^error EACCES/);
+  });
+
+  it("reaches only the hosts network.allow lists, through its proxy", async () => {
+    const web = createHttpServer((_request, response) => response.end("hello from the host"));
+    await new Promise<void>((resolve) => web.listen(0, "127.0.0.1", resolve));
+    try {
+      const webPort = (web.address() as { port: number }).port;
+      const { call } = await connect(probeServer({ network: { allow: ["localhost"] } }));
+      expect(await call("proxy_get", { host: "localhost", port: webPort })).toBe("ok hello from the host");
+      const refused = await call("proxy_get", { host: "127.0.0.1", port: webPort });
+      expect(refused).toMatch(/^error PROXY_REFUSED HTTP\/1\.1 403/);
+      expect(refused).toContain("does not list 127.0.0.1");
+      // The proxy is the only way out: a direct connection still fails.
+      expect(await call("connect_tcp", { host: "127.0.0.1", port: webPort })).toMatch(/^error ECONNREFUSED/);
+    } finally {
+      web.closeAllConnections();
+      await new Promise((resolve) => web.close(resolve));
+    }
   });
 
   it("hides the agent dir's credential files but not the rest of it", async () => {

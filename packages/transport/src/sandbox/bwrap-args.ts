@@ -1,8 +1,9 @@
 /**
  * The bubblewrap command line for one sandboxed server. Order matters: bwrap
  * applies mounts in order, so the read-only root comes first, then the
- * writable places, then the private temp dir, and the hidden places last (so
- * they stay hidden even inside a writable folder).
+ * writable places, then the private temp dir (with the allow-list proxy's
+ * socket in it, when there is one), and the hidden places last (so they stay
+ * hidden even inside a writable folder).
  */
 
 export interface BwrapPlan {
@@ -14,6 +15,8 @@ export interface BwrapPlan {
   hiddenFiles: readonly string[];
   /** A folder that becomes a private, empty, writable tmpfs inside the sandbox. */
   privateTmp: string;
+  /** The allow-list proxy's socket, bound to `inside` (a path in the private tmp). */
+  proxySocket?: { host: string; inside: string };
   cwd: string;
   command: string;
   args: readonly string[];
@@ -36,6 +39,7 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   ];
   for (const dir of plan.writable) args.push("--bind", dir, dir);
   args.push("--tmpfs", plan.privateTmp);
+  if (plan.proxySocket) args.push("--ro-bind", plan.proxySocket.host, plan.proxySocket.inside);
   for (const dir of plan.hiddenDirs) args.push("--tmpfs", dir, "--remount-ro", dir);
   for (const file of plan.hiddenFiles) args.push("--ro-bind", "/dev/null", file);
   args.push("--chdir", plan.cwd, "--", plan.command, ...plan.args);

@@ -12,6 +12,8 @@ import { TransportError } from "../errors.js";
 import { isNpx } from "../npx-resolver.js";
 import { bwrapArgs } from "./bwrap-args.js";
 import { checkBwrap, findBwrap, SandboxUnavailable } from "./bwrap-availability.js";
+import { allowListProxy } from "./network-proxy.js";
+import { bridgedCommand, proxyEnv } from "./proxy-bridge.js";
 import { piAgentDir, sandboxPolicy } from "./sandbox-policy.js";
 
 /** How sandboxes are built; every field has a working default. */
@@ -89,37 +91,48 @@ export async function sandboxSpawnSpec(
     if (!real) continue; // nothing there to read
     ((await lstat(real)).isDirectory() ? hiddenDirs : hiddenFiles).push(real);
   }
-  const privateTmp = await privateTempMountPoint();
+  const { privateTmp, socketDir } = await sandboxFolders();
+  // No sandbox lists or reaches another's proxy socket.
+  hiddenDirs.push(socketDir);
+  let env: Record<string, string> = { ...spec.env, TMPDIR: privateTmp, TMP: privateTmp, TEMP: privateTmp };
+  let inner = { command: spec.command, args: spec.args };
+  let proxySocket: { host: string; inside: string } | undefined;
+  const allow = typeof setting === "object" ? (setting.network?.allow ?? []) : [];
+  if (allow.length) {
+    proxySocket = {
+      host: await allowListProxy(allow, socketDir),
+      inside: path.join(privateTmp, "proxy.sock"),
+    };
+    inner = bridgedCommand(process.execPath, proxySocket.inside, spec.command, spec.args);
+    env = { ...env, ...proxyEnv() };
+  }
   return {
     command: bwrap,
-    args: bwrapArgs({
-      writable,
-      hiddenDirs,
-      hiddenFiles,
-      privateTmp,
-      cwd,
-      command: spec.command,
-      args: spec.args,
-    }),
-    env: { ...spec.env, TMPDIR: privateTmp, TMP: privateTmp, TEMP: privateTmp },
+    args: bwrapArgs({ writable, hiddenDirs, hiddenFiles, privateTmp, proxySocket, cwd, ...inner }),
+    env,
     cwd,
   };
 }
 
 /**
- * One empty folder per user that each sandbox mounts its own tmpfs over: the
- * server's private temp dir, gone with its sandbox, nothing left on the host.
- * It must be ours and a real folder (not a link another user planted).
+ * Two folders per user, made once: an empty one each sandbox mounts its own
+ * tmpfs over (the server's private temp dir, gone with its sandbox, nothing
+ * left on the host) and the one the allow-list proxies' sockets live in.
+ * Each must be ours and a real folder (not a link another user planted).
  */
-async function privateTempMountPoint(): Promise<string> {
+async function sandboxFolders(): Promise<{ privateTmp: string; socketDir: string }> {
   const uid = process.getuid?.() ?? 0;
-  const dir = path.join(tmpdir(), `pi-mcp-sandbox-${uid}`);
+  const base = path.join(tmpdir(), `pi-mcp-sandbox-${uid}`);
+  return { privateTmp: await ownFolder(base, uid), socketDir: await ownFolder(`${base}-net`, uid) };
+}
+
+async function ownFolder(dir: string, uid: number): Promise<string> {
   await mkdir(dir, { mode: 0o700 }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== "EEXIST") throw error;
   });
   const info = await lstat(dir);
-  if (!info.isDirectory() || info.uid !== uid) {
-    throw new Error(`${dir} is not a folder owned by this user; remove it and try again`);
+  if (!info.isDirectory() || info.uid !== uid || (info.mode & 0o077) !== 0) {
+    throw new Error(`${dir} is not a private folder of this user; remove it and try again`);
   }
   return dir;
 }
