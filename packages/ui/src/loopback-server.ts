@@ -129,7 +129,8 @@ export class LoopbackServer {
     const entry = this.entries.get(code);
     this.entries.delete(code);
     if (!entry || entry.expiresAt <= this.now()) {
-      return refuse(response, "this link was used already or has expired");
+      refuse(response, "this link was used already or has expired");
+      return;
     }
     response.writeHead(303, {
       location: entry.target,
