@@ -4,36 +4,16 @@
  * says the server is sandboxed. Runs under the real bubblewrap; skipped only
  * where bwrap cannot run (the reason is printed).
  */
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { sandboxProbeServerPath, toolResultTexts } from "@pi-mcp-adapter/test-kit";
+import { sandboxUnavailableReason } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject } from "../src/pi-project.js";
 
-// The probe bwrap itself would run for a sandbox (unshared namespaces, a read-only root, /dev and /proc).
-const probe = spawnSync(
-  "bwrap",
-  [
-    "--unshare-all",
-    "--die-with-parent",
-    "--ro-bind",
-    "/",
-    "/",
-    "--dev",
-    "/dev",
-    "--proc",
-    "/proc",
-    "--",
-    "true",
-  ],
-  { encoding: "utf8" },
-);
-const reason =
-  probe.status === 0
-    ? ""
-    : ` — skipped: bwrap cannot run here (${probe.error?.message ?? probe.stderr.trim()})`;
+const unavailable = await sandboxUnavailableReason();
+const reason = unavailable ? ` — skipped: ${unavailable}` : "";
 
 const call = (tool: string, args: Record<string, unknown>) => ({
   toolCall: { name: "mcp", arguments: { tool, args } },

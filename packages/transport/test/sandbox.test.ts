@@ -3,7 +3,6 @@
  * to write outside its folders, read ~/.ssh and open a TCP connection to a
  * listener this test runs; the same server unsandboxed is the control.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { createServer as createHttpServer } from "node:http";
@@ -12,17 +11,17 @@ import path from "node:path";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { createTempDir, sandboxProbeServerPath, type TempDir, waitForExit } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type ConnectOptions, connectServer, type ServerConnection } from "../src/index.js";
-import { BWRAP_PROBE_ARGS } from "../src/sandbox/bwrap-args.js";
+import {
+  type ConnectOptions,
+  connectServer,
+  type ServerConnection,
+  sandboxUnavailableReason,
+} from "../src/index.js";
 import { definition, failure, text } from "./helpers.js";
 
-const probe = spawnSync("bwrap", BWRAP_PROBE_ARGS, { encoding: "utf8" });
-const bwrapRuns = probe.status === 0;
-if (!bwrapRuns) {
-  console.warn(
-    `sandbox integration tests skipped: bwrap cannot run here (${probe.error?.message ?? probe.stderr.trim()})`,
-  );
-}
+const unavailable = await sandboxUnavailableReason();
+const bwrapRuns = unavailable === undefined;
+if (!bwrapRuns) console.warn(`sandbox integration tests skipped: ${unavailable}`);
 
 let tmp: TempDir;
 let listener: Server;
@@ -162,6 +161,15 @@ describe.skipIf(!bwrapRuns)("a sandboxed stdio server", () => {
 });
 
 describe("a sandbox that cannot be set up", () => {
+  it("sandboxUnavailableReason names what is missing", async () => {
+    expect(await sandboxUnavailableReason({ bwrapPath: tmp.join("no-such-bwrap") })).toContain(
+      "bubblewrap (bwrap) is not installed: install it (Debian/Ubuntu: sudo apt install bubblewrap",
+    );
+    expect(await sandboxUnavailableReason({ platform: "win32" })).toBe(
+      "the sandbox works on Linux only for now (this is Windows)",
+    );
+  });
+
   it("does not start the server and says how to install bubblewrap", async () => {
     const error = await failure(
       connect(probeServer(true), { sandbox: { bwrapPath: tmp.join("no-such-bwrap") } }),

@@ -22,21 +22,14 @@ export interface BwrapPlan {
   args: readonly string[];
 }
 
+/** No network, own pid/ipc/uts namespaces; the server dies with the adapter's bwrap process. */
+const ISOLATION = ["--unshare-all", "--die-with-parent"];
+/** The whole file system read-only, a minimal /dev and the sandbox's own /proc. */
+const BASE_MOUNTS = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
+
 export function bwrapArgs(plan: BwrapPlan): string[] {
-  const args = [
-    // No network, own pid/ipc/uts namespaces; the server dies with the adapter's bwrap process.
-    "--unshare-all",
-    "--die-with-parent",
-    // Its own session: it cannot push keystrokes into the adapter's terminal (TIOCSTI).
-    "--new-session",
-    "--ro-bind",
-    "/",
-    "/",
-    "--dev",
-    "/dev",
-    "--proc",
-    "/proc",
-  ];
+  // Its own session: it cannot push keystrokes into the adapter's terminal (TIOCSTI).
+  const args = [...ISOLATION, "--new-session", ...BASE_MOUNTS];
   for (const dir of plan.writable) args.push("--bind", dir, dir);
   args.push("--tmpfs", plan.privateTmp);
   if (plan.proxySocket) args.push("--ro-bind", plan.proxySocket.host, plan.proxySocket.inside);
@@ -47,16 +40,4 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
 }
 
 /** The probe that tells whether bwrap can build this sandbox here at all. */
-export const BWRAP_PROBE_ARGS = [
-  "--unshare-all",
-  "--die-with-parent",
-  "--ro-bind",
-  "/",
-  "/",
-  "--dev",
-  "/dev",
-  "--proc",
-  "/proc",
-  "--",
-  "true",
-];
+export const BWRAP_PROBE_ARGS = [...ISOLATION, ...BASE_MOUNTS, "--", "true"];

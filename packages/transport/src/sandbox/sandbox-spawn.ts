@@ -49,24 +49,15 @@ export async function sandboxSpawnSpec(
       server,
       `Server "${server}" asks for a sandbox, but ${reason}. The server was not started (set "sandbox": false to run it without one).`,
     );
-  const platform = options.platform ?? process.platform;
-  if (platform !== "linux") {
-    throw refuse(`the sandbox works on Linux only for now (this is ${PLATFORM_NAMES[platform] ?? platform})`);
-  }
+  const unavailable = await unavailableReason(options, spec.env.PATH);
+  if (unavailable) throw refuse(unavailable);
   if (isNpx(spec.command)) {
     const packages = spec.args.filter((arg) => !arg.startsWith("-")).slice(0, 1);
     throw refuse(
       `its npx package is not in npm's cache and a sandbox has no network to fetch it: fetch it once with \`npx -y -p ${packages[0] ?? "<package>"} true\`, then start the server again`,
     );
   }
-  let bwrap: string;
-  try {
-    bwrap = await findBwrap(spec.env.PATH, options.bwrapPath);
-    await checkBwrap(bwrap);
-  } catch (error) {
-    if (error instanceof SandboxUnavailable) throw refuse(error.message);
-    throw error;
-  }
+  const bwrap = await findBwrap(spec.env.PATH, options.bwrapPath);
   const home = spec.env.HOME || homedir();
   const cwd = path.resolve(spec.cwd ?? process.cwd());
   const policy = sandboxPolicy(setting, {
@@ -112,6 +103,24 @@ export async function sandboxSpawnSpec(
     env,
     cwd,
   };
+}
+
+/** Why no sandbox can be built here (what to install or allow), or undefined when one can. */
+export async function unavailableReason(
+  options: SandboxOptions = {},
+  pathVariable = process.env.PATH,
+): Promise<string | undefined> {
+  const platform = options.platform ?? process.platform;
+  if (platform !== "linux") {
+    return `the sandbox works on Linux only for now (this is ${PLATFORM_NAMES[platform] ?? platform})`;
+  }
+  try {
+    await checkBwrap(await findBwrap(pathVariable, options.bwrapPath));
+    return undefined;
+  } catch (error) {
+    if (error instanceof SandboxUnavailable) return error.message;
+    throw error;
+  }
 }
 
 /**
