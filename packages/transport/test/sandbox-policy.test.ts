@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { bwrapArgs } from "../src/sandbox/bwrap-args.js";
 import { hostAllowed } from "../src/sandbox/network-proxy.js";
-import { piAgentDir, sandboxPolicy } from "../src/sandbox/sandbox-policy.js";
+import { localServicePlaces, piAgentDir, sandboxPolicy } from "../src/sandbox/sandbox-policy.js";
 
 const places = { cwd: "/work/project", home: "/home/ada", agentDir: "/home/ada/.pi/agent" };
 
@@ -124,5 +124,28 @@ describe("bwrapArgs with an allow-list proxy", () => {
     expect(tmpfs).toBeGreaterThanOrEqual(0);
     expect(socket).toBeGreaterThan(tmpfs);
     expect(hidden).toBeGreaterThan(socket);
+  });
+});
+
+describe("localServicePlaces", () => {
+  it("names the runtime dir, the agents and buses from the environment, X11 and container sockets", () => {
+    const places = localServicePlaces(
+      {
+        XDG_RUNTIME_DIR: "/run/user/1000",
+        SSH_AUTH_SOCK: "/tmp/ssh-abc/agent.42",
+        DBUS_SESSION_BUS_ADDRESS: "unix:path=/var/bus/session,guid=1",
+      },
+      1000,
+    );
+    expect(places).toEqual(
+      expect.arrayContaining([
+        "/run/user/1000",
+        "/tmp/ssh-abc/agent.42",
+        "/var/bus/session",
+        "/tmp/.X11-unix",
+        "/run/docker.sock",
+      ]),
+    );
+    expect(localServicePlaces({}, 1000)).toContain("/run/user/1000");
   });
 });

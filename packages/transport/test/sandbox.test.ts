@@ -69,6 +69,13 @@ async function connect(server: ServerDefinition, options: ConnectOptions = {}) {
   return { connection, call };
 }
 
+/** A Unix socket server at `path` that hangs up on every connection. */
+async function listenUnix(path: string) {
+  const server = createServer((socket) => socket.end());
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+  return { path, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
 /** Pids of processes whose command line holds `marker`. */
 async function processesOf(marker: string): Promise<number[]> {
   const pids: number[] = [];
@@ -102,6 +109,26 @@ describe.skipIf(!bwrapRuns)("a sandboxed stdio server", () => {
     expect(await call("write_file", { path: path.join(temp, "scratch"), text: "t" })).toBe("ok");
     // The private temp dir is a tmpfs of the sandbox: nothing reaches the host's folder.
     expect(existsSync(path.join(temp, "scratch"))).toBe(false);
+  });
+
+  it("cannot reach local services over Unix sockets: the ssh agent, the runtime dir (session bus, keyring)", async () => {
+    const agent = await listenUnix(tmp.join("ssh-agent.sock"));
+    await mkdir(tmp.join("run"));
+    const bus = await listenUnix(tmp.join("run", "bus"));
+    try {
+      const env = { SSH_AUTH_SOCK: agent.path, XDG_RUNTIME_DIR: tmp.join("run") };
+      const boxed = await connect(probeServer(true), {
+        baseEnv: { ...process.env, HOME: tmp.join("home"), ...env },
+      });
+      expect(await boxed.call("connect_unix", { path: agent.path })).toMatch(/^error ECONNREFUSED/);
+      expect(await boxed.call("connect_unix", { path: bus.path })).toMatch(/^error ENOENT/);
+      // Control: the same server unsandboxed reaches both.
+      const open = await connect(probeServer(false), { baseEnv: { ...process.env, ...env } });
+      expect(await open.call("connect_unix", { path: agent.path })).toBe("ok connected");
+      expect(await open.call("connect_unix", { path: bus.path })).toBe("ok connected");
+    } finally {
+      await Promise.all([agent.close(), bus.close()]);
+    }
   });
 
   it("the same server without a sandbox can do all of it (control)", async () => {

@@ -28,6 +28,28 @@ export const AGENT_DIR_CREDENTIAL_PLACES = [
   "mcp-traces",
 ] as const;
 
+/**
+ * Local services reached through Unix sockets, which a network namespace does
+ * not cut off: the user's runtime dir (session bus and through it the
+ * keyring, gpg and ssh agents, Wayland), the ssh agent and session bus named
+ * in the environment, the X server, the system bus and container engines.
+ */
+export function localServicePlaces(env: NodeJS.ProcessEnv, uid: number): string[] {
+  const places = [
+    env.XDG_RUNTIME_DIR || `/run/user/${uid}`,
+    "/tmp/.X11-unix",
+    "/run/dbus/system_bus_socket",
+    "/run/docker.sock",
+    "/var/run/docker.sock",
+    "/run/podman/podman.sock",
+    "/run/containerd/containerd.sock",
+  ];
+  if (env.SSH_AUTH_SOCK) places.push(env.SSH_AUTH_SOCK);
+  const bus = /(?:^|;)unix:(?:[^;]*,)?path=([^,;]+)/.exec(env.DBUS_SESSION_BUS_ADDRESS ?? "")?.[1];
+  if (bus) places.push(bus);
+  return places;
+}
+
 export interface SandboxPlaces {
   /** The server's working directory (always writable). */
   cwd: string;

@@ -14,7 +14,7 @@ import { bwrapArgs } from "./bwrap-args.js";
 import { checkBwrap, findBwrap, SandboxUnavailable } from "./bwrap-availability.js";
 import { allowListProxy } from "./network-proxy.js";
 import { bridgedCommand, proxyEnv } from "./proxy-bridge.js";
-import { piAgentDir, sandboxPolicy } from "./sandbox-policy.js";
+import { localServicePlaces, piAgentDir, sandboxPolicy } from "./sandbox-policy.js";
 
 /** How sandboxes are built; every field has a working default. */
 export interface SandboxOptions {
@@ -75,14 +75,19 @@ export async function sandboxSpawnSpec(
     }
     writable.push(real);
   }
+  const { privateTmp, socketDir } = await sandboxFolders();
   const hiddenDirs: string[] = [];
   const hiddenFiles: string[] = [];
-  for (const place of policy.denyRead) {
+  const hide = async (place: string, unlessItHolds?: readonly string[]) => {
     const real = await realpath(place).catch(() => undefined);
-    if (!real) continue; // nothing there to read
+    if (!real) return; // nothing there
+    // A service place that holds the server's own folders stays (hiding it would hide them too).
+    if (unlessItHolds?.some((inner) => isInside(inner, real))) return;
     ((await lstat(real)).isDirectory() ? hiddenDirs : hiddenFiles).push(real);
-  }
-  const { privateTmp, socketDir } = await sandboxFolders();
+  };
+  for (const place of policy.denyRead) await hide(place);
+  const own = [...writable, privateTmp, socketDir];
+  for (const place of localServicePlaces(spec.env, process.getuid?.() ?? 0)) await hide(place, own);
   // No sandbox lists or reaches another's proxy socket.
   hiddenDirs.push(socketDir);
   let env: Record<string, string> = { ...spec.env, TMPDIR: privateTmp, TMP: privateTmp, TEMP: privateTmp };
@@ -144,4 +149,9 @@ async function ownFolder(dir: string, uid: number): Promise<string> {
     throw new Error(`${dir} is not a private folder of this user; remove it and try again`);
   }
   return dir;
+}
+
+function isInside(inner: string, outer: string): boolean {
+  const relative = path.relative(outer, inner);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }
