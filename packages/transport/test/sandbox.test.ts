@@ -4,7 +4,7 @@
  * listener this test runs; the same server unsandboxed is the control.
  */
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { createServer as createHttpServer } from "node:http";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type ConnectOptions,
   connectServer,
+  createNpxResolver,
   type ServerConnection,
   sandboxUnavailableReason,
 } from "../src/index.js";
@@ -111,6 +112,38 @@ describe.skipIf(!bwrapRuns)("a sandboxed stdio server", () => {
     expect(existsSync(path.join(temp, "scratch"))).toBe(false);
   });
 
+  it("runs an npx server the npx resolver found in npm's cache, sandboxed", async () => {
+    const pkg = tmp.join("npm", "_npx", "0123abcd", "node_modules", "probe-mcp");
+    await mkdir(path.join(pkg, "..", ".bin"), { recursive: true });
+    await mkdir(pkg);
+    await writeFile(
+      path.join(pkg, "package.json"),
+      JSON.stringify({ name: "probe-mcp", version: "1.0.0", bin: { "probe-mcp": "server.mjs" } }),
+    );
+    await writeFile(
+      path.join(pkg, "server.mjs"),
+      `#!/usr/bin/env node\nimport ${JSON.stringify(sandboxProbeServerPath)};\n`,
+      { mode: 0o755 },
+    );
+    await symlink("../probe-mcp/server.mjs", path.join(pkg, "..", ".bin", "probe-mcp"));
+    const server = definition({
+      name: "npx-probe",
+      transport: "stdio",
+      command: "npx",
+      args: ["-y", "probe-mcp@1.0.0"],
+      cwd: tmp.join("work"),
+      sandbox: true,
+    });
+    const { connection, call } = await connect(server, {
+      resolveCommand: createNpxResolver({ npmCacheDir: tmp.join("npm") }),
+    });
+    expect(connection.pid).toBeGreaterThan(0);
+    expect(await call("write_file", { path: tmp.join("work", "npx.txt"), text: "x" })).toBe("ok");
+    expect(await call("write_file", { path: tmp.join("outside", "npx.txt"), text: "x" })).toMatch(
+      /^error EROFS/,
+    );
+  });
+
   it("cannot reach local services over Unix sockets: the ssh agent, the runtime dir (session bus, keyring)", async () => {
     const agent = await listenUnix(tmp.join("ssh-agent.sock"));
     await mkdir(tmp.join("run"));
@@ -153,13 +186,18 @@ describe.skipIf(!bwrapRuns)("a sandboxed stdio server", () => {
     await new Promise<void>((resolve) => web.listen(0, "127.0.0.1", resolve));
     try {
       const webPort = (web.address() as { port: number }).port;
-      const { call } = await connect(probeServer({ network: { allow: ["localhost"] } }));
+      const { connection, call } = await connect(probeServer({ network: { allow: ["localhost"] } }));
       expect(await call("proxy_get", { host: "localhost", port: webPort })).toBe("ok hello from the host");
       const refused = await call("proxy_get", { host: "127.0.0.1", port: webPort });
       expect(refused).toMatch(/^error PROXY_REFUSED HTTP\/1\.1 403/);
       expect(refused).toContain("does not list 127.0.0.1");
       // The proxy is the only way out: a direct connection still fails.
       expect(await call("connect_tcp", { host: "127.0.0.1", port: webPort })).toMatch(/^error ECONNREFUSED/);
+      // bwrap, the bridge and the server all end with the connection.
+      const running = await processesOf(tmp.path);
+      expect(running.length).toBeGreaterThanOrEqual(3);
+      await connection.close();
+      expect(await waitForExit(running)).toEqual([]);
     } finally {
       web.closeAllConnections();
       await new Promise((resolve) => web.close(resolve));
