@@ -10,6 +10,9 @@ describe("sandboxPolicy", () => {
   it("writes only in cwd and hides the credential places by default", () => {
     const policy = sandboxPolicy(true, places);
     expect(policy.writable).toEqual(["/work/project"]);
+    expect(policy.readOnly).toEqual(
+      expect.arrayContaining(["/work/project/.git/hooks", "/work/project/.pi", "/work/project/.mcp.json"]),
+    );
     expect(policy.denyRead).toEqual(
       expect.arrayContaining([
         "/home/ada/.ssh",

@@ -171,6 +171,29 @@ describe.skipIf(!bwrapRuns)("a sandboxed stdio server", () => {
     expect(await call("connect_tcp", { host: "127.0.0.1", port })).toBe("ok connected");
   });
 
+  it("keeps what could run code later read-only inside its cwd: git hooks and config, .pi, .mcp.json", async () => {
+    await mkdir(tmp.join("work", ".git", "hooks"), { recursive: true });
+    await writeFile(tmp.join("work", ".git", "config"), "[core]\n");
+    await mkdir(tmp.join("work", ".pi"));
+    await writeFile(tmp.join("work", ".mcp.json"), "{}");
+    const { call } = await connect(probeServer(true));
+    for (const place of [
+      [".git", "hooks", "pre-commit"],
+      [".git", "config"],
+      [".pi", "settings.json"],
+      [".mcp.json"],
+    ]) {
+      expect(await call("write_file", { path: tmp.join("work", ...place), text: "x" })).toMatch(
+        /^error EROFS/,
+      );
+    }
+    expect(await readFile(tmp.join("work", ".mcp.json"), "utf8")).toBe("{}");
+    // The rest of .git stays writable (a git server can still commit).
+    expect(
+      await call("write_file", { path: tmp.join("work", ".git", "HEAD"), text: "ref: refs/heads/main\n" }),
+    ).toBe("ok");
+  });
+
   it("widens writes with allowWrite and hides more with denyRead", async () => {
     await writeFile(tmp.join("work", "notes.txt"), "private notes");
     const { call } = await connect(

@@ -1,7 +1,7 @@
 /**
  * The bubblewrap command line for one sandboxed server. Order matters: bwrap
  * applies mounts in order, so the read-only root comes first, then the
- * writable places, then the private temp dir (with the allow-list proxy's
+ * writable places (and what stays read-only inside them), then the private temp dir (with the allow-list proxy's
  * socket in it, when there is one), and the hidden places last (so they stay
  * hidden even inside a writable folder).
  */
@@ -9,6 +9,8 @@
 export interface BwrapPlan {
   /** Existing folders the server may write (bound read-write). */
   writable: readonly string[];
+  /** Existing places inside those that stay read-only (bound over themselves read-only). */
+  readOnly?: readonly string[];
   /** Existing folders to hide (an empty read-only tmpfs over each). */
   hiddenDirs: readonly string[];
   /** Existing files to hide (`/dev/null` bound over each). */
@@ -31,6 +33,7 @@ export function bwrapArgs(plan: BwrapPlan): string[] {
   // Its own session: it cannot push keystrokes into the adapter's terminal (TIOCSTI).
   const args = [...ISOLATION, "--new-session", ...BASE_MOUNTS];
   for (const dir of plan.writable) args.push("--bind", dir, dir);
+  for (const place of plan.readOnly ?? []) args.push("--ro-bind", place, place);
   args.push("--tmpfs", plan.privateTmp);
   if (plan.proxySocket) args.push("--ro-bind", plan.proxySocket.host, plan.proxySocket.inside);
   for (const dir of plan.hiddenDirs) args.push("--tmpfs", dir, "--remount-ro", dir);

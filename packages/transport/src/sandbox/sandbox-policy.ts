@@ -50,6 +50,23 @@ export function localServicePlaces(env: NodeJS.ProcessEnv, uid: number): string[
   return places;
 }
 
+/**
+ * Places inside a writable folder that stay read-only, because writing them
+ * would let the server run code outside the sandbox later: git hooks and
+ * config, Pi's project folder (extensions, adapter config), MCP and editor
+ * configs that start servers or tasks, direnv files.
+ */
+export const PROTECTED_INSIDE_WRITABLE = [
+  ".git/hooks",
+  ".git/config",
+  ".pi",
+  ".mcp.json",
+  ".vscode",
+  ".cursor",
+  ".claude",
+  ".envrc",
+] as const;
+
 export interface SandboxPlaces {
   /** The server's working directory (always writable). */
   cwd: string;
@@ -62,6 +79,8 @@ export interface SandboxPlaces {
 
 export interface SandboxPolicy {
   writable: string[];
+  /** Inside writable folders, read-only again (where they exist). */
+  readOnly: string[];
   denyRead: string[];
 }
 
@@ -88,7 +107,8 @@ export function sandboxPolicy(setting: SandboxSetting, places: SandboxPlaces): S
     ...(places.denyRead ?? []),
     ...(rules.filesystem?.denyRead ?? []).map(resolve),
   ];
-  return { writable: unique(writable), denyRead: unique(denyRead) };
+  const readOnly = writable.flatMap((dir) => PROTECTED_INSIDE_WRITABLE.map((place) => path.join(dir, place)));
+  return { writable: unique(writable), readOnly: unique(readOnly), denyRead: unique(denyRead) };
 }
 
 function unique(paths: string[]): string[] {

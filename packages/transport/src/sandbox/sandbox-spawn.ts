@@ -75,6 +75,11 @@ export async function sandboxSpawnSpec(
     }
     writable.push(real);
   }
+  const readOnly: string[] = [];
+  for (const place of policy.readOnly) {
+    const real = await realpath(place).catch(() => undefined);
+    if (real) readOnly.push(real);
+  }
   const { privateTmp, socketDir } = await sandboxFolders();
   const hiddenDirs: string[] = [];
   const hiddenFiles: string[] = [];
@@ -104,7 +109,7 @@ export async function sandboxSpawnSpec(
   }
   return {
     command: bwrap,
-    args: bwrapArgs({ writable, hiddenDirs, hiddenFiles, privateTmp, proxySocket, cwd, ...inner }),
+    args: bwrapArgs({ writable, readOnly, hiddenDirs, hiddenFiles, privateTmp, proxySocket, cwd, ...inner }),
     env,
     cwd,
   };
