@@ -66,33 +66,19 @@ export async function sandboxSpawnSpec(
     agentDir: piAgentDir(spec.env, home),
     denyRead: options.denyRead,
   });
-  const writable: string[] = [];
-  for (const place of policy.writable) {
-    const real = await realpath(place).catch(() => undefined);
-    if (!real) {
-      const what = place === cwd ? "its cwd" : "sandbox.filesystem.allowWrite";
-      throw refuse(`${what} "${place}" does not exist`);
-    }
-    writable.push(real);
-  }
-  const readOnly: string[] = [];
-  for (const place of policy.readOnly) {
-    const real = await realpath(place).catch(() => undefined);
-    if (real) readOnly.push(real);
-  }
   const { privateTmp, socketDir } = await sandboxFolders();
-  const hiddenDirs: string[] = [];
-  const hiddenFiles: string[] = [];
-  const hide = async (place: string, unlessItHolds?: readonly string[]) => {
-    const real = await realpath(place).catch(() => undefined);
-    if (!real) return; // nothing there
-    // A service place that holds the server's own folders stays (hiding it would hide them too).
-    if (unlessItHolds?.some((inner) => isInside(inner, real))) return;
-    ((await lstat(real)).isDirectory() ? hiddenDirs : hiddenFiles).push(real);
-  };
-  for (const place of policy.denyRead) await hide(place);
+  const writable = await existingPlaces(policy.writable, (place) =>
+    refuse(`${place === cwd ? "its cwd" : "sandbox.filesystem.allowWrite"} "${place}" does not exist`),
+  );
+  const readOnly = await existingPlaces(policy.readOnly);
   const own = [...writable, privateTmp, socketDir];
-  for (const place of localServicePlaces(spec.env, process.getuid?.() ?? 0)) await hide(place, own);
+  const { hiddenDirs, hiddenFiles } = await hiddenPlaces(
+    policy.denyRead,
+    // A service place that holds the server's own folders stays (hiding it would hide them too).
+    localServicePlaces(spec.env, process.getuid?.() ?? 0).filter(
+      (place) => !own.some((inner) => isInside(inner, place)),
+    ),
+  );
   // No sandbox lists or reaches another's proxy socket.
   hiddenDirs.push(socketDir);
   let env: Record<string, string> = { ...spec.env, TMPDIR: privateTmp, TMP: privateTmp, TEMP: privateTmp };
@@ -154,6 +140,30 @@ async function ownFolder(dir: string, uid: number): Promise<string> {
     throw new Error(`${dir} is not a private folder of this user; remove it and try again`);
   }
   return dir;
+}
+
+/** The real paths of the places that exist; a missing one is skipped, or thrown as `missing(place)`. */
+async function existingPlaces(
+  places: readonly string[],
+  missing?: (place: string) => Error,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const place of places) {
+    const real = await realpath(place).catch(() => undefined);
+    if (real) found.push(real);
+    else if (missing) throw missing(place);
+  }
+  return found;
+}
+
+/** The places to hide that exist, split into folders (an empty tmpfs over them) and files. */
+async function hiddenPlaces(...lists: readonly string[][]) {
+  const hiddenDirs: string[] = [];
+  const hiddenFiles: string[] = [];
+  for (const real of await existingPlaces(lists.flat())) {
+    ((await lstat(real)).isDirectory() ? hiddenDirs : hiddenFiles).push(real);
+  }
+  return { hiddenDirs, hiddenFiles };
 }
 
 function isInside(inner: string, outer: string): boolean {
