@@ -12,6 +12,7 @@ import {
   MaxTotalTimeoutMsSchema,
   ProtocolModeSchema,
   RequestTimeoutMsSchema,
+  SandboxSettingSchema,
   SearchKeywordsSettingSchema,
   TaskModeSchema,
   TaskTimeoutMsSchema,
@@ -54,6 +55,7 @@ export const ServerEntrySchema = z.object({
   args: StringList.optional(),
   env: StringMap.optional(),
   cwd: z.string().optional(),
+  sandbox: SandboxSettingSchema.optional(),
   url: z.string().min(1, "must not be empty").optional(),
   headers: StringMap.optional(),
   /** PEM bundle of a private CA for an HTTPS server; relative paths are read from the config file's folder. */

@@ -48,6 +48,16 @@ export function toServerDefinition(merged: MergedEntry): {
   // A CA bundle that cannot be read skips the server: it must never run with trust it was not given.
   const ca = entry.caFile === undefined ? undefined : checkCaFile(entry.caFile, source.file, merged.name);
   if (ca && "error" in ca) return { problems: [problem("caFile", ca.error)] };
+  if (entry.sandbox && transport.kind !== "stdio") {
+    return {
+      problems: [
+        problem(
+          "sandbox",
+          `only a stdio server (one with a command) can be sandboxed, not ${transport.kind}`,
+        ),
+      ],
+    };
+  }
   const server: ConfiguredServer = {
     name: merged.name,
     transport: transport.kind,
@@ -55,6 +65,7 @@ export function toServerDefinition(merged: MergedEntry): {
     args: entry.args,
     env: entry.env,
     cwd: entry.cwd,
+    sandbox: entry.sandbox,
     url: entry.url,
     headers: entry.headers,
     caFile: ca?.path,

@@ -79,3 +79,32 @@ describe("bad input", () => {
     }
   });
 });
+
+describe("sandbox settings", () => {
+  it("keeps a good sandbox on the definition and names what is wrong in a bad one", async () => {
+    await using w = await createWorld();
+    await w.write(path.join(w.project, ".pi", "mcp-adapter.json"), {
+      mcpServers: {
+        boxed: { ...stdio("b"), sandbox: { network: { allow: ["api.github.com", "*.example.com"] } } },
+        plain: { ...stdio("p"), sandbox: true },
+        badHost: { ...stdio("h"), sandbox: { network: { allow: ["https://api.github.com/"] } } },
+        typo: { ...stdio("t"), sandbox: { filesystem: { allowWrites: ["x"] } } },
+        remote: { url: "https://example.com/mcp", sandbox: true },
+      },
+    });
+    const config = await w.load();
+    expect(names(config)).toEqual(["boxed", "plain"]);
+    expect(config.servers.find((s) => s.name === "boxed")?.sandbox).toEqual({
+      network: { allow: ["api.github.com", "*.example.com"] },
+    });
+    expect(messages(config, "error")).toEqual([
+      expect.stringContaining(
+        'mcpServers.badHost.sandbox.network.allow.0: expected a host name ("api.github.com")',
+      ),
+      expect.stringContaining('mcpServers.typo.sandbox.filesystem: Unrecognized key: "allowWrites"'),
+      expect.stringContaining(
+        "mcpServers.remote.sandbox: only a stdio server (one with a command) can be sandboxed, not http",
+      ),
+    ]);
+  });
+});

@@ -4,6 +4,7 @@ import {
   IdleTimeoutMinutesSchema,
   MaxTotalTimeoutMsSchema,
   RequestTimeoutMsSchema,
+  SandboxSettingSchema,
   SearchKeywordsSettingSchema,
   TaskModeSchema,
   TaskTimeoutMsSchema,
@@ -45,6 +46,8 @@ export const ServerDefinitionSchema = z.object({
   args: z.array(z.string()).optional(),
   env: z.record(z.string(), z.string()).optional(),
   cwd: z.string().optional(),
+  /** Stdio only: run the server in a sandbox (see `SandboxSettingSchema`). */
+  sandbox: SandboxSettingSchema.optional(),
   url: z.string().optional(),
   headers: z.record(z.string(), z.string()).optional(),
   /**

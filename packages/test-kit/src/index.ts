@@ -83,3 +83,11 @@ export const clientFeaturesServerPath = fileURLToPath(
 export const appFixtureServerPath = fileURLToPath(
   new URL("../fixtures/app-fixture-server.mjs", import.meta.url),
 );
+
+/** Absolute path of the sandbox probe server script (stdio; run it with `node`): tools that write, read and connect. */
+export const sandboxProbeServerPath = fileURLToPath(
+  new URL("../fixtures/sandbox-probe-server.mjs", import.meta.url),
+);
+
+/** Absolute path of a stdio server whose names, descriptions, instructions and errors carry escape sequences. */
+export const escapeServerPath = fileURLToPath(new URL("../fixtures/escape-server.mjs", import.meta.url));

@@ -15,6 +15,7 @@ import { ProcessTransport } from "./process-transport.js";
 import { MODERN_REVISION } from "./protocol-revision.js";
 import { retryTransientReads } from "./read-retry.js";
 import { DEFAULT_MAX_TOTAL_TIMEOUT_MS, RequestDeadlines } from "./request-deadline.js";
+import type { SpawnSpec } from "./sandbox/sandbox-spawn.js";
 import { SdkServerConnection } from "./sdk-connection.js";
 import { v1Flavor } from "./sdk-v1.js";
 import {
@@ -164,11 +165,14 @@ async function createProcessTransport(
   let args = definition.args ?? [];
   const resolve = options.resolveCommand === undefined ? defaultResolver() : options.resolveCommand;
   if (resolve) ({ command, args } = await resolve(command, args));
+  let spec: SpawnSpec = { command, args, env, cwd: definition.cwd ?? options.cwd };
+  if (definition.sandbox) {
+    // Loaded only for servers that ask for a sandbox.
+    const { sandboxSpawnSpec } = await import("./sandbox/sandbox-spawn.js");
+    spec = await sandboxSpawnSpec(definition.name, definition.sandbox, spec, options.sandbox);
+  }
   return new ProcessTransport({
-    command,
-    args,
-    env,
-    cwd: definition.cwd ?? options.cwd,
+    ...spec,
     onStderr: (chunk) => stderr.append(chunk),
     killGraceMs: options.killGraceMs,
     spawn: options.spawn,

@@ -60,6 +60,8 @@ export type {
   ServerFeatures,
 } from "./remote-types.js";
 export { DEFAULT_MAX_TOTAL_TIMEOUT_MS } from "./request-deadline.js";
+export type { SandboxOptions } from "./sandbox/sandbox-spawn.js";
+export { sandboxUnavailableReason } from "./sandbox-check.js";
 export {
   type ClientIdentity,
   type ConnectOptions,

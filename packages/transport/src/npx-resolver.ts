@@ -109,7 +109,8 @@ export function createNpxResolver(options: NpxResolverOptions = {}): ResolveComm
   };
 }
 
-function isNpx(command: string): boolean {
+/** True for `npx`, `npx.cmd` and `npx.exe` (any folder). */
+export function isNpx(command: string): boolean {
   const base = path.basename(command).toLowerCase();
   return base === "npx" || base === "npx.cmd" || base === "npx.exe";
 }

@@ -28,6 +28,7 @@ import type {
   ConnectedVia,
   ServerFeatures,
 } from "./remote-types.js";
+import type { SandboxOptions } from "./sandbox/sandbox-spawn.js";
 import type { NotificationListener } from "./server-notification.js";
 import type { SessionRenewalListener } from "./session-renewal.js";
 import type { Timers } from "./slot-timers.js";
@@ -146,4 +147,6 @@ export interface ConnectOptions {
   authProvider?: (definition: ServerDefinition) => OAuthClientProvider | undefined;
   /** Era verdicts of `protocol: "auto"` stdio servers (default: one cache per process). */
   eraCache?: EraCache;
+  /** How sandboxes of servers with `sandbox` are built (the bwrap binary, more unreadable places). */
+  sandbox?: SandboxOptions;
 }

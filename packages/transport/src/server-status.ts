@@ -25,11 +25,22 @@ export interface ServerStatus {
   failedAgoMs?: number;
   /** Set on the last event of a server that `replace` dropped from the list. */
   removed?: true;
+  /** Set when the server's definition asks for a sandbox (`sandbox`); it never runs without one. */
+  sandboxed?: true;
 }
 
 export type StatusListener = (status: ServerStatus) => void;
 
 export function slotStatus(
+  slot: ServerSlot,
+  now: () => number,
+  hasCachedMetadata: ((name: string) => boolean) | undefined,
+): ServerStatus {
+  const status = connectionStatus(slot, now, hasCachedMetadata);
+  return slot.definition.sandbox ? { ...status, sandboxed: true } : status;
+}
+
+function connectionStatus(
   slot: ServerSlot,
   now: () => number,
   hasCachedMetadata: ((name: string) => boolean) | undefined,

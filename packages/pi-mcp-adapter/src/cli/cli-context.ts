@@ -9,6 +9,7 @@ import {
   type PendingProjectServer,
   type ProjectTrust,
 } from "@pi-mcp-adapter/config";
+import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { type AdapterRuntime, createRuntime, headlessHost } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
 import { cliProjectTrust } from "./cli-trust.js";
@@ -59,7 +60,7 @@ export class CliContext {
       trust: this.trust,
       // No UI: calls needing approval fail closed, and no interactive capability is offered to servers.
       host: headlessHost({
-        notify: (message, level) => process.stderr.write(`${level}: ${message}\n`),
+        notify: (message, level) => process.stderr.write(`${level}: ${stripControlSequences(message)}\n`),
         // A long call's progress, at most once a second; stdout stays the result alone.
         progress: (server, tool, text) => {
           if (text !== undefined) process.stderr.write(`progress: ${server}/${tool} ${text}\n`);

@@ -7,6 +7,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ADD_SERVER_FLAGS } from "@pi-mcp-adapter/config";
 import { describeError, McpAdapterError } from "@pi-mcp-adapter/core";
+import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { runProxyRequest } from "@pi-mcp-adapter/runtime";
 import { CliContext, type CliOutput } from "./cli-context.js";
 import { awaitingApprovalNote } from "./cli-trust.js";
@@ -96,13 +97,19 @@ export async function main(argv: string[]): Promise<number> {
   let code: number;
   try {
     const output = await runCommand(command, ctx, rest);
+    // Text carries server names, descriptions and errors: no escape sequence of theirs reaches the terminal.
+    // (JSON escapes control characters itself.)
     process.stdout.write(
-      json ? `${JSON.stringify(output.json, null, 2)}\n` : output.text ? `${output.text}\n` : "",
+      json
+        ? `${JSON.stringify(output.json, null, 2)}\n`
+        : output.text
+          ? `${stripControlSequences(output.text)}\n`
+          : "",
     );
     code = output.exitCode ?? 0;
   } catch (error) {
     const usage = error instanceof McpAdapterError && error.code === "cli_usage";
-    process.stderr.write(`error: ${describeError(error)}\n`);
+    process.stderr.write(`error: ${stripControlSequences(describeError(error))}\n`);
     if (json) process.stdout.write(`${JSON.stringify({ error: describeError(error) }, null, 2)}\n`);
     code = usage ? 2 : 1;
   }
