@@ -208,9 +208,11 @@ describe("tasks on 2026-07-28 (the Tasks extension, an SDK v2 fixture)", () => {
     const { updates, onTask } = taskUpdates();
     const result = await open.callTool("research", { topic: "tides", stepMs: 20 }, { onTask });
     expect(result.content).toEqual([{ type: "text", text: "Report on tides" }]);
-    expect(updates.map((u) => u.message)).toEqual(
-      expect.arrayContaining(["Gathering sources...", "Writing report...", "Done"]),
-    );
+    // Polling sees the task's steps in order; a 20 ms step may pass between two polls on a busy machine.
+    const steps = ["Gathering sources...", "Writing report...", "Done"];
+    const order = [...new Set(updates.map((u) => steps.indexOf(u.message ?? "")).filter((i) => i >= 0))];
+    expect(order.at(-1)).toBe(2);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
     // The server answers other calls in-line.
     expect((await open.callTool("echo", { text: "hi" }, { onTask })).content).toEqual([
       { type: "text", text: "hi" },
