@@ -32,6 +32,15 @@ export type { ConfiguredServer } from "./configured-server.js";
 export { configHash, definitionHash } from "./definition-hash.js";
 export { ConfigError, type ConfigErrorCode } from "./errors.js";
 export {
+  convertRegistration,
+  type ExtensionServerRegistration,
+  type ExtensionServers,
+  extensionServers,
+  type OverriddenRegistration,
+  registrantLabel,
+  withExtensionServers,
+} from "./extension-servers.js";
+export {
   HOST_IDS,
   type HostConfigFile,
   type HostId,

@@ -5,10 +5,12 @@ import {
   type ConfiguredServer,
   defaultConfigEnvironment,
   definitionHash,
+  type ExtensionServerRegistration,
   loadConfig,
   type ProjectTrust,
   prepareConnection,
   type ResolvedConfig,
+  withExtensionServers,
 } from "@pi-mcp-adapter/config";
 import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
@@ -57,19 +59,26 @@ export interface RuntimeSource {
   snapshot?: StartupSnapshot;
   /** MCP Apps: viewer (`browser` / `none`; default from `MCP_UI_VIEWER`), tool consent, how windows open. */
   ui?: RuntimeUiOptions;
+  /**
+   * Servers other extensions registered for this session, read at every
+   * (re)load: they rank below every config file. After they change, `reload()`
+   * applies them live.
+   */
+  registrations?: () => readonly ExtensionServerRegistration[];
 }
 
 /** File name of the npx resolution cache in Pi's agent directory. */
 export const NPX_CACHE_FILE_NAME = "mcp-npx-cache.json";
 
 /** Reads and merges config for a runtime (exposed for status screens and the metadata cache's `configHash`). */
-export function loadRuntimeConfig(source: RuntimeSource): Promise<ResolvedConfig> {
-  return loadConfig({
+export async function loadRuntimeConfig(source: RuntimeSource): Promise<ResolvedConfig> {
+  const config = await loadConfig({
     cwd: source.cwd,
     configPath: source.configPath,
     config: source.config,
     trust: source.trust ?? ADMIT_ALL_PROJECT_SERVERS,
   });
+  return withExtensionServers(config, source.registrations?.() ?? []);
 }
 
 /** Loads config and builds a runtime; nothing connects until first use. */

@@ -13,6 +13,7 @@ import { panelSubcommand } from "./panel-command.js";
 import { CONFIG_FLAG, type McpAdapterOptions, PiSession } from "./pi-session.js";
 import { promptsSubcommand } from "./prompt-commands.js";
 import { reconnectSubcommand } from "./reconnect-command.js";
+import { hasNativeMcp } from "./server-registrations.js";
 import { serverToggleSubcommands } from "./server-toggle-command.js";
 import { setupSubcommand } from "./setup-command.js";
 import { statsSubcommand } from "./stats-command.js";
@@ -20,6 +21,7 @@ import { statusSubcommand } from "./status-command.js";
 import { toolsSubcommand } from "./tools-command.js";
 
 export type { McpAdapterOptions } from "./pi-session.js";
+export { hasNativeMcp } from "./server-registrations.js";
 
 /**
  * Builds the extension factory Pi calls with its API object. The factory
@@ -71,11 +73,6 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
 
     return session.loadStartup();
   };
-}
-
-/** Pi 1.x ships built-in MCP and exposes `registerMcpServer`; the 0.7x line has neither. */
-export function hasNativeMcp(pi: ExtensionAPI): boolean {
-  return typeof (pi as unknown as { registerMcpServer?: unknown }).registerMcpServer === "function";
 }
 
 /** The extension Pi loads from this package's manifest. */

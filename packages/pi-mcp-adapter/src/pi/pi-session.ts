@@ -7,6 +7,7 @@
  * event handlers; they call the methods here.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { formatProblem } from "@pi-mcp-adapter/config";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import {
   type AdapterRuntime,
@@ -33,6 +34,7 @@ import { PromptCommands } from "./prompt-commands.js";
 import { runProxy } from "./proxy-run.js";
 import { registerProxyTools } from "./proxy-tools.js";
 import { registerScriptTool } from "./script-tool.js";
+import { ServerRegistrations } from "./server-registrations.js";
 import { registerStartupDirectTools } from "./startup-direct-tools.js";
 import { TASK_STATUS_KEY, taskStatusLine, taskStatusText } from "./task-status.js";
 
@@ -68,6 +70,9 @@ export class PiSession {
   private footerOff: (() => void) | undefined;
   private detachPrompts: (() => void) | undefined;
   private readonly registrar: DirectToolRegistrar;
+  /** Servers other extensions registered (Pi's API, the event bus), and the last application of a change. */
+  private readonly registrations: ServerRegistrations;
+  private applying: Promise<void> | undefined;
   // MCP prompts as /mcp__<server>__<prompt>: from the snapshot first, then from the session's runtime.
   private readonly promptCommands: PromptCommands;
 
@@ -84,6 +89,7 @@ export class PiSession {
       render: () => this.display,
     });
     this.promptCommands = new PromptCommands(pi, (ctx) => this.runtimeFor(ctx));
+    this.registrations = new ServerRegistrations(pi, () => this.applyRegistrations());
   }
 
   /** The config file: the SDK's `configPath`, else Pi's `--mcp-config` flag. */
@@ -132,6 +138,7 @@ export class PiSession {
     this.agentRuns = 0;
     this.registering = undefined;
     this.registrar.sessionStarted();
+    this.registrations.sessionStarted();
     // Not awaited: loading may open a project-server approval dialog, and Pi answers dialogs
     // only once startup is over (in RPC mode an awaited dialog here ends the process).
     const created = this.runtimeFor(ctx);
@@ -158,11 +165,14 @@ export class PiSession {
    */
   async beforeAgentStart(): Promise<void> {
     if (this.agentRuns++ > 0) await this.registering;
+    await this.applying;
     await this.live?.catalogSettled();
   }
 
   /** A call through the proxy or Pi's tool search waits for direct tools still being registered. */
   async beforeToolCall(toolName: string): Promise<void> {
+    // A server registered or unregistered a moment ago is applied before any call runs.
+    await this.applying;
     if (this.registering && (toolName === PROXY_TOOL_NAME || toolName === "tool_search")) {
       await this.registering;
     }
@@ -170,7 +180,13 @@ export class PiSession {
 
   private runtimeSource(ctx: ExtensionContext): RuntimeSource {
     // Dialogs, notices, status snapshots and the approval broker reach Pi through the host.
-    const common = { cwd: ctx.cwd, oauth: oauthHooksFor(ctx), host: piHost(this.pi, ctx), client: CLIENT };
+    const common = {
+      cwd: ctx.cwd,
+      oauth: oauthHooksFor(ctx),
+      host: piHost(this.pi, ctx),
+      client: CLIENT,
+      registrations: () => this.registrations.list(),
+    };
     const source: RuntimeSource = this.options.config
       ? { ...common, config: this.options.config }
       : { ...common, configPath: this.configPath(), trust: projectTrustFor(ctx) };
@@ -179,6 +195,27 @@ export class PiSession {
     // The snapshot's metadata cache is already read: the session's runtime reuses it.
     if (this.snapshot?.cwd === ctx.cwd) source.snapshot = this.snapshot;
     return source;
+  }
+
+  /**
+   * Applies the registrations as they are now to the live runtime (a reload: files and
+   * registrations together, then `replace`), one change after another. Registrations
+   * that could not be used are told as a warning naming the registering extension.
+   */
+  private applyRegistrations(): Promise<void> {
+    const current = this.runtime;
+    if (!current) return Promise.resolve();
+    const applied = (this.applying ?? Promise.resolve()).then(async () => {
+      const runtime = await current;
+      await runtime.reload();
+      const problems = runtime.problems.filter(
+        (p) => p.severity !== "info" && p.file.startsWith("<registered by"),
+      );
+      if (runtime.host.hasUI && problems.length > 0)
+        runtime.host.notify(problems.map(formatProblem).join("\n"), "warning");
+    });
+    this.applying = applied.catch(() => {});
+    return this.applying;
   }
 
   private async replaceRuntime(

@@ -1,0 +1,200 @@
+/**
+ * Servers other extensions register, through the real Pi CLI: Pi 1.6's
+ * `pi.registerMcpServer()` while its built-in MCP is off, and the
+ * `pi-mcp-adapter:runtime-register:v1` event on both Pi lines. A second
+ * extension file (loaded with `-e`) registers server-everything; the scripted
+ * model calls its `get-sum` through `mcp`, then a tool of that extension
+ * takes the server away again, live.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { recordedPids, toolResultTexts, waitForExit } from "@pi-mcp-adapter/test-kit";
+import { describe, expect, it } from "vitest";
+import { everythingWrapperScript, stdioFixtureEntry } from "../src/fixtures.js";
+import { type PiHost, piHosts } from "../src/pi-hosts.js";
+import { createPiProject, type PiProject } from "../src/pi-project.js";
+
+const [olderPi, currentPi] = piHosts() as [PiHost, PiHost];
+
+/** The steps: sum through the proxy, drop the server (the extension's tool), then status. */
+const SUM_DROP_STATUS = [
+  { toolCall: { name: "mcp", arguments: { tool: "everything_get-sum", args: { a: 2, b: 3 } } } },
+  { toolCall: { name: "drop_everything", arguments: {} } },
+  { toolCall: { name: "mcp", arguments: {} } },
+  { text: "done" },
+];
+
+/** A tool of the registering extension that runs `body` (JS) and answers "dropped". */
+function dropTool(body: string): string {
+  return `pi.registerTool({
+    name: "drop_everything",
+    label: "Drop everything",
+    description: "Removes the everything MCP server",
+    parameters: { type: "object", properties: {} },
+    async execute() {
+      ${body}
+      return { content: [{ type: "text", text: "dropped" }], details: {} };
+    },
+  });`;
+}
+
+/** server-everything on stdio, recording its pid in the project's pid dir. */
+async function everythingEntry(project: PiProject) {
+  const script = project.join("everything.mjs");
+  await writeFile(script, everythingWrapperScript());
+  return { command: process.execPath, args: [script], env: { FIXTURE_PID_DIR: project.pidDir } };
+}
+
+/** Writes an extension file into the project root and returns its path. */
+async function writeExtension(project: PiProject, name: string, source: string): Promise<string> {
+  const file = project.join(name);
+  await writeFile(file, source);
+  return file;
+}
+
+describe("pi.registerMcpServer() on Pi 1.6 with the built-in MCP off", () => {
+  it("connects a registered server lazily, calls its get-sum through mcp, and unregisters it live", async () => {
+    await using project = await createPiProject({ host: currentPi, steps: SUM_DROP_STATUS });
+    const entry = await everythingEntry(project);
+    const registrar = await writeExtension(
+      project,
+      "registrar.ts",
+      `export default function (pi: any) {
+  pi.registerMcpServer("everything", ${JSON.stringify(entry)});
+  ${dropTool('pi.unregisterMcpServer("everything");')}
+}
+`,
+    );
+
+    const run = await project.run("what is 2 + 3?", { extraArgs: ["-e", registrar] });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain("no loaded extension connects MCP servers");
+    const [sum] = toolResultTexts(run.requests[1]!);
+    expect(sum).toContain("The sum of 2 and 3 is 5");
+    const status = toolResultTexts(run.requests[3]!)[2];
+    expect(status).not.toContain("everything");
+    const pids = await recordedPids(project.pidDir);
+    expect(pids).toHaveLength(1);
+    expect(await waitForExit(pids)).toEqual([]);
+  });
+
+  it("a file-configured server of the same name wins; status lists the registration as overridden", async () => {
+    await using project = await createPiProject({
+      host: currentPi,
+      mcpServers: ({ pidDir }) => ({ everything: stdioFixtureEntry(pidDir) }),
+      allowProjectServers: true,
+      steps: [
+        { toolCall: { name: "mcp", arguments: {} } },
+        { toolCall: { name: "mcp", arguments: { tool: "everything_whoami" } } },
+        { text: "done" },
+      ],
+    });
+    const registrar = await writeExtension(
+      project,
+      "registrar.ts",
+      `export default function (pi: any) {
+  pi.registerMcpServer("everything", { command: "never-started", lifecycle: "eager" });
+}
+`,
+    );
+
+    const run = await project.run("who?", { extraArgs: ["-e", registrar] });
+    expect(run.code, run.stderr).toBe(0);
+    const [status] = toolResultTexts(run.requests[1]!);
+    expect(status).toContain(`registered by extension ${registrar}`);
+    expect(status).toContain("overridden");
+    const whoami = toolResultTexts(run.requests[2]!)[1];
+    expect(whoami).toMatch(/^pid \d+$/);
+  });
+
+  it("an invalid registration is skipped with a warning that names the extension", async () => {
+    await using project = await createPiProject({
+      host: currentPi,
+      steps: [{ toolCall: { name: "mcp", arguments: {} } }, { text: "done" }],
+    });
+    const registrar = await writeExtension(
+      project,
+      "registrar.ts",
+      `export default function (pi: any) {
+  pi.registerMcpServer("broken", { command: "x", lifecycle: "sometimes" });
+}
+`,
+    );
+    const run = await project.run("status?", { extraArgs: ["-e", registrar] });
+    expect(run.code, run.stderr).toBe(0);
+    const [status] = toolResultTexts(run.requests[1]!);
+    expect(status).toMatch(
+      new RegExp(`error: <registered by extension ${registrar}>: mcpServers\\.broken\\.lifecycle`),
+    );
+  });
+
+  it("leaves registrations to Pi's built-in MCP when it is loaded", async () => {
+    await using project = await createPiProject({
+      host: currentPi,
+      steps: [{ toolCall: { name: "mcp", arguments: {} } }, { text: "done" }],
+    });
+    const registrar = await writeExtension(
+      project,
+      "registrar.ts",
+      `export default function (pi: any) {
+  pi.registerMcpServer("everything", { command: "never-started" });
+}
+`,
+    );
+    const run = await project.run("status?", { extraArgs: ["-e", "builtin:mcp", "-e", registrar] });
+    expect(run.code, run.stderr).toBe(0);
+    const [status] = toolResultTexts(run.requests[1]!);
+    expect(status).not.toContain("everything");
+  });
+});
+
+describe.each([olderPi, currentPi])("pi-mcp-adapter:runtime-register:v1 on $label", (host) => {
+  it("registers over the event bus, answers at once, and dispose() removes the server live", async () => {
+    await using project = await createPiProject({ host, steps: SUM_DROP_STATUS });
+    const entry = await everythingEntry(project);
+    const answers = project.join("answers.json");
+    const registrar = await writeExtension(
+      project,
+      "registrar.ts",
+      `import { writeFileSync } from "node:fs";
+export default function (pi: any) {
+  let registration: any;
+  pi.on("session_start", () => {
+    const good: any = { version: 1, name: "everything", definition: ${JSON.stringify(entry)} };
+    pi.events.emit("pi-mcp-adapter:runtime-register:v1", good);
+    registration = good.result?.ok ? good.result.registration : undefined;
+    const bad: any = { version: 1, name: "bad", definition: { url: "ftp://nowhere" } };
+    pi.events.emit("pi-mcp-adapter:runtime-register:v1", bad);
+    const again: any = { version: 1, name: "everything", definition: ${JSON.stringify(entry)} };
+    pi.events.emit("pi-mcp-adapter:runtime-register:v1", again);
+    writeFileSync(${JSON.stringify(answers)}, JSON.stringify([good, bad, again].map((r) => r.result && {
+      ok: r.result.ok, error: r.result.error?.message,
+    })));
+  });
+  ${dropTool("await registration.dispose();")}
+}
+`,
+    );
+
+    const run = await project.run("what is 2 + 3?", { extraArgs: ["-e", registrar] });
+    expect(run.code, run.stderr).toBe(0);
+    const [good, bad, again] = JSON.parse(await readFile(answers, "utf8")) as {
+      ok: boolean;
+      error?: string;
+    }[];
+    expect(good).toEqual({ ok: true });
+    expect(bad?.ok).toBe(false);
+    expect(bad?.error).toContain('mcpServers.bad.url: expected an http(s) URL, found "ftp://nowhere"');
+    expect(again).toEqual({
+      ok: false,
+      error:
+        'pi-mcp-adapter:runtime-register:v1: MCP server "everything" is already registered by another extension',
+    });
+    const [sum] = toolResultTexts(run.requests[1]!);
+    expect(sum).toContain("The sum of 2 and 3 is 5");
+    const status = toolResultTexts(run.requests[3]!)[2];
+    expect(status).not.toContain("everything");
+    const pids = await recordedPids(project.pidDir);
+    expect(pids).toHaveLength(1);
+    expect(await waitForExit(pids)).toEqual([]);
+  });
+});
