@@ -96,19 +96,13 @@ export class ServerRegistrations {
     if (data === null || typeof data !== "object") return;
     const request = data as Partial<RuntimeRegisterRequest>;
     if (request.result !== undefined) return;
-    const fail = (message: string) => {
-      request.result = { ok: false, error: new Error(`${RUNTIME_REGISTER_EVENT}: ${message}`) };
-    };
-    if (request.version !== 1)
-      return fail(`unsupported version ${JSON.stringify(request.version)} (expected 1)`);
-    const name = request.name;
-    if (typeof name !== "string" || name.trim() === "") return fail("name must be a non-empty string");
-    if (this.fromBus.has(name) || this.fromPi.some((r) => r.name === name)) {
-      return fail(`MCP server "${name}" is already registered by another extension`);
+    const refused = this.refusal(request);
+    if (refused !== undefined) {
+      request.result = { ok: false, error: new Error(`${RUNTIME_REGISTER_EVENT}: ${refused}`) };
+      return;
     }
+    const name = request.name as string;
     const registration: ExtensionServerRegistration = { name, config: request.definition, via: "event-bus" };
-    const checked = convertRegistration(registration);
-    if (!checked.server) return fail(checked.problems.map(formatProblem).join("; "));
     this.fromBus.set(name, registration);
     void this.onChange();
     request.result = {
@@ -121,6 +115,18 @@ export class ServerRegistrations {
         },
       },
     };
+  }
+
+  /** Why a request cannot be registered (checked like a config entry), or undefined when it can. */
+  private refusal(request: Partial<RuntimeRegisterRequest>): string | undefined {
+    if (request.version !== 1) return `unsupported version ${JSON.stringify(request.version)} (expected 1)`;
+    const name = request.name;
+    if (typeof name !== "string" || name.trim() === "") return "name must be a non-empty string";
+    if (this.fromBus.has(name) || this.fromPi.some((r) => r.name === name)) {
+      return `MCP server "${name}" is already registered by another extension`;
+    }
+    const checked = convertRegistration({ name, config: request.definition, via: "event-bus" });
+    return checked.server ? undefined : checked.problems.map(formatProblem).join("; ");
   }
 }
 
