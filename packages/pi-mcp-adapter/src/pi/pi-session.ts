@@ -36,6 +36,7 @@ import { registerProxyTools } from "./proxy-tools.js";
 import { registerScriptTool } from "./script-tool.js";
 import { ServerRegistrations } from "./server-registrations.js";
 import { registerStartupDirectTools } from "./startup-direct-tools.js";
+import { StatusChannels } from "./status-channels.js";
 import { TASK_STATUS_KEY, taskStatusLine, taskStatusText } from "./task-status.js";
 
 export interface McpAdapterOptions {
@@ -73,6 +74,7 @@ export class PiSession {
   /** Servers other extensions registered (Pi's API, the event bus), and the last application of a change. */
   private readonly registrations: ServerRegistrations;
   private applying: Promise<void> | undefined;
+  private readonly statusChannels: StatusChannels;
   // MCP prompts as /mcp__<server>__<prompt>: from the snapshot first, then from the session's runtime.
   private readonly promptCommands: PromptCommands;
 
@@ -90,6 +92,7 @@ export class PiSession {
     });
     this.promptCommands = new PromptCommands(pi, (ctx) => this.runtimeFor(ctx));
     this.registrations = new ServerRegistrations(pi, () => this.applyRegistrations());
+    this.statusChannels = new StatusChannels(pi, (server) => this.registrar.countOf(server));
   }
 
   /** The config file: the SDK's `configPath`, else Pi's `--mcp-config` flag. */
@@ -183,7 +186,7 @@ export class PiSession {
     const common = {
       cwd: ctx.cwd,
       oauth: oauthHooksFor(ctx),
-      host: piHost(this.pi, ctx),
+      host: piHost(this.pi, ctx, (snapshot) => this.statusChannels.publish(snapshot)),
       client: CLIENT,
       registrations: () => this.registrations.list(),
     };
@@ -271,6 +274,7 @@ export class PiSession {
       // A runtime being replaced (new session, other cwd) no longer speaks for the tools.
       if (this.live !== runtime) return;
       this.registrar.sync(runtime.directTools(this.reserved(), (name) => this.startupMetadata.get(name)));
+      this.statusChannels.directToolsChanged();
       // A server enabled or edited in config lists again (from the cache when it can).
       if (reason === "config") void runtime.catalog(server).catch(() => {});
     });
