@@ -25,6 +25,7 @@ import {
   watchStatus,
 } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
+import { argvFlagValue } from "./argv-flags.js";
 import { DirectToolRegistrar, PI_TOOL_NAMES } from "./direct-tools.js";
 import { FOOTER_STATUS_KEY, footerText, startupNotices } from "./footer-status.js";
 import { oauthHooksFor } from "./oauth-commands.js";
@@ -95,10 +96,14 @@ export class PiSession {
     this.statusChannels = new StatusChannels(pi, (server) => this.registrar.countOf(server));
   }
 
-  /** The config file: the SDK's `configPath`, else Pi's `--mcp-config` flag. */
+  /**
+   * The config file: the SDK's `configPath`, else Pi's `--mcp-config` flag (read from the
+   * process's arguments while Pi has not parsed its flags yet, i.e. for the startup snapshot).
+   */
   configPath(): string | undefined {
     const flag = this.pi.getFlag(CONFIG_FLAG);
-    return this.options.configPath ?? (typeof flag === "string" && flag !== "" ? flag : undefined);
+    const parsed = typeof flag === "string" && flag !== "" ? flag : undefined;
+    return this.options.configPath ?? parsed ?? argvFlagValue(process.argv, CONFIG_FLAG);
   }
 
   /** The last direct-tool plan: what it could not register (collisions, unknown names), what "auto" decided. */
@@ -122,10 +127,10 @@ export class PiSession {
    * and registers the proxy tools and the direct tools from it.
    */
   loadStartup(): Promise<void> {
-    // Pi flags are not parsed yet while extensions load: the snapshot sees `configPath` only.
+    // Pi parses flags only after extensions load: `--mcp-config` comes from process.argv here.
     const source = {
       cwd: process.cwd(),
-      ...(this.options.config ? { config: this.options.config } : { configPath: this.options.configPath }),
+      ...(this.options.config ? { config: this.options.config } : { configPath: this.configPath() }),
       trust: rememberedProjectTrust(),
     };
     return loadStartupSnapshot(source).then(
