@@ -8,6 +8,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { registerAdapterCommand } from "./adapter-command.js";
+import { adapterSwitchedOff, DISABLE_FLAG } from "./adapter-switch.js";
 import { logoutSubcommand, registerOAuthCommands } from "./oauth-commands.js";
 import { panelSubcommand } from "./panel-command.js";
 import { CONFIG_FLAG, type McpAdapterOptions, PiSession } from "./pi-session.js";
@@ -32,10 +33,12 @@ export { hasNativeMcp } from "./server-registrations.js";
  */
 export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: ExtensionAPI) => Promise<void> {
   return (pi) => {
+    pi.registerFlag(CONFIG_FLAG, { description: "MCP config file for pi-mcp-adapter", type: "string" });
+    pi.registerFlag(DISABLE_FLAG, { description: "Turn pi-mcp-adapter off for this run", type: "boolean" });
+    if (adapterSwitchedOff()) return Promise.resolve();
+
     const session = new PiSession(pi, options);
     const runtimeFor = (ctx: ExtensionContext) => session.runtimeFor(ctx);
-
-    pi.registerFlag(CONFIG_FLAG, { description: "MCP config file for pi-mcp-adapter", type: "string" });
 
     const status = statusSubcommand(runtimeFor, () => session.lastDirectPlan());
     const setup = setupSubcommand({
