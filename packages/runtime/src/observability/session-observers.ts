@@ -9,6 +9,9 @@ import type { CallObserver } from "./call-observers.js";
 import { CallStats } from "./stats-observer.js";
 import { SessionTrace } from "./trace-observer.js";
 
+/** Where `captureStats: true` keeps call stats, relative to the project directory. */
+export const DEFAULT_STATS_FILE = path.join(".pi", "mcp-tool-stats.json");
+
 export function sessionObservers(
   settings: Pick<Settings, "trace" | "captureStats">,
   cwd: string,
@@ -25,12 +28,12 @@ export function sessionObservers(
         })
       : undefined;
   const capture = settings.captureStats;
+  // `true` (or an object without `file`) keeps the stats in the project's default file, for the CLI.
+  const file = typeof capture === "object" && capture.file ? capture.file : DEFAULT_STATS_FILE;
   const stats =
-    capture === true
-      ? new CallStats({ onError: warn })
-      : typeof capture === "object"
-        ? new CallStats({ ...(capture.file ? { file: path.resolve(cwd, capture.file) } : {}), onError: warn })
-        : undefined;
+    capture === true || typeof capture === "object"
+      ? new CallStats({ file: path.resolve(cwd, file), onError: warn })
+      : undefined;
   return { ...(trace ? { trace } : {}), ...(stats ? { stats } : {}) };
 }
 
