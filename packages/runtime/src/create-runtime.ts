@@ -23,6 +23,7 @@ import { SessionRoots } from "./client-features/session-roots.js";
 import { type Host, headlessHost } from "./host.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
 import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./observability/output-shapes.js";
+import { SERVER_LOG_FILE_NAME, ServerLog } from "./observability/server-log.js";
 import { sessionObservers } from "./observability/session-observers.js";
 import { tracedHandlers } from "./observability/trace-sources.js";
 import { withConnectionDefaults } from "./servers/connection-defaults.js";
@@ -43,6 +44,8 @@ export interface RuntimeSource {
   trust?: ProjectTrust;
   /** The tool metadata cache file; default `<agent dir>/mcp-cache.json`, `false` for none. */
   metadataCacheFile?: string | false;
+  /** Where servers' log messages go; default `<agent dir>/mcp-adapter.log`, `false` for nowhere. */
+  serverLogFile?: string | false;
   /** Where npx resolutions are remembered (24 h); default `<agent dir>/mcp-npx-cache.json`, `false` for memory only. */
   npxCacheFile?: string | false;
   /** Where OAuth warnings and logins started by `autoAuth` are reported; default: warnings to `host.notify`. */
@@ -138,8 +141,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       return hash !== undefined && cache?.get(name, hash) !== undefined;
     },
   };
+  const logFile =
+    source.serverLogFile ?? path.join(defaultConfigEnvironment().agentDir, SERVER_LOG_FILE_NAME);
   return new AdapterRuntime({
     ...observers,
+    ...(logFile === false ? {} : { serverLog: new ServerLog(logFile) }),
     outputShapes: new OutputShapes(shapesFile),
     servers,
     lifecycle,

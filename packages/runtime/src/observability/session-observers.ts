@@ -4,8 +4,9 @@
  */
 import path from "node:path";
 import type { Settings } from "@pi-mcp-adapter/config";
-import type { StatusListener } from "@pi-mcp-adapter/transport";
+import type { NotificationEventListener, StatusListener } from "@pi-mcp-adapter/transport";
 import type { CallObserver } from "./call-observers.js";
+import type { ServerLog } from "./server-log.js";
 import { CallStats } from "./stats-observer.js";
 import { SessionTrace } from "./trace-observer.js";
 
@@ -38,15 +39,27 @@ export function sessionObservers(
 }
 
 /**
- * Attaches a session's trace and stats to the runtime's parts: both observe
- * every call; the trace also records connection changes — by state only, as
- * the error text may quote a URL or the server's output.
+ * Attaches a session's trace, stats and log to the runtime's parts: trace and
+ * stats observe every call; the trace also records connection changes — by
+ * state only, as the error text may quote a URL or the server's output. The
+ * log takes the servers' log messages, and (debugging) connection changes.
  */
 export function attachObservers(
-  { trace, stats }: { trace?: SessionTrace; stats?: CallStats },
+  { trace, stats, serverLog }: { trace?: SessionTrace; stats?: CallStats; serverLog?: ServerLog },
   calls: { observe(observer: CallObserver): () => void },
-  servers: { onStatus(listener: StatusListener): () => void },
+  servers: {
+    onStatus(listener: StatusListener): () => void;
+    onNotification(listener: NotificationEventListener): () => void;
+  },
 ): void {
+  if (serverLog) {
+    servers.onNotification((server, n) => {
+      if (n.kind === "log") serverLog.server(server, n.level, n.logger, n.data);
+    });
+    if (serverLog.debugEnabled) {
+      servers.onStatus((s) => serverLog.debug(`${s.name}: ${s.state}${s.error ? ` (${s.error})` : ""}`));
+    }
+  }
   if (trace) {
     calls.observe(trace.observer);
     servers.onStatus((status) =>
