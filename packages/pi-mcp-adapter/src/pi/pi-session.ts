@@ -190,7 +190,7 @@ export class PiSession {
     // Dialogs, notices, status snapshots and the approval broker reach Pi through the host.
     const common = {
       cwd: ctx.cwd,
-      oauth: oauthHooksFor(ctx),
+      oauth: oauthHooksFor(this.pi, ctx),
       host: piHost(this.pi, ctx, (snapshot) => this.statusChannels.publish(snapshot)),
       client: CLIENT,
       registrations: () => this.registrations.list(),
