@@ -7,7 +7,7 @@
  * takes the server away again, live.
  */
 import { readFile, writeFile } from "node:fs/promises";
-import { recordedPids, toolResultTexts, waitForExit } from "@pi-mcp-adapter/test-kit";
+import { type ChatRequest, recordedPids, toolResultTexts, waitForExit } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { everythingWrapperScript, stdioFixtureEntry } from "../src/fixtures.js";
 import { type PiHost, piHosts } from "../src/pi-hosts.js";
@@ -22,6 +22,18 @@ const SUM_DROP_STATUS = [
   { toolCall: { name: "mcp", arguments: {} } },
   { text: "done" },
 ];
+
+/**
+ * What `SUM_DROP_STATUS` must show: get-sum answered through `mcp`, the server gone from
+ * status after the drop, and its one process ended.
+ */
+async function expectSumThenGone(project: PiProject, requests: ChatRequest[]): Promise<void> {
+  expect(toolResultTexts(requests[1]!)[0]).toContain("The sum of 2 and 3 is 5");
+  expect(toolResultTexts(requests[3]!)[2]).not.toContain("everything");
+  const pids = await recordedPids(project.pidDir);
+  expect(pids).toHaveLength(1);
+  expect(await waitForExit(pids)).toEqual([]);
+}
 
 /** A tool of the registering extension that runs `body` (JS) and answers "dropped". */
 function dropTool(body: string): string {
@@ -90,13 +102,7 @@ describe("pi.registerMcpServer() on Pi 1.6 with the built-in MCP off", () => {
     const run = await project.run("what is 2 + 3?", { extraArgs: ["-e", extension] });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).not.toContain("no loaded extension connects MCP servers");
-    const [sum] = toolResultTexts(run.requests[1]!);
-    expect(sum).toContain("The sum of 2 and 3 is 5");
-    const status = toolResultTexts(run.requests[3]!)[2];
-    expect(status).not.toContain("everything");
-    const pids = await recordedPids(project.pidDir);
-    expect(pids).toHaveLength(1);
-    expect(await waitForExit(pids)).toEqual([]);
+    await expectSumThenGone(project, run.requests);
   });
 
   it("a file-configured server of the same name wins; status lists the registration as overridden", async () => {
@@ -184,12 +190,6 @@ export default function (pi: any) {
       error:
         'pi-mcp-adapter:runtime-register:v1: MCP server "everything" is already registered by another extension',
     });
-    const [sum] = toolResultTexts(run.requests[1]!);
-    expect(sum).toContain("The sum of 2 and 3 is 5");
-    const status = toolResultTexts(run.requests[3]!)[2];
-    expect(status).not.toContain("everything");
-    const pids = await recordedPids(project.pidDir);
-    expect(pids).toHaveLength(1);
-    expect(await waitForExit(pids)).toEqual([]);
+    await expectSumThenGone(project, run.requests);
   });
 });
