@@ -105,6 +105,24 @@ describe("pi.registerMcpServer() on Pi 1.6 with the built-in MCP off", () => {
     await expectSumThenGone(project, run.requests);
   });
 
+  it("declares the tools a registration exposes directly (Pi's toolExposure) in the first request", async () => {
+    await using project = await createPiProject({
+      host: currentPi,
+      steps: [{ toolCall: { name: "everything_get_sum", arguments: { a: 2, b: 3 } } }, { text: "5" }],
+    });
+    const entry = { ...(await everythingEntry(project)), toolExposure: { "get-sum": "direct" } };
+    const extension = await registrar(
+      project,
+      `pi.registerMcpServer("everything", ${JSON.stringify(entry)});`,
+    );
+
+    const run = await project.run("what is 2 + 3?", { extraArgs: ["-e", extension] });
+    expect(run.code, run.stderr).toBe(0);
+    const declared = run.requests[0]?.tools?.map((t) => t.function.name) ?? [];
+    expect(declared.filter((name) => name.startsWith("everything_"))).toEqual(["everything_get_sum"]);
+    expect(toolResultTexts(run.requests[1]!)[0]).toContain("The sum of 2 and 3 is 5");
+  });
+
   it("a file-configured server of the same name wins; status lists the registration as overridden", async () => {
     await using project = await createPiProject({
       host: currentPi,

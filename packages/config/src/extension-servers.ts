@@ -46,6 +46,14 @@ export interface ExtensionServers {
   overridden: OverriddenRegistration[];
 }
 
+/** How the `file` of a registered server's provenance (and of its problems) starts. */
+export const REGISTERED_SOURCE_PREFIX = "<registered by ";
+
+/** Whether a provenance `file` names a registration rather than a file. */
+export function isRegisteredSource(file: string): boolean {
+  return file.startsWith(REGISTERED_SOURCE_PREFIX);
+}
+
 /** Who registered a server, as status and warnings say it. */
 export function registrantLabel(
   registration: Pick<ExtensionServerRegistration, "registeredBy" | "via">,
@@ -70,7 +78,7 @@ export function extensionServers(
   for (const registration of registrations) {
     const registrant = registrantLabel(registration);
     const source: Provenance = {
-      file: `<registered by ${registrant}>`,
+      file: `${REGISTERED_SOURCE_PREFIX}${registrant}>`,
       key: `mcpServers.${registration.name}`,
     };
     const fileDefined = configured.find((s) => s.name === registration.name);
@@ -129,7 +137,7 @@ export function withExtensionServers(
 export function convertRegistration(
   registration: ExtensionServerRegistration,
   source: Provenance = {
-    file: `<registered by ${registrantLabel(registration)}>`,
+    file: `${REGISTERED_SOURCE_PREFIX}${registrantLabel(registration)}>`,
     key: `mcpServers.${registration.name}`,
   },
 ): { server?: ConfiguredServer; problems: ConfigProblem[] } {

@@ -36,7 +36,9 @@ export {
   type ExtensionServerRegistration,
   type ExtensionServers,
   extensionServers,
+  isRegisteredSource,
   type OverriddenRegistration,
+  REGISTERED_SOURCE_PREFIX,
   registrantLabel,
   withExtensionServers,
 } from "./extension-servers.js";

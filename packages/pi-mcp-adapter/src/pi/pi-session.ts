@@ -7,7 +7,7 @@
  * event handlers; they call the methods here.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { formatProblem } from "@pi-mcp-adapter/config";
+import { formatProblem, isRegisteredSource } from "@pi-mcp-adapter/config";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import {
   type AdapterRuntime,
@@ -152,6 +152,8 @@ export class PiSession {
     const created = this.runtimeFor(ctx);
     // Servers deferred at start-up (`deferWithMissingMetadata`) list now; their tools follow a prompt later.
     if (this.deferred.length) this.registering = listDeferred(created, this.deferred);
+    // Registered servers that ask for direct tools list now, so the first prompt declares them.
+    this.applying = this.registrations.list().length > 0 ? listRegisteredDirect(created) : undefined;
     this.noticeProblems(created, ctx);
   }
 
@@ -216,9 +218,7 @@ export class PiSession {
     const applied = (this.applying ?? Promise.resolve()).then(async () => {
       const runtime = await current;
       await runtime.reload();
-      const problems = runtime.problems.filter(
-        (p) => p.severity !== "info" && p.file.startsWith("<registered by"),
-      );
+      const problems = runtime.problems.filter((p) => p.severity !== "info" && isRegisteredSource(p.file));
       if (runtime.host.hasUI && problems.length > 0)
         runtime.host.notify(problems.map(formatProblem).join("\n"), "warning");
     });
@@ -351,6 +351,21 @@ export class PiSession {
 function listDeferred(runtime: Promise<AdapterRuntime>, names: readonly string[]): Promise<unknown> {
   return runtime.then(
     (r) => Promise.all(names.map((name) => r.catalog(name).catch(() => undefined))),
+    () => undefined,
+  );
+}
+
+/** Lists the registered servers (other extensions') that ask for direct tools; failures show in status. */
+function listRegisteredDirect(runtime: Promise<AdapterRuntime>): Promise<void> {
+  return runtime.then(
+    async (r) => {
+      const direct = r.servers().filter((s) => {
+        const definition = r.definition(s.name);
+        if (!definition || definition.disabled || !isRegisteredSource(definition.source.file)) return false;
+        return definition.directTools !== undefined && definition.directTools !== false;
+      });
+      await Promise.all(direct.map((s) => r.catalog(s.name).catch(() => undefined)));
+    },
     () => undefined,
   );
 }
