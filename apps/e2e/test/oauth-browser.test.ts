@@ -83,6 +83,34 @@ describe("pi-mcp-adapter auth (CLI)", () => {
 });
 
 describe.each(piHosts())("$label", (host) => {
+  it("/mcp-auth opens the browser and finishes when it reaches the callback, nothing pasted", async () => {
+    const { as, project } = await oauthProject(host);
+    await using _as = as;
+    await using _project = project;
+    const browser = await standInBrowser(project, host);
+
+    const child = project.rpc({ env: browser.env });
+    const timer = setTimeout(() => child.kill(), 90_000);
+    const notes: string[] = [];
+    try {
+      child.stdin.write(`${JSON.stringify({ id: "login", type: "prompt", message: "/mcp-auth docs" })}\n`);
+      for await (const message of rpcMessages(child.stdout)) {
+        // The paste dialog is left open: the browser finishing the login dismisses it.
+        if (message.type === "extension_ui_request" && message.method === "notify") {
+          notes.push(message.message ?? "");
+          if (message.message === 'Logged in to "docs"') break;
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+      child.kill();
+    }
+    expect(notes).toContain('Logged in to "docs"');
+    const opened = await browser.opened();
+    expect(opened).toHaveLength(1);
+    expect(notes.some((n) => n.includes(opened[0]!))).toBe(true);
+  });
+
   it("auth-start opens the browser; the login finishing by itself starts a turn that tells the agent", async () => {
     const { as, project } = await oauthProject(host, [
       { toolCall: { name: "mcp", arguments: { action: "auth-start", server: "docs" } } },
