@@ -182,18 +182,19 @@ describe("OAuth wiring for the runtime", () => {
     const opened: string[] = [];
     const told: string[] = [];
     const servers = [server({ name: "docs", url: as.url }), server({ name: "wiki", url: as.url })];
-    wiring = await createOAuthWiring({
+    const ready = await createOAuthWiring({
       servers: () => servers,
       settings: {},
       store: createMemoryCredentialStore(),
       openBrowser: (url) => opened.push(url),
       onBackgroundLogin: (name) => told.push(name),
     });
+    wiring = ready;
     const urlOf = async (name: string) =>
-      ((await wiring?.proxyAction("auth-start", name, undefined)) as string).split("\n")[1] as string;
+      ((await ready.proxyAction("auth-start", name, undefined)) as string).split("\n")[1] as string;
 
     const docsUrl = await urlOf("docs");
-    await wiring.proxyAction("auth-complete", "docs", { redirectUrl: await as.approve(docsUrl) });
+    await ready.proxyAction("auth-complete", "docs", { redirectUrl: await as.approve(docsUrl) });
     const wikiUrl = await urlOf("wiki");
     expect(opened).toEqual([docsUrl, wikiUrl]);
     // The browser reaches the loopback listener for wiki: that login finishes by itself.
