@@ -3,7 +3,7 @@
  * entry and a blocking sleep for scripted-model steps that must hold their
  * answer. The project set-up itself is `createPiProject` (pi-project.ts).
  */
-import { stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
+import { serverEverythingPath, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 
 /** An `mcpServers` entry for the stdio fixture server, recording its pid in `pidDir`. */
 export function stdioFixtureEntry(pidDir: string, extra: Record<string, unknown> = {}) {
@@ -18,4 +18,18 @@ export function stdioFixtureEntry(pidDir: string, extra: Record<string, unknown>
 /** Blocks this thread, e.g. so the scripted model answers only afterwards. */
 export function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * A script that runs server-everything on stdio and records each start as a
+ * file named by its pid in `FIXTURE_PID_DIR` (for `recordedPids`).
+ */
+export function everythingWrapperScript(): string {
+  return `
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+writeFileSync(path.join(process.env.FIXTURE_PID_DIR, String(process.pid)), "");
+process.argv.splice(2, process.argv.length, "stdio");
+await import(${JSON.stringify(serverEverythingPath)});
+`;
 }

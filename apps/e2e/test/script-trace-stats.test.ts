@@ -133,7 +133,7 @@ describe.each(piHosts())("$label", (host) => {
     expect(declared).not.toContain("mcpScript");
     const stats = notices.find((n) => n.startsWith("MCP call stats")) ?? notices.join("\n");
     expect(stats).toMatch(
-      /^MCP call stats \(this session\)\nserver\/tool\s+calls\s+errors\s+timeouts\s+p50\s+p95/,
+      /^MCP call stats \(.*\.pi\/mcp-tool-stats\.json\)\nserver\/tool\s+calls\s+errors\s+timeouts\s+p50\s+p95/,
     );
     expect(stats).toMatch(/everything\/get-sum\s+3\s+0\s+0\s+[\d.]+ ms\s+[\d.]+ ms/);
 

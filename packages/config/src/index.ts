@@ -32,6 +32,17 @@ export type { ConfiguredServer } from "./configured-server.js";
 export { configHash, definitionHash } from "./definition-hash.js";
 export { ConfigError, type ConfigErrorCode } from "./errors.js";
 export {
+  convertRegistration,
+  type ExtensionServerRegistration,
+  type ExtensionServers,
+  extensionServers,
+  isRegisteredSource,
+  type OverriddenRegistration,
+  REGISTERED_SOURCE_PREFIX,
+  registrantLabel,
+  withExtensionServers,
+} from "./extension-servers.js";
+export {
   HOST_IDS,
   type HostConfigFile,
   type HostId,

@@ -18,9 +18,12 @@ export {
   headlessHost,
   MAX_PARALLEL_DISCOVERY,
   MCP_STATUS_EVENT,
+  MCP_STATUS_V1_EVENT,
   type McpServerState,
   type McpServerStatus,
+  type McpServerStatusV1,
   type McpStatusSnapshot,
+  type McpStatusSnapshotV1,
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
@@ -37,3 +40,4 @@ export {
 } from "./oauth.js";
 export { PACKAGE_VERSION } from "./package-version.js";
 export { createMcpAdapter, hasNativeMcp, type McpAdapterOptions } from "./pi/extension.js";
+export { RUNTIME_REGISTER_EVENT, type RuntimeRegisterRequest } from "./pi/server-registrations.js";

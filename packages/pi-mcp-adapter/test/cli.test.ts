@@ -158,13 +158,13 @@ describe("pi-mcp-adapter CLI", () => {
       }),
     ]);
     expect(run(dir.path, "stats").stdout).toMatch(/fixture\/add\s+2\s+0\s+0\s+[\d.]+ ms/);
-    // In memory only, or off: the CLI says where stats are instead.
+    // `captureStats: true` keeps them in the default file; off, the CLI says how to turn them on.
     await writeFile(
       dir.join(".mcp.json"),
       JSON.stringify({ settings: { captureStats: true }, mcpServers: {} }),
     );
     expect(run(dir.path, "stats").stdout).toContain(
-      "Call stats live in each Pi session's memory (/mcp-adapter stats)",
+      `MCP call stats (${dir.join(".pi", "mcp-tool-stats.json")})\nNo MCP calls yet.`,
     );
     await writeFile(dir.join(".mcp.json"), JSON.stringify({ mcpServers: {} }));
     expect(run(dir.path, "stats").stdout).toContain('Call stats are off: set "captureStats"');

@@ -5,10 +5,12 @@ import {
   type ConfiguredServer,
   defaultConfigEnvironment,
   definitionHash,
+  type ExtensionServerRegistration,
   loadConfig,
   type ProjectTrust,
   prepareConnection,
   type ResolvedConfig,
+  withExtensionServers,
 } from "@pi-mcp-adapter/config";
 import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
@@ -21,6 +23,7 @@ import { SessionRoots } from "./client-features/session-roots.js";
 import { type Host, headlessHost } from "./host.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
 import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./observability/output-shapes.js";
+import { SERVER_LOG_FILE_NAME, ServerLog } from "./observability/server-log.js";
 import { sessionObservers } from "./observability/session-observers.js";
 import { tracedHandlers } from "./observability/trace-sources.js";
 import { withConnectionDefaults } from "./servers/connection-defaults.js";
@@ -41,6 +44,8 @@ export interface RuntimeSource {
   trust?: ProjectTrust;
   /** The tool metadata cache file; default `<agent dir>/mcp-cache.json`, `false` for none. */
   metadataCacheFile?: string | false;
+  /** Where servers' log messages go; default `<agent dir>/mcp-adapter.log`, `false` for nowhere. */
+  serverLogFile?: string | false;
   /** Where npx resolutions are remembered (24 h); default `<agent dir>/mcp-npx-cache.json`, `false` for memory only. */
   npxCacheFile?: string | false;
   /** Where OAuth warnings and logins started by `autoAuth` are reported; default: warnings to `host.notify`. */
@@ -58,6 +63,12 @@ export interface RuntimeSource {
   /** MCP Apps: viewer (`browser` / `none`; default from `MCP_UI_VIEWER`), tool consent, how windows open. */
   ui?: RuntimeUiOptions;
   /**
+   * Servers other extensions registered for this session, read at every
+   * (re)load: they rank below every config file. After they change, `reload()`
+   * applies them live.
+   */
+  registrations?: () => readonly ExtensionServerRegistration[];
+  /**
    * Leave the session's spill files (full texts of cut results) at shutdown, e.g. for a CLI that
    * printed their paths; default: removed at shutdown (files left by a crash go after a day).
    */
@@ -68,13 +79,14 @@ export interface RuntimeSource {
 export const NPX_CACHE_FILE_NAME = "mcp-npx-cache.json";
 
 /** Reads and merges config for a runtime (exposed for status screens and the metadata cache's `configHash`). */
-export function loadRuntimeConfig(source: RuntimeSource): Promise<ResolvedConfig> {
-  return loadConfig({
+export async function loadRuntimeConfig(source: RuntimeSource): Promise<ResolvedConfig> {
+  const config = await loadConfig({
     cwd: source.cwd,
     configPath: source.configPath,
     config: source.config,
     trust: source.trust ?? ADMIT_ALL_PROJECT_SERVERS,
   });
+  return withExtensionServers(config, source.registrations?.() ?? []);
 }
 
 /** Loads config and builds a runtime; nothing connects until first use. */
@@ -134,8 +146,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       return hash !== undefined && cache?.get(name, hash) !== undefined;
     },
   };
+  const logFile =
+    source.serverLogFile ?? path.join(defaultConfigEnvironment().agentDir, SERVER_LOG_FILE_NAME);
   return new AdapterRuntime({
     ...observers,
+    ...(logFile === false ? {} : { serverLog: new ServerLog(logFile) }),
     outputShapes: new OutputShapes(shapesFile),
     servers,
     lifecycle,

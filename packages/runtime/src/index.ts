@@ -73,6 +73,13 @@ export {
   statusSnapshot,
   watchStatus,
 } from "./observability/status-events.js";
+export {
+  MCP_STATUS_V1_EVENT,
+  type McpServerStateV1,
+  type McpServerStatusV1,
+  type McpStatusSnapshotV1,
+  statusSnapshotV1,
+} from "./observability/status-v1.js";
 export type { AdapterRuntimeOptions } from "./runtime-options.js";
 export type { Connect } from "./servers/server-set.js";
 export { formatDebugStderr } from "./servers/stderr-tails.js";

@@ -15,6 +15,7 @@ import type { SessionRoots } from "./client-features/session-roots.js";
 import type { Host } from "./host.js";
 import type { OAuthWiring } from "./oauth/oauth-wiring.js";
 import type { OutputShapes } from "./observability/output-shapes.js";
+import type { ServerLog } from "./observability/server-log.js";
 import type { CallStats } from "./observability/stats-observer.js";
 import type { SessionTrace } from "./observability/trace-observer.js";
 import type { LoadedServers, ServerSetOptions } from "./servers/server-set.js";
@@ -40,6 +41,8 @@ export interface AdapterRuntimeOptions extends Omit<ServerSetOptions, "reloadCon
   trace?: SessionTrace;
   /** Call stats (`settings.captureStats`): observes calls; written at shutdown. */
   stats?: CallStats;
+  /** The log file servers' `notifications/message` go to (and the adapter's debug lines); none when left out. */
+  serverLog?: ServerLog;
   /** Output shapes mcpScript calls observed (describe hints); default in memory only. */
   outputShapes?: OutputShapes;
   /** MCP Apps: the viewer (`browser` / `none`), tool consent, how windows open. */

@@ -178,6 +178,30 @@ describe("OAuth wiring for the runtime", () => {
     expect(wiring.serverNames()).toEqual(["docs"]);
   });
 
+  it("auth-start opens the login page; only a login the browser finishes by itself is told", async () => {
+    const opened: string[] = [];
+    const told: string[] = [];
+    const servers = [server({ name: "docs", url: as.url }), server({ name: "wiki", url: as.url })];
+    const ready = await createOAuthWiring({
+      servers: () => servers,
+      settings: {},
+      store: createMemoryCredentialStore(),
+      openBrowser: (url) => opened.push(url),
+      onBackgroundLogin: (name) => told.push(name),
+    });
+    wiring = ready;
+    const urlOf = async (name: string) =>
+      ((await ready.proxyAction("auth-start", name, undefined)) as string).split("\n")[1] as string;
+
+    const docsUrl = await urlOf("docs");
+    await ready.proxyAction("auth-complete", "docs", { redirectUrl: await as.approve(docsUrl) });
+    const wikiUrl = await urlOf("wiki");
+    expect(opened).toEqual([docsUrl, wikiUrl]);
+    // The browser reaches the loopback listener for wiki: that login finishes by itself.
+    await fetch(await as.approve(wikiUrl));
+    await expect.poll(() => told).toEqual(["wiki"]);
+  });
+
   it("with autoAuth, a connection that needs a login starts one and reports its URL", async () => {
     const started: string[] = [];
     const servers = [server({ name: "docs", url: as.url })];

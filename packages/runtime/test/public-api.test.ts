@@ -68,9 +68,13 @@ const PUBLIC_API = [
   "formatTaskStatus",
   "loadStartupSnapshot",
   "MCP_STATUS_EVENT",
+  "MCP_STATUS_V1_EVENT",
   "McpServerState",
+  "McpServerStateV1",
   "McpServerStatus",
+  "McpServerStatusV1",
   "McpStatusSnapshot",
+  "McpStatusSnapshotV1",
   "McpTaskStatus",
   "parsePromptArguments",
   "pickModelByHints",
@@ -86,6 +90,7 @@ const PUBLIC_API = [
   "snapshotAutoDirect",
   "StartupSnapshot",
   "statusSnapshot",
+  "statusSnapshotV1",
   "watchStatus",
 ];
 

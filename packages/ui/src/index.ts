@@ -1,6 +1,6 @@
 export { type AppCspDomains, appCsp, cspDomainsOf } from "./app-csp.js";
 export { isLoopback } from "./loopback-server.js";
-export { openInBrowser } from "./open-browser.js";
+export { browserAvailable, openInBrowser } from "./open-browser.js";
 export {
   type AskToolConsent,
   ToolConsent,

@@ -1,12 +1,14 @@
 /**
  * `auth <server>` and `logout <server>`: OAuth from a shell. `auth` prints
- * the authorization URL and waits for the browser's callback, or for the
- * address the browser ended on pasted on stdin (a remote machine, where the
- * localhost callback cannot reach this process).
+ * the authorization URL (and opens it where a browser exists), then waits
+ * for the browser's callback, or for the address the browser ended on pasted
+ * on stdin (a remote machine, where the localhost callback cannot reach this
+ * process).
  */
 import { createInterface } from "node:readline";
 import { McpAdapterError } from "@pi-mcp-adapter/core";
 import type { OAuthLogins } from "@pi-mcp-adapter/oauth";
+import { browserAvailable, openInBrowser } from "@pi-mcp-adapter/ui";
 import type { CliContext, CliOutput } from "./cli-context.js";
 
 async function loginsOf(ctx: CliContext): Promise<OAuthLogins> {
@@ -37,6 +39,8 @@ export async function authCli(ctx: CliContext, words: string[]): Promise<CliOutp
     `Open this URL to authorize "${server}":\n${started.authorizationUrl}\n` +
       "Waiting for the browser… (on a remote machine, paste the address the browser ends on and press Enter)\n",
   );
+  // Where a browser exists, the page opens by itself; the URL above stays the fallback.
+  if (browserAvailable()) openInBrowser(started.authorizationUrl).catch(() => {});
   const input = createInterface({ input: process.stdin, terminal: false });
   try {
     const pasted = new Promise<void>((resolve, reject) => {

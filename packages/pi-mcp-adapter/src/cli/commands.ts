@@ -259,13 +259,7 @@ async function statsOutput(ctx: CliContext): Promise<CliOutput> {
   const json = { file: stats?.file ?? null, tools: stats?.summary() ?? [] };
   if (!stats) {
     return {
-      text: 'Call stats are off: set "captureStats": { "file": "…" } in an MCP config\'s settings.',
-      json,
-    };
-  }
-  if (!stats.file) {
-    return {
-      text: "Call stats live in each Pi session's memory (/mcp-adapter stats); set captureStats.file to read them here.",
+      text: 'Call stats are off: set "captureStats": true in an MCP config\'s settings (kept in .pi/mcp-tool-stats.json).',
       json,
     };
   }

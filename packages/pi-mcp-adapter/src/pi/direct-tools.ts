@@ -94,6 +94,11 @@ export class DirectToolRegistrar {
     return [...this.registered.keys()].filter((n) => this.offered.has(n));
   }
 
+  /** How many direct tools of `server` are registered and offered now. */
+  countOf(server: string): number {
+    return this.names.filter((n) => this.registered.get(n)?.tool.tool.server === server).length;
+  }
+
   /** Whether this registrar registered `name` (offered now or not). */
   owns(name: string): boolean {
     return this.registered.has(name);

@@ -8,12 +8,14 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { registerAdapterCommand } from "./adapter-command.js";
+import { adapterSwitchedOff, DISABLE_FLAG } from "./adapter-switch.js";
 import { logoutSubcommand, registerOAuthCommands } from "./oauth-commands.js";
 import { panelSubcommand } from "./panel-command.js";
 import { CONFIG_FLAG, type McpAdapterOptions, PiSession } from "./pi-session.js";
 import { promptsSubcommand } from "./prompt-commands.js";
 import { reconnectSubcommand } from "./reconnect-command.js";
 import { serverEditSubcommands } from "./server-edit-commands.js";
+import { hasNativeMcp } from "./server-registrations.js";
 import { serverToggleSubcommands } from "./server-toggle-command.js";
 import { setupSubcommand } from "./setup-command.js";
 import { statsSubcommand } from "./stats-command.js";
@@ -21,6 +23,7 @@ import { statusSubcommand } from "./status-command.js";
 import { toolsSubcommand } from "./tools-command.js";
 
 export type { McpAdapterOptions } from "./pi-session.js";
+export { hasNativeMcp } from "./server-registrations.js";
 
 /**
  * Builds the extension factory Pi calls with its API object. The factory
@@ -31,10 +34,12 @@ export type { McpAdapterOptions } from "./pi-session.js";
  */
 export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: ExtensionAPI) => Promise<void> {
   return (pi) => {
+    pi.registerFlag(CONFIG_FLAG, { description: "MCP config file for pi-mcp-adapter", type: "string" });
+    pi.registerFlag(DISABLE_FLAG, { description: "Turn pi-mcp-adapter off for this run", type: "boolean" });
+    if (adapterSwitchedOff()) return Promise.resolve();
+
     const session = new PiSession(pi, options);
     const runtimeFor = (ctx: ExtensionContext) => session.runtimeFor(ctx);
-
-    pi.registerFlag(CONFIG_FLAG, { description: "MCP config file for pi-mcp-adapter", type: "string" });
 
     const status = statusSubcommand(runtimeFor, () => session.lastDirectPlan());
     const setup = setupSubcommand({
@@ -73,11 +78,6 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
 
     return session.loadStartup();
   };
-}
-
-/** Pi 1.x ships built-in MCP and exposes `registerMcpServer`; the 0.7x line has neither. */
-export function hasNativeMcp(pi: ExtensionAPI): boolean {
-  return typeof (pi as unknown as { registerMcpServer?: unknown }).registerMcpServer === "function";
 }
 
 /** The extension Pi loads from this package's manifest. */

@@ -1,5 +1,6 @@
 /**
- * `/mcp-auth [server]`: shows the authorization URL, then finishes on
+ * `/mcp-auth [server]`: shows the authorization URL (and opens it in the
+ * browser where one exists), then finishes on
  * whichever comes first — the browser reaching the loopback callback, or the
  * user pasting the callback address (or code) into the input dialog, which
  * is how remote and headless sessions complete the login.
@@ -12,6 +13,8 @@ export interface McpAuthCommandOptions {
   logins: (ctx: ExtensionContext) => Promise<OAuthLogins>;
   /** Names offered when `/mcp-auth` is run without one. */
   serverNames: (ctx: ExtensionContext) => Promise<string[]>;
+  /** Opens the authorization URL in the user's browser where one exists. */
+  openBrowser?: (url: string) => void;
   /** Called after a successful login, e.g. to reconnect the server. */
   onAuthorized?: (server: string, ctx: ExtensionContext) => Promise<void>;
 }
@@ -57,6 +60,7 @@ export async function runMcpAuth(
     return;
   }
   ctx.ui.notify(`Open this URL to authorize "${server}":\n${started.authorizationUrl}`, "info");
+  options.openBrowser?.(started.authorizationUrl);
   if (ctx.hasUI) {
     const dismiss = new AbortController();
     started.done.then(

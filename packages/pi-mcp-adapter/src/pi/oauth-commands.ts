@@ -1,12 +1,13 @@
 /**
  * The Pi side of OAuth: `/mcp-auth [server]` (reconnecting the server after
- * a login), `/mcp-adapter logout <server>`, and how warnings and logins
- * started by `autoAuth` reach the user.
+ * a login), `/mcp-adapter logout <server>`, and how warnings, login pages
+ * and logins started by `autoAuth` or `auth-start` reach the user and the agent.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
 import type { OAuthLogins } from "@pi-mcp-adapter/oauth";
 import type { AdapterRuntime, RuntimeOAuthHooks } from "@pi-mcp-adapter/runtime";
+import { browserAvailable, openInBrowser } from "@pi-mcp-adapter/ui";
 import { type AdapterSubcommand, oneServer, type RuntimeFor } from "./adapter-command.js";
 import { type McpAuthCommandOptions, registerMcpAuthCommand, runMcpAuth } from "./mcp-auth-command.js";
 
@@ -25,6 +26,7 @@ export function registerOAuthCommands(
   const options: McpAuthCommandOptions = {
     logins: async (ctx) => loginsOf(await runtimeFor(ctx)),
     serverNames: async (ctx) => (await runtimeFor(ctx)).oauth?.serverNames() ?? [],
+    openBrowser: openLoginPage,
     // The connection that failed with "needs auth" is replaced by one using the new token.
     onAuthorized: async (server, ctx) => {
       try {
@@ -72,9 +74,34 @@ export function logoutSubcommand(runtimeFor: RuntimeFor): AdapterSubcommand {
   };
 }
 
-/** Where a runtime's OAuth warnings and `autoAuth` logins are shown. */
-export function oauthHooksFor(ctx: ExtensionContext): RuntimeOAuthHooks {
+/** The custom message that tells the agent a login finished in the background. */
+export const LOGIN_MESSAGE_TYPE = "pi-mcp-adapter:login";
+
+/**
+ * Opens `url` in the user's browser where one exists (a desktop, or Linux with a display);
+ * otherwise the URL shown is all there is. A browser that fails to start is not an error.
+ */
+export function openLoginPage(url: string): void {
+  if (browserAvailable()) openInBrowser(url).catch(() => {});
+}
+
+/**
+ * Where a runtime's OAuth warnings and `autoAuth` logins are shown; a login
+ * page opens in the browser, and a login that finished by itself (the browser
+ * reached the callback) is told to the agent in a message that starts a turn.
+ */
+export function oauthHooksFor(pi: ExtensionAPI, ctx: ExtensionContext): RuntimeOAuthHooks {
   return {
+    openBrowser: openLoginPage,
+    onBackgroundLogin: (server) =>
+      pi.sendMessage(
+        {
+          customType: LOGIN_MESSAGE_TYPE,
+          content: `Logged in to MCP server "${server}": its tools can be called now.`,
+          display: true,
+        },
+        { triggerTurn: true, deliverAs: "followUp" },
+      ),
     warn: (message) => ctx.ui.notify(`OAuth: ${message}`, "warning"),
     onAutoAuth: (result) => {
       if (result.status !== "pending") return;

@@ -1,17 +1,17 @@
 /**
  * Pi as the runtime's `Host`: dialogs and notices from `ctx.ui`, the status
- * sink and the approval broker on `pi.events`. `hasUI` is Pi's own answer:
+ * sink (`status-channels.ts`) and the approval broker on `pi.events`. `hasUI` is Pi's own answer:
  * false in print and json modes, where dialogs cannot be shown (calls
  * needing approval then fail closed); `--mode rpc` forwards dialogs as
  * `extension_ui_request`s. Sampling runs on Pi's own model (`pi-sampler.ts`);
  * a running call's progress shows on Pi's status line.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { type Host, MCP_STATUS_EVENT } from "@pi-mcp-adapter/runtime";
+import type { Host } from "@pi-mcp-adapter/runtime";
 import { progressStatus } from "./footer-status.js";
 import { piSampler } from "./pi-sampler.js";
 
-export function piHost(pi: ExtensionAPI, ctx: ExtensionContext): Host {
+export function piHost(pi: ExtensionAPI, ctx: ExtensionContext, status: Host["status"]): Host {
   return {
     hasUI: ctx.hasUI,
     dialogs: {
@@ -20,7 +20,7 @@ export function piHost(pi: ExtensionAPI, ctx: ExtensionContext): Host {
       input: (title, placeholder, options) => ctx.ui.input(title, placeholder, options),
     },
     notify: (message, level) => ctx.ui.notify(message, level),
-    status: (snapshot) => pi.events.emit(MCP_STATUS_EVENT, snapshot),
+    status,
     events: pi.events,
     sample: piSampler(ctx),
     progress: (server, tool, text) => {

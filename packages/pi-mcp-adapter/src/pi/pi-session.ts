@@ -7,6 +7,7 @@
  * event handlers; they call the methods here.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { formatProblem, isRegisteredSource } from "@pi-mcp-adapter/config";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import {
   type AdapterRuntime,
@@ -24,6 +25,7 @@ import {
   watchStatus,
 } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
+import { argvFlagValue } from "./argv-flags.js";
 import { DirectToolRegistrar, PI_TOOL_NAMES } from "./direct-tools.js";
 import { FOOTER_STATUS_KEY, footerText, startupNotices } from "./footer-status.js";
 import { oauthHooksFor } from "./oauth-commands.js";
@@ -33,7 +35,9 @@ import { PromptCommands } from "./prompt-commands.js";
 import { runProxy } from "./proxy-run.js";
 import { registerProxyTools } from "./proxy-tools.js";
 import { registerScriptTool } from "./script-tool.js";
+import { ServerRegistrations } from "./server-registrations.js";
 import { registerStartupDirectTools } from "./startup-direct-tools.js";
+import { StatusChannels } from "./status-channels.js";
 import { TASK_STATUS_KEY, taskStatusLine, taskStatusText } from "./task-status.js";
 
 export interface McpAdapterOptions {
@@ -68,6 +72,10 @@ export class PiSession {
   private footerOff: (() => void) | undefined;
   private detachPrompts: (() => void) | undefined;
   private readonly registrar: DirectToolRegistrar;
+  /** Servers other extensions registered (Pi's API, the event bus), and the last application of a change. */
+  private readonly registrations: ServerRegistrations;
+  private applying: Promise<void> | undefined;
+  private readonly statusChannels: StatusChannels;
   // MCP prompts as /mcp__<server>__<prompt>: from the snapshot first, then from the session's runtime.
   private readonly promptCommands: PromptCommands;
 
@@ -84,12 +92,18 @@ export class PiSession {
       render: () => this.display,
     });
     this.promptCommands = new PromptCommands(pi, (ctx) => this.runtimeFor(ctx));
+    this.registrations = new ServerRegistrations(pi, () => this.applyRegistrations());
+    this.statusChannels = new StatusChannels(pi, (server) => this.registrar.countOf(server));
   }
 
-  /** The config file: the SDK's `configPath`, else Pi's `--mcp-config` flag. */
+  /**
+   * The config file: the SDK's `configPath`, else Pi's `--mcp-config` flag (read from the
+   * process's arguments while Pi has not parsed its flags yet, i.e. for the startup snapshot).
+   */
   configPath(): string | undefined {
     const flag = this.pi.getFlag(CONFIG_FLAG);
-    return this.options.configPath ?? (typeof flag === "string" && flag !== "" ? flag : undefined);
+    const parsed = typeof flag === "string" && flag !== "" ? flag : undefined;
+    return this.options.configPath ?? parsed ?? argvFlagValue(process.argv, CONFIG_FLAG);
   }
 
   /** The last direct-tool plan: what it could not register (collisions, unknown names), what "auto" decided. */
@@ -113,10 +127,10 @@ export class PiSession {
    * and registers the proxy tools and the direct tools from it.
    */
   loadStartup(): Promise<void> {
-    // Pi flags are not parsed yet while extensions load: the snapshot sees `configPath` only.
+    // Pi parses flags only after extensions load: `--mcp-config` comes from process.argv here.
     const source = {
       cwd: process.cwd(),
-      ...(this.options.config ? { config: this.options.config } : { configPath: this.options.configPath }),
+      ...(this.options.config ? { config: this.options.config } : { configPath: this.configPath() }),
       trust: rememberedProjectTrust(),
     };
     return loadStartupSnapshot(source).then(
@@ -132,11 +146,14 @@ export class PiSession {
     this.agentRuns = 0;
     this.registering = undefined;
     this.registrar.sessionStarted();
+    this.registrations.sessionStarted();
     // Not awaited: loading may open a project-server approval dialog, and Pi answers dialogs
     // only once startup is over (in RPC mode an awaited dialog here ends the process).
     const created = this.runtimeFor(ctx);
     // Servers deferred at start-up (`deferWithMissingMetadata`) list now; their tools follow a prompt later.
     if (this.deferred.length) this.registering = listDeferred(created, this.deferred);
+    // Registered servers that ask for direct tools list now, so the first prompt declares them.
+    this.applying = this.registrations.list().length > 0 ? listRegisteredDirect(created) : undefined;
     this.noticeProblems(created, ctx);
   }
 
@@ -158,11 +175,14 @@ export class PiSession {
    */
   async beforeAgentStart(): Promise<void> {
     if (this.agentRuns++ > 0) await this.registering;
+    await this.applying;
     await this.live?.catalogSettled();
   }
 
   /** A call through the proxy or Pi's tool search waits for direct tools still being registered. */
   async beforeToolCall(toolName: string): Promise<void> {
+    // A server registered or unregistered a moment ago is applied before any call runs.
+    await this.applying;
     if (this.registering && (toolName === PROXY_TOOL_NAME || toolName === "tool_search")) {
       await this.registering;
     }
@@ -170,7 +190,13 @@ export class PiSession {
 
   private runtimeSource(ctx: ExtensionContext): RuntimeSource {
     // Dialogs, notices, status snapshots and the approval broker reach Pi through the host.
-    const common = { cwd: ctx.cwd, oauth: oauthHooksFor(ctx), host: piHost(this.pi, ctx), client: CLIENT };
+    const common = {
+      cwd: ctx.cwd,
+      oauth: oauthHooksFor(this.pi, ctx),
+      host: piHost(this.pi, ctx, (snapshot) => this.statusChannels.publish(snapshot)),
+      client: CLIENT,
+      registrations: () => this.registrations.list(),
+    };
     const source: RuntimeSource = this.options.config
       ? { ...common, config: this.options.config }
       : { ...common, configPath: this.configPath(), trust: projectTrustFor(ctx) };
@@ -179,6 +205,25 @@ export class PiSession {
     // The snapshot's metadata cache is already read: the session's runtime reuses it.
     if (this.snapshot?.cwd === ctx.cwd) source.snapshot = this.snapshot;
     return source;
+  }
+
+  /**
+   * Applies the registrations as they are now to the live runtime (a reload: files and
+   * registrations together, then `replace`), one change after another. Registrations
+   * that could not be used are told as a warning naming the registering extension.
+   */
+  private applyRegistrations(): Promise<void> {
+    const current = this.runtime;
+    if (!current) return Promise.resolve();
+    const applied = (this.applying ?? Promise.resolve()).then(async () => {
+      const runtime = await current;
+      await runtime.reload();
+      const problems = runtime.problems.filter((p) => p.severity !== "info" && isRegisteredSource(p.file));
+      if (runtime.host.hasUI && problems.length > 0)
+        runtime.host.notify(problems.map(formatProblem).join("\n"), "warning");
+    });
+    this.applying = applied.catch(() => {});
+    return this.applying;
   }
 
   private async replaceRuntime(
@@ -234,6 +279,7 @@ export class PiSession {
       // A runtime being replaced (new session, other cwd) no longer speaks for the tools.
       if (this.live !== runtime) return;
       this.registrar.sync(runtime.directTools(this.reserved(), (name) => this.startupMetadata.get(name)));
+      this.statusChannels.directToolsChanged();
       // A server enabled or edited in config lists again (from the cache when it can).
       if (reason === "config") void runtime.catalog(server).catch(() => {});
     });
@@ -305,6 +351,21 @@ export class PiSession {
 function listDeferred(runtime: Promise<AdapterRuntime>, names: readonly string[]): Promise<unknown> {
   return runtime.then(
     (r) => Promise.all(names.map((name) => r.catalog(name).catch(() => undefined))),
+    () => undefined,
+  );
+}
+
+/** Lists the registered servers (other extensions') that ask for direct tools; failures show in status. */
+function listRegisteredDirect(runtime: Promise<AdapterRuntime>): Promise<void> {
+  return runtime.then(
+    async (r) => {
+      const direct = r.servers().filter((s) => {
+        const definition = r.definition(s.name);
+        if (!definition || definition.disabled || !isRegisteredSource(definition.source.file)) return false;
+        return definition.directTools !== undefined && definition.directTools !== false;
+      });
+      await Promise.all(direct.map((s) => r.catalog(s.name).catch(() => undefined)));
+    },
     () => undefined,
   );
 }

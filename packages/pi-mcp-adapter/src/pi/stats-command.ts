@@ -6,7 +6,7 @@ import { formatStats } from "@pi-mcp-adapter/runtime";
 import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 
 export const STATS_OFF_MESSAGE =
-  'MCP call stats are off. Set "captureStats": true in the "settings" of an MCP config file (or { "file": "…" } to keep them across sessions).';
+  'MCP call stats are off. Set "captureStats": true in the "settings" of an MCP config file (kept in .pi/mcp-tool-stats.json; { "file": "…" } for another file).';
 
 export function statsSubcommand(runtimeFor: RuntimeFor): AdapterSubcommand {
   return {

@@ -51,6 +51,16 @@ export interface OAuthWiringOptions {
    * fails with "run /mcp-auth <server>".
    */
   onAutoAuth?: (result: AuthStartResult) => void;
+  /**
+   * A login `auth-start` or `autoAuth` started waits for the user's browser:
+   * the host opens `url` where it can (Pi with a display, the CLI). Must not throw.
+   */
+  openBrowser?: (url: string) => void;
+  /**
+   * A login `auth-start` or `autoAuth` started finished by itself (the browser
+   * reached the callback; not through `auth-complete`): the host tells the agent.
+   */
+  onBackgroundLogin?: (server: string) => void;
 }
 
 export interface OAuthWiring {
@@ -144,13 +154,28 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
     return server ? entryOf(server) : undefined;
   };
   const autoStarting = new Set<string>();
+  /** Servers whose login `auth-complete` is finishing (so it is not told as a background login). */
+  const completing = new Set<string>();
+  const follow = (started: AuthStartResult) => {
+    if (started.status !== "pending") return;
+    options.openBrowser?.(started.authorizationUrl);
+    started.done.then(
+      () => {
+        if (!completing.delete(started.server)) options.onBackgroundLogin?.(started.server);
+      },
+      () => completing.delete(started.server),
+    );
+  };
   const autoStart = (name: string) => {
     if (logins.isPending(name) || autoStarting.has(name)) return;
     autoStarting.add(name);
     logins
       .start(name)
       .then(
-        (result) => options.onAutoAuth?.(result),
+        (result) => {
+          options.onAutoAuth?.(result);
+          follow(result);
+        },
         (error: unknown) =>
           options.warn?.(`OAuth login for "${name}" could not start: ${describeError(error)}`),
       )
@@ -175,10 +200,20 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
       if (action !== "auth-start" && action !== "auth-complete") return undefined;
       if (!server)
         throw new OAuthError("invalid_input", `${action} needs "server": the name of an HTTP MCP server`);
-      if (action === "auth-start") return authStartMessage(await logins.start(server));
+      if (action === "auth-start") {
+        const started = await logins.start(server);
+        follow(started);
+        return authStartMessage(started);
+      }
       const redirectUrl = typeof args?.redirectUrl === "string" ? args.redirectUrl : undefined;
       const code = typeof args?.code === "string" ? args.code : undefined;
-      await logins.complete(server, { redirectUrl, code });
+      completing.add(server);
+      try {
+        await logins.complete(server, { redirectUrl, code });
+      } catch (error) {
+        completing.delete(server);
+        throw error;
+      }
       return `Logged in to "${server}". Its tools can be called now.`;
     },
     shutdown: () => logins.shutdown(),

@@ -8,8 +8,11 @@ import type { ConfigProblem, ResolvedConfig } from "@pi-mcp-adapter/config";
 import { describeError } from "@pi-mcp-adapter/core";
 import { createOAuthWiring, type OAuthWiring, type OAuthWiringOptions } from "./oauth-wiring.js";
 
-/** What the host does with OAuth messages: warnings, and logins `autoAuth` started. */
-export type RuntimeOAuthHooks = Pick<OAuthWiringOptions, "warn" | "onAutoAuth" | "env">;
+/** What the host does with OAuth messages: warnings, logins `autoAuth` started, the browser, logins finished by themselves. */
+export type RuntimeOAuthHooks = Pick<
+  OAuthWiringOptions,
+  "warn" | "onAutoAuth" | "env" | "openBrowser" | "onBackgroundLogin"
+>;
 
 /**
  * `servers` is read on each use, so servers added by a config reload get
