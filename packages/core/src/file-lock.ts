@@ -35,6 +35,13 @@ interface LockOwner {
   token: string;
 }
 
+/**
+ * Writers of one file in this process, in arrival order: they take turns here
+ * and only the head of the line competes for the lock file, so forty writers
+ * in one session do not poll the disk against each other (and none starves).
+ */
+const inProcess = new Map<string, Promise<void>>();
+
 /** Runs `fn` while holding `<file>.lock`; the lock is released however `fn` ends. */
 export async function withFileLock<T>(
   file: string,
@@ -42,9 +49,56 @@ export async function withFileLock<T>(
   options: FileLockOptions = {},
 ): Promise<T> {
   const lock = `${file}.lock`;
-  const staleMs = options.staleMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const deadline = Date.now() + timeoutMs;
+  const previous = inProcess.get(lock) ?? Promise.resolve();
+  let done!: () => void;
+  const mine = previous.then(() => new Promise<void>((resolve) => (done = resolve)));
+  inProcess.set(lock, mine);
+  try {
+    await waitTurn(previous, lock, timeoutMs);
+    return await holding(lock, fn, deadline, timeoutMs, options.staleMs ?? 10_000);
+  } finally {
+    // Our turn ends once the one before us ended (at once, unless we gave up waiting for it).
+    void previous.then(() => done());
+    if (inProcess.get(lock) === mine)
+      void mine.then(() => inProcess.get(lock) === mine && inProcess.delete(lock));
+  }
+}
+
+async function waitTurn(previous: Promise<void>, lock: string, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(lockTimeout(lock, timeoutMs, ` (held by process ${process.pid} on ${hostname()}, this one)`)),
+      timeoutMs,
+    );
+  });
+  try {
+    await Promise.race([previous, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function lockTimeout(lock: string, timeoutMs: number, by: string): McpAdapterError {
+  return new McpAdapterError(
+    "lock_timeout",
+    `Timed out after ${timeoutMs} ms waiting for the lock file ${lock}${by}; if no other process is ` +
+      "writing that file, delete the lock file",
+  );
+}
+
+async function holding<T>(
+  lock: string,
+  fn: () => Promise<T>,
+  deadline: number,
+  timeoutMs: number,
+  staleMs: number,
+): Promise<T> {
   const owner: LockOwner = { pid: process.pid, host: hostname(), token: randomBytes(12).toString("hex") };
-  await acquire(lock, owner, options.timeoutMs ?? 10_000, staleMs);
+  await acquire(lock, owner, deadline, timeoutMs, staleMs);
   const heartbeat = setInterval(
     () => {
       const now = new Date();
@@ -62,9 +116,14 @@ export async function withFileLock<T>(
   }
 }
 
-async function acquire(lock: string, owner: LockOwner, timeoutMs: number, staleMs: number): Promise<void> {
+async function acquire(
+  lock: string,
+  owner: LockOwner,
+  deadline: number,
+  timeoutMs: number,
+  staleMs: number,
+): Promise<void> {
   await mkdir(path.dirname(lock), { recursive: true });
-  const deadline = Date.now() + timeoutMs;
   let delay = 5;
   for (;;) {
     if (await tryCreate(lock, JSON.stringify(owner))) return;
@@ -76,11 +135,7 @@ async function acquire(lock: string, owner: LockOwner, timeoutMs: number, staleM
     }
     if (Date.now() > deadline) {
       const by = seen.owner.pid ? ` (held by process ${seen.owner.pid} on ${seen.owner.host ?? "?"})` : "";
-      throw new McpAdapterError(
-        "lock_timeout",
-        `Timed out after ${timeoutMs} ms waiting for the lock file ${lock}${by}; if no other process is ` +
-          "writing that file, delete the lock file",
-      );
+      throw lockTimeout(lock, timeoutMs, by);
     }
     await new Promise((resolve) => setTimeout(resolve, delay * (0.5 + Math.random())));
     delay = Math.min(delay * 2, 50);
