@@ -90,6 +90,7 @@ export {
 } from "./startup/startup-snapshot.js";
 // The model-facing tools.
 export {
+  INSTALL_ACTION,
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,

@@ -39,6 +39,7 @@ const PUBLIC_API = [
   "SessionRoots",
   "textResult",
   // the model-facing tools
+  "INSTALL_ACTION",
   "PROXY_TOOL_DESCRIPTION",
   "PROXY_TOOL_NAME",
   "PROXY_TOOL_PARAMETERS",

@@ -15,6 +15,7 @@ import {
   type DirectToolSettings,
   directToolSettings,
   formatStatus,
+  INSTALL_ACTION,
   loadStartupSnapshot,
   PROXY_TOOL_NAME,
   type ProxyParams,
@@ -28,6 +29,7 @@ import { PACKAGE_VERSION } from "../package-version.js";
 import { argvFlagValue } from "./argv-flags.js";
 import { DirectToolRegistrar, PI_TOOL_NAMES } from "./direct-tools.js";
 import { FOOTER_STATUS_KEY, footerText, startupNotices } from "./footer-status.js";
+import { installServer } from "./install-server.js";
 import { oauthHooksFor } from "./oauth-commands.js";
 import { piHost } from "./pi-host.js";
 import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
@@ -321,8 +323,12 @@ export class PiSession {
 
   /** The proxy tools, `mcp` with the roster of the snapshot's servers (kept for the process; see proxy-tools.ts). */
   private registerProxies(servers: StartupSnapshot["servers"]): void {
-    const call = async (params: ProxyParams, signal: AbortSignal | undefined, ctx: ExtensionContext) =>
-      runProxy(await this.runtimeFor(ctx), this.registrar, params, signal);
+    const call = async (params: ProxyParams, signal: AbortSignal | undefined, ctx: ExtensionContext) => {
+      const runtime = await this.runtimeFor(ctx);
+      // Installing asks the user first; without a dialog the runtime refuses and says what to run instead.
+      if (params.action === INSTALL_ACTION && ctx.hasUI) return installServer(runtime, params, ctx);
+      return runProxy(runtime, this.registrar, params, signal);
+    };
     const names = servers.map((s) => s.server.name);
     const description = proxyToolDescription(servers);
     this.namespaceProxyNames = registerProxyTools(

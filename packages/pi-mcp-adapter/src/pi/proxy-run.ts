@@ -54,6 +54,7 @@ function activatedBy(details: ProxyDetails, registrar: DirectToolRegistrar): rea
     case "auth-start":
     case "auth-complete":
     case "ui-messages":
+    case "install":
       return [];
     default:
       return unknownMode(details);

@@ -35,15 +35,21 @@ export interface ProxyParams {
   connect?: string;
   /**
    * OAuth login for `server`: `auth-start`, then `auth-complete` with `args: { redirectUrl } | { code }`;
-   * or `ui-messages`: what MCP Apps sent since the last read.
+   * `ui-messages`: what MCP Apps sent since the last read; `install`: add the server at `url`
+   * (named `server`, or after the URL's host) once the user agrees in a dialog.
    */
   action?: string;
+  /** The MCP endpoint to install (`action: "install"`). */
+  url?: string;
 }
 
 export const PROXY_TOOL_NAME = "mcp";
 
 /** `mcp({ action: "ui-messages" })`: the messages MCP Apps sent (queued until read). */
 export const UI_MESSAGES_ACTION = "ui-messages";
+
+/** `mcp({ action: "install", url })`: add a server, only after the user agrees (see the shell). */
+export const INSTALL_ACTION = "install";
 
 /** The proxy tool's description without a server roster (see `proxyToolDescription`). */
 export const PROXY_TOOL_DESCRIPTION =
@@ -76,9 +82,10 @@ export const PROXY_TOOL_PARAMETERS = {
     connect: { type: "string", description: "Server to (re)connect" },
     action: {
       type: "string",
-      enum: ["auth-start", "auth-complete", "ui-messages"],
-      description: "OAuth login to server",
+      enum: ["auth-start", "auth-complete", "ui-messages", "install"],
+      description: "OAuth login to server; install: add the server at url (the user confirms)",
     },
+    url: { type: "string" },
   },
   additionalProperties: false,
 } as const;
@@ -91,6 +98,14 @@ export async function runProxyRequest(
   if (params.action === UI_MESSAGES_ACTION) {
     const { messages, dropped } = runtime.uiMessages();
     return text<ProxyDetails>(formatUiMessages(messages, dropped), { mode: UI_MESSAGES_ACTION, messages });
+  }
+  if (params.action === INSTALL_ACTION) {
+    // Writing the user's config needs the user's yes: a host with a dialog handles this action itself.
+    throw new RuntimeError(
+      "invalid_args",
+      "Installing a server needs the user's confirmation, and this session has no dialog; " +
+        `ask the user to run: pi-mcp-adapter add <name> --url ${(params.url ?? "<url>").slice(0, 200)}`,
+    );
   }
   if (params.action !== undefined) {
     const [answer, mode] = await runAuthAction(runtime, params);

@@ -23,7 +23,9 @@ export type ProxyDetails =
   | { mode: "connect"; server: string; toolCount: number }
   | { mode: "auth-start" | "auth-complete" }
   /** `mcp({ action: "ui-messages" })`: what MCP Apps sent since the last read. */
-  | { mode: "ui-messages"; messages: UiMessage[] };
+  | { mode: "ui-messages"; messages: UiMessage[] }
+  /** `mcp({ action: "install", url })`: a server the user agreed to add (a host with a dialog does this). */
+  | { mode: "install"; server: string; file: string; installed: boolean };
 
 export type ProxyMode = ProxyDetails["mode"];
 export type ProxyOutcome = HostOutcome<ProxyDetails>;
