@@ -2,7 +2,8 @@
  * Owns the connections of a set of servers and their lifecycle: lazy connect
  * (one attempt at a time per server), idle disconnect that never cuts a
  * running request, health checks and reconnect with backoff for resident
- * servers, a generation guard against stale connects, status events, server
+ * servers, a failure backoff that keeps use from restarting a server that
+ * just failed, a generation guard against stale connects, status events, server
  * notifications relayed per server, `replace` for a changed server list, and
  * a shutdown that ends every connection. How to connect one server is the
  * caller's `connect`; the per-slot timers are in slot-timers.ts, status
@@ -10,11 +11,22 @@
  */
 import { definitionKey, describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
-import { type BackoffOptions, DEFAULT_START_TIMEOUT_MS } from "./lifecycle-policy.js";
+import {
+  type BackoffOptions,
+  DEFAULT_START_TIMEOUT_MS,
+  type FailureBackoffOptions,
+  failureWindow,
+} from "./lifecycle-policy.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { ServerNotification } from "./server-notification.js";
 import { newSlot, resetSlot, type ServerSlot } from "./server-slot.js";
-import { type ServerStatus, type StatusListener, slotStatus, statusEventKey } from "./server-status.js";
+import {
+  type ServerStatus,
+  type StatusListener,
+  slotStatus,
+  statusEventKey,
+  unavailableMessage,
+} from "./server-status.js";
 import { REAL_TIMERS, SlotTimers, type Timers } from "./slot-timers.js";
 
 export type NotificationEventListener = (server: string, notification: ServerNotification) => void;
@@ -35,6 +47,8 @@ export interface ConnectionManagerOptions<D extends ServerDefinition = ServerDef
   /** Bound on `start()`. Default 30 s. */
   startTimeoutMs?: number;
   backoff?: BackoffOptions;
+  /** How long use leaves a failed server alone (default 30 s, then 60 s); see `FailureBackoffOptions`. */
+  failureBackoff?: FailureBackoffOptions;
   /** Whether tool metadata of a server is cached on disk (reported as `cached` when not connected). */
   hasCachedMetadata?: (name: string) => boolean;
   timers?: Timers;
@@ -157,10 +171,21 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     return connection && !connection.closed ? connection : undefined;
   }
 
-  /** The live connection, connecting first if needed. Concurrent callers share one attempt. */
-  async get(name: string): Promise<ServerConnection> {
+  /**
+   * The live connection, connecting first if needed. Concurrent callers share
+   * one attempt. A server that failed (to connect, or by losing its
+   * connection) is not started again before its failure backoff ends: the
+   * call fails at once with code `unavailable` — unless `force` (an explicit
+   * reconnect by the user).
+   */
+  async get(name: string, options: { force?: boolean } = {}): Promise<ServerConnection> {
     const slot = this.slotFor(name);
     if (slot.connection && !slot.connection.closed) return slot.connection;
+    const now = this.now();
+    if (!options.force && !slot.pending && slot.error && slot.retryAt !== undefined && now < slot.retryAt) {
+      const message = unavailableMessage(name, slot.error, now - (slot.failedAt ?? now));
+      throw new TransportError("unavailable", name, message);
+    }
     if (slot.policy.resident) slot.resident = true;
     this.slotTimers.clear(slot, "reconnectTimer");
     slot.connection = undefined;
@@ -193,7 +218,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
   async reconnect(name: string): Promise<ServerConnection> {
     const slot = this.slotFor(name);
     await this.drop(slot);
-    return this.get(name);
+    return this.get(name, { force: true });
   }
 
   /** Closes a server's connection; it reconnects on next use. */
@@ -261,6 +286,8 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
       slot.needsAuth = undefined;
       slot.failedAt = undefined;
       slot.attempt = 0;
+      slot.failures = 0;
+      slot.retryAt = undefined;
       connection.onClose(() => this.lost(slot, connection, generation));
       connection.onNotification((notification) => this.relay(name, notification));
       this.slotTimers.armIdle(slot, connection, () => this.emit(slot));
@@ -270,8 +297,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
       if (generation === slot.generation && !this.shuttingDown) {
         slot.error = describeError(error);
         slot.needsAuth = (error as { code?: string }).code === "needs_auth";
-        slot.failedAt = this.now();
-        if (slot.resident) this.scheduleReconnect(slot);
+        this.failed(slot);
       }
       throw error;
     } finally {
@@ -290,15 +316,29 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     this.slotTimers.clear(slot, "idleTimer", "healthTimer");
     const tail = connection.stderrTail(2);
     slot.error = `connection lost${tail.length ? ` — server stderr: ${tail.join(" | ")}` : ""}`;
-    slot.failedAt = this.now();
-    if (slot.resident) this.scheduleReconnect(slot);
+    this.failed(slot);
     this.emit(slot);
+  }
+
+  /**
+   * Records a failure (its `error` already set): a resident server retries on
+   * its reconnect timer; any other waits out its failure backoff before use
+   * starts it again. A server that needs a login is tried on every use (the
+   * login is what changes).
+   */
+  private failed(slot: ServerSlot<D>): void {
+    slot.failedAt = this.now();
+    slot.failures++;
+    slot.retryAt = slot.needsAuth
+      ? undefined
+      : slot.failedAt + failureWindow(slot.failures, this.options.failureBackoff);
+    if (slot.resident) this.scheduleReconnect(slot);
   }
 
   private scheduleReconnect(slot: ServerSlot<D>): void {
     this.slotTimers.scheduleReconnect(slot, () => {
       if (this.shuttingDown) return;
-      this.get(slot.definition.name).catch(() => {}); // failure reschedules itself in open()
+      this.get(slot.definition.name, { force: true }).catch(() => {}); // failure reschedules itself in open()
     });
   }
 

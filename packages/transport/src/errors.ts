@@ -7,6 +7,8 @@ export type TransportErrorCode =
   | "unsupported_protocol"
   | "connect_failed"
   | "needs_auth"
+  /** A server that failed recently and is left alone until its failure backoff ends. */
+  | "unavailable"
   | "request_timeout"
   | "request_cancelled"
   | "request_failed"

@@ -1,7 +1,7 @@
 /**
  * What `ConnectionManager` holds per server: its definition and lifecycle
- * policy, the connection (or connect in flight), the last failure, the
- * generation that guards against stale connects, and its three timers.
+ * policy, the connection (or connect in flight), the last failure and when
+ * it may be tried again, the generation that guards against stale connects, and its three timers.
  */
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { type LifecyclePolicy, lifecyclePolicy } from "./lifecycle-policy.js";
@@ -23,6 +23,10 @@ export interface ServerSlot<D extends ServerDefinition = ServerDefinition> {
   resident: boolean;
   /** Reconnect attempts since the last success (the backoff step). */
   attempt: number;
+  /** Failures in a row (connects that failed, connections lost) since the last success. */
+  failures: number;
+  /** Before this time (ms since epoch) a failed server is not started by use; see `FailureBackoffOptions`. */
+  retryAt?: number;
   idleTimer?: unknown;
   healthTimer?: unknown;
   reconnectTimer?: unknown;
@@ -37,7 +41,7 @@ export function newSlot<D extends ServerDefinition>(
   defaultIdleTimeoutMin: number | undefined,
 ): ServerSlot<D> {
   const policy = lifecyclePolicy(definition, defaultIdleTimeoutMin);
-  return { definition, policy, generation: 0, resident: false, attempt: 0 };
+  return { definition, policy, generation: 0, resident: false, attempt: 0, failures: 0 };
 }
 
 /** The slot takes `definition` afresh: new policy, no failure, no residency, backoff from the start. */
@@ -50,6 +54,8 @@ export function resetSlot<D extends ServerDefinition>(
   slot.policy = lifecyclePolicy(definition, defaultIdleTimeoutMin);
   slot.resident = false;
   slot.attempt = 0;
+  slot.failures = 0;
+  slot.retryAt = undefined;
   slot.error = undefined;
   slot.needsAuth = undefined;
   slot.failedAt = undefined;
