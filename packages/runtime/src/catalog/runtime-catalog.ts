@@ -4,9 +4,16 @@
  * listed yet, at most four at once), search, name resolution, instructions,
  * prompts, completions, the direct-tool plan and the status summaries.
  * Listings follow the server set: a list-changed notification lists a
- * server again, a changed definition forgets it; listeners hear of both.
+ * server again (bursts coalesced, the old listing in use until the new one
+ * is complete), a changed definition forgets it; listeners hear of both.
+ *
+ * One slow server never holds up the others: a question across servers
+ * waits only for first listings it starts itself, not for one an earlier
+ * question started (that server is "still connecting"), nor for a failed
+ * server's retry (which runs in the background); and a call by exact name
+ * resolves as soon as the server that has it is listed.
  */
-import { describeError, type ToolMetadata } from "@pi-mcp-adapter/core";
+import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
 import type { CompletionRequest, CompletionResult, ReplaceReport } from "@pi-mcp-adapter/transport";
 import { RuntimeError } from "../errors.js";
@@ -17,9 +24,18 @@ import type { ServerSet } from "../servers/server-set.js";
 import { type AutoDirect, decideAutoDirect } from "./auto-direct-tools.js";
 import { type DirectToolPlan, type DirectToolSettings, planDirectTools } from "./direct-tools.js";
 import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
+import { RelistQueue } from "./relist-queue.js";
 import { runLimited } from "./run-limited.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
+import {
+  ownerOf,
+  retrying,
+  stillConnecting,
+  type UnavailableServer,
+  unavailableEntry,
+  unavailableMessage,
+} from "./unavailable-servers.js";
 
 /** At most this many servers are discovered at once. */
 export const MAX_PARALLEL_DISCOVERY = 4;
@@ -34,8 +50,8 @@ export type ListingListener = (server: string, reason: ListingChangeReason) => v
 
 export interface CatalogView {
   tools: ToolMetadata[];
-  /** Servers whose tools could not be listed, with the reason. */
-  unavailable: { server: string; error: string }[];
+  /** Servers whose tools could not be listed (or are not listed yet), with the reason. */
+  unavailable: UnavailableServer[];
 }
 
 export interface SearchOptions {
@@ -51,8 +67,11 @@ const LIST_CHANGED = new Set(["tools/list_changed", "prompts/list_changed", "res
 
 export class RuntimeCatalog {
   private readonly tools: ToolCatalog;
-  /** Listings under way after a list-changed notification (see `settled`). */
-  private readonly relisting = new Set<Promise<void>>();
+  /** Listings after list-changed notifications: one running and at most one waiting per server. */
+  private readonly relists: RelistQueue;
+  private readonly toolPrefix: ToolCatalogOptions["toolPrefix"];
+  /** How many listings list-changed notifications caused (a flood must not cause one each). */
+  relistCount = 0;
   private readonly listeners = new Set<ListingListener>();
   /** The direct-tool settings of the config as last loaded (`reload` may change them). */
   direct: DirectToolSettings;
@@ -63,43 +82,64 @@ export class RuntimeCatalog {
     private readonly servers: ServerSet,
     options: ToolCatalogOptions & { direct?: DirectToolSettings; autoDirect?: AutoDirect },
     private readonly trace?: SessionTrace,
+    /** Where a failed re-listing is reported (the old listing stays in use). */
+    private readonly warn: (message: string) => void = () => {},
   ) {
     this.direct = options.direct ?? {};
+    this.toolPrefix = options.toolPrefix;
     this.autoDirect = options.autoDirect;
     this.tools = new ToolCatalog(
       options,
       (name) => servers.definition(name),
       (name) => servers.get(name),
     );
+    this.relists = new RelistQueue(async (server) => {
+      this.relistCount++;
+      try {
+        await this.tools.refresh(server);
+      } catch (error) {
+        this.warn(
+          `MCP server "${server}" said its tools changed, but listing them again failed (${unavailableEntry(server, error).error}); the previous list stays in use.`,
+        );
+        return;
+      }
+      this.listed(server, "list_changed");
+    });
     // A server whose tools, prompts or resources changed is listed again, if this session listed it at all.
     servers.onNotification((server, notification) => {
       if (!LIST_CHANGED.has(notification.kind) || !this.tools.metadata(server)) return;
-      const relist = this.tools.refresh(server).then(
-        () => this.listed(server, "list_changed"),
-        () => {},
-      );
-      this.relisting.add(relist);
-      void relist.finally(() => this.relisting.delete(relist));
+      void this.relists.request(server);
     });
   }
 
-  /** Tool metadata of every enabled server (or one), discovering servers not listed yet. */
-  async view(server?: string): Promise<CatalogView> {
+  /**
+   * Tool metadata of every enabled server (or one), discovering servers not
+   * listed yet. Across servers, only first listings this view starts are
+   * waited for (see the module comment); `found` ends the wait early once it
+   * holds for the tools listed so far (discovery goes on in the background).
+   */
+  async view(server?: string, found?: (tools: ToolMetadata[]) => boolean): Promise<CatalogView> {
     const names = server ? [server] : this.servers.names();
     const enabled = names.filter((name) => !this.servers.require(name).disabled);
-    const unavailable: CatalogView["unavailable"] = [];
+    const unavailable: UnavailableServer[] = [];
     // Only servers not listed yet need the async round (every call resolves through here).
     const unlisted = enabled.filter((name) => this.tools.metadata(name) === undefined);
     if (unlisted.length === 0) return { tools: this.tools.list(enabled), unavailable };
-    await runLimited(unlisted, MAX_PARALLEL_DISCOVERY, async (name) => {
+    const awaited = server ? unlisted : unlisted.filter((name) => this.waitsFor(name, unavailable));
+    let done: () => void = () => {};
+    const early = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    const discovery = runLimited(awaited, MAX_PARALLEL_DISCOVERY, async (name) => {
       try {
-        await tracedListing(this.trace, name, () => this.tools.ensure(name));
-        this.listed(name, "listed");
+        await this.discover(name);
+        if (found?.(this.tools.list(enabled))) done();
       } catch (error) {
-        unavailable.push({ server: name, error: describeError(error) });
+        unavailable.push(unavailableEntry(name, error));
       }
     });
-    return { tools: this.tools.list(enabled), unavailable };
+    await Promise.race([discovery, early]);
+    return { tools: this.tools.list(enabled), unavailable: [...unavailable] };
   }
 
   /** Every listed entry of `server`, app-only tools included (what MCP Apps may call). */
@@ -117,15 +157,19 @@ export class RuntimeCatalog {
   /** A server's instructions (from its live or cached listing), if it sent any. */
   async instructions(server: string): Promise<string | undefined> {
     const failure = (await this.view(server)).unavailable[0];
-    if (failure)
-      throw new RuntimeError("server_unavailable", `Server ${server} is unavailable: ${failure.error}`);
+    if (failure) throw new RuntimeError("server_unavailable", unavailableMessage(failure));
     return this.tools.instructions(server);
   }
 
-  /** The tool a (possibly misspelled) name refers to; throws with suggestions when none matches. */
+  /**
+   * The tool a (possibly misspelled) name refers to; throws with suggestions
+   * when none matches, or why when the name is of a server that is unavailable.
+   */
   async resolve(name: string, server?: string): Promise<ToolMetadata> {
-    const view = await this.view(server);
-    // Without a server, the exact prefixed name is the common case; a map saves scanning every tool.
+    // Without a server, the exact prefixed name is the common case; a map saves scanning every
+    // tool, and the wait ends as soon as the server that has it is listed.
+    const exactIn = (tools: ToolMetadata[]) => findByPrefixedName(tools, name) !== undefined;
+    const view = await this.view(server, server === undefined ? exactIn : undefined);
     const exact = server === undefined ? findByPrefixedName(view.tools, name) : undefined;
     if (exact) return exact;
     const resolved = resolveToolName(name, view.tools, server);
@@ -137,6 +181,8 @@ export class RuntimeCatalog {
         `Tool "${name}" exists on several servers: ${options}. Pass server.`,
       );
     }
+    const owner = ownerOf(name, server, view.unavailable, (s) => this.prefixMode(s));
+    if (owner) throw new RuntimeError("server_unavailable", unavailableMessage(owner));
     const hint = resolved.suggestions.length
       ? ` Did you mean: ${resolved.suggestions.map((t) => t.prefixedName).join(", ")}?`
       : "";
@@ -208,15 +254,15 @@ export class RuntimeCatalog {
       this.listed(name, "config");
   }
 
-  /** Lists a server live again after a reconnect (also how a user refreshes its cached tools). */
+  /** Lists a server live again after a reconnect (also how a user refreshes its cached tools); a failure keeps the old listing. */
   async relist(name: string): Promise<void> {
     await this.tools.refresh(name);
     this.listed(name, "reconnect");
   }
 
   /** Resolves once the listings that list-changed notifications started have landed (and listeners ran). */
-  async settled(): Promise<void> {
-    while (this.relisting.size) await Promise.all(this.relisting);
+  settled(): Promise<void> {
+    return this.relists.settled();
   }
 
   /** See `AdapterRuntime.onListingChange`. */
@@ -227,6 +273,35 @@ export class RuntimeCatalog {
 
   close(): void {
     this.listeners.clear();
+  }
+
+  /** A first listing of `server` (from the cache when it can); listeners hear of it. */
+  private async discover(name: string): Promise<void> {
+    await tracedListing(this.trace, name, () => this.tools.ensure(name));
+    this.listed(name, "listed");
+  }
+
+  /**
+   * Whether a view across servers waits for `name`'s first listing. Not when
+   * an earlier question's listing of it is under way, nor when it failed and
+   * its backoff is over (it is tried again in the background): `unavailable`
+   * then says so. A server in its backoff is waited for — the cache may still
+   * serve it, else it is refused at once.
+   */
+  private waitsFor(name: string, unavailable: UnavailableServer[]): boolean {
+    if (this.tools.listingInFlight(name)) {
+      unavailable.push(stillConnecting(name));
+      return false;
+    }
+    const status = this.servers.status().find((s) => s.name === name);
+    if (status?.state !== "failed" || status.retryAt !== undefined) return true;
+    unavailable.push(retrying(status));
+    this.discover(name).catch(() => {}); // its status says how the retry went
+    return false;
+  }
+
+  private prefixMode(server: string) {
+    return this.servers.definition(server)?.toolPrefix ?? this.toolPrefix ?? "server";
   }
 
   private listed(server: string, reason: ListingChangeReason): void {

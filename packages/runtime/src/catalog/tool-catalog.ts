@@ -4,6 +4,7 @@
  * offer them). A server's listing comes from memory, else from the disk cache (when
  * it was saved under the same definition hash and has not expired — no
  * connection needed), else from a live connection, which is then cached.
+ * A new listing replaces the old one whole, only once it is complete.
  * Per-server `searchKeywords` are gathered here for search only; they never
  * reach the cache or the metadata.
  */
@@ -95,11 +96,18 @@ export class ToolCatalog {
     this.version++;
   }
 
-  /** Lists a server live again (after a reconnect or a list-changed notification). */
+  /** Whether a server's first listing is under way. */
+  listingInFlight(name: string): boolean {
+    return this.pending.has(name);
+  }
+
+  /**
+   * Lists a server live again (after a reconnect or a list-changed
+   * notification). The old listing stays in use until the new one is
+   * complete and then is swapped in at once; when listing fails, the old one
+   * stays and the error is thrown.
+   */
   async refresh(name: string): Promise<void> {
-    this.metadataByServer.delete(name);
-    this.listings.delete(name);
-    this.version++;
     await this.listLive(name);
   }
 

@@ -9,6 +9,7 @@ import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { type RankResult, renderSchemaShape } from "@pi-mcp-adapter/search";
 import type { CatalogView } from "../catalog/runtime-catalog.js";
+import { unavailableLine } from "../catalog/unavailable-servers.js";
 import type { RunningTask } from "../observability/running-tasks.js";
 import type { McpTaskStatus, ServerSummary } from "../observability/status-events.js";
 
@@ -92,7 +93,7 @@ export function formatSearch(
     }
     if (result.nextOffset !== undefined) lines.push(`More: mcp({search, offset: ${result.nextOffset}})`);
   }
-  for (const u of result.unavailable) lines.push(`(server ${u.server} unavailable: ${u.error})`);
+  for (const u of result.unavailable) lines.push(unavailableLine(u));
   return lines.join("\n");
 }
 
@@ -129,7 +130,7 @@ export function formatServerDetails(
     .map(([n, label]) => `, ${n} ${label}`)
     .join("");
   const lines = [`${name}: ${summary?.state ?? "unknown"}, ${count("tool")} tools${extra}`];
-  for (const u of view.unavailable) lines.push(`(unavailable: ${u.error})`);
+  for (const u of view.unavailable) lines.push(u.sentence ? `(${u.error})` : `(unavailable: ${u.error})`);
   if (instructions) {
     const preview = instructionsPreview(instructions);
     lines.push("Instructions:", preview);
