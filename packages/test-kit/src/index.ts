@@ -7,7 +7,7 @@ export {
 } from "./app-fixture-server.js";
 export { createClientFeaturesServer } from "./client-features-server.js";
 export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./fault-http-server.js";
-export { faultServerPath, minimalServerPath } from "./fault-server-path.js";
+export { faultServerPath, hostileServerPath, minimalServerPath } from "./fault-server-path.js";
 export {
   connectInMemory,
   createFixtureServer,

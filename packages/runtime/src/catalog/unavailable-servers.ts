@@ -70,4 +70,3 @@ export function ownerOf(
     return name.startsWith(mode === "mcp" ? `mcp__${prefix}__` : `${prefix}_`);
   });
 }
-

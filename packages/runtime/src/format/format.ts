@@ -27,9 +27,13 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
       const resources = s.resourceCount ? `, ${s.resourceCount} resources` : "";
       const prompts = s.promptCount ? `, ${s.promptCount} prompts` : "";
       const tools = s.toolCount === undefined ? "" : `, ${s.toolCount} tools${resources}${prompts}`;
+      const retry =
+        s.retryAt !== undefined && s.retryAt > now
+          ? ` (next try in ${Math.ceil((s.retryAt - now) / 1000)}s)`
+          : "";
       const failed =
         s.state === "failed" && s.failedAt !== undefined
-          ? ` ${Math.round((now - s.failedAt) / 1000)}s ago: ${s.error ?? ""}`
+          ? ` ${Math.round((now - s.failedAt) / 1000)}s ago: ${s.error ?? ""}${retry}`
           : "";
       lines.push(`- ${s.name}: ${s.state}${tools}${failed}`);
       for (const task of s.tasks ?? []) lines.push(`  ${formatRunningTask(task, now)}`);
