@@ -21,6 +21,7 @@ import { clientHandlersFor } from "../src/client-features/client-handlers.js";
 import { formatSearch, formatStatus } from "../src/format/format.js";
 import {
   type AdapterRuntime,
+  createRuntime,
   headlessHost,
   AdapterRuntime as Runtime,
   runProxyRequest,
@@ -74,9 +75,6 @@ describe("a server that never answers initialize", () => {
     // All of that finished while the hanging server had been started and was still in initialize.
     await expect.poll(() => existsSync(path.join(markers.path, "initialize"))).toBe(true);
     expect(runtime.servers().find((s) => s.name === "hang")?.state).toBe("connecting");
-    await expect(runtime.call("hang_anything", {})).rejects.toThrow(
-      'server "hang" is still connecting; its tools are listed once it answers',
-    );
   });
 });
 
@@ -111,6 +109,30 @@ describe("failure backoff in the runtime", () => {
 
     await expect(runProxyRequest(runtime, { connect: "db" })).rejects.toThrow(/fatal: cannot open database/);
     expect(await recordedPids(pids.path)).toHaveLength(2); // the explicit connect tried at once
+  });
+
+  it("retries on every use with failureBackoffMs: 0", async () => {
+    await using pids = await createTempDir();
+    const session = await createRuntime({
+      cwd: pids.path,
+      metadataCacheFile: false,
+      npxCacheFile: false,
+      config: {
+        mcpServers: {
+          db: {
+            command: process.execPath,
+            args: [faultServerPath],
+            env: { FAULT_MODE: "exit-on-initialize", FIXTURE_PID_DIR: pids.path },
+          },
+        },
+        settings: { failureBackoffMs: 0 },
+      },
+    });
+    runtime = session;
+    await expect(session.call("db_echo", {})).rejects.toThrow(/fatal: cannot open database/);
+    await expect(session.call("db_echo", {})).rejects.toThrow(/fatal: cannot open database/);
+    expect(await recordedPids(pids.path)).toHaveLength(2);
+    expect(session.problems).toEqual([]);
   });
 });
 

@@ -30,6 +30,7 @@ import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
 import {
   ownerOf,
+  prefixes,
   retrying,
   stillConnecting,
   type UnavailableServer,
@@ -115,17 +116,25 @@ export class RuntimeCatalog {
   /**
    * Tool metadata of every enabled server (or one), discovering servers not
    * listed yet. Across servers, only first listings this view starts are
-   * waited for (see the module comment); `found` ends the wait early once it
-   * holds for the tools listed so far (discovery goes on in the background).
+   * waited for (see the module comment), and servers `target` names (by tool
+   * prefix) always are; `found` ends the wait early once it holds for the
+   * tools listed so far (discovery goes on in the background).
    */
-  async view(server?: string, found?: (tools: ToolMetadata[]) => boolean): Promise<CatalogView> {
+  async view(
+    server?: string,
+    found?: (tools: ToolMetadata[]) => boolean,
+    target?: string,
+  ): Promise<CatalogView> {
     const names = server ? [server] : this.servers.names();
     const enabled = names.filter((name) => !this.servers.require(name).disabled);
     const unavailable: UnavailableServer[] = [];
     // Only servers not listed yet need the async round (every call resolves through here).
     const unlisted = enabled.filter((name) => this.tools.metadata(name) === undefined);
     if (unlisted.length === 0) return { tools: this.tools.list(enabled), unavailable };
-    const awaited = server ? unlisted : unlisted.filter((name) => this.waitsFor(name, unavailable));
+    const named = (name: string) => target !== undefined && prefixes(target, name, this.prefixMode(name));
+    const awaited = server
+      ? unlisted
+      : unlisted.filter((name) => named(name) || this.waitsFor(name, unavailable));
     let done: () => void = () => {};
     const early = new Promise<void>((resolve) => {
       done = resolve;
@@ -169,7 +178,7 @@ export class RuntimeCatalog {
     // Without a server, the exact prefixed name is the common case; a map saves scanning every
     // tool, and the wait ends as soon as the server that has it is listed.
     const exactIn = (tools: ToolMetadata[]) => findByPrefixedName(tools, name) !== undefined;
-    const view = await this.view(server, server === undefined ? exactIn : undefined);
+    const view = await this.view(server, server === undefined ? exactIn : undefined, name);
     const exact = server === undefined ? findByPrefixedName(view.tools, name) : undefined;
     if (exact) return exact;
     const resolved = resolveToolName(name, view.tools, server);

@@ -63,10 +63,12 @@ export function ownerOf(
   prefixMode: (server: string) => ToolPrefixMode,
 ): UnavailableServer | undefined {
   if (server !== undefined) return unavailable.find((u) => u.server === server);
-  return unavailable.find((u) => {
-    const mode = prefixMode(u.server);
-    if (mode === "none") return false;
-    const prefix = serverPrefix(u.server, mode);
-    return name.startsWith(mode === "mcp" ? `mcp__${prefix}__` : `${prefix}_`);
-  });
+  return unavailable.find((u) => prefixes(name, u.server, prefixMode(u.server)));
+}
+
+/** Whether `name` starts with `server`'s tool prefix in `mode` (never for `none`). */
+export function prefixes(name: string, server: string, mode: ToolPrefixMode): boolean {
+  if (mode === "none") return false;
+  const prefix = serverPrefix(server, mode);
+  return name.startsWith(mode === "mcp" ? `mcp__${prefix}__` : `${prefix}_`);
 }
