@@ -161,6 +161,21 @@ describe("a server that floods tools/list_changed", () => {
     expect(listings).toBeGreaterThanOrEqual(2);
     expect(listings).toBeLessThanOrEqual(11);
   });
+
+  it("keeps the old list when listing again fails, and says so", async () => {
+    const notices: string[] = [];
+    runtime = new Runtime({
+      host: headlessHost({ notify: (message) => notices.push(message) }),
+      servers: [node("flood", hostileServerPath, { HOSTILE_MODE: "flood-list-changed" })],
+      connect: connectWith(),
+    });
+    expect(textOf(await runtime.call("flood_break", {}))).toBe("broken");
+    await expect.poll(() => notices).toHaveLength(1);
+    expect(notices[0]).toBe(
+      'MCP server "flood" said its tools changed, but listing them again failed (flood: tools/list failed: MCP error -32603: tool registry is corrupt); the previous list stays in use.',
+    );
+    expect(textOf(await runtime.call("flood_echo", { text: "still here" }))).toBe("still here");
+  });
 });
 
 describe("a server that raises a stream of forms in one call", () => {
