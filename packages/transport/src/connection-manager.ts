@@ -317,6 +317,8 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     const tail = connection.stderrTail(2);
     slot.error = `connection lost${tail.length ? ` — server stderr: ${tail.join(" | ")}` : ""}`;
     this.failed(slot);
+    // A resident server that was up is brought back by its timer, and a call meanwhile need not wait for it.
+    if (slot.resident) slot.retryAt = undefined;
     this.emit(slot);
   }
 

@@ -72,4 +72,17 @@ describe("failure backoff", () => {
     expect(manager.status()[0]).toEqual({ name: "calc", state: "connected" });
     expect(await recordedPids(dir.path)).toHaveLength(2);
   });
+
+  it("lets a call bring back a keep-alive server that lost its connection, without waiting for its timer", async () => {
+    manager = new ConnectionManager([{ ...fixtureStdio("resident"), lifecycle: "keep-alive" }], {
+      connect: connectWith({ killGraceMs: 300 }),
+      backoff: { initialMs: 600_000 }, // the timer would not fire during the test
+    });
+    await manager.start();
+    const first = await manager.get("resident");
+    process.kill(first.pid!, "SIGKILL");
+    await expect.poll(() => manager!.status()[0]!.state).toBe("failed");
+    expect(manager.status()[0]!.retryAt).toBeUndefined();
+    expect((await manager.get("resident")).pid).not.toBe(first.pid);
+  });
 });
