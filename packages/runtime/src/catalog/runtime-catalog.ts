@@ -71,8 +71,6 @@ export class RuntimeCatalog {
   /** Listings after list-changed notifications: one running and at most one waiting per server. */
   private readonly relists: RelistQueue;
   private readonly toolPrefix: ToolCatalogOptions["toolPrefix"];
-  /** How many listings list-changed notifications caused (a flood must not cause one each). */
-  relistCount = 0;
   private readonly listeners = new Set<ListingListener>();
   /** The direct-tool settings of the config as last loaded (`reload` may change them). */
   direct: DirectToolSettings;
@@ -95,7 +93,6 @@ export class RuntimeCatalog {
       (name) => servers.get(name),
     );
     this.relists = new RelistQueue(async (server) => {
-      this.relistCount++;
       try {
         await this.tools.refresh(server);
       } catch (error) {
@@ -106,10 +103,16 @@ export class RuntimeCatalog {
       }
       this.listed(server, "list_changed");
     });
-    // A server whose tools, prompts or resources changed is listed again, if this session listed it at all.
+    // A server whose tools, prompts or resources changed is listed again, if this session listed it
+    // at all; a change during its first listing, once that has landed (it may predate the change).
     servers.onNotification((server, notification) => {
-      if (!LIST_CHANGED.has(notification.kind) || !this.tools.metadata(server)) return;
-      void this.relists.request(server);
+      if (!LIST_CHANGED.has(notification.kind)) return;
+      if (this.tools.metadata(server)) void this.relists.request(server);
+      else if (this.tools.listingInFlight(server))
+        this.tools.ensure(server).then(
+          () => this.relists.request(server),
+          () => {},
+        );
     });
   }
 
