@@ -76,6 +76,28 @@ describe("a server that never answers initialize", () => {
     await expect.poll(() => existsSync(path.join(markers.path, "initialize"))).toBe(true);
     expect(runtime.servers().find((s) => s.name === "hang")?.state).toBe("connecting");
   });
+
+  it("does not make the first search wait for an eager server still starting", async () => {
+    await using markers = await createTempDir();
+    const hang = node(
+      "hang",
+      hostileServerPath,
+      { HOSTILE_MODE: "hang-initialize", HOSTILE_MARKER_DIR: markers.path },
+      { requestTimeoutMs: 600_000, lifecycle: "eager" },
+    );
+    runtime = new Runtime({
+      servers: [hang, node("good", stdioFixtureServerPath, {})],
+      connect: connectWith(),
+    });
+    void runtime.start(); // bounded at 30 s; not awaited, as the Pi shell does
+    await expect.poll(() => existsSync(path.join(markers.path, "initialize"))).toBe(true);
+    const search = await runtime.search("add numbers");
+    expect(search.hits[0]?.tool.prefixedName).toBe("good_add");
+    expect(formatSearch("add numbers", search)).toContain(
+      '(server "hang" is still connecting; its tools are listed once it answers)',
+    );
+    expect(runtime.servers().find((s) => s.name === "hang")?.state).toBe("connecting");
+  });
 });
 
 describe("failure backoff in the runtime", () => {

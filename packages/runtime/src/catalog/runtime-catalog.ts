@@ -9,9 +9,10 @@
  *
  * One slow server never holds up the others: a question across servers
  * waits only for first listings it starts itself, not for one an earlier
- * question started (that server is "still connecting"), nor for a failed
- * server's retry (which runs in the background); and a call by exact name
- * resolves as soon as the server that has it is listed.
+ * question started (that server is "still connecting"), nor for a server
+ * whose connect is under way (its cached listing serves, if any), nor for a
+ * failed server's retry (which runs in the background); and a call by exact
+ * name resolves as soon as the server that has it is listed.
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
@@ -135,9 +136,14 @@ export class RuntimeCatalog {
     const unlisted = enabled.filter((name) => this.tools.metadata(name) === undefined);
     if (unlisted.length === 0) return { tools: this.tools.list(enabled), unavailable };
     const named = (name: string) => target !== undefined && prefixes(target, name, this.prefixMode(name));
-    const awaited = server
-      ? unlisted
-      : unlisted.filter((name) => named(name) || this.waitsFor(name, unavailable));
+    const plan = unlisted.map((name) => ({
+      name,
+      approach: server || named(name) ? ("wait" as const) : this.approach(name, unavailable),
+    }));
+    const awaited = plan.filter((p) => p.approach === "wait").map((p) => p.name);
+    const fromCache = plan.filter((p) => p.approach === "cache").map((p) => p.name);
+    await Promise.all(fromCache.map((name) => this.cachedOrLater(name, unavailable)));
+    if (found?.(this.tools.list(enabled))) return { tools: this.tools.list(enabled), unavailable };
     let done: () => void = () => {};
     const early = new Promise<void>((resolve) => {
       done = resolve;
@@ -294,22 +300,32 @@ export class RuntimeCatalog {
   }
 
   /**
-   * Whether a view across servers waits for `name`'s first listing. Not when
-   * an earlier question's listing of it is under way, nor when it failed and
-   * its backoff is over (it is tried again in the background): `unavailable`
-   * then says so. A server in its backoff is waited for — the cache may still
-   * serve it, else it is refused at once.
+   * How a view across servers treats `name`'s first listing: waits for it
+   * (`wait`), or not when an earlier question's listing of it is under way,
+   * when it failed and its backoff is over (tried again in the background),
+   * or when it is connecting already (an eager server starting: `cache`, its
+   * cached listing if there is one, else it is listed in the background) —
+   * `unavailable` then says so. A server in its backoff is waited for: the
+   * cache may still serve it, else it is refused at once.
    */
-  private waitsFor(name: string, unavailable: UnavailableServer[]): boolean {
+  private approach(name: string, unavailable: UnavailableServer[]): "wait" | "cache" | "skip" {
     if (this.tools.listingInFlight(name)) {
       unavailable.push(stillConnecting(name));
-      return false;
+      return "skip";
     }
     const status = this.servers.status().find((s) => s.name === name);
-    if (status?.state !== "failed" || status.retryAt !== undefined) return true;
+    if (status?.state === "connecting") return "cache";
+    if (status?.state !== "failed" || status.retryAt !== undefined) return "wait";
     unavailable.push(retrying(status));
     this.discover(name).catch(() => {}); // its status says how the retry went
-    return false;
+    return "skip";
+  }
+
+  /** The cached listing of a server that is connecting, else its live listing in the background. */
+  private async cachedOrLater(name: string, unavailable: UnavailableServer[]): Promise<void> {
+    if (await this.tools.fromCache(name)) return this.listed(name, "listed");
+    unavailable.push(stillConnecting(name));
+    this.discover(name).catch(() => {}); // its status says how it went
   }
 
   private prefixMode(server: string) {

@@ -125,19 +125,21 @@ export class ToolCatalog {
     return this.keywords.value;
   }
 
-  private async fill(name: string): Promise<void> {
+  /** Fills a server's metadata from the disk cache only (never connects); false when the cache has none. */
+  async fromCache(name: string): Promise<boolean> {
+    if (this.metadataByServer.has(name)) return true;
     const cache = this.options.cache;
     const definition = this.definition(name);
-    if (cache && definition) {
-      this.loaded ??= this.options.cacheLoaded ? Promise.resolve() : cache.load();
-      await this.loaded;
-      const listing = cache.get(name, definitionHash(definition));
-      if (listing) {
-        this.set(name, listing);
-        return;
-      }
-    }
-    await this.listLive(name);
+    if (!cache || !definition) return false;
+    this.loaded ??= this.options.cacheLoaded ? Promise.resolve() : cache.load();
+    await this.loaded;
+    const listing = cache.get(name, definitionHash(definition));
+    if (listing) this.set(name, listing);
+    return listing !== undefined;
+  }
+
+  private async fill(name: string): Promise<void> {
+    if (!(await this.fromCache(name))) await this.listLive(name);
   }
 
   private async listLive(name: string): Promise<void> {
