@@ -4,6 +4,7 @@
  * window ends (30 s, then 60 s); an explicit reconnect tries at once. The
  * clock is a variable so the windows pass without waiting.
  */
+import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { createTempDir, recordedPids } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConnectionManager } from "../src/index.js";
@@ -74,10 +75,13 @@ describe("failure backoff", () => {
   });
 
   it("lets a call bring back a keep-alive server that lost its connection, without waiting for its timer", async () => {
-    manager = new ConnectionManager([{ ...fixtureStdio("resident"), lifecycle: "keep-alive" }], {
-      connect: connectWith({ killGraceMs: 300 }),
-      backoff: { initialMs: 600_000 }, // the timer would not fire during the test
-    });
+    manager = new ConnectionManager<ServerDefinition>(
+      [{ ...fixtureStdio("resident"), lifecycle: "keep-alive" }],
+      {
+        connect: connectWith({ killGraceMs: 300 }),
+        backoff: { initialMs: 600_000 }, // the timer would not fire during the test
+      },
+    );
     await manager.start();
     const first = await manager.get("resident");
     process.kill(first.pid!, "SIGKILL");
