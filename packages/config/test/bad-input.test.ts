@@ -12,7 +12,7 @@ describe("bad input", () => {
     await w.write(good, { mcpServers: { good: stdio("good") } });
     await w.write(
       path.join(w.home, ".config", "mcp", "mcp.json"),
-      '{\n  "mcpServers": {\n    "a": { "command": "a", }\n  }\n}',
+      '{\n  "mcpServers": {\n    "a": { "command" "a" }\n  }\n}',
     );
     await mkdir(path.join(w.home, ".agents", "mcp", "mcp.json"), { recursive: true });
     const big = path.join(w.agentDir, "mcp-adapter.json");
@@ -28,7 +28,7 @@ describe("bad input", () => {
     const config = await w.load();
     expect(names(config)).toEqual(["bom", "good"]);
     expect(messages(config, "error")).toEqual([
-      expect.stringMatching(/^mcp\.json: invalid JSON at line 3 column 28: /),
+      'mcp.json: invalid JSON at line 3 column 22: expected ":"',
       "mcp.json: expected a file but found a directory",
       `mcp-adapter.json: file is ${50 * 1024 * 1024} bytes; config files are limited to 4194304`,
       ".mcp.json: symbolic link loop",

@@ -65,7 +65,13 @@ export {
   type ToolMetadata,
   ToolMetadataSchema,
 } from "./tool-metadata.js";
-export { foldName, MAX_TOOL_NAME_LENGTH, prefixedToolName, serverPrefix } from "./tool-naming.js";
+export {
+  foldName,
+  limitToolNameLength,
+  MAX_TOOL_NAME_LENGTH,
+  prefixedToolName,
+  serverPrefix,
+} from "./tool-naming.js";
 export {
   isAppOnly,
   isHiddenFromApp,
@@ -76,4 +82,5 @@ export {
   ToolVisibilitySchema,
   toolUiOf,
 } from "./tool-ui.js";
+export { uniqueToolNames } from "./unique-tool-names.js";
 export { type WriteFileAtomicOptions, writeFileAtomic } from "./write-file-atomic.js";

@@ -47,6 +47,12 @@ export const ServerDefinitionSchema = z.object({
   cwd: z.string().optional(),
   url: z.string().optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  /**
+   * A PEM bundle of the CAs this HTTPS server's certificate chains to (a
+   * private CA), as an absolute path. Trusted for this server's MCP and
+   * same-origin OAuth requests only.
+   */
+  caFile: z.string().min(1).optional(),
   socket: z.string().optional(),
   lifecycle: LifecycleSchema.default("lazy"),
   idleTimeoutMin: IdleTimeoutMinutesSchema.optional(),

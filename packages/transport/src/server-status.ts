@@ -41,7 +41,7 @@ export function slotStatus(
 ): ServerStatus {
   const name = slot.definition.name;
   if (slot.definition.disabled) return { name, state: "disabled" };
-  if (slot.pending) return { name, state: "connecting" };
+  if (slot.pending || slot.renewing) return { name, state: "connecting" };
   if (slot.connection && !slot.connection.closed) return { name, state: "connected" };
   if (slot.error) {
     const failedAt = slot.failedAt ?? now();

@@ -61,6 +61,8 @@ export interface CallSettings {
   env?: Record<string, string | undefined>;
   /** `settings.elicitation`: `false` keeps `-32042` URL-required errors from opening a dialog. */
   elicitation?: boolean;
+  /** Leave spill files in place at `dispose()` (see `RuntimeSource.keepSpillFiles`). */
+  keepSpillFiles?: boolean;
 }
 
 export interface CallPipelineOptions extends CallSettings {
@@ -116,6 +118,7 @@ export class CallPipeline {
       setting: options.outputGuard,
       toonEncode: options.toonEncode,
       env: options.env,
+      ...(options.keepSpillFiles ? { keepSpillFiles: true } : {}),
     });
   }
 
@@ -237,7 +240,7 @@ export class CallPipeline {
     };
   }
 
-  /** Removes this session's binary result files. */
+  /** Removes this session's binary result files and spill files. */
   dispose(): Promise<void> {
     return this.output.dispose();
   }

@@ -15,7 +15,7 @@
  * name resolves as soon as the server that has it is listed.
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
+import { ambiguityMessage, type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
 import type { CompletionRequest, CompletionResult, ReplaceReport } from "@pi-mcp-adapter/transport";
 import { RuntimeError } from "../errors.js";
 import type { ServerSummary } from "../observability/status-events.js";
@@ -192,13 +192,8 @@ export class RuntimeCatalog {
     if (exact) return exact;
     const resolved = resolveToolName(name, view.tools, server);
     if ("match" in resolved) return resolved.match;
-    if ("ambiguous" in resolved) {
-      const options = resolved.ambiguous.map((t) => `${t.prefixedName} (server ${t.server})`).join(", ");
-      throw new RuntimeError(
-        "ambiguous_tool",
-        `Tool "${name}" exists on several servers: ${options}. Pass server.`,
-      );
-    }
+    if ("ambiguous" in resolved)
+      throw new RuntimeError("ambiguous_tool", ambiguityMessage(name, resolved.ambiguous));
     const owner = ownerOf(name, server, view.unavailable, (s) => this.prefixMode(s));
     if (owner) throw new RuntimeError("server_unavailable", unavailableMessage(owner));
     const hint = resolved.suggestions.length

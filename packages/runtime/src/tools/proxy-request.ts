@@ -112,7 +112,7 @@ export async function runProxyRequest(
   }
   if (params.describe !== undefined) {
     const tool = await runtime.resolve(params.describe, params.server);
-    return text<ProxyDetails>(formatDescribe(tool, { includeSchemas: params.includeSchemas }), {
+    return bounded(runtime, formatDescribe(tool, { includeSchemas: params.includeSchemas }), {
       mode: "describe",
       server: tool.server,
       tool: tool.name,
@@ -120,19 +120,16 @@ export async function runProxyRequest(
   }
   if (params.search !== undefined) {
     const result = await runtime.search(params.search, params);
-    return text<ProxyDetails>(
-      formatSearch(params.search, result, { includeSchemas: params.includeSchemas }),
-      {
-        mode: "search",
-        total: result.total,
-        hits: result.hits.map((h) => h.tool.prefixedName),
-        ...(result.nextOffset !== undefined ? { nextOffset: result.nextOffset } : {}),
-      },
-    );
+    return bounded(runtime, formatSearch(params.search, result, { includeSchemas: params.includeSchemas }), {
+      mode: "search",
+      total: result.total,
+      hits: result.hits.map((h) => h.tool.prefixedName),
+      ...(result.nextOffset !== undefined ? { nextOffset: result.nextOffset } : {}),
+    });
   }
   if (params.instructions !== undefined) {
     const instructions = await runtime.instructions(params.instructions);
-    return text<ProxyDetails>(formatInstructions(params.instructions, instructions), {
+    return bounded(runtime, formatInstructions(params.instructions, instructions), {
       mode: "instructions",
       server: params.instructions,
     });
@@ -149,6 +146,25 @@ export async function runProxyRequest(
     });
   }
   return text<ProxyDetails>(formatStatus(runtime.servers(), runtime.problems), { mode: "status" });
+}
+
+/**
+ * Describe, search and instructions output carries text servers wrote
+ * (descriptions, instructions), so it is bounded like a call's result: the
+ * output guard's inline caps, the full text in a spill file, and a line
+ * saying it was cut.
+ */
+async function bounded(
+  runtime: AdapterRuntime,
+  answer: string,
+  details: Extract<ProxyDetails, { mode: "describe" | "search" | "instructions" }>,
+): Promise<ProxyOutcome> {
+  const server = "server" in details ? details.server : "mcp";
+  const guarded = await runtime.guardOutput(
+    { content: [{ type: "text", text: answer }] },
+    { server, tool: details.mode },
+  );
+  return { content: guarded.content, isError: false, details };
 }
 
 /** `auth-start` / `auth-complete` (with `args: { redirectUrl } | { code }`) for `server`. */
