@@ -181,7 +181,9 @@ describe("call stats", () => {
             name: "slow",
             // Answers only when cancelled: the request deadline, not a race with a timer, ends it.
             handler: (_args, extra) =>
-              new Promise((resolve) => extra.signal.addEventListener("abort", () => resolve({ content: [] }))),
+              new Promise((resolve) =>
+                extra.signal.addEventListener("abort", () => resolve({ content: [] })),
+              ),
           },
         ],
       }),

@@ -15,18 +15,18 @@ import {
   type BackoffOptions,
   DEFAULT_START_TIMEOUT_MS,
   type FailureBackoffOptions,
-  failureWindow,
 } from "./lifecycle-policy.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { ServerNotification } from "./server-notification.js";
-import { newSlot, resetSlot, type ServerSlot } from "./server-slot.js";
 import {
-  type ServerStatus,
-  type StatusListener,
-  slotStatus,
-  statusEventKey,
-  unavailableMessage,
-} from "./server-status.js";
+  backoffRefusal,
+  markConnected,
+  markFailed,
+  newSlot,
+  resetSlot,
+  type ServerSlot,
+} from "./server-slot.js";
+import { type ServerStatus, type StatusListener, slotStatus, statusEventKey } from "./server-status.js";
 import { REAL_TIMERS, SlotTimers, type Timers } from "./slot-timers.js";
 
 export type NotificationEventListener = (server: string, notification: ServerNotification) => void;
@@ -192,11 +192,8 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
   async get(name: string, options: { force?: boolean } = {}): Promise<ServerConnection> {
     const slot = this.slotFor(name);
     if (slot.connection && !slot.connection.closed) return slot.connection;
-    const now = this.now();
-    if (!options.force && !slot.pending && slot.error && slot.retryAt !== undefined && now < slot.retryAt) {
-      const message = unavailableMessage(name, slot.error, now - (slot.failedAt ?? now));
-      throw new TransportError("unavailable", name, message);
-    }
+    const refusal = options.force ? undefined : backoffRefusal(slot, this.now());
+    if (refusal) throw refusal;
     if (slot.policy.resident) slot.resident = true;
     this.slotTimers.clear(slot, "reconnectTimer");
     slot.connection = undefined;
@@ -294,12 +291,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
         throw new TransportError("closed", name, `Connection to "${name}" was superseded or shut down`);
       }
       slot.connection = connection;
-      slot.error = undefined;
-      slot.needsAuth = undefined;
-      slot.failedAt = undefined;
-      slot.attempt = 0;
-      slot.failures = 0;
-      slot.retryAt = undefined;
+      markConnected(slot);
       connection.onClose(() => this.lost(slot, connection, generation));
       connection.onNotification((notification) => this.relay(name, notification));
       connection.onSessionRenewal((phase) => {
@@ -342,18 +334,9 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     this.emit(slot);
   }
 
-  /**
-   * Records a failure (its `error` already set): a resident server retries on
-   * its reconnect timer; any other waits out its failure backoff before use
-   * starts it again. A server that needs a login is tried on every use (the
-   * login is what changes).
-   */
+  /** Records a failure (see `markFailed`); a resident server retries on its reconnect timer. */
   private failed(slot: ServerSlot<D>): void {
-    slot.failedAt = this.now();
-    slot.failures++;
-    slot.retryAt = slot.needsAuth
-      ? undefined
-      : slot.failedAt + failureWindow(slot.failures, this.options.failureBackoff);
+    markFailed(slot, this.now(), this.options.failureBackoff);
     if (slot.resident) this.scheduleReconnect(slot);
   }
 

@@ -1,11 +1,19 @@
 /**
  * What `ConnectionManager` holds per server: its definition and lifecycle
  * policy, the connection (or connect in flight), the last failure and when
- * it may be tried again, the generation that guards against stale connects, and its three timers.
+ * it may be tried again, the generation that guards against stale connects,
+ * and its timers; and how a success or failure changes it (the failure backoff).
  */
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
-import { type LifecyclePolicy, lifecyclePolicy } from "./lifecycle-policy.js";
+import { TransportError } from "./errors.js";
+import {
+  type FailureBackoffOptions,
+  failureWindow,
+  type LifecyclePolicy,
+  lifecyclePolicy,
+} from "./lifecycle-policy.js";
 import type { ServerConnection } from "./server-connection.js";
+import { unavailableMessage } from "./server-status.js";
 
 export interface ServerSlot<D extends ServerDefinition = ServerDefinition> {
   definition: D;
@@ -61,4 +69,36 @@ export function resetSlot<D extends ServerDefinition>(
   slot.error = undefined;
   slot.needsAuth = undefined;
   slot.failedAt = undefined;
+}
+
+/** A connect succeeded: no failure, no backoff. */
+export function markConnected(slot: ServerSlot): void {
+  slot.error = undefined;
+  slot.needsAuth = undefined;
+  slot.failedAt = undefined;
+  slot.attempt = 0;
+  slot.failures = 0;
+  slot.retryAt = undefined;
+}
+
+/**
+ * Records a failure (its `error` and `needsAuth` already set): use leaves the
+ * server alone until its failure window ends, except one that needs a login
+ * (the login is what changes).
+ */
+export function markFailed(slot: ServerSlot, now: number, backoff: FailureBackoffOptions | undefined): void {
+  slot.failedAt = now;
+  slot.failures++;
+  slot.retryAt = slot.needsAuth ? undefined : now + failureWindow(slot.failures, backoff);
+}
+
+/** The refusal of a use within the slot's failure backoff, if it is in it. */
+export function backoffRefusal(slot: ServerSlot, now: number): TransportError | undefined {
+  if (slot.pending || !slot.error || slot.retryAt === undefined || now >= slot.retryAt) return undefined;
+  const name = slot.definition.name;
+  return new TransportError(
+    "unavailable",
+    name,
+    unavailableMessage(name, slot.error, now - (slot.failedAt ?? now)),
+  );
 }
