@@ -6,6 +6,7 @@
  */
 import {
   ApproveToolsSettingSchema,
+  FailureBackoffMsSchema,
   IdleTimeoutMinutesSchema,
   MaxTotalTimeoutMsSchema,
   OutputGuardSettingSchema,
@@ -30,6 +31,8 @@ export const SettingsSchema = z
   .object({
     toolPrefix: ToolPrefixModeSchema,
     idleTimeout: IdleTimeoutMinutesSchema,
+    /** How long use leaves a failed server alone before starting it again (doubled once on repeated failure). */
+    failureBackoffMs: FailureBackoffMsSchema,
     requestTimeoutMs: RequestTimeoutMsSchema,
     maxTotalTimeoutMs: MaxTotalTimeoutMsSchema,
     /** Which calls ask for an MCP task, for servers without their own `tasks`. */

@@ -34,6 +34,7 @@ export {
 export {
   type ApproveToolsSetting,
   ApproveToolsSettingSchema,
+  FailureBackoffMsSchema,
   IdleTimeoutMinutesSchema,
   MaxTotalTimeoutMsSchema,
   type OutputGuardLimits,

@@ -66,6 +66,13 @@ export type SearchKeywordsSetting = z.infer<typeof SearchKeywordsSettingSchema>;
 export const IdleTimeoutMinutesSchema = z.number().nonnegative();
 
 /**
+ * `failureBackoffMs`: how long a server that failed to start, failed its
+ * initialize or crashed is left alone before use starts it again (doubled
+ * after a second failure in a row); `0` retries on every use. Default 30000.
+ */
+export const FailureBackoffMsSchema = z.number().int().nonnegative();
+
+/**
  * `requestTimeoutMs`: how long one request to a server may go without an
  * answer or a progress notification. Time spent waiting on the user (a form,
  * a sampling approval, the host model's answer) does not count.

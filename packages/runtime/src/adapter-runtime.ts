@@ -73,7 +73,12 @@ export class AdapterRuntime {
       // A reload may also change the direct-tool settings, which the catalog keeps.
       reloadConfig: reloadConfig && (() => reloadConfig().then((loaded) => this.loaded(loaded))),
     });
-    this.tools = new RuntimeCatalog(this.set, { ...options.catalog, direct: options.direct }, options.trace);
+    this.tools = new RuntimeCatalog(
+      this.set,
+      { ...options.catalog, direct: options.direct },
+      options.trace,
+      (message) => this.host.notify(message, "warning"),
+    );
     this.calls = new Calls(this.set, this.tools, this.host, options.calls, options.ui);
     this.stops.push(watchStatus(this, (snapshot) => this.host.status(snapshot)));
     attachObservers(options, this.calls, this.set);

@@ -139,8 +139,10 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     settings.scriptMode === true && source.metadataCacheFile !== false
       ? path.join(cacheDir, OUTPUT_SHAPES_FILE_NAME)
       : undefined;
+  const backoff = settings.failureBackoffMs;
   const lifecycle = {
     idleTimeoutMin: settings.idleTimeout,
+    ...(backoff !== undefined ? { failureBackoff: { initialMs: backoff, maxMs: backoff * 2 } } : {}),
     hasCachedMetadata: (name: string) => {
       const hash = hashes.get(name);
       return hash !== undefined && cache?.get(name, hash) !== undefined;

@@ -65,7 +65,8 @@ describe("a server that lists more than the catalog takes", () => {
   it("refuses 15,000 tools with an error naming the server and the bound", async () => {
     await using env = await hostileRuntime("many-tools");
     await expect(runProxyRequest(env.runtime, { describe: "tool_1", server: "hostile" })).rejects.toThrow(
-      'No MCP tool named "tool_1". (unavailable: hostile: Server "hostile" listed 15,000 tools; a server may list at most 10,000 tools, so none of its entries were taken)',
+      // Describing a tool of a named server that could not be listed says why, not "No MCP tool named".
+      'server "hostile" is unavailable: Server "hostile" listed 15,000 tools; a server may list at most 10,000 tools, so none of its entries were taken',
     );
     expect(textOf(await runProxyRequest(env.runtime, { describe: "good_add" }))).toContain(
       "Adds two numbers",

@@ -10,6 +10,7 @@ import { UNSUPPORTED_SETTINGS } from "../src/startup/unsupported-settings.js";
 const SUPPORTED = [
   "toolPrefix",
   "idleTimeout",
+  "failureBackoffMs",
   "requestTimeoutMs",
   "maxTotalTimeoutMs",
   "tasks",

@@ -7,3 +7,9 @@ export const faultServerPath = fileURLToPath(new URL("../fixtures/fault-server.m
 export const minimalServerPath = fileURLToPath(
   new URL("../fixtures/minimal-stdio-server.mjs", import.meta.url),
 );
+
+/**
+ * Absolute path of a stdio server that is hostile on purpose (`HOSTILE_MODE`:
+ * `hang-initialize`, `flood-list-changed`, `spam-elicitation`; see the script's header).
+ */
+export const hostileServerPath = fileURLToPath(new URL("../fixtures/hostile-server.mjs", import.meta.url));

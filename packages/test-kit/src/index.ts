@@ -14,7 +14,7 @@ export {
   type ProxyFault,
   startFaultProxy,
 } from "./fault-proxy.js";
-export { faultServerPath, minimalServerPath } from "./fault-server-path.js";
+export { faultServerPath, hostileServerPath, minimalServerPath } from "./fault-server-path.js";
 export {
   connectInMemory,
   createFixtureServer,

@@ -2,7 +2,8 @@
  * Owns the connections of a set of servers and their lifecycle: lazy connect
  * (one attempt at a time per server), idle disconnect that never cuts a
  * running request, health checks and reconnect with backoff for resident
- * servers, a generation guard against stale connects, status events, server
+ * servers, a failure backoff that keeps use from restarting a server that
+ * just failed, a generation guard against stale connects, status events, server
  * notifications relayed per server, `replace` for a changed server list, and
  * a shutdown that ends every connection. How to connect one server is the
  * caller's `connect`; the per-slot timers are in slot-timers.ts, status
@@ -10,10 +11,21 @@
  */
 import { definitionKey, describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
-import { type BackoffOptions, DEFAULT_START_TIMEOUT_MS } from "./lifecycle-policy.js";
+import {
+  type BackoffOptions,
+  DEFAULT_START_TIMEOUT_MS,
+  type FailureBackoffOptions,
+} from "./lifecycle-policy.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { ServerNotification } from "./server-notification.js";
-import { newSlot, resetSlot, type ServerSlot } from "./server-slot.js";
+import {
+  backoffRefusal,
+  markConnected,
+  markFailed,
+  newSlot,
+  resetSlot,
+  type ServerSlot,
+} from "./server-slot.js";
 import { type ServerStatus, type StatusListener, slotStatus, statusEventKey } from "./server-status.js";
 import { REAL_TIMERS, SlotTimers, type Timers } from "./slot-timers.js";
 
@@ -37,6 +49,8 @@ export interface ConnectionManagerOptions<D extends ServerDefinition = ServerDef
   /** Bound on `start()`. Default 30 s. */
   startTimeoutMs?: number;
   backoff?: BackoffOptions;
+  /** How long use leaves a failed server alone (default 30 s, then 60 s); see `FailureBackoffOptions`. */
+  failureBackoff?: FailureBackoffOptions;
   /** Whether tool metadata of a server is cached on disk (reported as `cached` when not connected). */
   hasCachedMetadata?: (name: string) => boolean;
   timers?: Timers;
@@ -168,10 +182,18 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     return connection && !connection.closed ? connection : undefined;
   }
 
-  /** The live connection, connecting first if needed. Concurrent callers share one attempt. */
-  async get(name: string): Promise<ServerConnection> {
+  /**
+   * The live connection, connecting first if needed. Concurrent callers share
+   * one attempt. A server that failed (to connect, or by losing its
+   * connection) is not started again before its failure backoff ends: the
+   * call fails at once with code `unavailable` — unless `force` (an explicit
+   * reconnect by the user).
+   */
+  async get(name: string, options: { force?: boolean } = {}): Promise<ServerConnection> {
     const slot = this.slotFor(name);
     if (slot.connection && !slot.connection.closed) return slot.connection;
+    const refusal = options.force ? undefined : backoffRefusal(slot, this.now());
+    if (refusal) throw refusal;
     if (slot.policy.resident) slot.resident = true;
     this.slotTimers.clear(slot, "reconnectTimer");
     slot.connection = undefined;
@@ -204,7 +226,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
   async reconnect(name: string): Promise<ServerConnection> {
     const slot = this.slotFor(name);
     await this.drop(slot);
-    return this.get(name);
+    return this.get(name, { force: true });
   }
 
   /** Closes a server's connection; it reconnects on next use. */
@@ -269,10 +291,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
         throw new TransportError("closed", name, `Connection to "${name}" was superseded or shut down`);
       }
       slot.connection = connection;
-      slot.error = undefined;
-      slot.needsAuth = undefined;
-      slot.failedAt = undefined;
-      slot.attempt = 0;
+      markConnected(slot);
       connection.onClose(() => this.lost(slot, connection, generation));
       connection.onNotification((notification) => this.relay(name, notification));
       connection.onSessionRenewal((phase) => {
@@ -289,8 +308,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
       if (generation === slot.generation && !this.shuttingDown) {
         slot.error = describeError(error);
         slot.needsAuth = (error as { code?: string }).code === "needs_auth";
-        slot.failedAt = this.now();
-        if (slot.resident) this.scheduleReconnect(slot);
+        this.failed(slot);
       }
       throw error;
     } finally {
@@ -310,15 +328,22 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     this.slotTimers.clear(slot, "idleTimer", "healthTimer");
     const tail = connection.stderrTail(2);
     slot.error = `connection lost${tail.length ? ` — server stderr: ${tail.join(" | ")}` : ""}`;
-    slot.failedAt = this.now();
-    if (slot.resident) this.scheduleReconnect(slot);
+    this.failed(slot);
+    // A resident server that was up is brought back by its timer, and a call meanwhile need not wait for it.
+    if (slot.resident) slot.retryAt = undefined;
     this.emit(slot);
+  }
+
+  /** Records a failure (see `markFailed`); a resident server retries on its reconnect timer. */
+  private failed(slot: ServerSlot<D>): void {
+    markFailed(slot, this.now(), this.options.failureBackoff);
+    if (slot.resident) this.scheduleReconnect(slot);
   }
 
   private scheduleReconnect(slot: ServerSlot<D>): void {
     this.slotTimers.scheduleReconnect(slot, () => {
       if (this.shuttingDown) return;
-      this.get(slot.definition.name).catch(() => {}); // failure reschedules itself in open()
+      this.get(slot.definition.name, { force: true }).catch(() => {}); // failure reschedules itself in open()
     });
   }
 

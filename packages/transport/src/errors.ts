@@ -8,6 +8,8 @@ export type TransportErrorCode =
   | "connect_failed"
   | "sandbox_unavailable"
   | "needs_auth"
+  /** A server that failed recently and is left alone until its failure backoff ends. */
+  | "unavailable"
   | "request_timeout"
   | "request_cancelled"
   | "request_failed"

@@ -29,6 +29,8 @@ export {
   DEFAULT_HEALTH_INTERVAL_MS,
   DEFAULT_IDLE_TIMEOUT_MIN,
   DEFAULT_START_TIMEOUT_MS,
+  type FailureBackoffOptions,
+  failureWindow,
   type LifecyclePolicy,
   lifecyclePolicy,
 } from "./lifecycle-policy.js";

@@ -39,6 +39,26 @@ export function lifecyclePolicy(
   }
 }
 
+/**
+ * How long a server that failed (to start, to initialize, or by crashing) is
+ * left alone before a call may start it again: `initialMs` after the first
+ * failure, doubling per failure in a row up to `maxMs`. Explicit reconnects
+ * (`reconnect(name)`) ignore it.
+ */
+export interface FailureBackoffOptions {
+  /** Default 30 s. */
+  initialMs?: number;
+  /** Default 60 s. */
+  maxMs?: number;
+}
+
+/** The quiet window after `failures` (≥ 1) failures in a row. No jitter: it is a promise shown to the user. */
+export function failureWindow(failures: number, options: FailureBackoffOptions = {}): number {
+  const initial = options.initialMs ?? 30_000;
+  const max = Math.max(initial, options.maxMs ?? 60_000);
+  return Math.min(max, initial * 2 ** Math.min(Math.max(failures - 1, 0), 20));
+}
+
 export interface BackoffOptions {
   initialMs?: number;
   maxMs?: number;

@@ -1,11 +1,19 @@
 /**
  * What `ConnectionManager` holds per server: its definition and lifecycle
- * policy, the connection (or connect in flight), the last failure, the
- * generation that guards against stale connects, and its three timers.
+ * policy, the connection (or connect in flight), the last failure and when
+ * it may be tried again, the generation that guards against stale connects,
+ * and its timers; and how a success or failure changes it (the failure backoff).
  */
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
-import { type LifecyclePolicy, lifecyclePolicy } from "./lifecycle-policy.js";
+import { TransportError } from "./errors.js";
+import {
+  type FailureBackoffOptions,
+  failureWindow,
+  type LifecyclePolicy,
+  lifecyclePolicy,
+} from "./lifecycle-policy.js";
 import type { ServerConnection } from "./server-connection.js";
+import { unavailableMessage } from "./server-status.js";
 
 export interface ServerSlot<D extends ServerDefinition = ServerDefinition> {
   definition: D;
@@ -25,6 +33,10 @@ export interface ServerSlot<D extends ServerDefinition = ServerDefinition> {
   resident: boolean;
   /** Reconnect attempts since the last success (the backoff step). */
   attempt: number;
+  /** Failures in a row (connects that failed, connections lost) since the last success. */
+  failures: number;
+  /** Before this time (ms since epoch) a failed server is not started by use; see `FailureBackoffOptions`. */
+  retryAt?: number;
   idleTimer?: unknown;
   healthTimer?: unknown;
   reconnectTimer?: unknown;
@@ -39,7 +51,7 @@ export function newSlot<D extends ServerDefinition>(
   defaultIdleTimeoutMin: number | undefined,
 ): ServerSlot<D> {
   const policy = lifecyclePolicy(definition, defaultIdleTimeoutMin);
-  return { definition, policy, generation: 0, resident: false, attempt: 0 };
+  return { definition, policy, generation: 0, resident: false, attempt: 0, failures: 0 };
 }
 
 /** The slot takes `definition` afresh: new policy, no failure, no residency, backoff from the start. */
@@ -52,7 +64,41 @@ export function resetSlot<D extends ServerDefinition>(
   slot.policy = lifecyclePolicy(definition, defaultIdleTimeoutMin);
   slot.resident = false;
   slot.attempt = 0;
+  slot.failures = 0;
+  slot.retryAt = undefined;
   slot.error = undefined;
   slot.needsAuth = undefined;
   slot.failedAt = undefined;
+}
+
+/** A connect succeeded: no failure, no backoff. */
+export function markConnected(slot: ServerSlot): void {
+  slot.error = undefined;
+  slot.needsAuth = undefined;
+  slot.failedAt = undefined;
+  slot.attempt = 0;
+  slot.failures = 0;
+  slot.retryAt = undefined;
+}
+
+/**
+ * Records a failure (its `error` and `needsAuth` already set): use leaves the
+ * server alone until its failure window ends, except one that needs a login
+ * (the login is what changes).
+ */
+export function markFailed(slot: ServerSlot, now: number, backoff: FailureBackoffOptions | undefined): void {
+  slot.failedAt = now;
+  slot.failures++;
+  slot.retryAt = slot.needsAuth ? undefined : now + failureWindow(slot.failures, backoff);
+}
+
+/** The refusal of a use within the slot's failure backoff, if it is in it. */
+export function backoffRefusal(slot: ServerSlot, now: number): TransportError | undefined {
+  if (slot.pending || !slot.error || slot.retryAt === undefined || now >= slot.retryAt) return undefined;
+  const name = slot.definition.name;
+  return new TransportError(
+    "unavailable",
+    name,
+    unavailableMessage(name, slot.error, now - (slot.failedAt ?? now)),
+  );
 }

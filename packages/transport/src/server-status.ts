@@ -1,7 +1,7 @@
 /**
  * A server's status as `ConnectionManager` reports it, derived from its slot
- * alone: disabled, then connecting, connected, the last failure, and cached
- * or not connected.
+ * alone: disabled, then connecting, connected, the last failure (and when it
+ * may be tried again), and cached or not connected.
  */
 import type { ServerSlot } from "./server-slot.js";
 
@@ -23,6 +23,11 @@ export interface ServerStatus {
   failedAt?: number;
   /** Milliseconds since the last failure, at the time the status was taken. */
   failedAgoMs?: number;
+  /**
+   * When a failed server may be started again (ms since epoch): by use, or by
+   * its own reconnect timer when resident. Absent when it may be tried now.
+   */
+  retryAt?: number;
   /** Set on the last event of a server that `replace` dropped from the list. */
   removed?: true;
   /** Set when the server's definition asks for a sandbox (`sandbox`); it never runs without one. */
@@ -52,7 +57,9 @@ function connectionStatus(
   if (slot.error) {
     const failedAt = slot.failedAt ?? now();
     const state = slot.needsAuth ? "needs-auth" : "failed";
-    return { name, state, error: slot.error, failedAt, failedAgoMs: now() - failedAt };
+    const status: ServerStatus = { name, state, error: slot.error, failedAt, failedAgoMs: now() - failedAt };
+    if (slot.retryAt !== undefined && slot.retryAt > now()) status.retryAt = slot.retryAt;
+    return status;
   }
   if (hasCachedMetadata?.(name)) return { name, state: "cached" };
   return { name, state: "not-connected" };
@@ -61,4 +68,12 @@ function connectionStatus(
 /** What makes two statuses the same event: a repeat of the last one is not sent. */
 export function statusEventKey(status: ServerStatus): string {
   return `${status.state}|${status.error ?? ""}|${status.removed ?? ""}`;
+}
+
+/**
+ * What a use of a server in its failure backoff is told:
+ * `server "x" is unavailable (last failed 12 s ago: <reason>)`.
+ */
+export function unavailableMessage(name: string, error: string, failedAgoMs: number): string {
+  return `server "${name}" is unavailable (last failed ${Math.max(0, Math.round(failedAgoMs / 1000))} s ago: ${error})`;
 }

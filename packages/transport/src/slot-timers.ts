@@ -86,6 +86,8 @@ export class SlotTimers {
   scheduleReconnect(slot: ServerSlot, reconnect: () => void): void {
     this.clear(slot, "reconnectTimer");
     const delay = backoffDelay(slot.attempt++, this.options.backoff);
+    // Until the timer fires, use does not start the server either: the timer is its next try.
+    slot.retryAt = this.options.now() + delay;
     slot.reconnectTimer = this.options.timers.setTimeout(() => {
       slot.reconnectTimer = undefined;
       if (slot.connection || slot.pending) return;

@@ -25,6 +25,8 @@ export interface PanelServer {
   toolCount: number;
   /** Why the last connect failed, for `failed` and `needs-auth`. */
   error?: string;
+  /** When a failed server may be started again (ms since epoch); absent when the next use tries it. */
+  retryAt?: number;
   /** `directTools` as configured now (the server's own value, else the global default). */
   directTools: DirectToolsValue;
   disabled: boolean;

@@ -74,8 +74,12 @@ export function renderPanel(
     lines.push(selected ? theme.bold(colored) : colored);
   }
   const row = currentRow(state);
-  const error = row?.kind === "server" ? serverOf(state, row.server)?.error : undefined;
-  if (error) lines.push("", line(`last error: ${oneLine(error)}`, "error"));
+  const failed = row?.kind === "server" ? serverOf(state, row.server) : undefined;
+  if (failed?.error) {
+    const wait = failed.retryAt === undefined ? 0 : Math.ceil((failed.retryAt - Date.now()) / 1000);
+    const retry = wait > 0 ? ` (next try in ${wait}s; reconnect tries now)` : "";
+    lines.push("", line(`last error: ${oneLine(failed.error)}${retry}`, "error"));
+  }
   if (state.message) lines.push("", line(state.message, "muted"));
   const save = options.saveKey ?? "ctrl+s";
   lines.push(

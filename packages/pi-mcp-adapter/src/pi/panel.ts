@@ -136,6 +136,7 @@ export function panelServers(runtime: AdapterRuntime, previous: readonly PanelSe
       disabled: definition?.disabled ?? s.state === "disabled",
     };
     if (s.error) server.error = s.error;
+    if (s.retryAt !== undefined) server.retryAt = s.retryAt;
     if (known?.tools) server.tools = known.tools;
     if (known?.listError) server.listError = known.listError;
     return server;

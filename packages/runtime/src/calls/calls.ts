@@ -10,6 +10,7 @@ import { describeError, isHiddenFromApp, type ToolCallResult, type ToolMetadata 
 import { type UiMessage, type UiToolResult, UiViewer } from "@pi-mcp-adapter/ui";
 import type { RuntimeCatalog } from "../catalog/runtime-catalog.js";
 import { findByPrefixedName } from "../catalog/tool-name-index.js";
+import { unavailableMessage } from "../catalog/unavailable-servers.js";
 import { explainUrlElicitationRequired } from "../client-features/elicitation-flow.js";
 import { RuntimeError } from "../errors.js";
 import type { Host } from "../host.js";
@@ -105,10 +106,11 @@ export class Calls {
     const view = await this.catalog.view(server);
     const tool = findByPrefixedName(view.tools, name);
     if (!tool || tool.server !== server || tool.kind !== "tool") {
-      const why = view.unavailable[0] ? `: ${view.unavailable[0].error}` : "";
+      const unavailable = view.unavailable[0];
+      if (unavailable) throw new RuntimeError("server_unavailable", unavailableMessage(unavailable));
       throw new RuntimeError(
         "unknown_tool",
-        `MCP server "${server}" no longer offers the tool "${name}"${why}. Search with mcp({ search }) for its current tools.`,
+        `MCP server "${server}" no longer offers the tool "${name}". Search with mcp({ search }) for its current tools.`,
       );
     }
     const direct = this.catalog.direct;

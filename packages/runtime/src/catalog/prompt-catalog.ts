@@ -6,6 +6,7 @@
 import type { ServerListing } from "@pi-mcp-adapter/catalog";
 import type { RemotePrompt, ToolMetadata } from "@pi-mcp-adapter/core";
 import { promptUsage } from "./prompt-arguments.js";
+import { type UnavailableServer, unavailableLine } from "./unavailable-servers.js";
 
 /** One prompt of one server, with the command that runs it. */
 export interface PromptEntry {
@@ -40,7 +41,7 @@ export function promptEntries(
 /** Every prompt with its usage and arguments, for `/mcp-adapter prompts` and the CLI. */
 export function formatPromptList(
   entries: readonly PromptEntry[],
-  unavailable: readonly { server: string; error: string }[] = [],
+  unavailable: readonly UnavailableServer[] = [],
 ): string {
   const lines: string[] = [];
   if (entries.length === 0) lines.push("No MCP prompts.");
@@ -54,6 +55,6 @@ export function formatPromptList(
       );
     }
   }
-  for (const u of unavailable) lines.push(`(server ${u.server} unavailable: ${u.error})`);
+  for (const u of unavailable) lines.push(unavailableLine(u));
   return lines.join("\n");
 }

@@ -4,9 +4,17 @@
  * listed yet, at most four at once), search, name resolution, instructions,
  * prompts, completions, the direct-tool plan and the status summaries.
  * Listings follow the server set: a list-changed notification lists a
- * server again, a changed definition forgets it; listeners hear of both.
+ * server again (bursts coalesced, the old listing in use until the new one
+ * is complete), a changed definition forgets it; listeners hear of both.
+ *
+ * One slow server never holds up the others: a question across servers
+ * waits only for first listings it starts itself, not for one an earlier
+ * question started (that server is "still connecting"), nor for a server
+ * whose connect is under way (its cached listing serves, if any), nor for a
+ * failed server's retry (which runs in the background); and a call by exact
+ * name resolves as soon as the server that has it is listed.
  */
-import { describeError, type ToolMetadata } from "@pi-mcp-adapter/core";
+import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { ambiguityMessage, type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
 import type { CompletionRequest, CompletionResult, ReplaceReport } from "@pi-mcp-adapter/transport";
 import { RuntimeError } from "../errors.js";
@@ -17,9 +25,19 @@ import type { ServerSet } from "../servers/server-set.js";
 import { type AutoDirect, decideAutoDirect } from "./auto-direct-tools.js";
 import { type DirectToolPlan, type DirectToolSettings, planDirectTools } from "./direct-tools.js";
 import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
+import { RelistQueue } from "./relist-queue.js";
 import { runLimited } from "./run-limited.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
+import {
+  ownerOf,
+  prefixes,
+  retrying,
+  stillConnecting,
+  type UnavailableServer,
+  unavailableEntry,
+  unavailableMessage,
+} from "./unavailable-servers.js";
 
 /** At most this many servers are discovered at once. */
 export const MAX_PARALLEL_DISCOVERY = 4;
@@ -34,8 +52,8 @@ export type ListingListener = (server: string, reason: ListingChangeReason) => v
 
 export interface CatalogView {
   tools: ToolMetadata[];
-  /** Servers whose tools could not be listed, with the reason. */
-  unavailable: { server: string; error: string }[];
+  /** Servers whose tools could not be listed (or are not listed yet), with the reason. */
+  unavailable: UnavailableServer[];
 }
 
 export interface SearchOptions {
@@ -51,8 +69,9 @@ const LIST_CHANGED = new Set(["tools/list_changed", "prompts/list_changed", "res
 
 export class RuntimeCatalog {
   private readonly tools: ToolCatalog;
-  /** Listings under way after a list-changed notification (see `settled`). */
-  private readonly relisting = new Set<Promise<void>>();
+  /** Listings after list-changed notifications: one running and at most one waiting per server. */
+  private readonly relists: RelistQueue;
+  private readonly toolPrefix: ToolCatalogOptions["toolPrefix"];
   private readonly listeners = new Set<ListingListener>();
   /** The direct-tool settings of the config as last loaded (`reload` may change them). */
   direct: DirectToolSettings;
@@ -63,43 +82,82 @@ export class RuntimeCatalog {
     private readonly servers: ServerSet,
     options: ToolCatalogOptions & { direct?: DirectToolSettings; autoDirect?: AutoDirect },
     private readonly trace?: SessionTrace,
+    /** Where a failed re-listing is reported (the old listing stays in use). */
+    private readonly warn: (message: string) => void = () => {},
   ) {
     this.direct = options.direct ?? {};
+    this.toolPrefix = options.toolPrefix;
     this.autoDirect = options.autoDirect;
     this.tools = new ToolCatalog(
       options,
       (name) => servers.definition(name),
       (name) => servers.get(name),
     );
-    // A server whose tools, prompts or resources changed is listed again, if this session listed it at all.
+    this.relists = new RelistQueue(async (server) => {
+      try {
+        await this.tools.refresh(server);
+      } catch (error) {
+        this.warn(
+          `MCP server "${server}" said its tools changed, but listing them again failed (${unavailableEntry(server, error).error}); the previous list stays in use.`,
+        );
+        return;
+      }
+      this.listed(server, "list_changed");
+    });
+    // A server whose tools, prompts or resources changed is listed again, if this session listed it
+    // at all; a change during its first listing, once that has landed (it may predate the change).
     servers.onNotification((server, notification) => {
-      if (!LIST_CHANGED.has(notification.kind) || !this.tools.metadata(server)) return;
-      const relist = this.tools.refresh(server).then(
-        () => this.listed(server, "list_changed"),
-        () => {},
-      );
-      this.relisting.add(relist);
-      void relist.finally(() => this.relisting.delete(relist));
+      if (!LIST_CHANGED.has(notification.kind)) return;
+      if (this.tools.metadata(server)) void this.relists.request(server);
+      else if (this.tools.listingInFlight(server))
+        this.tools.ensure(server).then(
+          () => this.relists.request(server),
+          () => {},
+        );
     });
   }
 
-  /** Tool metadata of every enabled server (or one), discovering servers not listed yet. */
-  async view(server?: string): Promise<CatalogView> {
+  /**
+   * Tool metadata of every enabled server (or one), discovering servers not
+   * listed yet. Across servers, only first listings this view starts are
+   * waited for (see the module comment), and servers `target` names (by tool
+   * prefix) always are; `found` ends the wait early once it holds for the
+   * tools listed so far (discovery goes on in the background).
+   */
+  async view(
+    server?: string,
+    found?: (tools: ToolMetadata[]) => boolean,
+    target?: string,
+  ): Promise<CatalogView> {
     const names = server ? [server] : this.servers.names();
     const enabled = names.filter((name) => !this.servers.require(name).disabled);
-    const unavailable: CatalogView["unavailable"] = [];
+    const unavailable: UnavailableServer[] = [];
     // Only servers not listed yet need the async round (every call resolves through here).
     const unlisted = enabled.filter((name) => this.tools.metadata(name) === undefined);
     if (unlisted.length === 0) return { tools: this.tools.list(enabled), unavailable };
-    await runLimited(unlisted, MAX_PARALLEL_DISCOVERY, async (name) => {
+    const named = (name: string) => target !== undefined && prefixes(target, name, this.prefixMode(name));
+    const plan = unlisted.map((name) => ({
+      name,
+      approach: server || named(name) ? ("wait" as const) : this.approach(name, unavailable),
+    }));
+    const awaited = plan.filter((p) => p.approach === "wait").map((p) => p.name);
+    const fromCache = plan.filter((p) => p.approach === "cache").map((p) => p.name);
+    await Promise.all(fromCache.map((name) => this.cachedOrLater(name, unavailable)));
+    if (found?.(this.tools.list(enabled))) return { tools: this.tools.list(enabled), unavailable };
+    let done: () => void = () => {};
+    const early = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    const discovery = runLimited(awaited, MAX_PARALLEL_DISCOVERY, async (name) => {
       try {
-        await tracedListing(this.trace, name, () => this.tools.ensure(name));
-        this.listed(name, "listed");
+        await this.discover(name);
+        if (found?.(this.tools.list(enabled))) done();
       } catch (error) {
-        unavailable.push({ server: name, error: describeError(error) });
+        unavailable.push(unavailableEntry(name, error));
       }
     });
-    return { tools: this.tools.list(enabled), unavailable };
+    await Promise.race([discovery, early]);
+    return { tools: this.tools.list(enabled), unavailable: [...unavailable] };
   }
 
   /** Every listed entry of `server`, app-only tools included (what MCP Apps may call). */
@@ -117,21 +175,27 @@ export class RuntimeCatalog {
   /** A server's instructions (from its live or cached listing), if it sent any. */
   async instructions(server: string): Promise<string | undefined> {
     const failure = (await this.view(server)).unavailable[0];
-    if (failure)
-      throw new RuntimeError("server_unavailable", `Server ${server} is unavailable: ${failure.error}`);
+    if (failure) throw new RuntimeError("server_unavailable", unavailableMessage(failure));
     return this.tools.instructions(server);
   }
 
-  /** The tool a (possibly misspelled) name refers to; throws with suggestions when none matches. */
+  /**
+   * The tool a (possibly misspelled) name refers to; throws with suggestions
+   * when none matches, or why when the name is of a server that is unavailable.
+   */
   async resolve(name: string, server?: string): Promise<ToolMetadata> {
-    const view = await this.view(server);
-    // Without a server, the exact prefixed name is the common case; a map saves scanning every tool.
+    // Without a server, the exact prefixed name is the common case; a map saves scanning every
+    // tool, and the wait ends as soon as the server that has it is listed.
+    const exactIn = (tools: ToolMetadata[]) => findByPrefixedName(tools, name) !== undefined;
+    const view = await this.view(server, server === undefined ? exactIn : undefined, name);
     const exact = server === undefined ? findByPrefixedName(view.tools, name) : undefined;
     if (exact) return exact;
     const resolved = resolveToolName(name, view.tools, server);
     if ("match" in resolved) return resolved.match;
     if ("ambiguous" in resolved)
       throw new RuntimeError("ambiguous_tool", ambiguityMessage(name, resolved.ambiguous));
+    const owner = ownerOf(name, server, view.unavailable, (s) => this.prefixMode(s));
+    if (owner) throw new RuntimeError("server_unavailable", unavailableMessage(owner));
     const hint = resolved.suggestions.length
       ? ` Did you mean: ${resolved.suggestions.map((t) => t.prefixedName).join(", ")}?`
       : "";
@@ -203,15 +267,15 @@ export class RuntimeCatalog {
       this.listed(name, "config");
   }
 
-  /** Lists a server live again after a reconnect (also how a user refreshes its cached tools). */
+  /** Lists a server live again after a reconnect (also how a user refreshes its cached tools); a failure keeps the old listing. */
   async relist(name: string): Promise<void> {
     await this.tools.refresh(name);
     this.listed(name, "reconnect");
   }
 
   /** Resolves once the listings that list-changed notifications started have landed (and listeners ran). */
-  async settled(): Promise<void> {
-    while (this.relisting.size) await Promise.all(this.relisting);
+  settled(): Promise<void> {
+    return this.relists.settled();
   }
 
   /** See `AdapterRuntime.onListingChange`. */
@@ -222,6 +286,45 @@ export class RuntimeCatalog {
 
   close(): void {
     this.listeners.clear();
+  }
+
+  /** A first listing of `server` (from the cache when it can); listeners hear of it. */
+  private async discover(name: string): Promise<void> {
+    await tracedListing(this.trace, name, () => this.tools.ensure(name));
+    this.listed(name, "listed");
+  }
+
+  /**
+   * How a view across servers treats `name`'s first listing: waits for it
+   * (`wait`), or not when an earlier question's listing of it is under way,
+   * when it failed and its backoff is over (tried again in the background),
+   * or when it is connecting already (an eager server starting: `cache`, its
+   * cached listing if there is one, else it is listed in the background) —
+   * `unavailable` then says so. A server in its backoff is waited for: the
+   * cache may still serve it, else it is refused at once.
+   */
+  private approach(name: string, unavailable: UnavailableServer[]): "wait" | "cache" | "skip" {
+    if (this.tools.listingInFlight(name)) {
+      unavailable.push(stillConnecting(name));
+      return "skip";
+    }
+    const status = this.servers.status().find((s) => s.name === name);
+    if (status?.state === "connecting") return "cache";
+    if (status?.state !== "failed" || status.retryAt !== undefined) return "wait";
+    unavailable.push(retrying(status));
+    this.discover(name).catch(() => {}); // its status says how the retry went
+    return "skip";
+  }
+
+  /** The cached listing of a server that is connecting, else its live listing in the background. */
+  private async cachedOrLater(name: string, unavailable: UnavailableServer[]): Promise<void> {
+    if (await this.tools.fromCache(name)) return this.listed(name, "listed");
+    unavailable.push(stillConnecting(name));
+    this.discover(name).catch(() => {}); // its status says how it went
+  }
+
+  private prefixMode(server: string) {
+    return this.servers.definition(server)?.toolPrefix ?? this.toolPrefix ?? "server";
   }
 
   private listed(server: string, reason: ListingChangeReason): void {

@@ -4,6 +4,7 @@
  * offer them). A server's listing comes from memory, else from the disk cache (when
  * it was saved under the same definition hash and has not expired — no
  * connection needed), else from a live connection, which is then cached.
+ * A new listing replaces the old one whole, only once it is complete.
  * Per-server `searchKeywords` are gathered here for search only; they never
  * reach the cache or the metadata.
  */
@@ -97,11 +98,18 @@ export class ToolCatalog {
     this.version++;
   }
 
-  /** Lists a server live again (after a reconnect or a list-changed notification). */
+  /** Whether a server's first listing is under way. */
+  listingInFlight(name: string): boolean {
+    return this.pending.has(name);
+  }
+
+  /**
+   * Lists a server live again (after a reconnect or a list-changed
+   * notification). The old listing stays in use until the new one is
+   * complete and then is swapped in at once; when listing fails, the old one
+   * stays and the error is thrown.
+   */
   async refresh(name: string): Promise<void> {
-    this.metadataByServer.delete(name);
-    this.listings.delete(name);
-    this.version++;
     await this.listLive(name);
   }
 
@@ -119,19 +127,21 @@ export class ToolCatalog {
     return this.keywords.value;
   }
 
-  private async fill(name: string): Promise<void> {
+  /** Fills a server's metadata from the disk cache only (never connects); false when the cache has none. */
+  async fromCache(name: string): Promise<boolean> {
+    if (this.metadataByServer.has(name)) return true;
     const cache = this.options.cache;
     const definition = this.definition(name);
-    if (cache && definition) {
-      this.loaded ??= this.options.cacheLoaded ? Promise.resolve() : cache.load();
-      await this.loaded;
-      const listing = cache.get(name, definitionHash(definition));
-      if (listing) {
-        this.set(name, listing);
-        return;
-      }
-    }
-    await this.listLive(name);
+    if (!cache || !definition) return false;
+    this.loaded ??= this.options.cacheLoaded ? Promise.resolve() : cache.load();
+    await this.loaded;
+    const listing = cache.get(name, definitionHash(definition));
+    if (listing) this.set(name, listing);
+    return listing !== undefined;
+  }
+
+  private async fill(name: string): Promise<void> {
+    if (!(await this.fromCache(name))) await this.listLive(name);
   }
 
   private async listLive(name: string): Promise<void> {

@@ -8,6 +8,7 @@ import type { ClientHandlers } from "@pi-mcp-adapter/transport";
 import type { Host } from "../host.js";
 import { createDialogQueue } from "./dialog-queue.js";
 import { elicitationHandler } from "./elicitation-flow.js";
+import { RequestRateLimit, type RequestRateLimitOptions } from "./request-rate-limit.js";
 import { samplingHandler } from "./sampling-flow.js";
 import type { SamplingUsage } from "./sampling-usage.js";
 import type { SessionRoots } from "./session-roots.js";
@@ -19,6 +20,8 @@ export interface ClientHandlerSettings {
   samplingAutoApprove?: boolean;
   /** The session's roots (its working directory and trusted ancestors as `file://` URIs); not a user setting. */
   roots?: SessionRoots;
+  /** The per-server bound on forms and sampling approvals (see request-rate-limit.ts); not a user setting. */
+  rateLimit?: RequestRateLimitOptions;
 }
 
 /**
@@ -28,6 +31,9 @@ export interface ClientHandlerSettings {
  *   approve each request or `samplingAutoApprove: true`; `sampling: false`
  *   turns it off.
  * - roots: whenever the session has them (listing them needs no person).
+ *
+ * Forms and sampling approvals count against each server's rate limit; over
+ * it they are refused, and the host is told once.
  */
 export function clientHandlersFor(
   host: Host,
@@ -47,5 +53,6 @@ export function clientHandlersFor(
   }
   const roots = settings.roots;
   if (roots) handlers.roots = async () => roots.list();
-  return handlers;
+  const limit = new RequestRateLimit((message) => host.notify(message, "warning"), settings.rateLimit);
+  return limit.wrap(handlers);
 }

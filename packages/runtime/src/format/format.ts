@@ -11,6 +11,7 @@ import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { type RankResult, renderSchemaShape } from "@pi-mcp-adapter/search";
 import type { CatalogView } from "../catalog/runtime-catalog.js";
+import { unavailableLine } from "../catalog/unavailable-servers.js";
 import type { RunningTask } from "../observability/running-tasks.js";
 import type { McpTaskStatus, ServerSummary } from "../observability/status-events.js";
 
@@ -28,9 +29,13 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
       const resources = s.resourceCount ? `, ${s.resourceCount} resources` : "";
       const prompts = s.promptCount ? `, ${s.promptCount} prompts` : "";
       const tools = s.toolCount === undefined ? "" : `, ${s.toolCount} tools${resources}${prompts}`;
+      const retry =
+        s.retryAt !== undefined && s.retryAt > now
+          ? ` (next try in ${Math.ceil((s.retryAt - now) / 1000)}s)`
+          : "";
       const failed =
         s.state === "failed" && s.failedAt !== undefined
-          ? ` ${Math.round((now - s.failedAt) / 1000)}s ago: ${s.error ?? ""}`
+          ? ` ${Math.round((now - s.failedAt) / 1000)}s ago: ${s.error ?? ""}${retry}`
           : "";
       const sandboxed = s.sandboxed ? " (sandboxed)" : "";
       lines.push(`- ${s.name}: ${s.state}${sandboxed}${tools}${failed}`);
@@ -95,8 +100,9 @@ export function formatSearch(
     }
     if (result.nextOffset !== undefined) lines.push(`More: mcp({search, offset: ${result.nextOffset}})`);
   }
-  for (const u of result.unavailable) lines.push(`(server ${u.server} unavailable: ${u.error})`);
-  return stripControlSequences(lines.join("\n"));
+  for (const u of result.unavailable) lines.push(unavailableLine(u));
+  return stripControlSequences(lines.join("
+"));
 }
 
 export function formatDescribe(tool: ToolMetadata, options: FormatOptions = {}): string {
@@ -132,7 +138,7 @@ export function formatServerDetails(
     .map(([n, label]) => `, ${n} ${label}`)
     .join("");
   const lines = [`${name}: ${summary?.state ?? "unknown"}, ${count("tool")} tools${extra}`];
-  for (const u of view.unavailable) lines.push(`(unavailable: ${u.error})`);
+  for (const u of view.unavailable) lines.push(u.sentence ? `(${u.error})` : `(unavailable: ${u.error})`);
   if (instructions) {
     const preview = instructionsPreview(instructions);
     lines.push("Instructions:", preview);

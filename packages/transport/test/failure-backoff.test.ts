@@ -1,0 +1,92 @@
+/**
+ * Failure backoff through real stdio processes: a server that failed to
+ * start, or whose connection was lost, is not started again by use until its
+ * window ends (30 s, then 60 s); an explicit reconnect tries at once. The
+ * clock is a variable so the windows pass without waiting.
+ */
+import type { ServerDefinition } from "@pi-mcp-adapter/core";
+import { createTempDir, recordedPids } from "@pi-mcp-adapter/test-kit";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConnectionManager } from "../src/index.js";
+import { connectWith, failure, faultStdio, fixtureStdio } from "./helpers.js";
+
+let manager: ConnectionManager | undefined;
+afterEach(async () => {
+  await manager?.shutdown();
+  manager = undefined;
+});
+
+describe("failure backoff", () => {
+  it("does not respawn a server that failed to start until its window ends, and says so", async () => {
+    await using dir = await createTempDir();
+    let now = 1_000_000;
+    const clock = () => now;
+    manager = new ConnectionManager([faultStdio("db", "exit-on-initialize", { FIXTURE_PID_DIR: dir.path })], {
+      connect: connectWith({ killGraceMs: 300, now: clock }),
+      now: clock,
+    });
+    expect((await failure(manager.get("db"))).message).toContain("fatal: cannot open database");
+    expect(await recordedPids(dir.path)).toHaveLength(1);
+
+    now += 12_000;
+    const refused = await failure(manager.get("db"));
+    expect(refused.code).toBe("unavailable");
+    expect(refused.message).toMatch(
+      /^server "db" is unavailable \(last failed 12 s ago: .*fatal: cannot open database.*\)$/,
+    );
+    expect(await recordedPids(dir.path)).toHaveLength(1); // nothing was spawned
+    expect(manager.status()[0]).toMatchObject({ state: "failed", retryAt: 1_030_000 });
+
+    // The window is over: the next use tries again; a second failure in a row waits 60 s.
+    now = 1_030_000;
+    await failure(manager.get("db"));
+    expect(await recordedPids(dir.path)).toHaveLength(2);
+    expect(manager.status()[0]!.retryAt).toBe(1_090_000);
+    now += 45_000;
+    expect((await failure(manager.get("db"))).code).toBe("unavailable");
+    expect(await recordedPids(dir.path)).toHaveLength(2);
+
+    // An explicit reconnect is the user's word: it tries at once.
+    await failure(manager.reconnect("db"));
+    expect(await recordedPids(dir.path)).toHaveLength(3);
+  });
+
+  it("treats a lost connection as a failure, and a success ends the backoff", async () => {
+    await using dir = await createTempDir();
+    let now = 5_000_000;
+    const clock = () => now;
+    manager = new ConnectionManager([fixtureStdio("calc", { FIXTURE_PID_DIR: dir.path })], {
+      connect: connectWith({ killGraceMs: 300, now: clock }),
+      now: clock,
+      failureBackoff: { initialMs: 10_000, maxMs: 20_000 },
+    });
+    const first = await manager.get("calc");
+    process.kill(first.pid!, "SIGKILL");
+    await expect.poll(() => manager!.status()[0]!.state).toBe("failed");
+    now += 3_000;
+    const refused = await failure(manager.get("calc"));
+    expect(refused.message).toMatch(/^server "calc" is unavailable \(last failed 3 s ago: connection lost/);
+
+    now += 7_000; // the 10 s window is over
+    const second = await manager.get("calc");
+    expect(second.pid).not.toBe(first.pid);
+    expect(manager.status()[0]).toEqual({ name: "calc", state: "connected" });
+    expect(await recordedPids(dir.path)).toHaveLength(2);
+  });
+
+  it("lets a call bring back a keep-alive server that lost its connection, without waiting for its timer", async () => {
+    manager = new ConnectionManager<ServerDefinition>(
+      [{ ...fixtureStdio("resident"), lifecycle: "keep-alive" }],
+      {
+        connect: connectWith({ killGraceMs: 300 }),
+        backoff: { initialMs: 600_000 }, // the timer would not fire during the test
+      },
+    );
+    await manager.start();
+    const first = await manager.get("resident");
+    process.kill(first.pid!, "SIGKILL");
+    await expect.poll(() => manager!.status()[0]!.state).toBe("failed");
+    expect(manager.status()[0]!.retryAt).toBeUndefined();
+    expect((await manager.get("resident")).pid).not.toBe(first.pid);
+  });
+});
