@@ -17,6 +17,7 @@ import {
   parseCacheFile,
   ServerListingSchema,
 } from "./cache-file.js";
+import type { ServerPins } from "./tool-fingerprint.js";
 
 /** How the cache reads its file (node's `fs/promises` by default; tests count reads). Writes always go through core. */
 export type CacheFileSystem = Pick<typeof nodeFs, "readFile">;
@@ -75,6 +76,24 @@ export class MetadataCache {
     this.snapshot.servers[server] = entry;
     await this.update((cache) => {
       cache.servers[server] = entry;
+    });
+  }
+
+  /** The pinned tools of a server, if it was ever pinned (pins do not expire). */
+  pins(server: string): ServerPins | undefined {
+    return this.snapshot.pins?.[server];
+  }
+
+  /**
+   * Changes a server's pins under the file lock: `change` gets the pins as
+   * they are on disk now (another process may have accepted changes), and
+   * returns the pins to keep.
+   */
+  async updatePins(server: string, change: (pins: ServerPins | undefined) => ServerPins): Promise<void> {
+    const next = change(this.snapshot.pins?.[server]);
+    this.snapshot.pins = { ...this.snapshot.pins, [server]: next };
+    await this.update((cache) => {
+      cache.pins = { ...cache.pins, [server]: change(cache.pins?.[server]) };
     });
   }
 

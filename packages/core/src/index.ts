@@ -40,6 +40,8 @@ export {
   OutputGuardLimitsSchema,
   type OutputGuardSetting,
   OutputGuardSettingSchema,
+  type PinToolsSetting,
+  PinToolsSettingSchema,
   RequestTimeoutMsSchema,
   type SearchKeywordsSetting,
   SearchKeywordsSettingSchema,
