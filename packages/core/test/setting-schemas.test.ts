@@ -25,7 +25,8 @@ describe("shared setting schemas", () => {
   });
 
   it("pinTools takes booleans, enforce or warn", () => {
-    for (const ok of [true, false, "enforce", "warn"]) expect(PinToolsSettingSchema.safeParse(ok).success).toBe(true);
+    for (const ok of [true, false, "enforce", "warn"])
+      expect(PinToolsSettingSchema.safeParse(ok).success).toBe(true);
     expect(firstIssue(PinToolsSettingSchema.safeParse("off"))?.message).toBe(
       'expected true, false, "enforce" or "warn"',
     );
