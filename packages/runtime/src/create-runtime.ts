@@ -163,6 +163,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       outputGuard: config.settings.outputGuard,
       toonEncode: config.settings.toonEncode,
       elicitation: config.settings.elicitation,
+      pinTools: config.settings.pinTools,
     },
     samplingUsage,
     ui: { hostInfo: connectOptions.client, ...source.ui },

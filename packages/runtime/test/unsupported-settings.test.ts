@@ -17,6 +17,7 @@ const SUPPORTED = [
   "hostConfigDiscovery",
   "agentPluginPaths",
   "approveTools",
+  "pinTools",
   "oauthDir",
   "oauthCredentialStore",
   "oauthClientName",

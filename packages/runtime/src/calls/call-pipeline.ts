@@ -16,11 +16,12 @@
 import {
   type ApprovalDialog,
   type ApprovalEventBus,
-  ApprovalGate,
+  type ApprovalGate,
   type ApproveToolsSetting,
   formatApprovalRefusal,
+  type SessionGrant,
 } from "@pi-mcp-adapter/approval";
-import type { ToolCallResult } from "@pi-mcp-adapter/core";
+import type { PinToolsSetting, ToolCallResult } from "@pi-mcp-adapter/core";
 import {
   createOutputGuard,
   type OutputGuard,
@@ -29,6 +30,7 @@ import {
 } from "@pi-mcp-adapter/output-guard";
 import type { ServerConnection } from "@pi-mcp-adapter/transport";
 import { type UrlElicitation, urlElicitationsOf } from "../client-features/elicitation-flow.js";
+import { toolChangeWarning } from "../format/tool-changes.js";
 import {
   type CallObserver,
   type CallOrigin,
@@ -37,17 +39,11 @@ import {
   ObserverList,
 } from "../observability/call-observers.js";
 import type { RunningTasks } from "../observability/running-tasks.js";
+import { ApprovalStage } from "./approval-stage.js";
 import { callProgress, type ProgressClock, type ProgressSink } from "./call-progress.js";
 import type { CallResult } from "./call-result.js";
-import {
-  approvalOrigin,
-  approvalTool,
-  type CallTarget,
-  callName,
-  invokeTarget,
-  kindOf,
-  serverOf,
-} from "./call-target.js";
+import { type CallTarget, callName, invokeTarget, kindOf, serverOf } from "./call-target.js";
+import type { ToolPins } from "./tool-pins.js";
 
 /** The settings every call obeys. */
 export interface CallSettings {
@@ -61,6 +57,8 @@ export interface CallSettings {
   env?: Record<string, string | undefined>;
   /** `settings.elicitation`: `false` keeps `-32042` URL-required errors from opening a dialog. */
   elicitation?: boolean;
+  /** `settings.pinTools`: changed tools are reported; `enforce` (default) gates changed direct or gated ones. */
+  pinTools?: PinToolsSetting;
 }
 
 export interface CallPipelineOptions extends CallSettings {
@@ -74,6 +72,12 @@ export interface CallPipelineOptions extends CallSettings {
   events?: ApprovalEventBus;
   /** The host's approval dialog; absent without a UI, and calls needing approval then fail closed. */
   dialog?: ApprovalDialog;
+  /** The session's tool pinning; left out, tools are not pinned. */
+  pins?: ToolPins;
+  /** A configured server's definition hash (session grants hold while it stays the same). */
+  definitionHash?: (server: string) => string | undefined;
+  /** Hears each new "allow for session" grant, for hosts that store them with the session. */
+  onGrant?: (grant: SessionGrant) => void;
   /** Shows the progress of running calls (`Host.progress`); left out, progress is not shown. */
   progress?: ProgressSink;
   /** The clock of the progress throttle; default the real one. */
@@ -101,22 +105,22 @@ export interface CallRequest {
 }
 
 export class CallPipeline {
-  private readonly approval: ApprovalGate;
+  private readonly approval: ApprovalStage;
   private readonly output: OutputGuard;
   private readonly observers = new ObserverList();
 
   constructor(private readonly options: CallPipelineOptions) {
-    this.approval = new ApprovalGate({
-      approveTools: options.approveTools,
-      serverApproveTools: options.serverApproveTools,
-      events: options.events,
-      dialog: options.dialog,
-    });
+    this.approval = new ApprovalStage(options);
     this.output = createOutputGuard({
       setting: options.outputGuard,
       toonEncode: options.toonEncode,
       env: options.env,
     });
+  }
+
+  /** The approval gate: its session grants can be listed and restored. */
+  get gate(): ApprovalGate {
+    return this.approval.gate;
   }
 
   /** Adds an observer (see `call-observers.ts` for the contract); returns the function that removes it. */
@@ -154,10 +158,8 @@ export class CallPipeline {
     };
     try {
       name = callName(target, args);
-      const tool = approvalTool(target, name);
-      const call = { serverName: server, tool, args, origin: approvalOrigin(kind, origin), signal };
       // Stage 1: approval.
-      const verdict = await this.approval.check(call);
+      const { verdict, call, unaccepted } = await this.approval.check(target, name, args, origin, signal);
       if (!verdict.allowed) {
         record("refused", verdict.code);
         return {
@@ -186,8 +188,10 @@ export class CallPipeline {
       if (this.observers.size > 0) resultBytes = jsonBytes(raw);
       // Stage 3: output guard.
       const guarded = await this.output.guard(raw, { server, tool: name, details: request.details === true });
+      // A changed tool that ran without the user accepting the change: the model reads a warning first.
+      const warning = unaccepted?.kind === "changed" ? toolChangeWarning(server, unaccepted) : undefined;
       const result: CallResult = {
-        content: guarded.content,
+        content: warning ? [{ type: "text", text: warning }, ...guarded.content] : guarded.content,
         isError: guarded.isError,
         ...(guarded.structuredContent !== undefined ? { structuredContent: guarded.structuredContent } : {}),
         details: { server, name, kind, ...guarded.details },

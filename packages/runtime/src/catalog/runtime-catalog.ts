@@ -6,6 +6,7 @@
  * Listings follow the server set: a list-changed notification lists a
  * server again, a changed definition forgets it; listeners hear of both.
  */
+import type { ServerListing } from "@pi-mcp-adapter/catalog";
 import { describeError, type ToolMetadata } from "@pi-mcp-adapter/core";
 import { type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
 import type { CompletionRequest, CompletionResult, ReplaceReport } from "@pi-mcp-adapter/transport";
@@ -100,6 +101,11 @@ export class RuntimeCatalog {
       }
     });
     return { tools: this.tools.list(enabled), unavailable };
+  }
+
+  /** The server's last listing as it came (live or cached), if it was listed this session. */
+  listing(server: string): ServerListing | undefined {
+    return this.tools.listing(server);
   }
 
   /** Every listed entry of `server`, app-only tools included (what MCP Apps may call). */
