@@ -58,7 +58,8 @@ export class ToolPins {
     const previous = this.observed.get(definition.name);
     const told = changes.map((c) => `${c.tool}:${c.kind}:${c.fingerprint}`).join("\n");
     this.observed.set(definition.name, { identity, tools: listing.tools, changes, told });
-    if (save) this.persist(definition.name, () => save);
+    // Only what is missing is added: pins on disk (accepted meanwhile, maybe by another process) stand.
+    if (save) this.persist(definition.name, (current) => withMissingPins(current, save));
     if (changes.length && told !== previous?.told) {
       this.notify(toolChangeNotice(definition.name, changes, this.mode === "enforce"));
     }
@@ -122,6 +123,11 @@ export class ToolPins {
     this.writes.add(write);
     void write.finally(() => this.writes.delete(write));
   }
+}
+
+function withMissingPins(current: ServerPins | undefined, save: ServerPins): ServerPins {
+  if (!current || current.identity !== save.identity) return save;
+  return { identity: current.identity, tools: { ...save.tools, ...current.tools } };
 }
 
 /**
