@@ -124,6 +124,15 @@ describe("tool pinning", () => {
     expect(refusal.message).toContain("accept the change: pi-mcp-adapter trust-tools fixture.");
   });
 
+  it("holds a changed tool called as a direct tool, even when approveTools does not gate it", async () => {
+    await pinThenChange();
+    const { runtime } = await laterSession();
+    const direct = await runtime.callDirect("fixture_add", "fixture", { a: 1, b: 2 });
+    expect(JSON.parse(textOf(direct))).toMatchObject({ error: "tool_changed", tool: "add" });
+    // Through the proxy the same tool is proxy-only: it runs, with the warning.
+    expect((await runtime.call("fixture_add", { a: 1, b: 2 })).isError).toBe(false);
+  });
+
   it("runs a changed proxy-only tool with a one-line warning before its result", async () => {
     await pinThenChange();
     const { runtime } = await laterSession();
