@@ -1,16 +1,7 @@
-import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-
-// The CLI as users run it: the built bin under plain Node, the agent dir (and cache) in the temp dir.
-const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
-const run = (cwd: string, ...args: string[]) =>
-  spawnSync(process.execPath, [cli, "--cwd", cwd, "--approve-project", ...args], {
-    encoding: "utf8",
-    env: { ...process.env, PI_CODING_AGENT_DIR: `${cwd}/agent` },
-  });
+import { runCli as run } from "./run-cli.js";
 
 describe("pi-mcp-adapter status and trust-tools (tool pinning)", () => {
   it("status names a changed tool, a call of it is held, trust-tools accepts it", async () => {

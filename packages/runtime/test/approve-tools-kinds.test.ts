@@ -5,22 +5,12 @@
  * by its catalog name), a resource template by the URI it expands to, and
  * a prompt by name. Each has an ungated neighbour that runs, as a control.
  */
-import type { ServerDefinition } from "@pi-mcp-adapter/core";
-import { serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallResult } from "../src/calls/call-result.js";
 import { AdapterRuntime, headlessHost } from "../src/index.js";
-import { connectWith } from "./definitions.js";
+import { connectWith, everythingStdio } from "./definitions.js";
 
-const everything: ServerDefinition = {
-  name: "everything",
-  transport: "stdio",
-  command: process.execPath,
-  args: [serverEverythingPath],
-  lifecycle: "lazy",
-  protocol: "legacy",
-  source: { file: "/p/.mcp.json", key: "mcpServers.everything" },
-};
+const everything = everythingStdio;
 
 let runtime: AdapterRuntime;
 beforeAll(() => {
