@@ -85,15 +85,19 @@ export class MetadataCache {
   }
 
   /**
-   * Changes a server's pins under the file lock: `change` gets the pins as
-   * they are on disk now (another process may have accepted changes), and
-   * returns the pins to keep.
+   * Changes servers' pins (per server name) under the file lock, in one
+   * write: each change gets the pins as they are on disk now (another
+   * process may have accepted changes) and returns the pins to keep.
    */
-  async updatePins(server: string, change: (pins: ServerPins | undefined) => ServerPins): Promise<void> {
-    const next = change(this.snapshot.pins?.[server]);
-    this.snapshot.pins = { ...this.snapshot.pins, [server]: next };
+  async updatePins(changes: Record<string, (pins: ServerPins | undefined) => ServerPins>): Promise<void> {
+    const apply = (pins: Record<string, ServerPins> | undefined) => {
+      const next = { ...pins };
+      for (const [server, change] of Object.entries(changes)) next[server] = change(pins?.[server]);
+      return next;
+    };
+    this.snapshot.pins = apply(this.snapshot.pins);
     await this.update((cache) => {
-      cache.pins = { ...cache.pins, [server]: change(cache.pins?.[server]) };
+      cache.pins = apply(cache.pins);
     });
   }
 

@@ -186,8 +186,8 @@ describe("MetadataCache pins", () => {
     const one = new MetadataCache({ file });
     const two = new MetadataCache({ file });
     await one.put("reports", "k", { tools: [send] });
-    await one.updatePins("reports", () => ({ identity: "i", tools: { send_report: pinTool(send) } }));
-    await two.updatePins("other", () => ({ identity: "j", tools: {} }));
+    await one.updatePins({ reports: () => ({ identity: "i", tools: { send_report: pinTool(send) } }) });
+    await two.updatePins({ other: () => ({ identity: "j", tools: {} }) });
     const reader = new MetadataCache({ file });
     await reader.load();
     expect(reader.pins("reports")?.tools.send_report?.fingerprint).toBe(toolFingerprint(send));
@@ -201,7 +201,7 @@ describe("MetadataCache pins", () => {
     let now = 1_000;
     const cache = new MetadataCache({ file, now: () => now, ttlMs: 10 });
     await cache.put("reports", "k", { tools: [send] });
-    await cache.updatePins("reports", () => ({ identity: "i", tools: { send_report: pinTool(send) } }));
+    await cache.updatePins({ reports: () => ({ identity: "i", tools: { send_report: pinTool(send) } }) });
     now = 5_000;
     await cache.put("other", "k", { tools: [] });
     const reader = new MetadataCache({ file, now: () => now, ttlMs: 10 });

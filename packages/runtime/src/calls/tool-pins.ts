@@ -41,6 +41,8 @@ export class ToolPins {
   /** Pins when there is no disk cache. */
   private readonly memory = new Map<string, ServerPins>();
   private readonly writes = new Set<Promise<void>>();
+  /** Pin changes waiting for the next write, per server. */
+  private readonly queued = new Map<string, (pins: ServerPins | undefined) => ServerPins>();
 
   constructor(
     setting: PinToolsSetting | undefined,
@@ -109,8 +111,12 @@ export class ToolPins {
     while (this.writes.size) await Promise.all(this.writes);
   }
 
+  /** A server's pins as they will be once queued changes are written. */
   private pinsOf(server: string): ServerPins | undefined {
-    return this.cache ? this.cache.pins(server) : this.memory.get(server);
+    if (!this.cache) return this.memory.get(server);
+    const queued = this.queued.get(server);
+    const saved = this.cache.pins(server);
+    return queued ? queued(saved) : saved;
   }
 
   private persist(server: string, change: (pins: ServerPins | undefined) => ServerPins): void {
@@ -118,8 +124,19 @@ export class ToolPins {
       this.memory.set(server, change(this.memory.get(server)));
       return;
     }
-    // A cache that cannot be written only means the pins are taken again next session.
-    const write = this.cache.updatePins(server, change).catch(() => {});
+    const cache = this.cache;
+    // Changes made in one turn (the first listing of many servers) go to disk in one write.
+    const queued = this.queued.get(server);
+    this.queued.set(server, queued ? (pins) => change(queued(pins)) : change);
+    if (this.queued.size > 1 || queued) return;
+    const write = Promise.resolve()
+      .then(() => {
+        const changes = Object.fromEntries(this.queued);
+        this.queued.clear();
+        return cache.updatePins(changes);
+      })
+      // A cache that cannot be written only means the pins are taken again next session.
+      .catch(() => {});
     this.writes.add(write);
     void write.finally(() => this.writes.delete(write));
   }
