@@ -68,19 +68,24 @@ export class ApprovalStage {
     const tool = approvalTool(target, name);
     const pins = this.options.pins;
     const pinned = kind === "tool" && pins !== undefined && pins.mode !== "off";
-    let change = pinned ? pins.changeOf(server, tool.name) : undefined;
+    // A new tool has nothing to compare with: it is reported, not held (and brokers see no change).
+    const changed = () => {
+      const found = pinned ? pins.changeOf(server, tool.name) : undefined;
+      return found?.kind === "changed" ? found : undefined;
+    };
+    let change = changed();
     const gated =
       origin === "direct" ||
       needsApproval(tool, {
         global: this.options.approveTools,
         server: this.options.serverApproveTools(server),
       });
-    let blocking = pins?.mode === "enforce" && change?.kind === "changed" && gated;
+    let blocking = pins?.mode === "enforce" && change !== undefined && gated;
     if (blocking && pins) {
       // The user may have accepted it meanwhile, in another session or with trust-tools.
       await pins.reload();
-      change = pins.changeOf(server, tool.name);
-      blocking = change?.kind === "changed";
+      change = changed();
+      blocking = change !== undefined;
     }
     const call: ApprovalCall = {
       serverName: server,

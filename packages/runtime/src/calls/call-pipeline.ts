@@ -189,7 +189,7 @@ export class CallPipeline {
       // Stage 3: output guard.
       const guarded = await this.output.guard(raw, { server, tool: name, details: request.details === true });
       // A changed tool that ran without the user accepting the change: the model reads a warning first.
-      const warning = unaccepted?.kind === "changed" ? toolChangeWarning(server, unaccepted) : undefined;
+      const warning = unaccepted ? toolChangeWarning(server, unaccepted) : undefined;
       const result: CallResult = {
         content: warning ? [{ type: "text", text: warning }, ...guarded.content] : guarded.content,
         isError: guarded.isError,
