@@ -182,6 +182,34 @@ describe("tool pinning", () => {
     expect(runtime.toolChange("fixture", "echo")).toBeUndefined();
   });
 
+  it("a new session with the listing still cached lists the server live before a gated call", async () => {
+    await pinThenChange();
+    const titles: string[] = [];
+    const ui = {
+      hasUI: true,
+      dialogs: {
+        confirm: async () => false,
+        input: async () => undefined,
+        select: async (title: string) => {
+          titles.push(title);
+          return "Deny";
+        },
+      },
+    };
+    // The cached listing (from before the change) has not expired: the catalog alone would not see it.
+    const asked = session({ calls: { approveTools: ["echo"] }, host: ui });
+    await asked.runtime.catalog();
+    expect(asked.runtime.toolChange("fixture", "echo")).toBeUndefined();
+    await asked.runtime.call("fixture_echo", { text: "hi" });
+    expect(titles[0]).toContain("This tool changed since you accepted it:");
+    expect(asked.notices[0]).toContain("tool echo changed");
+    // Headless, a direct call is held the same way.
+    const direct = session();
+    await direct.runtime.catalog();
+    const held = await direct.runtime.callDirect("fixture_add", "fixture", { a: 1, b: 2 });
+    expect(JSON.parse(textOf(held))).toMatchObject({ error: "tool_changed", tool: "add" });
+  });
+
   it('pinTools "warn" reports without holding; false neither reports nor pins', async () => {
     await pinThenChange();
     const warn = await laterSession({ calls: { approveTools: ["echo"] }, pinTools: "warn" });

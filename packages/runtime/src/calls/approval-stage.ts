@@ -34,6 +34,11 @@ export interface ApprovalStageOptions {
   definitionHash?: (server: string) => string | undefined;
   /** Hears each new session grant (hosts store them with the session). */
   onGrant?: (grant: SessionGrant) => void;
+  /**
+   * Lists a server live (updating the cache), so a held tool is compared
+   * with what the server offers now rather than a cached listing.
+   */
+  relist?: (server: string) => Promise<void>;
 }
 
 export interface ApprovalStageResult {
@@ -73,13 +78,17 @@ export class ApprovalStage {
       const found = pinned ? pins.changeOf(server, tool.name) : undefined;
       return found?.kind === "changed" ? found : undefined;
     };
+    const asks = needsApproval(tool, {
+      global: this.options.approveTools,
+      server: this.options.serverApproveTools(server),
+    });
+    const gated = origin === "direct" || asks;
+    // A listing from the cache may predate a change: before a gated call that could run (a
+    // direct tool, or one the user is asked about), the server is listed live once a session.
+    if (pinned && pins.mode === "enforce" && gated && (origin === "direct" || this.options.dialog)) {
+      await pins.verifyOnce(server, this.options.relist);
+    }
     let change = changed();
-    const gated =
-      origin === "direct" ||
-      needsApproval(tool, {
-        global: this.options.approveTools,
-        server: this.options.serverApproveTools(server),
-      });
     let blocking = pins?.mode === "enforce" && change !== undefined && gated;
     if (blocking && pins) {
       // The user may have accepted it meanwhile, in another session or with trust-tools.

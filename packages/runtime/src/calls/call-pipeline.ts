@@ -78,6 +78,8 @@ export interface CallPipelineOptions extends CallSettings {
   definitionHash?: (server: string) => string | undefined;
   /** Hears each new "allow for session" grant, for hosts that store them with the session. */
   onGrant?: (grant: SessionGrant) => void;
+  /** Lists a server live, updating the catalog and cache (tool pinning checks a held tool against it). */
+  relist?: (server: string) => Promise<void>;
   /** Shows the progress of running calls (`Host.progress`); left out, progress is not shown. */
   progress?: ProgressSink;
   /** The clock of the progress throttle; default the real one. */

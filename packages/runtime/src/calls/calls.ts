@@ -62,6 +62,7 @@ export class Calls {
         const definition = servers.definition(name);
         return definition ? definitionHash(definition) : undefined;
       },
+      relist: (name) => catalog.relist(name),
       onGrant: (grant) => {
         for (const listener of [...this.grantListeners]) listener(grant);
       },

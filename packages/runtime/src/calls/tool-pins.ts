@@ -38,6 +38,8 @@ interface Observed {
 export class ToolPins {
   readonly mode: PinMode;
   private readonly observed = new Map<string, Observed>();
+  /** Servers listed live by `verifyOnce` this session. */
+  private readonly verified = new Set<string>();
   /** Pins when there is no disk cache. */
   private readonly memory = new Map<string, ServerPins>();
   private readonly writes = new Set<Promise<void>>();
@@ -65,6 +67,16 @@ export class ToolPins {
     if (changes.length && told !== previous?.told) {
       this.notify(toolChangeNotice(definition.name, changes, this.mode === "enforce"));
     }
+  }
+
+  /**
+   * Lists `server` live with `relist` once this session (its listing reaches
+   * `observe`); a failure is left to the call itself to meet.
+   */
+  async verifyOnce(server: string, relist: ((server: string) => Promise<void>) | undefined): Promise<void> {
+    if (!relist || this.verified.has(server)) return;
+    this.verified.add(server);
+    await relist(server).catch(() => {});
   }
 
   /** The change of a tool of `server` as last listed, if it changed or is new. */
