@@ -62,7 +62,10 @@ export class Calls {
         const definition = servers.definition(name);
         return definition ? definitionHash(definition) : undefined;
       },
-      relist: (name) => catalog.relist(name),
+      // Only a listing from the disk cache needs listing again.
+      relist: async (name) => {
+        if (!catalog.listedLive(name)) await catalog.relist(name);
+      },
       onGrant: (grant) => {
         for (const listener of [...this.grantListeners]) listener(grant);
       },

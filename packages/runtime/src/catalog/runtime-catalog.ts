@@ -108,6 +108,11 @@ export class RuntimeCatalog {
     return this.tools.listing(server);
   }
 
+  /** True when the server's listing came from the server this session, not the disk cache. */
+  listedLive(server: string): boolean {
+    return this.tools.listedLive(server);
+  }
+
   /** Every listed entry of `server`, app-only tools included (what MCP Apps may call). */
   async fullListing(server: string): Promise<readonly ToolMetadata[]> {
     await this.view(server);
