@@ -10,5 +10,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for an event; on a loaded machine it may take far longer than the 1 s default.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     fileParallelism: false,
+    // expect.poll waits for an event; on a loaded machine it may take far longer than the 1 s default.
+    expect: { poll: { timeout: 30_000 } },
     globalSetup: ["./test/global-setup.ts"],
   },
 });

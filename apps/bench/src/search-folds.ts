@@ -24,6 +24,7 @@ export const WEIGHT_GRID = {
   lexiconSynonym: [0, 0.25, 0.5],
   lexiconCoverage: [0.25, 0.5, 1],
   paramDescriptions: [0.15, 0.3, 0.5],
+  semantic: [0, 0.25, 0.5, 0.75],
 } as const satisfies Partial<Record<keyof RankingWeights, readonly number[]>>;
 
 type Weights = Partial<RankingWeights>;
@@ -62,9 +63,13 @@ export function scoreWeights(
   tools: readonly ToolMetadata[],
   queries: readonly EvalQuery[],
   weights: Weights,
-  lexicon = true,
+  wordKnowledge = true,
 ): Map<string, QualityScores> {
-  const index = createSearchIndex(tools, { weights, ...(lexicon ? {} : { lexicon: false }) });
+  // Without word knowledge: neither the WordNet lexicon nor the word vectors, the ranking on words alone.
+  const index = createSearchIndex(tools, {
+    weights,
+    ...(wordKnowledge ? {} : { lexicon: false, wordVectors: false }),
+  });
   return scoreByStyle(queries, (query) => {
     const top = rankTools(query.query, index, { limit: 10 }).hits.map((h) => toolKey(h.tool));
     return firstRelevantRank(top, query.relevant);
@@ -133,7 +138,7 @@ export function crossValidate(data: EvalData, seed = FOLD_SEED): FoldReport[] {
       tunedOn: (train as EvalQuery[]).length,
       tuned,
       rows: [
-        { variant: "without lexicon", scores: scoreWeights(data.tools, held, {}, false) },
+        { variant: "words only (no lexicon, no vectors)", scores: scoreWeights(data.tools, held, {}, false) },
         { variant: "shipped defaults (seen)", scores: scoreWeights(data.tools, held, {}) },
         { variant: "tuned on the other half", scores: scoreWeights(data.tools, held, tuned) },
       ],

@@ -12,8 +12,9 @@
  * How keytar is made to fail, for real:
  * - "keytar cannot be loaded": a preload passed as `NODE_OPTIONS=--require`
  *   replaces `process.dlopen` so opening `keytar.node` fails exactly as it
- *   does where keytar was never built (no libsecret at install time): the
- *   package resolves, its native binding does not. Every route to keytar
+ *   does where the binding cannot load (no binary for the platform, or a
+ *   library it needs missing): the package resolves, its native binding
+ *   does not. Every route to keytar
  *   ends in dlopen, whichever loader resolves it. Checked on both lines: an
  *   ESM resolve hook passed with `--import` that throws for "keytar" takes
  *   effect too (the extension's `import("keytar")` reaches Node's ESM loader
@@ -41,7 +42,8 @@ import { createPiProject } from "../src/pi-project.js";
 
 function keytarBuilt(): boolean {
   try {
-    require.resolve("keytar/build/Release/keytar.node");
+    // @github/keytar ships its binary prebuilt: loading it proves the binding works here.
+    require("@github/keytar");
     return true;
   } catch {
     return false;
@@ -51,7 +53,7 @@ function keytarBuilt(): boolean {
 const BLOCK_KEYTAR = `
 "use strict";
 // Loaded with NODE_OPTIONS=--require: keytar's native binding cannot be opened, as on a machine
-// where it was never built. Nothing else is touched.
+// where it cannot load. Nothing else is touched.
 const dlopen = process.dlopen;
 process.dlopen = function (module, filename, ...rest) {
   if (/[\\\\/]keytar[\\\\/].*\\.node$/.test(String(filename))) {
@@ -102,7 +104,7 @@ async function mcpAuth(
 }
 
 const ready = keytarBuilt();
-if (!ready && process.env.CI) throw new Error("CI builds keytar; the no-D-Bus case needs it (see .ci/run)");
+if (!ready && process.env.CI) throw new Error("@github/keytar must load in CI; the no-D-Bus case needs it");
 
 interface KeyringCase {
   name: string;
@@ -121,7 +123,7 @@ const cases: KeyringCase[] = [
       await writeFile(preload, BLOCK_KEYTAR);
       return { NODE_OPTIONS: `--require ${preload}` };
     },
-    says: [/needs the optional dependency keytar/, /libsecret-1-dev and run `npm rebuild keytar`/, FIX],
+    says: [/needs the optional dependency @github\/keytar/, /npm install --include=optional/, FIX],
   },
   {
     name: "keytar present, no D-Bus session bus",

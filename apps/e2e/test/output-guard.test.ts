@@ -1,9 +1,11 @@
 /**
  * Output guard end to end: a stdio server's tool returns 5 MB of text; the
  * model receives at most 50 KiB of it plus a line naming a spill file, and
- * that file (mode 0600, in a 0700 directory) holds all 5 MB.
+ * that file (mode 0600, in a 0700 directory) holds all 5 MB while the session
+ * lasts; when the session ends, the file and its directory are gone.
  */
-import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
+import { stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { toolResultTexts } from "@pi-mcp-adapter/test-kit";
@@ -40,7 +42,9 @@ await server.connect(new StdioServerTransport());
 }
 
 describe.each(piHosts())("$label", (host) => {
-  it("caps a 5 MB tool result for the model and spills all of it to a private file", async () => {
+  it("caps a 5 MB tool result for the model, spills all of it to a private file, and removes it at session end", async () => {
+    // Read while the session is still running: the model's next request is the moment the file must exist.
+    let seen: { file: string; saved: string; mode: number; dirMode: number } | undefined;
     await using project = await createPiProject({
       host,
       // A user-level config: no project trust prompt stands between the test and the server.
@@ -49,7 +53,19 @@ describe.each(piHosts())("$label", (host) => {
       }),
       steps: [
         { toolCall: { name: "mcp", arguments: { tool: "big_big_text", args: {} } } },
-        { text: "The output was long." },
+        (request) => {
+          const text = toolResultTexts(request)[0] ?? "";
+          const file = /Full text saved to (\S+) — /.exec(text)?.[1];
+          if (file) {
+            seen = {
+              file,
+              saved: readFileSync(file, "utf8"),
+              mode: statSync(file).mode & 0o777,
+              dirMode: statSync(path.dirname(file)).mode & 0o777,
+            };
+          }
+          return { text: "The output was long." };
+        },
       ],
     });
     const { model } = project;
@@ -58,23 +74,20 @@ describe.each(piHosts())("$label", (host) => {
     const run = await project.run("Show me the big text.");
     expect(run.code, run.stderr).toBe(0);
     expect(model.requests).toHaveLength(2);
-    const [result] = toolResultTexts(model.requests[1]!);
-    expect(result).toBeDefined();
-    const text = result ?? "";
+    const text = toolResultTexts(model.requests[1]!)[0] ?? "";
     expect(Buffer.byteLength(text)).toBeLessThan(50 * 1024 + 1024);
     expect(text.slice(0, 3 * LINE.length)).toBe(LINE.repeat(3));
-    const notice =
-      /\[Output truncated: showing 50\.0 KiB of 5\.0 MiB \(\d+ of 52429 lines\)\. Full text saved to (\S+) — read or grep that file for the rest\.\]/.exec(
-        text,
-      );
-    expect(notice, text.slice(-400)).not.toBeNull();
-    const file = notice![1]!;
-    const saved = await readFile(file, "utf8");
+    expect(text).toMatch(
+      /\[Output truncated: showing 50\.0 KiB of 5\.0 MiB \(\d+ of 52429 lines\)\. Full text saved to (\S+) — read or grep that file for the rest\.\]/,
+    );
+    expect(seen, text.slice(-400)).toBeDefined();
+    const { file, saved, mode, dirMode } = seen!;
     expect(Buffer.byteLength(saved)).toBe(100 * LINES);
     expect(saved).toBe(LINE.repeat(LINES));
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
-    // Spill files outlive the session by design; this test cleans up its own.
-    await rm(path.dirname(file), { recursive: true, force: true });
+    expect(mode).toBe(0o600);
+    expect(dirMode).toBe(0o700);
+    // The session ended with the run: its spill file and directory went with it.
+    await expect(stat(file)).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(stat(path.dirname(file))).rejects.toMatchObject({ code: "ENOENT" });
   });
 });

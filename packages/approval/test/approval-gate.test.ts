@@ -106,7 +106,7 @@ describe("ApprovalGate: policy and dialog", () => {
     const gate = new ApprovalGate({ serverApproveTools, dialog });
     const first = gate.check(deleteCall());
     const second = gate.check(deleteCall());
-    await new Promise((r) => setTimeout(r, 10));
+    await expect.poll(() => asked).toBe(1);
     release("Allow for session");
     expect(await first).toEqual({ allowed: true, via: "dialog" });
     expect(await second).toEqual({ allowed: true, via: "session" });

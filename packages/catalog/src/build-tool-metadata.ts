@@ -3,11 +3,10 @@
  * search, describe and call work from. Resources become read-only tools named
  * by `resourceNameToToolName` (templates too, their `{variables}` becoming
  * required string arguments); prompts keep their names. Names are prefixed by
- * core's rule for the server's `toolPrefix` mode, and `includeTools` /
- * `excludeTools` are applied to every kind.
+ * core's rule for the server's `toolPrefix` mode (names that fold alike kept
+ * apart by suffixes), and `includeTools` / `excludeTools` are applied to every kind.
  */
 import {
-  prefixedToolName,
   type RemotePrompt,
   type RemoteResource,
   type RemoteResourceTemplate,
@@ -17,7 +16,9 @@ import {
   type ToolMetadata,
   type ToolPrefixMode,
   toolUiOf,
+  uniqueToolNames,
 } from "@pi-mcp-adapter/core";
+import { checkListingLimits } from "./listing-limits.js";
 import { resourceNameToToolName } from "./resource-name.js";
 import { isToolIncluded, type ToolFilter } from "./tool-filter.js";
 
@@ -43,7 +44,12 @@ export interface ServerListing {
 export interface BuildToolMetadataOptions extends ToolFilter {
   /** Prefix mode for exposed names; default `server`. */
   toolPrefix?: ToolPrefixMode;
+  /** Told of entries left out (no name, listed twice), each message naming the server. */
+  onWarning?: (message: string) => void;
 }
+
+/** Metadata before its exposed name is decided (that needs every entry of the server). */
+type Draft = Omit<ToolMetadata, "prefixedName">;
 
 /** Turns one server's listed tools into search- and call-ready metadata. */
 export function buildToolMetadata(
@@ -54,91 +60,127 @@ export function buildToolMetadata(
   return buildServerMetadata(server, { tools }, options);
 }
 
-/** Tools, then resources, then prompts of one server, filtered and named. */
+/**
+ * Tools, then resources, then prompts of one server, filtered and named.
+ * Throws a `CatalogError` (`catalog_too_large`) when the listing is over the
+ * catalog's bounds (see `listing-limits.ts`). Every entry stays reachable:
+ * names that fold alike get distinct exposed names (core's
+ * `uniqueToolNames`); an entry without a name, or listed twice, is left out
+ * and reported through `onWarning`.
+ */
 export function buildServerMetadata(
   server: string,
   listing: ServerListing,
   options: BuildToolMetadataOptions = {},
 ): ToolMetadata[] {
-  const name = (tool: string) => prefixedToolName(server, tool, options.toolPrefix);
-  const out: ToolMetadata[] = [];
-  const taken = new Set<string>();
-  const push = (metadata: ToolMetadata) => {
-    if (taken.has(metadata.prefixedName) || !isToolIncluded(metadata, options)) return;
-    taken.add(metadata.prefixedName);
-    out.push(metadata);
+  checkListingLimits(server, listing);
+  const warn = options.onWarning ?? (() => {});
+  const drafts: Draft[] = [];
+  const seen = new Set<string>();
+  // What one call sends on the wire: two entries with the same key could never be told apart.
+  const add = (draft: Draft, wireKey: string, label: string) => {
+    if (seen.has(wireKey)) {
+      warn(`MCP server "${server}" listed ${label} twice; only the first is used`);
+      return;
+    }
+    seen.add(wireKey);
+    drafts.push(draft);
+  };
+  const named = (kind: string, name: unknown): name is string => {
+    if (typeof name === "string" && name.trim() !== "") return true;
+    warn(`MCP server "${server}" listed a ${kind} with an empty name; it was left out`);
+    return false;
   };
   for (const tool of listing.tools) {
+    if (!named("tool", tool.name)) continue;
     const ui = toolUiOf(tool._meta);
     const taskSupport = taskSupportOf(tool);
-    push({
-      server,
-      name: tool.name,
-      prefixedName: name(tool.name),
-      description: tool.description ?? tool.title ?? "",
-      inputSchema: tool.inputSchema ?? { type: "object" },
-      ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
-      ...(tool.annotations ? { annotations: tool.annotations } : {}),
-      ...(ui ? { ui } : {}),
-      ...(taskSupport ? { taskSupport } : {}),
-      kind: "tool",
-    });
+    add(
+      {
+        server,
+        name: tool.name,
+        description: tool.description ?? tool.title ?? "",
+        inputSchema: tool.inputSchema ?? { type: "object" },
+        ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+        ...(tool.annotations ? { annotations: tool.annotations } : {}),
+        ...(ui ? { ui } : {}),
+        ...(taskSupport ? { taskSupport } : {}),
+        kind: "tool",
+      },
+      `tool\u0000${tool.name}`,
+      `tool "${tool.name}"`,
+    );
   }
   for (const resource of listing.resources ?? []) {
-    const toolName = resourceNameToToolName(resource.name);
     const about = resource.description ?? resource.title ?? resource.name;
-    push({
-      server,
-      name: toolName,
-      prefixedName: name(toolName),
-      description: `Read resource ${resource.uri}${resource.mimeType ? ` (${resource.mimeType})` : ""}: ${about}`,
-      inputSchema: { type: "object", properties: {} },
-      annotations: { readOnlyHint: true },
-      kind: "resource",
-      uri: resource.uri,
-    });
+    add(
+      {
+        server,
+        name: resourceNameToToolName(resource.name ?? ""),
+        description: `Read resource ${resource.uri}${resource.mimeType ? ` (${resource.mimeType})` : ""}: ${about}`,
+        inputSchema: { type: "object", properties: {} },
+        annotations: { readOnlyHint: true },
+        kind: "resource",
+        uri: resource.uri,
+      },
+      `resource\u0000${resource.uri}`,
+      `resource ${resource.uri}`,
+    );
   }
   for (const template of listing.resourceTemplates ?? []) {
-    const toolName = resourceNameToToolName(template.name);
     const about = template.description ?? template.title ?? template.name;
     const variables = templateVariables(template.uriTemplate);
     const required = templateVariables(template.uriTemplate, true);
-    push({
-      server,
-      name: toolName,
-      prefixedName: name(toolName),
-      description: `Read resource template ${template.uriTemplate}${template.mimeType ? ` (${template.mimeType})` : ""}: ${about}`,
-      inputSchema: {
-        type: "object",
-        properties: Object.fromEntries(variables.map((v) => [v, { type: "string" }])),
-        required,
+    add(
+      {
+        server,
+        name: resourceNameToToolName(template.name ?? ""),
+        description: `Read resource template ${template.uriTemplate}${template.mimeType ? ` (${template.mimeType})` : ""}: ${about}`,
+        inputSchema: {
+          type: "object",
+          properties: Object.fromEntries(variables.map((v) => [v, { type: "string" }])),
+          required,
+        },
+        annotations: { readOnlyHint: true },
+        kind: "resource",
+        uriTemplate: template.uriTemplate,
       },
-      annotations: { readOnlyHint: true },
-      kind: "resource",
-      uriTemplate: template.uriTemplate,
-    });
+      `template\u0000${template.uriTemplate}`,
+      `resource template ${template.uriTemplate}`,
+    );
   }
   for (const prompt of listing.prompts ?? []) {
+    if (!named("prompt", prompt.name)) continue;
     const args = prompt.arguments ?? [];
-    push({
-      server,
-      name: prompt.name,
-      prefixedName: name(prompt.name),
-      description: `Prompt template: ${prompt.description ?? prompt.title ?? prompt.name}`,
-      inputSchema: {
-        type: "object",
-        properties: Object.fromEntries(
-          args.map((a) => [
-            a.name,
-            { type: "string", ...(a.description ? { description: a.description } : {}) },
-          ]),
-        ),
-        required: args.filter((a) => a.required).map((a) => a.name),
+    add(
+      {
+        server,
+        name: prompt.name,
+        description: `Prompt template: ${prompt.description ?? prompt.title ?? prompt.name}`,
+        inputSchema: {
+          type: "object",
+          properties: Object.fromEntries(
+            args.map((a) => [
+              a.name,
+              { type: "string", ...(a.description ? { description: a.description } : {}) },
+            ]),
+          ),
+          required: args.filter((a) => a.required).map((a) => a.name),
+        },
+        kind: "prompt",
       },
-      kind: "prompt",
-    });
+      `prompt\u0000${prompt.name}`,
+      `prompt "${prompt.name}"`,
+    );
   }
-  return out;
+  const exposed = uniqueToolNames(
+    server,
+    drafts.map((d) => d.name),
+    options.toolPrefix,
+  );
+  return drafts
+    .map((draft, i): ToolMetadata => ({ ...draft, prefixedName: exposed[i]! }))
+    .filter((metadata) => isToolIncluded(metadata, options));
 }
 
 /**

@@ -19,6 +19,14 @@ export {
   parseCacheFile,
   ServerListingSchema,
 } from "./cache-file.js";
+export { CatalogError } from "./errors.js";
+export {
+  checkListingLimits,
+  type ListingLimits,
+  listingLimitProblem,
+  MAX_LISTING_BYTES,
+  MAX_LISTING_ENTRIES,
+} from "./listing-limits.js";
 export { type CacheFileSystem, MetadataCache, type MetadataCacheOptions } from "./metadata-cache.js";
 export { PinsSchema, ServerPinsSchema, ToolPinSchema } from "./pins-schema.js";
 export { resourceNameToToolName } from "./resource-name.js";

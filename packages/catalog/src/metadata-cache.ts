@@ -17,6 +17,7 @@ import {
   parseCacheFile,
   ServerListingSchema,
 } from "./cache-file.js";
+import { checkListingLimits, listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
 import type { ServerPins } from "./tool-fingerprint.js";
 
 /** How the cache reads its file (node's `fs/promises` by default; tests count reads). Writes always go through core. */
@@ -33,7 +34,7 @@ export interface MetadataCacheOptions {
   onProblem?: (message: string) => void;
 }
 
-const LOCK_WAIT_MS = 3000;
+const LOCK_WAIT_MS = 10_000;
 const LOCK_STALE_MS = 10_000;
 
 export class MetadataCache {
@@ -43,6 +44,8 @@ export class MetadataCache {
   private readonly fs: CacheFileSystem;
   private readonly onProblem: (message: string) => void;
   private snapshot: CacheFile = { version: CACHE_VERSION, servers: {} };
+  /** Whether the file last read could hold a listing over the byte bound (a smaller file cannot). */
+  private mayHoldLarge = false;
 
   constructor(options: MetadataCacheOptions) {
     this.file = options.file;
@@ -57,11 +60,17 @@ export class MetadataCache {
     this.snapshot = await this.readFile();
   }
 
-  /** The cached listing of a server, when it was saved under `key` and has not expired. */
+  /**
+   * The cached listing of a server, when it was saved under `key`, has not
+   * expired and is within the catalog's bounds (an older version may have
+   * saved a larger one; it is then listed live, and refused).
+   */
   get(server: string, key: string): ServerListing | undefined {
     const entry = this.snapshot.servers[server];
     if (!entry || entry.key !== key || this.expired(entry)) return undefined;
-    return entry.listing as ServerListing;
+    const listing = entry.listing as ServerListing;
+    if (listingLimitProblem(server, listing, undefined, !this.mayHoldLarge)) return undefined;
+    return listing;
   }
 
   /** When the server's fresh entry was saved (ms since epoch), if there is one. */
@@ -70,8 +79,13 @@ export class MetadataCache {
     return entry && entry.key === key && !this.expired(entry) ? entry.savedAt : undefined;
   }
 
-  /** Stores a server's listing under `key` (in memory at once, on disk when the promise settles). */
+  /**
+   * Stores a server's listing under `key` (in memory at once, on disk when the
+   * promise settles). A listing over the catalog's bounds is refused with a
+   * `CatalogError` and nothing is written.
+   */
   async put(server: string, key: string, listing: ServerListing): Promise<void> {
+    checkListingLimits(server, listing);
     const entry: CacheEntry = { key, savedAt: this.now(), listing: ServerListingSchema.parse(listing) };
     this.snapshot.servers[server] = entry;
     await this.update((cache) => {
@@ -122,26 +136,32 @@ export class MetadataCache {
         this.onProblem(`cannot read ${this.file}: ${(error as Error).message}`);
       }
     }
+    // A UTF-16 unit is at most 3 UTF-8 bytes: a file this short cannot hold a listing over the bound.
+    this.mayHoldLarge = text !== undefined && text.length * 3 > MAX_LISTING_BYTES;
     const { cache, problem } = parseCacheFile(text);
     if (problem) this.onProblem(`ignoring ${this.file}: ${problem}; it will be rebuilt`);
     return cache;
   }
 
   private async update(change: (cache: CacheFile) => void): Promise<void> {
-    await withFileLock(
-      this.file,
-      async () => {
-        const cache = await this.readFile();
-        change(cache);
-        for (const [name, entry] of Object.entries(cache.servers)) {
-          if (this.expired(entry)) delete cache.servers[name];
-        }
-        await writeFileAtomic(this.file, `${JSON.stringify(cache)}\n`, { mode: 0o600 });
-        this.snapshot = cache;
-      },
-      // Past the wait, write anyway: the atomic write still keeps the file whole;
-      // at worst a racing writer's entry is listed again next time.
-      { timeoutMs: LOCK_WAIT_MS, staleMs: LOCK_STALE_MS, onTimeout: "run" },
-    );
+    try {
+      await withFileLock(
+        this.file,
+        async () => {
+          const cache = await this.readFile();
+          change(cache);
+          for (const [name, entry] of Object.entries(cache.servers)) {
+            if (this.expired(entry)) delete cache.servers[name];
+          }
+          await writeFileAtomic(this.file, `${JSON.stringify(cache)}\n`, { mode: 0o600 });
+          this.snapshot = cache;
+        },
+        { timeoutMs: LOCK_WAIT_MS, staleMs: LOCK_STALE_MS },
+      );
+    } catch (error) {
+      // Never written without the lock: this process keeps its entry in memory and says why the file lacks it.
+      this.onProblem(`cannot update ${this.file}: ${(error as Error).message}`);
+      throw error;
+    }
   }
 }

@@ -99,7 +99,7 @@ describe("resources and prompts", () => {
     });
   });
 
-  it("applies filters to resources and prompts too, and a tool wins a name clash", () => {
+  it("applies filters to resources and prompts too, and a tool keeps its name in a clash with a prompt", () => {
     const metadata = buildServerMetadata(
       "docs",
       {
@@ -109,7 +109,11 @@ describe("resources and prompts", () => {
       },
       { excludeTools: ["resource_*"] },
     );
-    expect(metadata.map((t) => `${t.kind}:${t.name}`)).toEqual(["tool:summarize", "prompt:other"]);
+    expect(metadata.map((t) => `${t.kind}:${t.name}:${t.prefixedName}`)).toEqual([
+      "tool:summarize:docs_summarize",
+      "prompt:summarize:docs_summarize_2",
+      "prompt:other:docs_other",
+    ]);
   });
 
   it("lists resource templates as resources whose template variables are the arguments", () => {

@@ -1,10 +1,13 @@
 /**
  * Remembers which project server definitions the user approved. An approval
  * is keyed by the project directory, the server name and the definition hash,
- * so an edited definition needs approval again.
+ * so an edited definition needs approval again. The file is shared by every
+ * Pi session of the user: an approval is a locked read-modify-write (core's
+ * `withFileLock`, re-read, merge, atomic write), so concurrent approvals all
+ * land.
  */
 import path from "node:path";
-import { writeFileAtomic } from "@pi-mcp-adapter/core";
+import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import { z } from "zod";
 import { readJsonFile } from "./read-json-file.js";
 
@@ -32,7 +35,7 @@ export type ApprovalFile = z.infer<typeof ApprovalFileSchema>;
 
 export const APPROVALS_FILE = "mcp-adapter-approvals.json";
 
-/** The default store: `<agent dir>/mcp-adapter-approvals.json`, written atomically. */
+/** The default store: `<agent dir>/mcp-adapter-approvals.json`, written under its lock and atomically. */
 export function createFileApprovalStore(file: string, now: () => Date = () => new Date()): ApprovalStore {
   const load = async (): Promise<ApprovalFile> => {
     const read = await readJsonFile(file);
@@ -47,14 +50,16 @@ export function createFileApprovalStore(file: string, now: () => Date = () => ne
       return (await load()).approvals.some((entry) => same(entry, key));
     },
     async approve(key) {
-      const data = await load();
-      // One approval per project and server: approving a new definition replaces the old one.
-      data.approvals = data.approvals.filter(
-        (entry) =>
-          !(path.resolve(entry.project) === path.resolve(key.project) && entry.server === key.server),
-      );
-      data.approvals.push({ ...key, project: path.resolve(key.project), approvedAt: now().toISOString() });
-      await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
+      await withFileLock(file, async () => {
+        const data = await load();
+        // One approval per project and server: approving a new definition replaces the old one.
+        data.approvals = data.approvals.filter(
+          (entry) =>
+            !(path.resolve(entry.project) === path.resolve(key.project) && entry.server === key.server),
+        );
+        data.approvals.push({ ...key, project: path.resolve(key.project), approvedAt: now().toISOString() });
+        await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
+      });
     },
   };
 }

@@ -21,6 +21,8 @@ export interface ConfiguredServer extends ServerDefinition {
   bearerToken?: string;
   /** Name of an environment variable holding the bearer token. */
   bearerTokenEnv?: string;
+  /** Seconds a `!command` header or bearer token is used before the command runs again (default 300). */
+  secretTtlSec?: number;
   auth?: false | "oauth" | "bearer";
   oauth?: false | OAuthOptions;
   oauthClientName?: string;

@@ -5,7 +5,15 @@
  */
 import { McpAdapterError } from "@pi-mcp-adapter/core";
 
-export type ConfigErrorCode = "untrusted_project" | "write_failed" | "secret_failed" | "missing_variable";
+export type ConfigErrorCode =
+  | "untrusted_project"
+  | "write_failed"
+  | "secret_failed"
+  | "missing_variable"
+  | "invalid_arguments"
+  | "invalid_config"
+  | "server_exists"
+  | "server_not_found";
 
 export class ConfigError extends McpAdapterError {
   declare readonly code: ConfigErrorCode;

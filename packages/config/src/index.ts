@@ -41,6 +41,7 @@ export {
 export { type DetectedHostConfig, readHostConfigs } from "./hosts/load-host-configs.js";
 export { interpolate } from "./interpolate.js";
 export { INLINE_CONFIG, type LoadConfigOptions, loadConfig, type ResolvedConfig } from "./load-config.js";
+export { MASK, maskServerDefinition } from "./mask-server-definition.js";
 export { type MergedLayers, mergeConfigLayers } from "./merge-config-layers.js";
 export {
   type PrepareConnectionOptions,
@@ -56,7 +57,12 @@ export {
   type ProjectServerApprovalRequest,
   type ProjectTrust,
 } from "./project-trust.js";
-export { MAX_CONFIG_BYTES, readJsonFile } from "./read-json-file.js";
+export { MAX_CONFIG_BYTES, parseJsoncText, readConfigText, readJsonFile } from "./read-json-file.js";
+export {
+  DEFAULT_SECRET_TTL_MS,
+  RefreshingSecret,
+  type RefreshingSecretOptions,
+} from "./refreshing-secret.js";
 export {
   createSecretCommandRunner,
   isSecretCommand,
@@ -65,6 +71,7 @@ export {
   SECRET_COMMAND_TIMEOUT_MS,
   type SecretCommandRunner,
 } from "./secret-command.js";
+export { type SecretFetch, type SecretHeader, SecretHeaders } from "./secret-headers.js";
 export {
   type OAuthOptions,
   OAuthOptionsSchema,
@@ -72,12 +79,28 @@ export {
   ServerEntrySchema,
 } from "./server-entry.js";
 export { type SettingKey, type Settings, SettingsSchema, USER_ONLY_SETTINGS } from "./settings.js";
+export {
+  ADD_SERVER_FLAGS,
+  ADD_SERVER_USAGE,
+  type AddServerFlags,
+  type AddServerRequest,
+  addServerRequest,
+  parseAddServerArgs,
+} from "./setup/add-server-args.js";
 export { type AddServersResult, addServers, createProjectConfig } from "./setup/add-servers.js";
 export { type AdoptHostsResult, adoptHostImports } from "./setup/adopt-hosts.js";
 export { CURATED_SERVERS, type CuratedServer, findCuratedServer } from "./setup/curated-servers.js";
 export { type ConfigEdit, editConfigFile } from "./setup/edit-config-file.js";
 export { formatConfigPaths, formatSetupOverview, type SetupCommands } from "./setup/format-setup.js";
 export { type InitResult, initHostImports } from "./setup/init-host-imports.js";
+export { checkConfigText, replaceConfigText } from "./setup/replace-config-text.js";
+export {
+  type AddServerResult,
+  addServerToFile,
+  removeServerFromFile,
+  serverConfigFile,
+  validateServerEntry,
+} from "./setup/server-file-edits.js";
 export {
   type ConfigPathInfo,
   type HostConfigInfo,

@@ -25,6 +25,8 @@ import { fileExists } from "./file-exists.js";
 import { HOST_IDS, type HostId, isHostId } from "./hosts/host-locations.js";
 import { type DetectedHostConfig, readHostConfigs } from "./hosts/load-host-configs.js";
 import { mergeConfigLayers } from "./merge-config-layers.js";
+import { defaultGlobalNpmRoot } from "./pi-packages/package-locations.js";
+import { readPiPackageServers } from "./pi-packages/pi-package-servers.js";
 import type { ConfigProblem } from "./problems.js";
 import { ADMIT_ALL_PROJECT_SERVERS, type ProjectTrust } from "./project-trust.js";
 import { readJsonFile } from "./read-json-file.js";
@@ -109,6 +111,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
   let fileLayers: ConfigLayer[] = [];
   let importLayers: ConfigLayer[] = [];
   let pluginLayers: ConfigLayer[] = [];
+  let packageLayers: ConfigLayer[] = [];
   let detectedHostConfigs: DetectedHostConfig[] = [];
   const piNativeConfigs: string[] = [];
 
@@ -195,11 +198,20 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
       agentDir: environment.agentDir,
       scope: declaringScope,
     });
+    packageLayers = await readPiPackageServers({
+      cwd: options.cwd,
+      home: environment.home,
+      agentDir: environment.agentDir,
+      readProject: projectReadable,
+      globalNpmRoot: defaultGlobalNpmRoot(environment.env, environment.platform),
+    });
   }
 
-  const layers = [...importLayers, ...pluginLayers, ...fileLayers];
+  // Servers shipped in Pi packages rank below every user config, other hosts' files included.
+  const layers = [...packageLayers, ...importLayers, ...pluginLayers, ...fileLayers];
   for (const layer of layers) problems.push(...layer.problems);
-  sources.unshift(...importLayers.map((layer) => layer.file));
+  const packageFiles = new Set(packageLayers.flatMap((l) => l.entries.map((e) => e.source.file)));
+  sources.unshift(...packageFiles, ...importLayers.map((layer) => layer.file));
   const merged = mergeConfigLayers(layers);
   problems.push(...merged.problems);
 

@@ -46,7 +46,9 @@ export function mergeConfigLayers(layers: readonly ConfigLayer[]): MergedLayers 
       if (!isProjectScope(layer.scope)) stickyDisabled.add(name);
     }
     for (const item of layer.entries) {
-      if (item.entry.disabled === true && !isProjectScope(layer.scope) && layer.scope !== "import") {
+      // Only the user's own files make `disabled: true` stick; a host import or a package merely ships it.
+      const shipped = layer.scope === "import" || layer.scope === "package";
+      if (item.entry.disabled === true && !isProjectScope(layer.scope) && !shipped) {
         stickyDisabled.add(item.name);
       }
       const lower = byName.get(item.name);

@@ -9,7 +9,9 @@ import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import type { ConfiguredServer } from "./configured-server.js";
 import { ConfigError } from "./errors.js";
 import { interpolate } from "./interpolate.js";
+import { RefreshingSecret } from "./refreshing-secret.js";
 import { isSecretCommand, runSecretCommand, type SecretCommandRunner } from "./secret-command.js";
+import { type SecretHeader, SecretHeaders } from "./secret-headers.js";
 
 /** Variables a stdio server still gets with `inheritEnv: false`. */
 export const SAFE_ENV_KEYS = [
@@ -43,6 +45,10 @@ export interface PrepareConnectionOptions {
   env?: Record<string, string | undefined>;
   /** Runs `!command` secrets; default spawns a shell. */
   runSecret?: SecretCommandRunner;
+  /** Clock for when a `!command` header value is re-run (tests). */
+  now?: () => number;
+  /** Hears a `!command` header whose re-run failed (the message never holds the value). */
+  warn?: (message: string) => void;
 }
 
 export interface PreparedConnection {
@@ -50,6 +56,12 @@ export interface PreparedConnection {
   definition: ServerDefinition;
   /** Environment a stdio child starts from (before `definition.env`). */
   baseEnv: Record<string, string>;
+  /**
+   * HTTP headers from `!command` secrets, kept fresh for the connection's
+   * life: give the transport `secretHeaders.wrapFetch(fetch)`. Their first
+   * values are in `definition.headers` too.
+   */
+  secretHeaders?: SecretHeaders;
 }
 
 export async function prepareConnection(
@@ -70,6 +82,7 @@ export async function prepareConnection(
     "literalEnv",
     "bearerToken",
     "bearerTokenEnv",
+    "secretTtlSec",
     "auth",
     "oauth",
     "oauthClientName",
@@ -88,15 +101,44 @@ export async function prepareConnection(
     Object.assign(resolved, configured.literalEnv);
     definition.env = resolved;
   }
+  // A `!command` header value is re-run while the connection lives (see refreshing-secret.ts).
+  const refreshing: SecretHeader[] = [];
+  const header = async (name: string, value: string, field: string, format?: (v: string) => string) => {
+    const initial = await secret(value, field);
+    if (isSecretCommand(value)) {
+      const run = () => secret(value, field);
+      const ttlMs = configured.secretTtlSec === undefined ? undefined : configured.secretTtlSec * 1000;
+      const refreshingSecret = new RefreshingSecret({
+        run,
+        initial,
+        ttlMs,
+        now: options.now,
+        warn: options.warn,
+      });
+      refreshing.push({ name, secret: refreshingSecret, format });
+    }
+    return format ? format(initial) : initial;
+  };
   if (server.headers) {
     const resolved: Record<string, string> = {};
     for (const [key, value] of Object.entries(server.headers))
-      resolved[key] = await secret(value, `headers.${key}`);
+      resolved[key] = await header(key, value, `headers.${key}`);
     definition.headers = resolved;
   }
   let token: string | undefined;
-  if (configured.bearerToken !== undefined) token = await secret(configured.bearerToken, "bearerToken");
-  else if (configured.bearerTokenEnv !== undefined) {
+  const hasAuthorization = Object.keys(definition.headers ?? {}).some(
+    (h) => h.toLowerCase() === "authorization",
+  );
+  if (configured.bearerToken !== undefined) {
+    // An explicit Authorization header wins; the command then does not run at all.
+    if (!hasAuthorization) {
+      const bearer = (v: string) => `Bearer ${v}`;
+      definition.headers = {
+        ...definition.headers,
+        Authorization: await header("Authorization", configured.bearerToken, "bearerToken", bearer),
+      };
+    }
+  } else if (configured.bearerTokenEnv !== undefined) {
     token = env[configured.bearerTokenEnv];
     if (token === undefined) {
       throw new ConfigError(
@@ -105,11 +147,8 @@ export async function prepareConnection(
       );
     }
   }
-  if (token !== undefined) {
-    const hasAuthorization = Object.keys(definition.headers ?? {}).some(
-      (h) => h.toLowerCase() === "authorization",
-    );
-    if (!hasAuthorization) definition.headers = { ...definition.headers, Authorization: `Bearer ${token}` };
+  if (token !== undefined && !hasAuthorization) {
+    definition.headers = { ...definition.headers, Authorization: `Bearer ${token}` };
   }
 
   const baseEnv: Record<string, string> = {};
@@ -118,7 +157,11 @@ export async function prepareConnection(
     if (value === undefined) continue;
     if (inherit || (SAFE_ENV_KEYS as readonly string[]).includes(key)) baseEnv[key] = value;
   }
-  return { definition, baseEnv };
+  return {
+    definition,
+    baseEnv,
+    ...(refreshing.length ? { secretHeaders: new SecretHeaders(refreshing) } : {}),
+  };
 }
 
 /** Resolves `oauth.clientSecret` when authenticating (it may be a `!command` or use `${VAR}`). */

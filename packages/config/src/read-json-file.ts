@@ -1,5 +1,6 @@
 import { constants } from "node:fs";
-import { open } from "node:fs/promises";
+import { lstat, open, readlink } from "node:fs/promises";
+import path from "node:path";
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
 import type { ConfigProblem } from "./problems.js";
 
@@ -37,7 +38,7 @@ export async function readConfigText(file: string): Promise<TextFileResult> {
     return { kind: "ok", text };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
+    if (code === "ENOENT" || code === "ENOTDIR") return (await danglingLink(file)) ?? { kind: "missing" };
     if (code === "EISDIR") return fail(file, "expected a file but found a directory");
     if (code === "ELOOP") return fail(file, "symbolic link loop");
     if (code === "EACCES" || code === "EPERM") return fail(file, "cannot read file (permission denied)");
@@ -48,38 +49,57 @@ export async function readConfigText(file: string): Promise<TextFileResult> {
 }
 
 /**
- * Reads and parses one JSON config file. With `jsonc`, comments and trailing
- * commas are accepted (VS Code, Cursor and OpenCode files allow them).
+ * Reads and parses one config file. Every config file is read as JSONC:
+ * comments and trailing commas are accepted (the reference adapter, VS Code,
+ * Cursor and OpenCode files allow them); anything else wrong is a problem
+ * naming the line and column.
  */
-export async function readJsonFile(file: string, options: { jsonc?: boolean } = {}): Promise<JsonFileResult> {
+export async function readJsonFile(file: string): Promise<JsonFileResult> {
   const read = await readConfigText(file);
   if (read.kind !== "ok") return read;
-  return options.jsonc ? parseJsoncText(file, read.text) : parseJsonText(file, read.text);
+  return parseJsoncText(file, read.text);
 }
 
-function parseJsonText(file: string, text: string): JsonFileResult {
-  try {
-    return { kind: "ok", value: JSON.parse(text) };
-  } catch (error) {
-    const message = (error as Error).message;
-    const match = /position (\d+)/.exec(message);
-    const position = match ? Number(match[1]) : text.length;
-    return fail(file, `invalid JSON at ${lineColumn(text, position)}: ${message.replace(/ in JSON.*$/, "")}`);
-  }
-}
-
-function parseJsoncText(file: string, text: string): JsonFileResult {
+/** Parses JSONC text; the first syntax error becomes a problem with its 1-based line and column. */
+export function parseJsoncText(file: string, text: string): JsonFileResult {
   const errors: ParseError[] = [];
   const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
-  if (first) {
+  if (first)
     return fail(
       file,
-      `invalid JSON at ${lineColumn(text, first.offset)}: ${printParseErrorCode(first.error)}`,
+      `invalid JSON at ${lineColumn(text, first.offset)}: ${describeSyntaxError(first, text)}`,
     );
-  }
+  if (value === undefined) return fail(file, "invalid JSON at line 1 column 1: the file holds no JSON value");
   return { kind: "ok", value };
 }
+
+/** What went wrong, in words; the offending character is shown only when it is punctuation (never a value's text). */
+function describeSyntaxError(error: ParseError, text: string): string {
+  const found = text[error.offset];
+  const shown = found !== undefined && /^[^\w\s"'`]$/.test(found) ? ` (found "${found}")` : "";
+  const code = printParseErrorCode(error.error);
+  return `${SYNTAX_ERRORS[code] ?? code}${shown}`;
+}
+
+const SYNTAX_ERRORS: Partial<Record<ReturnType<typeof printParseErrorCode>, string>> = {
+  InvalidSymbol: "unexpected character",
+  InvalidNumberFormat: "invalid number",
+  PropertyNameExpected: "expected a property name in double quotes",
+  ValueExpected: "expected a value",
+  ColonExpected: 'expected ":"',
+  CommaExpected: 'expected "," or a closing bracket',
+  CloseBraceExpected: 'expected "}"',
+  CloseBracketExpected: 'expected "]"',
+  EndOfFileExpected: "unexpected text after the end of the document",
+  InvalidCommentToken: "invalid comment",
+  UnexpectedEndOfComment: "comment not closed",
+  UnexpectedEndOfString: "string not closed",
+  UnexpectedEndOfNumber: "number cut short",
+  InvalidUnicode: "invalid \\u escape",
+  InvalidEscapeCharacter: "invalid escape character",
+  InvalidCharacter: "control character in a string",
+};
 
 /** `line L column C` (1-based) of a character offset. */
 export function lineColumn(text: string, offset: number): string {
@@ -87,6 +107,24 @@ export function lineColumn(text: string, offset: number): string {
   const line = before.split("\n").length;
   const column = offset - before.lastIndexOf("\n");
   return `line ${line} column ${column}`;
+}
+
+/** A symbolic link whose target is missing is a warning, not silence: the user meant this file to be read. */
+async function danglingLink(file: string): Promise<TextFileResult | undefined> {
+  try {
+    if (!(await lstat(file)).isSymbolicLink()) return undefined;
+    const target = path.resolve(path.dirname(file), await readlink(file));
+    return {
+      kind: "error",
+      problem: {
+        severity: "warning",
+        file,
+        message: `symbolic link to ${target}, which does not exist; this config file is not loaded`,
+      },
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 function fail(file: string, message: string): { kind: "error"; problem: ConfigProblem } {

@@ -12,6 +12,7 @@ import {
   MaxTotalTimeoutMsSchema,
   ProtocolModeSchema,
   RequestTimeoutMsSchema,
+  SandboxSettingSchema,
   SearchKeywordsSettingSchema,
   TaskModeSchema,
   TaskTimeoutMsSchema,
@@ -20,6 +21,12 @@ import {
 } from "@pi-mcp-adapter/core";
 import { z } from "zod";
 import type { ConfigProblem } from "./problems.js";
+import {
+  applyReferenceAliases,
+  REFERENCE_ONLY,
+  REFERENCE_ONLY_OAUTH_KEYS,
+  REFERENCE_ONLY_SERVER_KEYS,
+} from "./reference-aliases.js";
 
 const StringMap = z.record(z.string(), z.string());
 const StringList = z.array(z.string());
@@ -48,8 +55,11 @@ export const ServerEntrySchema = z.object({
   args: StringList.optional(),
   env: StringMap.optional(),
   cwd: z.string().optional(),
+  sandbox: SandboxSettingSchema.optional(),
   url: z.string().min(1, "must not be empty").optional(),
   headers: StringMap.optional(),
+  /** PEM bundle of a private CA for an HTTPS server; relative paths are read from the config file's folder. */
+  caFile: z.string().min(1, "must not be empty").optional(),
   socket: z.string().min(1).optional(),
   lifecycle: LifecycleSchema.optional(),
   idleTimeout: IdleTimeoutMinutesSchema.optional(),
@@ -72,6 +82,8 @@ export const ServerEntrySchema = z.object({
   literalEnv: StringMap.optional(),
   bearerToken: z.string().min(1).optional(),
   bearerTokenEnv: z.string().min(1).optional(),
+  /** Seconds a `!command` header or bearer token is used before the command runs again. */
+  secretTtlSec: z.number().positive().optional(),
   auth: z.union([z.literal(false), z.enum(["oauth", "bearer"])]).optional(),
   oauth: z.union([z.literal(false), OAuthOptionsSchema]).optional(),
   oauthClientName: z.string().min(1).optional(),
@@ -100,18 +112,20 @@ export function parseServerEntry(
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
     return { problems: [{ severity: "error", file, field: keyPath, message: "expected an object" }] };
   }
+  const entry = applyReferenceAliases(raw as Record<string, unknown>, file, keyPath, problems);
+  if (problems.some((p) => p.severity === "error")) return { problems };
   const extra: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(raw)) {
+  for (const [key, value] of Object.entries(entry)) {
     if (KNOWN_KEYS.has(key)) continue;
     extra[key] = value;
     problems.push({
       severity: "warning",
       file,
       field: `${keyPath}.${key}`,
-      message: "unknown option, kept but not used",
+      message: REFERENCE_ONLY_SERVER_KEYS.has(key) ? REFERENCE_ONLY : "unknown option, kept but not used",
     });
   }
-  const oauth = (raw as { oauth?: unknown }).oauth;
+  const oauth = entry.oauth;
   if (oauth && typeof oauth === "object" && !Array.isArray(oauth)) {
     for (const key of Object.keys(oauth)) {
       if (!KNOWN_OAUTH_KEYS.has(key)) {
@@ -119,12 +133,12 @@ export function parseServerEntry(
           severity: "warning",
           file,
           field: `${keyPath}.oauth.${key}`,
-          message: "unknown option, ignored",
+          message: REFERENCE_ONLY_OAUTH_KEYS.has(key) ? REFERENCE_ONLY : "unknown option, ignored",
         });
       }
     }
   }
-  const result = ServerEntrySchema.safeParse(raw);
+  const result = ServerEntrySchema.safeParse(entry);
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = [keyPath, ...issue.path.map(String)].join(".");

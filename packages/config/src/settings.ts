@@ -18,6 +18,7 @@ import {
 } from "@pi-mcp-adapter/core";
 import { z } from "zod";
 import type { ConfigProblem } from "./problems.js";
+import { REFERENCE_ONLY, REFERENCE_ONLY_SETTINGS } from "./reference-aliases.js";
 
 export const TraceSettingsSchema = z.object({
   enabled: z.boolean().optional(),
@@ -115,7 +116,7 @@ export function parseSettings(
         severity: "warning",
         file,
         field: `${keyPath}.${key}`,
-        message: "unknown setting, kept but not used",
+        message: REFERENCE_ONLY_SETTINGS.has(key) ? REFERENCE_ONLY : "unknown setting, kept but not used",
       });
       continue;
     }

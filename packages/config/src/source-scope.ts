@@ -1,9 +1,10 @@
 /**
  * Where a config layer came from. Trust rules and merge order depend on it:
  * `project` layers need the host's trust and a per-definition approval;
- * `import` layers (other hosts' files) sit below every other source.
+ * `import` layers (other hosts' files) sit below every other source but
+ * `package` ones (servers shipped in Pi packages listed in user settings).
  */
-export type SourceScope = "import" | "plugin" | "user" | "project" | "explicit" | "inline";
+export type SourceScope = "package" | "import" | "plugin" | "user" | "project" | "explicit" | "inline";
 
 /** Scopes whose servers must pass project trust and approval. */
 export function isProjectScope(scope: SourceScope): boolean {

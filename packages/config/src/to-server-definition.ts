@@ -1,5 +1,6 @@
 /** Turns one merged server entry into a `ConfiguredServer`, or into problems when it cannot run. */
 import type { Provenance, TransportKind } from "@pi-mcp-adapter/core";
+import { checkCaFile } from "./ca-file.js";
 import type { ConfiguredServer } from "./configured-server.js";
 import type { ConfigProblem } from "./problems.js";
 import type { ServerEntry } from "./server-entry.js";
@@ -44,6 +45,19 @@ export function toServerDefinition(merged: MergedEntry): {
   if (entry.url !== undefined && !entry.url.includes("${") && !isHttpUrl(entry.url)) {
     return { problems: [problem("url", `expected an http(s) URL, found "${entry.url.slice(0, 80)}"`)] };
   }
+  // A CA bundle that cannot be read skips the server: it must never run with trust it was not given.
+  const ca = entry.caFile === undefined ? undefined : checkCaFile(entry.caFile, source.file, merged.name);
+  if (ca && "error" in ca) return { problems: [problem("caFile", ca.error)] };
+  if (entry.sandbox && transport.kind !== "stdio") {
+    return {
+      problems: [
+        problem(
+          "sandbox",
+          `only a stdio server (one with a command) can be sandboxed, not ${transport.kind}`,
+        ),
+      ],
+    };
+  }
   const server: ConfiguredServer = {
     name: merged.name,
     transport: transport.kind,
@@ -51,8 +65,10 @@ export function toServerDefinition(merged: MergedEntry): {
     args: entry.args,
     env: entry.env,
     cwd: entry.cwd,
+    sandbox: entry.sandbox,
     url: entry.url,
     headers: entry.headers,
+    caFile: ca?.path,
     socket: entry.socket,
     lifecycle: entry.lifecycle ?? "lazy",
     idleTimeoutMin: entry.idleTimeout,
@@ -75,6 +91,7 @@ export function toServerDefinition(merged: MergedEntry): {
     literalEnv: entry.literalEnv,
     bearerToken: entry.bearerToken,
     bearerTokenEnv: entry.bearerTokenEnv,
+    secretTtlSec: entry.secretTtlSec,
     auth: entry.auth,
     oauth: entry.oauth,
     oauthClientName: entry.oauthClientName,

@@ -12,7 +12,7 @@ describe("bad input", () => {
     await w.write(good, { mcpServers: { good: stdio("good") } });
     await w.write(
       path.join(w.home, ".config", "mcp", "mcp.json"),
-      '{\n  "mcpServers": {\n    "a": { "command": "a", }\n  }\n}',
+      '{\n  "mcpServers": {\n    "a": { "command" "a" }\n  }\n}',
     );
     await mkdir(path.join(w.home, ".agents", "mcp", "mcp.json"), { recursive: true });
     const big = path.join(w.agentDir, "mcp-adapter.json");
@@ -28,7 +28,7 @@ describe("bad input", () => {
     const config = await w.load();
     expect(names(config)).toEqual(["bom", "good"]);
     expect(messages(config, "error")).toEqual([
-      expect.stringMatching(/^mcp\.json: invalid JSON at line 3 column 28: /),
+      'mcp.json: invalid JSON at line 3 column 22: expected ":"',
       "mcp.json: expected a file but found a directory",
       `mcp-adapter.json: file is ${50 * 1024 * 1024} bytes; config files are limited to 4194304`,
       ".mcp.json: symbolic link loop",
@@ -77,5 +77,34 @@ describe("bad input", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("sandbox settings", () => {
+  it("keeps a good sandbox on the definition and names what is wrong in a bad one", async () => {
+    await using w = await createWorld();
+    await w.write(path.join(w.project, ".pi", "mcp-adapter.json"), {
+      mcpServers: {
+        boxed: { ...stdio("b"), sandbox: { network: { allow: ["api.github.com", "*.example.com"] } } },
+        plain: { ...stdio("p"), sandbox: true },
+        badHost: { ...stdio("h"), sandbox: { network: { allow: ["https://api.github.com/"] } } },
+        typo: { ...stdio("t"), sandbox: { filesystem: { allowWrites: ["x"] } } },
+        remote: { url: "https://example.com/mcp", sandbox: true },
+      },
+    });
+    const config = await w.load();
+    expect(names(config)).toEqual(["boxed", "plain"]);
+    expect(config.servers.find((s) => s.name === "boxed")?.sandbox).toEqual({
+      network: { allow: ["api.github.com", "*.example.com"] },
+    });
+    expect(messages(config, "error")).toEqual([
+      expect.stringContaining(
+        'mcpServers.badHost.sandbox.network.allow.0: expected a host name ("api.github.com")',
+      ),
+      expect.stringContaining('mcpServers.typo.sandbox.filesystem: Unrecognized key: "allowWrites"'),
+      expect.stringContaining(
+        "mcpServers.remote.sandbox: only a stdio server (one with a command) can be sandboxed, not http",
+      ),
+    ]);
   });
 });

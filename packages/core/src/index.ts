@@ -43,6 +43,10 @@ export {
   type PinToolsSetting,
   PinToolsSettingSchema,
   RequestTimeoutMsSchema,
+  type SandboxRules,
+  SandboxRulesSchema,
+  type SandboxSetting,
+  SandboxSettingSchema,
   type SearchKeywordsSetting,
   SearchKeywordsSettingSchema,
   type TaskMode,
@@ -66,7 +70,13 @@ export {
   type ToolMetadata,
   ToolMetadataSchema,
 } from "./tool-metadata.js";
-export { foldName, MAX_TOOL_NAME_LENGTH, prefixedToolName, serverPrefix } from "./tool-naming.js";
+export {
+  foldName,
+  limitToolNameLength,
+  MAX_TOOL_NAME_LENGTH,
+  prefixedToolName,
+  serverPrefix,
+} from "./tool-naming.js";
 export {
   isAppOnly,
   isHiddenFromApp,
@@ -77,4 +87,5 @@ export {
   ToolVisibilitySchema,
   toolUiOf,
 } from "./tool-ui.js";
+export { uniqueToolNames } from "./unique-tool-names.js";
 export { type WriteFileAtomicOptions, writeFileAtomic } from "./write-file-atomic.js";

@@ -4,6 +4,7 @@ import {
   IdleTimeoutMinutesSchema,
   MaxTotalTimeoutMsSchema,
   RequestTimeoutMsSchema,
+  SandboxSettingSchema,
   SearchKeywordsSettingSchema,
   TaskModeSchema,
   TaskTimeoutMsSchema,
@@ -45,8 +46,16 @@ export const ServerDefinitionSchema = z.object({
   args: z.array(z.string()).optional(),
   env: z.record(z.string(), z.string()).optional(),
   cwd: z.string().optional(),
+  /** Stdio only: run the server in a sandbox (see `SandboxSettingSchema`). */
+  sandbox: SandboxSettingSchema.optional(),
   url: z.string().optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  /**
+   * A PEM bundle of the CAs this HTTPS server's certificate chains to (a
+   * private CA), as an absolute path. Trusted for this server's MCP and
+   * same-origin OAuth requests only.
+   */
+  caFile: z.string().min(1).optional(),
   socket: z.string().optional(),
   lifecycle: LifecycleSchema.default("lazy"),
   idleTimeoutMin: IdleTimeoutMinutesSchema.optional(),

@@ -108,3 +108,56 @@ export type TaskMode = z.infer<typeof TaskModeSchema>;
 
 /** `taskTimeoutMs`: how long a task may run in all (it replaces `requestTimeoutMs` while it runs). */
 export const TaskTimeoutMsSchema = z.number().int().positive();
+
+const PathListSchema = z.array(z.string().min(1), { error: "expected a list of paths (strings)" });
+
+/**
+ * The widening object of a stdio server's `sandbox`: extra writable paths,
+ * extra unreadable paths, and hosts the server may reach (through a proxy that
+ * lets only those through; `*.example.com` covers the subdomains). Paths are
+ * absolute, `~/…`, or relative to the server's `cwd`.
+ */
+export const SandboxRulesSchema = z
+  .object({
+    network: z
+      .object({
+        allow: z
+          .array(
+            z
+              .string()
+              .regex(
+                /^(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$|^[0-9a-fA-F:.]+$/,
+                {
+                  error:
+                    'expected a host name ("api.github.com"), "*.example.com" for its subdomains, or an IP address',
+                },
+              ),
+          )
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    filesystem: z
+      .object({ allowWrite: PathListSchema.optional(), denyRead: PathListSchema.optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type SandboxRules = z.infer<typeof SandboxRulesSchema>;
+
+/**
+ * `sandbox` of a stdio server: `true` runs it without network, writing only in
+ * its `cwd` and a private temp dir, reading everything but credential places;
+ * an object does the same and widens it (see `SandboxRulesSchema`).
+ */
+export const SandboxSettingSchema = z.union([z.boolean(), SandboxRulesSchema], {
+  // An object that fails says which of its members is wrong, not just "invalid".
+  error: (issue) => {
+    const inner = issue.code === "invalid_union" ? issue.errors[1]?.[0] : undefined;
+    if (inner && typeof issue.input === "object" && issue.input !== null) {
+      return inner.path.length ? `${inner.path.join(".")}: ${inner.message}` : inner.message;
+    }
+    return "expected true, false or { network: { allow }, filesystem: { allowWrite, denyRead } }";
+  },
+});
+export type SandboxSetting = z.infer<typeof SandboxSettingSchema>;

@@ -42,10 +42,11 @@ export function prefixedToolName(server: string, tool: string, mode: ToolPrefixM
     default:
       name = `${serverPrefix(server, mode)}_${toolPart}`;
   }
-  return limitLength(name);
+  return limitToolNameLength(name);
 }
 
-function limitLength(name: string): string {
+/** `name` itself when short enough, else cut and ended by a short hash of the whole name. */
+export function limitToolNameLength(name: string): string {
   if (name.length <= MAX_TOOL_NAME_LENGTH) return name;
   const hash = createHash("sha256").update(name).digest("hex").slice(0, 8);
   return `${name.slice(0, MAX_TOOL_NAME_LENGTH - hash.length - 1)}_${hash}`;

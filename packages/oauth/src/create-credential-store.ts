@@ -2,12 +2,12 @@
  * Picks the credential store for the `oauthCredentialStore` setting.
  * There is deliberately no plaintext option.
  */
-import { homedir } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { type CredentialStore, createMemoryCredentialStore } from "./credential-store.js";
 import { createEncryptedFileStore } from "./encrypted-file-store.js";
 import { createKeyringStore, type KeyringStoreOptions } from "./keyring-store.js";
+import { defaultEncryptedFileDir } from "./oauth-dir.js";
 
 export const CredentialStoreSettingSchema = z.enum(["keyring", "encrypted-file", "memory"]);
 export type CredentialStoreSetting = z.infer<typeof CredentialStoreSettingSchema>;
@@ -20,12 +20,6 @@ export interface CreateCredentialStoreOptions {
   keyring?: KeyringStoreOptions;
 }
 
-/** `<Pi agent dir>/mcp-adapter/oauth`: `PI_CODING_AGENT_DIR` when set, else `~/.pi/agent`. */
-export function defaultEncryptedFileDir(env: NodeJS.ProcessEnv = process.env, home = homedir()): string {
-  const agentDir = env.PI_CODING_AGENT_DIR || path.join(home, ".pi", "agent");
-  return path.join(agentDir, "mcp-adapter", "oauth");
-}
-
 export function createCredentialStore(options: CreateCredentialStoreOptions = {}): CredentialStore {
   switch (options.kind ?? "keyring") {
     case "memory":
@@ -36,6 +30,9 @@ export function createCredentialStore(options: CreateCredentialStoreOptions = {}
         env: options.env,
       });
     case "keyring":
-      return createKeyringStore(options.keyring);
+      return createKeyringStore({
+        lockDir: path.join(defaultEncryptedFileDir(options.env), "keyring-locks"),
+        ...options.keyring,
+      });
   }
 }

@@ -24,6 +24,12 @@ export interface CredentialStore {
    * `OAuthError` a write would. Without it, `checkCredentialStore` reads once.
    */
   check?(): Promise<void>;
+  /**
+   * A file whose `.lock` sibling guards `account` across processes (see
+   * `ServerCredentials.exclusive`). Without it (memory) records are
+   * exclusive within this process only.
+   */
+  lockTarget?(account: string): string;
 }
 
 /** Keeps credentials in this process only: tests, and the `memory` setting. */

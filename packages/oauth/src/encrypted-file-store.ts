@@ -3,7 +3,8 @@
  * (`dir` + `A256GCM`, jose) in a private directory, written atomically with
  * mode 0600. The 256-bit key comes from `PI_MCP_ADAPTER_OAUTH_FILE_KEY`
  * (base64, base64url or hex). A missing or wrong key is an error, never a
- * reason to write or read plaintext.
+ * reason to write or read plaintext. `<file>.lock` guards each record's
+ * read-modify-write across processes.
  */
 import { createHash } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
@@ -56,6 +57,7 @@ export function createEncryptedFileStore(options: EncryptedFileStoreOptions): Cr
 
   return {
     kind: "encrypted-file",
+    lockTarget: fileOf,
     async get(account) {
       const key = parseFileKey(env);
       const file = fileOf(account);

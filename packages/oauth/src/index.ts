@@ -10,13 +10,18 @@ export {
   type CredentialStoreSetting,
   CredentialStoreSettingSchema,
   createCredentialStore,
-  defaultEncryptedFileDir,
 } from "./create-credential-store.js";
 export {
   type CredentialStore,
   type CredentialStoreKind,
   createMemoryCredentialStore,
 } from "./credential-store.js";
+export {
+  DEFAULT_STORE_FILE,
+  getDefaultCredentialStore,
+  recordDefaultCredentialStore,
+  setDefaultCredentialStore,
+} from "./default-store.js";
 export {
   createDpopFetch,
   type DpopFetchOptions,
@@ -61,6 +66,7 @@ export {
   type McpOAuthProviderOptions,
   type TokenEndpointAuthMethod,
 } from "./mcp-oauth-provider.js";
+export { defaultEncryptedFileDir } from "./oauth-dir.js";
 export {
   DEFAULT_LOGIN_TIMEOUT_MS,
   type OAuthLogin,
@@ -80,19 +86,18 @@ export {
   type ServerOAuthContext,
   serverProviderOptions,
 } from "./server-oauth.js";
+export { type SessionKeyringOptions, sessionKeyringRevoked } from "./session-keyring.js";
 export {
   checkCredentialStore,
   credentialStoreProblem,
   isStoreFailure,
 } from "./store-problems.js";
 export {
-  getDefaultCredentialStore,
   getMcpOAuthStatus,
   getMcpOAuthTokensForUrl,
   type McpOAuthStatus,
   type McpOAuthTokens,
   McpOAuthTokensSchema,
-  setDefaultCredentialStore,
   type TokenApiOptions,
   updateMcpOAuthTokensForUrl,
 } from "./token-api.js";

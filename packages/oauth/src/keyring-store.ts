@@ -1,13 +1,22 @@
 /**
  * The default store: the OS credential store through keytar (libsecret on
- * Linux, Keychain on macOS, Credential Manager on Windows). keytar is an
- * optional native dependency loaded on first use, so importing this package
- * stays cheap and works where keytar is not built. Every failure fails
+ * Linux, Keychain on macOS, Credential Manager on Windows). The binding is
+ * `@github/keytar`, GitHub's maintained fork of the archived `keytar`: the
+ * same API and the same entries (service `pi-mcp-adapter`, account = server
+ * name), with prebuilt binaries inside the npm package, so no compiler or
+ * libsecret headers are needed at install time. A plain `keytar` a user
+ * installed is used when the fork is absent. It is an optional dependency
+ * loaded on first use, so importing this package stays cheap and works where
+ * no binding loads. Every failure fails
  * closed with a message saying what to do; values longer than one keyring
  * entry comfortably holds are split into numbered chunks.
  */
+import { createHash } from "node:crypto";
+import path from "node:path";
 import type { CredentialStore } from "./credential-store.js";
 import { OAuthError } from "./errors.js";
+import { defaultEncryptedFileDir } from "./oauth-dir.js";
+import { freshSessionKeytar, type SessionKeyringOptions, sessionKeyringRevoked } from "./session-keyring.js";
 import { PROBE_ACCOUNT } from "./store-problems.js";
 
 /** The part of keytar this store uses. */
@@ -24,6 +33,17 @@ export interface KeyringStoreOptions {
   loadKeytar?: () => Promise<KeytarLike>;
   /** Upper bound for one keyring call, so a prompt nobody answers fails closed. */
   timeoutMs?: number;
+  /**
+   * Directory of the lock files that make a record's read-modify-write
+   * exclusive across processes (default `<agent dir>/mcp-adapter/oauth/keyring-locks`).
+   */
+  lockDir?: string;
+  /**
+   * Linux: when a keyring call fails and this process's session keyring is
+   * revoked, retry through `keyctl session -` (see `session-keyring.ts`).
+   * `false` turns that off.
+   */
+  sessionKeyring?: SessionKeyringOptions | false;
 }
 
 export const DEFAULT_KEYRING_SERVICE = "pi-mcp-adapter";
@@ -32,10 +52,29 @@ const CHUNK_MARKER = "pi-mcp-adapter-chunks:";
 
 const FALLBACK_HINT = 'or set oauthCredentialStore to "encrypted-file" with PI_MCP_ADAPTER_OAUTH_FILE_KEY';
 
+/** The bindings tried, in order: GitHub's maintained fork, then the archived original. */
+const KEYTAR_PACKAGES = ["@github/keytar", "keytar"];
+
 async function importKeytar(): Promise<KeytarLike> {
-  const name = "keytar";
-  const loaded = (await import(name)) as KeytarLike & { default?: KeytarLike };
-  return loaded.default ?? loaded;
+  let first: unknown;
+  for (const name of KEYTAR_PACKAGES) {
+    try {
+      const loaded = (await import(name)) as KeytarLike & { default?: KeytarLike };
+      return loaded.default ?? loaded;
+    } catch (error) {
+      first ??= error;
+    }
+  }
+  throw first;
+}
+
+/** What to do when the binding would not load: a missing libsecret at run time, or no binding at all. */
+function loadFailureHint(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/libsecret-1\.so/.test(text)) {
+    return "Its prebuilt binary needs libsecret at run time: install it (Debian/Ubuntu: apt install libsecret-1-0)";
+  }
+  return "Reinstall pi-mcp-adapter with optional dependencies (npm install --include=optional)";
 }
 
 /** Turns a keytar/libsecret failure into a message the user can act on. */
@@ -77,6 +116,7 @@ export function keyringFailure(error: unknown, action: string): OAuthError {
 export function createKeyringStore(options: KeyringStoreOptions = {}): CredentialStore {
   const service = options.service ?? DEFAULT_KEYRING_SERVICE;
   const timeoutMs = options.timeoutMs ?? 15_000;
+  const lockDir = options.lockDir ?? path.join(defaultEncryptedFileDir(), "keyring-locks");
   let keytar: Promise<KeytarLike> | undefined;
 
   const load = () => {
@@ -84,16 +124,46 @@ export function createKeyringStore(options: KeyringStoreOptions = {}): Credentia
       keytar = undefined;
       throw new OAuthError(
         "store_unavailable",
-        "The OS keyring store needs the optional dependency keytar, which is not installed or not built here. " +
-          `On Linux install libsecret-1-dev and run \`npm rebuild keytar\`, ${FALLBACK_HINT}`,
+        "The OS keyring store needs the optional dependency @github/keytar, which is not installed or " +
+          `did not load here. ${loadFailureHint(error)}, ${FALLBACK_HINT}`,
         { cause: error },
       );
     });
     return keytar;
   };
 
+  let recovered = false;
+
   async function call<T>(action: string, run: (k: KeytarLike) => Promise<T>): Promise<T> {
-    const k = await load();
+    try {
+      return await bounded(run(await load()));
+    } catch (error) {
+      if (error instanceof OAuthError) throw error;
+      const recovery = options.sessionKeyring;
+      if (recovered || recovery === false || !(await sessionKeyringRevoked(recovery))) {
+        throw keyringFailure(error, action);
+      }
+      // From now on every call of this store goes through a helper with a fresh session keyring.
+      const helper = freshSessionKeytar(recovery);
+      try {
+        const result = await bounded(run(helper));
+        recovered = true;
+        keytar = Promise.resolve(helper);
+        return result;
+      } catch (retryError) {
+        if (retryError instanceof OAuthError) throw retryError;
+        throw new OAuthError(
+          "store_unavailable",
+          `Cannot ${action}: this process inherited a revoked session keyring (a tmux server that outlived ` +
+            "its login session passes one on), and retrying through `keyctl session -` failed " +
+            `(${(retryError as Error).message}). Start Pi from a new login shell, ${FALLBACK_HINT}`,
+          { cause: retryError },
+        );
+      }
+    }
+  }
+
+  async function bounded<T>(work: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -103,9 +173,7 @@ export function createKeyringStore(options: KeyringStoreOptions = {}): Credentia
       timer.unref();
     });
     try {
-      return await Promise.race([run(k), timeout]);
-    } catch (error) {
-      throw error instanceof OAuthError ? error : keyringFailure(error, action);
+      return await Promise.race([work, timeout]);
     } finally {
       clearTimeout(timer);
     }
@@ -121,6 +189,8 @@ export function createKeyringStore(options: KeyringStoreOptions = {}): Credentia
 
   return {
     kind: "keyring",
+    lockTarget: (account) =>
+      path.join(lockDir, createHash("sha256").update(`${service}\n${account}`).digest("hex").slice(0, 32)),
     get: (account) =>
       call("read OAuth credentials from the OS keyring", async (k) => {
         const head = await k.getPassword(service, account);

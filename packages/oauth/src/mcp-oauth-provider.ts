@@ -99,6 +99,8 @@ export class McpOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
   private currentState: string | undefined;
   private resolvedSecret: Promise<string | undefined> | undefined;
+  /** The refresh token `tokens()` last handed to the SDK: the one a later `invalid_grant` is about. */
+  private handedRefreshToken: string | undefined;
   /** What discovery found in the current flow of this object (see the header). */
   private flowDiscovery: OAuthDiscoveryState | undefined;
   private readonly now: () => number;
@@ -196,7 +198,9 @@ export class McpOAuthProvider implements OAuthClientProvider {
 
   async tokens(): Promise<OAuthTokens | undefined> {
     if (this.options.skipRefresh) return undefined;
-    return (await this.load())?.tokens as OAuthTokens | undefined;
+    const tokens = (await this.load())?.tokens as OAuthTokens | undefined;
+    this.handedRefreshToken = tokens?.refresh_token;
+    return tokens;
   }
 
   /** A client the SDK stamped with another authorization server than the one just discovered. */
@@ -318,8 +322,15 @@ export class McpOAuthProvider implements OAuthClientProvider {
       return;
     }
     const field = scope === "tokens" ? "tokens" : scope === "client" ? "client" : "discovery";
+    const rejected = this.handedRefreshToken;
     await this.cacheWrite(() =>
       this.credentials.update((current) => {
+        // The SDK drops tokens after `invalid_grant`. When the stored refresh token is no longer the
+        // one that was refused, another process has rotated it meanwhile: its tokens stay.
+        const stored = current.tokens?.refresh_token;
+        if (field === "tokens" && rejected !== undefined && stored !== undefined && stored !== rejected) {
+          return current;
+        }
         const next = { ...current };
         delete next[field];
         return next;

@@ -3,7 +3,15 @@
  * server name, stamped with the server URL it was obtained for. A record
  * read for any other URL is treated as absent, so a token is never sent to
  * a server it was not issued for; the next save for the new URL replaces it.
+ *
+ * Every read-modify-write of a record is exclusive across processes too: a
+ * queue per store and server inside this process, plus core's file lock on
+ * the store's `lockTarget` for that server, so two Pi sessions sharing a
+ * store never overwrite each other's changes (a rotated refresh token above
+ * all; see `refresh-coordinator.ts`).
  */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { withFileLock } from "@pi-mcp-adapter/core";
 import { z } from "zod";
 import type { CredentialStore } from "./credential-store.js";
 import { OAuthError } from "./errors.js";
@@ -51,6 +59,10 @@ export function normalizeServerUrl(url: string | URL): string {
 }
 
 const writeQueues = new WeakMap<CredentialStore, Map<string, Promise<unknown>>>();
+/** The records the current async call chain holds, so a nested `exclusive` runs at once instead of waiting on itself. */
+const holding = new AsyncLocalStorage<ReadonlySet<string>>();
+const heldIds = new WeakMap<CredentialStore, number>();
+let nextStoreId = 0;
 
 /** Reads and writes one server's record, enforcing the URL binding. */
 export class ServerCredentials {
@@ -83,21 +95,50 @@ export class ServerCredentials {
     return parsed;
   }
 
-  /** Read-modify-write, serialised per store and server inside this process. */
-  update(change: (current: StoredCredentials) => StoredCredentials): Promise<StoredCredentials> {
+  /**
+   * Runs `fn` holding this server's record exclusively (this process and,
+   * where the store has a `lockTarget`, every other process). `fn` reads and
+   * writes through `held`, which must not be used after `fn` settles.
+   */
+  exclusive<T>(fn: (held: HeldCredentials) => Promise<T>): Promise<T> {
     const queues = writeQueues.get(this.store) ?? new Map<string, Promise<unknown>>();
     writeQueues.set(this.store, queues);
     const previous = queues.get(this.server) ?? Promise.resolve();
-    const next = previous
-      .catch(() => {})
-      .then(async () => {
+    const held: HeldCredentials = {
+      load: () => this.load(),
+      update: async (change) => {
         const current = (await this.load()) ?? { version: 1 as const, server: this.server, url: this.url };
         const updated = change(current);
         await this.store.set(this.server, JSON.stringify(updated));
         return updated;
-      });
+      },
+    };
+    // A call made from inside a hold of the same record (say, a DPoP key saved while a refresh
+    // holds it) runs at once instead of waiting on itself.
+    const id = this.holdId();
+    const outer = holding.getStore();
+    if (outer?.has(id)) return fn(held);
+    const inside = () => holding.run(new Set([...(outer ?? []), id]), () => fn(held));
+    const target = this.store.lockTarget?.(this.server);
+    const next = previous
+      .catch(() => {})
+      .then(() => (target ? withFileLock(target, inside, { timeoutMs: 30_000 }) : inside()));
     queues.set(this.server, next);
     return next;
+  }
+
+  private holdId(): string {
+    let store = heldIds.get(this.store);
+    if (store === undefined) {
+      store = nextStoreId++;
+      heldIds.set(this.store, store);
+    }
+    return `${store}\n${this.server}`;
+  }
+
+  /** Read-modify-write under `exclusive`: the change is applied to what is stored now. */
+  update(change: (current: StoredCredentials) => StoredCredentials): Promise<StoredCredentials> {
+    return this.exclusive((held) => held.update(change));
   }
 
   async saveTokens(tokens: StoredTokens, now: number): Promise<void> {
@@ -109,6 +150,12 @@ export class ServerCredentials {
   async remove(): Promise<boolean> {
     return this.store.delete(this.server);
   }
+}
+
+/** A record held by `ServerCredentials.exclusive`. */
+export interface HeldCredentials {
+  load(): Promise<StoredCredentials | undefined>;
+  update(change: (current: StoredCredentials) => StoredCredentials): Promise<StoredCredentials>;
 }
 
 /** Expiry in epoch ms, or undefined when the server gave no lifetime. */

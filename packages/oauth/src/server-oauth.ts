@@ -13,6 +13,7 @@ import {
   type McpOAuthProviderOptions,
   type TokenEndpointAuthMethod,
 } from "./mcp-oauth-provider.js";
+import { coordinateRefresh } from "./refresh-coordinator.js";
 
 /** What the adapter knows about one OAuth-capable server. */
 export interface OAuthServerEntry {
@@ -71,16 +72,18 @@ export function serverProviderOptions(
  * A connection's provider for `entry` (stored tokens and refresh, never a
  * login by itself; `onLoginNeeded` hears when one is needed) and the fetch to
  * use: DPoP-signing for `dpop` servers, else `context.fetch` — noting the
- * server's challenges in `context.challenges` when there is one.
+ * server's challenges in `context.challenges` when there is one, and always
+ * coordinating refreshes with other processes (`refresh-coordinator.ts`).
  */
 export function createServerOAuth(
   entry: OAuthServerEntry,
   context: ServerOAuthContext,
   hooks: Pick<McpOAuthProviderOptions, "onLoginNeeded"> = {},
-): { provider: McpOAuthProvider; fetch: FetchLike | undefined } {
+): { provider: McpOAuthProvider; fetch: FetchLike } {
   const provider = new McpOAuthProvider({ ...serverProviderOptions(entry, context), ...hooks });
-  const fetch = entry.dpop
+  const signed = entry.dpop
     ? createDpopFetch({ key: () => loadOrCreateDpopKey(provider.credentials), fetch: context.fetch })
     : context.fetch;
+  const fetch = coordinateRefresh(provider.credentials, signed);
   return { provider, fetch: context.challenges ? context.challenges.observe(entry.name, fetch) : fetch };
 }

@@ -10,8 +10,9 @@ import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shar
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { z } from "zod";
 import type { CredentialStore, CredentialStoreKind } from "./credential-store.js";
+import { getDefaultCredentialStore } from "./default-store.js";
 import { OAuthError } from "./errors.js";
-import { createKeyringStore } from "./keyring-store.js";
+import { coordinateRefresh } from "./refresh-coordinator.js";
 import { loadSdkAuth } from "./sdk-auth.js";
 import { ServerCredentials, type StoredCredentials, tokenExpiresAt } from "./server-credentials.js";
 
@@ -39,24 +40,12 @@ export interface McpOAuthStatus {
 }
 
 export interface TokenApiOptions {
-  /** Defaults to the store set with `setDefaultCredentialStore`, else the OS keyring. */
+  /** Defaults to the adapter's configured store (`default-store.ts`), else the OS keyring. */
   store?: CredentialStore;
   fetch?: FetchLike;
   now?: () => number;
   /** Refresh this long before expiry (default 60 s). */
   refreshSkewMs?: number;
-}
-
-let defaultStore: CredentialStore | undefined;
-
-/** The adapter calls this with the configured store so cooperating extensions share it. */
-export function setDefaultCredentialStore(store: CredentialStore | undefined): void {
-  defaultStore = store;
-}
-
-export function getDefaultCredentialStore(): CredentialStore {
-  defaultStore ??= createKeyringStore();
-  return defaultStore;
 }
 
 function publicTokens(record: StoredCredentials, now: number): McpOAuthTokens | undefined {
@@ -91,7 +80,8 @@ async function refreshRecord(
       clientInformation: record.client as OAuthClientInformationMixed,
       refreshToken,
       resource: discovery.resourceMetadata?.resource,
-      fetchFn: options.fetch,
+      // Under the record's cross-process hold: a refresh another process already made is reused.
+      fetchFn: coordinateRefresh(credentials, options.fetch, () => now),
     });
     return await credentials.update((current) => ({
       ...current,

@@ -13,6 +13,7 @@ import {
   OAuthError,
 } from "../src/index.js";
 import { keyringFailure } from "../src/keyring-store.js";
+import { ServerCredentials } from "../src/server-credentials.js";
 
 const key = () => randomBytes(32).toString("base64");
 
@@ -44,6 +45,21 @@ describe("encrypted-file store", () => {
     expect(await store.get("other")).toBeUndefined();
     expect(await store.delete("docs")).toBe(true);
     expect(await store.delete("docs")).toBe(false);
+  });
+
+  it("holds a record across processes through its lock file, and a write from inside the hold does not wait on itself", async () => {
+    await using dir = await createTempDir();
+    const store = createEncryptedFileStore({ dir: dir.join("oauth"), env: { [FILE_KEY_ENV]: key() } });
+    const credentials = new ServerCredentials(store, "docs", "https://docs.example.com/mcp");
+    const during = await credentials.exclusive(async (held) => {
+      // A nested update (as a DPoP key saved during a refresh) finishes while the hold lasts.
+      await credentials.update((current) => ({ ...current, dpopKey: { kty: "EC" } }));
+      await held.update((current) => ({ ...current, obtainedAt: 1 }));
+      return readdir(dir.join("oauth"));
+    });
+    expect(during.filter((f) => f.endsWith(".jwe.lock"))).toHaveLength(1);
+    expect(await credentials.load()).toMatchObject({ dpopKey: { kty: "EC" }, obtainedAt: 1 });
+    expect((await readdir(dir.join("oauth"))).filter((f) => f.endsWith(".lock"))).toEqual([]);
   });
 
   it("accepts hex and base64url keys", async () => {

@@ -8,7 +8,10 @@
  * session bus address) and a failing stand-in for the kinds a CI machine
  * cannot produce in-process: not installed, no Secret Service, locked.
  */
+import { rm } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
@@ -33,15 +36,20 @@ import {
   startOAuthLogin,
 } from "../src/index.js";
 
+// The keyring stores' lock files go to a temp dir, never the developer's agent dir.
+const lockDir = path.join(tmpdir(), `oauth-store-failures-${process.pid}`);
+afterAll(() => rm(lockDir, { recursive: true, force: true }));
+
 function keytarBuilt(): boolean {
   try {
-    createRequire(import.meta.url).resolve("keytar/build/Release/keytar.node");
+    // @github/keytar ships its binary prebuilt: loading it proves the binding works here.
+    createRequire(import.meta.url)("@github/keytar");
     return true;
   } catch {
     return false;
   }
 }
-if (!keytarBuilt() && process.env.CI) throw new Error("CI builds keytar; this test needs it (see .ci/run)");
+if (!keytarBuilt() && process.env.CI) throw new Error("@github/keytar must load in CI; this test needs it");
 
 /** A keytar stand-in whose calls fail the way libsecret does (`reads` may instead answer null). */
 function failingKeytar(message: string, reads: "fail" | "empty"): KeytarLike {
@@ -66,16 +74,33 @@ interface FailureKind {
 const FIX = /oauthCredentialStore to "encrypted-file" with PI_MCP_ADAPTER_OAUTH_FILE_KEY/;
 const kinds: FailureKind[] = [
   {
-    kind: "keytar not installed or not built",
+    kind: "keytar not installed",
     store: () =>
-      createKeyringStore({ loadKeytar: () => Promise.reject(new Error("Cannot find package 'keytar'")) }),
+      createKeyringStore({
+        lockDir,
+        loadKeytar: () => Promise.reject(new Error("Cannot find package '@github/keytar'")),
+      }),
     code: "store_unavailable",
-    says: [/needs the optional dependency keytar/, /libsecret-1-dev and run `npm rebuild keytar`/, FIX],
+    says: [/needs the optional dependency @github\/keytar/, /npm install --include=optional/, FIX],
+  },
+  {
+    kind: "keytar's prebuilt binary without libsecret on the machine",
+    store: () =>
+      createKeyringStore({
+        lockDir,
+        loadKeytar: () =>
+          Promise.reject(
+            new Error("libsecret-1.so.0: cannot open shared object file: No such file or directory"),
+          ),
+      }),
+    code: "store_unavailable",
+    says: [/needs libsecret at run time/, /apt install libsecret-1-0/, FIX],
   },
   {
     kind: "no Secret Service on the bus",
     store: () =>
       createKeyringStore({
+        lockDir,
         loadKeytar: async () =>
           failingKeytar("The name org.freedesktop.secrets was not provided by any .service files", "fail"),
       }),
@@ -86,6 +111,7 @@ const kinds: FailureKind[] = [
     kind: "a locked keyring (reads answer null, writes fail)",
     store: () =>
       createKeyringStore({
+        lockDir,
         loadKeytar: async () => failingKeytar("Cannot create an item in a locked collection", "empty"),
       }),
     code: "store_locked",
@@ -176,7 +202,7 @@ describe.skipIf(!keytarBuilt())("credential store failure: real keytar without a
   afterAll(() => {
     for (const [name, value] of Object.entries(saved)) if (value !== undefined) process.env[name] = value;
   });
-  const store = () => createKeyringStore({ service: "pi-mcp-adapter-unit-test", timeoutMs: 10_000 });
+  const store = () => createKeyringStore({ lockDir, service: "pi-mcp-adapter-unit-test", timeoutMs: 10_000 });
   const failure = { code: "store_unavailable", says: [/no D-Bus session bus/, /dbus-run-session/, FIX] };
 
   it("a server that needs no auth connects", async () => {
@@ -197,6 +223,7 @@ describe("a store that works again", () => {
     let broken = true;
     const entries = new Map<string, string>();
     const store = createKeyringStore({
+      lockDir,
       loadKeytar: async () => ({
         getPassword: async (_s, a) => entries.get(a) ?? null,
         setPassword: async (_s, a, p) => {

@@ -4,10 +4,13 @@
  * file and per session; everything is removed by `dispose()` at session end.
  */
 import { randomBytes } from "node:crypto";
-import { rm, writeFile } from "node:fs/promises";
+import { rm, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { OutputGuardError } from "./errors.js";
 import { createPrivateDir, safeFileStem } from "./private-dir.js";
+
+/** Binary-file directories are made under the temp dir with this prefix (`mkdtemp` adds the rest). */
+export const BLOB_DIR_PREFIX = "pi-mcp-adapter-blobs-";
 
 export const DEFAULT_BLOB_LIMITS = {
   maxFileBytes: 10 * 1024 * 1024,
@@ -68,14 +71,26 @@ export function createBlobStore(options: BlobStoreOptions = {}): BlobStore {
       bytes += size;
       files += 1;
       try {
-        dir ??= createPrivateDir("pi-mcp-adapter-blobs-", options.root);
-        const file = path.join(
-          await dir,
-          `${safeFileStem(nameHint)}-${randomBytes(4).toString("hex")}${extensionFor(mimeType)}`,
-        );
         const decoded = Buffer.from(data, "base64");
-        await writeFile(file, decoded, { mode: 0o600, flag: "wx" });
-        return { path: file, bytes: decoded.length };
+        const write = async () => {
+          dir ??= createPrivateDir(BLOB_DIR_PREFIX, options.root);
+          const file = path.join(
+            await dir,
+            `${safeFileStem(nameHint)}-${randomBytes(4).toString("hex")}${extensionFor(mimeType)}`,
+          );
+          await writeFile(file, decoded, { mode: 0o600, flag: "wx" }).catch(async (error: unknown) => {
+            // Never leave a partial file (disk full); "wx" made it ours, so it is ours to remove.
+            if ((error as NodeJS.ErrnoException).code !== "EEXIST") await unlink(file).catch(() => {});
+            throw error;
+          });
+          return { path: file, bytes: decoded.length };
+        };
+        return await write().catch((error: NodeJS.ErrnoException) => {
+          // The directory went away (removed as stale after a long quiet spell): make a new one.
+          if (error.code !== "ENOENT") throw error;
+          dir = undefined;
+          return write();
+        });
       } catch (error) {
         bytes -= size;
         files -= 1;

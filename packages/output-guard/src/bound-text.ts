@@ -166,7 +166,8 @@ class SpillSink {
       await file.write(text);
     } catch (error) {
       this.fail(error);
-      await file.close().catch(() => {});
+      // A partial file is never left behind (a writer without `discard` keeps what it has).
+      await (file.discard ? file.discard() : file.close().catch(() => {}));
       this.file = undefined;
     }
   }

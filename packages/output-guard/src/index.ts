@@ -8,6 +8,7 @@ export {
   ToonEncodeSettingSchema,
 } from "@pi-mcp-adapter/core";
 export {
+  BLOB_DIR_PREFIX,
   type BlobLimits,
   type BlobStore,
   type BlobStoreOptions,
@@ -38,9 +39,11 @@ export {
 export {
   createFileSpillWriter,
   type FileSpillWriterOptions,
+  SPILL_DIR_PREFIX,
   type SpillFile,
   type SpillWriter,
 } from "./spill-writer.js";
+export { removeStaleGuardFiles, STALE_FILE_AGE_MS, type StaleFileOptions } from "./stale-files.js";
 export { stripControlSequences, stripControlSequencesInChunks } from "./strip-control.js";
 export { type HostContent, type HostResult, toHostContent } from "./to-host-content.js";
 export {

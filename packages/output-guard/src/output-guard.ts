@@ -3,7 +3,8 @@
  * host content. Text is sanitized and capped (the rest spilled to a private
  * file), binary items become private files bounded per session, `details`
  * carries the raw result only when it is small, and JSON text may be
- * TOON-encoded. `dispose()` at session end removes the binary files.
+ * TOON-encoded. `dispose()` at session end removes the session's files;
+ * creating a guard starts removing stale ones earlier sessions left.
  */
 import type {
   ContentBlock,
@@ -17,6 +18,7 @@ import { boundText, type SpillInfo } from "./bound-text.js";
 import { type ResolvedOutputGuard, resolveOutputGuard } from "./guard-settings.js";
 import { smallTextResult } from "./small-text-result.js";
 import { createFileSpillWriter, type SpillWriter } from "./spill-writer.js";
+import { removeStaleGuardFiles } from "./stale-files.js";
 import {
   describeResource,
   emptyResultText,
@@ -40,6 +42,15 @@ export interface OutputGuardOptions {
   blobs?: BlobStore;
   /** Options for the default blob store. */
   blobLimits?: BlobStoreOptions;
+  /** Where the default spill and binary-file directories are made (and stale ones looked for); default: the system temp dir. */
+  root?: string;
+  /**
+   * Removing files earlier sessions left under `root` (see `removeStaleGuardFiles`), started
+   * with the guard off the critical path; `false` skips it. Default: files older than 24 h.
+   */
+  staleFiles?: false | { maxAgeMs?: number };
+  /** Leave spill files in place at `dispose()` (a CLI prints their paths for the user to open later). */
+  keepSpillFiles?: boolean;
 }
 
 export interface GuardContext {
@@ -64,7 +75,9 @@ export interface OutputGuard {
   readonly settings: ResolvedOutputGuard;
   /** Never throws for any content a server sends; file errors become messages in the text. */
   guard(result: ToolCallResult, context: GuardContext): Promise<GuardedResult>;
-  /** Removes this session's binary files. */
+  /** Settles when the removal of stale files from earlier sessions, started with the guard, is done. */
+  readonly staleSweep: Promise<void>;
+  /** Removes this session's binary files and spill files (unless `keepSpillFiles`). */
   dispose(): Promise<void>;
 }
 
@@ -72,8 +85,18 @@ type Part = { kind: "text"; text: string; toon: boolean } | { kind: "image"; blo
 
 export function createOutputGuard(options: OutputGuardOptions = {}): OutputGuard {
   const settings = resolveOutputGuard(options.setting, options.env);
-  const spill = options.spill ?? createFileSpillWriter();
-  const blobs = options.blobs ?? createBlobStore(options.blobLimits);
+  const spill = options.spill ?? createFileSpillWriter({ root: options.root });
+  const blobs = options.blobs ?? createBlobStore({ root: options.root, ...options.blobLimits });
+  const stale = options.staleFiles;
+  const staleSweep =
+    stale === false
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => setImmediate(resolve))
+          .then(() => removeStaleGuardFiles({ root: options.root, maxAgeMs: stale?.maxAgeMs }))
+          .then(
+            () => {},
+            () => {},
+          );
 
   async function guard(result: ToolCallResult, context: GuardContext): Promise<GuardedResult> {
     const isError = result.isError === true;
@@ -122,7 +145,13 @@ export function createOutputGuard(options: OutputGuardOptions = {}): OutputGuard
     if (bounded.notice) content.push({ type: "text", text: bounded.notice });
     if (content.length === 0) content.push({ type: "text", text: "(empty result)" });
     const details = context.details
-      ? await boundDetails(result, { maxBytes: settings.detailsMaxBytes, spill, nameHint })
+      ? await boundDetails(result, {
+          maxBytes: settings.detailsMaxBytes,
+          spill,
+          nameHint,
+          // The text file already holds a text-only result whole: no second copy as JSON.
+          ...(bounded.spill?.path && !toon ? { textFile: bounded.spill.path } : {}),
+        })
       : undefined;
     return {
       ...base,
@@ -132,7 +161,11 @@ export function createOutputGuard(options: OutputGuardOptions = {}): OutputGuard
     };
   }
 
-  return { settings, guard, dispose: () => blobs.dispose() };
+  async function dispose(): Promise<void> {
+    await Promise.all([blobs.dispose(), options.keepSpillFiles ? undefined : spill.dispose?.()]);
+  }
+
+  return { settings, guard, staleSweep, dispose };
 }
 
 function structured(result: ToolCallResult): { structuredContent?: Record<string, unknown> } {

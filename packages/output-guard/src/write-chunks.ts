@@ -4,7 +4,8 @@ const BATCH_CHARS = 256 * 1024;
 
 /**
  * Writes pieces of text to a spill file in batches of a few hundred KiB and
- * closes it (also on error). Returns the UTF-8 bytes written.
+ * closes it; on a failed write the file is discarded and the error thrown.
+ * Returns the UTF-8 bytes written.
  */
 export async function writeChunks(file: SpillFile, chunks: Iterable<string>): Promise<number> {
   let bytes = 0;
@@ -25,8 +26,10 @@ export async function writeChunks(file: SpillFile, chunks: Iterable<string>): Pr
       if (batchChars >= BATCH_CHARS) await flush();
     }
     await flush();
-  } finally {
-    await file.close();
+  } catch (error) {
+    await (file.discard ? file.discard() : file.close().catch(() => {}));
+    throw error;
   }
+  await file.close();
   return bytes;
 }

@@ -1,12 +1,14 @@
 /**
  * A 200 MB text result, guarded in a process of its own (running the built
  * package, so `npm run build` first; turbo does): the model gets 50 KiB, the
- * spill file gets all 200 MB, and memory (heap + buffers) does not grow by a second
- * copy of the text. A control run that makes one extra copy shows the
+ * spill file gets all 200 MB — the only file on disk: `details` point at it
+ * rather than at a second, raw-JSON copy — and memory (heap + buffers) does
+ * not grow by a second copy of the text. A control run that makes one extra copy shows the
  * measurement would notice.
  */
 import { execFile } from "node:child_process";
-import { stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { tempRoot } from "./temp.js";
@@ -19,7 +21,7 @@ interface HugeRun {
   inlineBytes: number;
   notice: string;
   spill: { path: string; total: { bytes: number } };
-  details: { mcpResultFile?: string; mcpResultSummary?: { jsonBytes?: number } };
+  details: { mcpResultFile?: string; mcpResultFileFormat?: string };
 }
 
 function run(root: string, mode = ""): Promise<HugeRun> {
@@ -42,9 +44,9 @@ describe("a 200 MB text result [slow]", () => {
     expect(guarded.spill.total.bytes).toBe(SIZE);
     expect((await stat(guarded.spill.path)).size).toBe(SIZE);
     expect(guarded.notice).toContain(guarded.spill.path);
-    expect((await stat(guarded.details.mcpResultFile ?? "")).size).toBe(
-      guarded.details.mcpResultSummary?.jsonBytes,
-    );
+    expect(guarded.details).toMatchObject({ mcpResultFile: guarded.spill.path, mcpResultFileFormat: "text" });
+    const dir = path.dirname(guarded.spill.path);
+    expect(await readdir(dir)).toEqual([path.basename(guarded.spill.path)]);
     expect(guarded.peakAboveBaseline).toBeLessThan(SIZE / 4);
 
     await using controlRoot = await tempRoot();

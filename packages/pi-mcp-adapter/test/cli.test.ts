@@ -1,5 +1,7 @@
-import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import {
   createTempDir,
   recordedPids,
@@ -8,10 +10,16 @@ import {
   waitForExit,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { runCli } from "./run-cli.js";
 
-// The CLI is tested as users run it (see run-cli.ts).
-const run = runCli;
+// The CLI is tested as users run it: the built bin under plain Node.
+const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+// Pi's agent dir (and so the metadata cache) lives in the test's temp dir, never the user's home.
+const runWith = (env: Record<string, string>, cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [cli, "--cwd", cwd, "--approve-project", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, PI_CODING_AGENT_DIR: `${cwd}/agent`, ...env },
+  });
+const run = (cwd: string, ...args: string[]) => runWith({}, cwd, ...args);
 
 describe("pi-mcp-adapter CLI", () => {
   it("lists, searches, describes and calls tools of a stdio server, leaving no process behind", async () => {
@@ -40,6 +48,30 @@ describe("pi-mcp-adapter CLI", () => {
     expect(pids).toHaveLength(2);
     expect(await waitForExit(pids)).toEqual([]);
     // Five CLI processes and their servers: give a loaded machine room.
+  }, 30_000);
+
+  it("prints a cut result with the path of its spill file, which outlives the CLI process", async () => {
+    await using dir = await createTempDir();
+    await writeFile(
+      dir.join(".mcp.json"),
+      JSON.stringify({
+        mcpServers: { fixture: { command: process.execPath, args: [stdioFixtureServerPath] } },
+      }),
+    );
+    const long = "a line of a long echo\n".repeat(4000);
+    // The spill directory goes under the test's temp dir (TMPDIR), removed with it.
+    const call = runWith(
+      { TMPDIR: dir.path },
+      dir.path,
+      "call",
+      "fixture_echo",
+      JSON.stringify({ text: long }),
+    );
+    expect(call.status, call.stderr).toBe(0);
+    const file = /Full text saved to (\S+) — /.exec(call.stdout)?.[1];
+    expect(file, call.stdout.slice(-300)).toBeDefined();
+    expect(file!.startsWith(dir.path)).toBe(true);
+    expect(readFileSync(file!, "utf8")).toBe(long);
   }, 30_000);
 
   it("explains bad config and bad usage", async () => {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -166,6 +166,22 @@ describe("what a save writes", () => {
       imports: ["cursor"],
       mcpServers: { docs: { disabled: true } },
     });
+  });
+
+  it("keeps the file's comments and its 0600 mode when it saves", async () => {
+    await using dir = await createTempDir();
+    const project = dir.join("project");
+    const file = path.join(project, ".pi", "mcp-adapter.json");
+    await mkdir(path.dirname(file), { recursive: true });
+    const text =
+      '{\n  // tokens live here\n  "mcpServers": {\n    "api": { "url": "https://a.example.com", "bearerToken": "t" }\n  }\n}\n';
+    await writeFile(file, text);
+    await chmod(file, 0o600);
+    await savePanelEdits({ scope: "project", cwd: project, edits: { api: { disabled: true } } });
+    const saved = await readFile(file, "utf8");
+    expect(saved.startsWith('{\n  // tokens live here\n  "mcpServers": {\n    "api": {')).toBe(true);
+    expect(saved).toContain('"disabled": true');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
 
   it("never writes an untrusted project's file, and names a broken file instead of overwriting it", async () => {

@@ -57,6 +57,11 @@ export interface RuntimeSource {
   snapshot?: StartupSnapshot;
   /** MCP Apps: viewer (`browser` / `none`; default from `MCP_UI_VIEWER`), tool consent, how windows open. */
   ui?: RuntimeUiOptions;
+  /**
+   * Leave the session's spill files (full texts of cut results) at shutdown, e.g. for a CLI that
+   * printed their paths; default: removed at shutdown (files left by a crash go after a day).
+   */
+  keepSpillFiles?: boolean;
 }
 
 /** File name of the npx resolution cache in Pi's agent directory. */
@@ -155,6 +160,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       cache,
       cacheLoaded: cache !== undefined,
       toolPrefix: config.settings.toolPrefix,
+      onWarning: (message) => host.notify(message, "warning"),
       // `directTools: "auto"` is decided once, from what start-up knew: the host's snapshot, else the cache now.
       autoDirect: snapshotAutoDirect(source.snapshot ?? { config, servers: cachedServers(config, cache) }),
     },
@@ -164,6 +170,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       toonEncode: config.settings.toonEncode,
       elicitation: config.settings.elicitation,
       pinTools: config.settings.pinTools,
+      ...(source.keepSpillFiles ? { keepSpillFiles: true } : {}),
     },
     samplingUsage,
     ui: { hostInfo: connectOptions.client, ...source.ui },
@@ -172,8 +179,10 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     // provider (and a DPoP-signing fetch where configured).
     // The signal ends a connect stuck in initialize when the server is reconnected or shut down.
     connect: async (definition, signal) => {
-      const prepared = await prepareConnection(definition);
-      const fetch = oauth.wiring?.fetchFor(definition);
+      const prepared = await prepareConnection(definition, { warn: (m) => host.notify(m, "warning") });
+      // `!command` headers are computed per request (re-run after their TTL, and at once on a 401).
+      const oauthFetch = oauth.wiring?.fetchFor(definition);
+      const fetch = prepared.secretHeaders ? prepared.secretHeaders.wrapFetch(oauthFetch) : oauthFetch;
       const auth = { authProvider: oauth.wiring?.authProviderFor, ...(fetch ? { fetch } : {}) };
       return connectServer(
         withConnectionDefaults(prepared.definition, current.settings),

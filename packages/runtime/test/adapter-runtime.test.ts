@@ -148,20 +148,32 @@ describe("AdapterRuntime", () => {
   it("discovers at most four servers at once", async () => {
     let inFlight = 0;
     let most = 0;
+    let started = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const names = Array.from({ length: 9 }, (_, i) => `s${i}`);
     const runtime = new AdapterRuntime({
       servers: names.map((name) => def(name)),
       connect: async (definition) => {
+        started += 1;
         inFlight += 1;
         most = Math.max(most, inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        await gate;
         inFlight -= 1;
         const server = createFixtureServer({ name: definition.name, tools: [{ name: "ping" }] });
         return connectServer(definition, { transport: await connectInMemory(server) });
       },
     });
-    const view = await runtime.catalog();
+    const listing = runtime.catalog();
+    // Four connects are held open; the other five must wait for a slot, however slow the machine.
+    await expect.poll(() => inFlight).toBe(4);
+    expect(started).toBe(4);
+    release();
+    const view = await listing;
     expect(view.tools).toHaveLength(9);
+    expect(started).toBe(9);
     expect(most).toBe(4);
     await runtime.shutdown();
   });

@@ -110,12 +110,16 @@ describe("resources and prompts in the catalog", () => {
     expect(textOf(first)).not.toContain("changed since");
     // server-everything sends resources/updated for subscribed URIs every 5 s once this is on.
     await r.call("everything_toggle-subscriber-updates", {});
-    await new Promise((resolve) => setTimeout(resolve, 5500));
-    const later = await r.call("everything_resource_architecture_md", {});
-    expect(textOf(later)).toMatch(
-      /^Note: the server reported demo:\/\/resource\/static\/document\/architecture\.md changed since it was last read in this session/,
-    );
-  }, 20_000);
+    // Read until the first read after an update: that one carries the note (no fixed wait).
+    await expect
+      .poll(async () => textOf(await r.call("everything_resource_architecture_md", {})), {
+        timeout: 25_000,
+        interval: 250,
+      })
+      .toMatch(
+        /^Note: the server reported demo:\/\/resource\/static\/document\/architecture\.md changed since it was last read in this session/,
+      );
+  }, 40_000);
 
   it("offers the working directory (and trusted ancestors) as roots; get-roots-list sees them", async () => {
     const temp = await createTempDir();

@@ -295,11 +295,16 @@ describe("2026-07-28 servers (input_required)", () => {
 describe("sampling cancellation", () => {
   it("the server's request ending (here: the connection closing) aborts the model call", async () => {
     let seen: AbortSignal | undefined;
+    let sampling!: () => void;
+    const asked = new Promise<void>((resolve) => {
+      sampling = resolve;
+    });
     const host: Host = {
       ...headlessHost(),
       sample: (_request, signal) =>
         new Promise((_resolve, reject) => {
           seen = signal;
+          sampling();
           signal?.addEventListener("abort", () => reject(new Error("model call aborted")));
         }),
     };
@@ -307,7 +312,7 @@ describe("sampling cancellation", () => {
     const pending = runtime
       .call("everything_trigger-sampling-request", { prompt: "x" })
       .catch((e: Error) => e);
-    for (let i = 0; i < 100 && !seen; i++) await new Promise((r) => setTimeout(r, 50));
+    await asked;
     expect(seen?.aborted).toBe(false);
     await runtime.shutdown();
     open = undefined;

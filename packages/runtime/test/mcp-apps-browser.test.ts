@@ -123,11 +123,15 @@ describe.skipIf(!chromiumPath)(suite, () => {
     await expect.poll(() => serverTime.textContent(), { timeout: 20_000 }).toBe(next);
     expect(opened).toHaveLength(1);
 
-    // Without the token (or with another one) the server refuses.
-    const url = new URL(opened[0] as string);
-    expect((await fetch(url)).status).toBe(200);
-    expect((await fetch(`${url.origin}/`)).status).toBe(403);
-    expect((await fetch(`${url.origin}/not-the-token/${url.pathname.split("/")[2]}`)).status).toBe(403);
+    // The browser was handed a one-time entry URL: replayed (as another local user reading the
+    // browser's command line would), it is refused, and so is the page without the browser's cookie.
+    const entry = new URL(opened[0] as string);
+    expect(entry.pathname).toMatch(/^\/enter\//);
+    expect((await fetch(entry, { redirect: "manual" })).status).toBe(403);
+    expect(new URL(page.url()).pathname).toMatch(/^\/w\/[0-9a-f]{12}$/);
+    expect((await fetch(page.url())).status).toBe(403);
+    expect((await page.request.get(page.url())).status()).toBe(200);
+    expect((await fetch(`${entry.origin}/`)).status).toBe(403);
 
     // Ctrl+Enter completes the window.
     await page.locator("header").click();

@@ -179,20 +179,23 @@ describe("call stats", () => {
           { name: "boom", handler: () => ({ isError: true, content: [{ type: "text", text: "no" }] }) },
           {
             name: "slow",
-            handler: () => new Promise((resolve) => setTimeout(() => resolve({ content: [] }), 3000)),
+            // Answers only when cancelled: the request deadline, not a race with a timer, ends it.
+            handler: (_args, extra) =>
+              new Promise((resolve) => extra.signal.addEventListener("abort", () => resolve({ content: [] }))),
           },
         ],
       }),
     );
     const config = {
-      settings: { captureStats: { file: "stats/mcp-stats.json" }, requestTimeoutMs: 300 },
+      // Long enough for listing on a loaded machine; the slow call still ends at it.
+      settings: { captureStats: { file: "stats/mcp-stats.json" }, requestTimeoutMs: 2000 },
       mcpServers: { s: { url: server.url } },
     };
     const runtime = await createRuntime({ cwd: dir.path, config, metadataCacheFile: false });
     try {
       for (const text of ["a", "bb", "ccc"]) await runtime.call("s_echo", { text });
       await runtime.call("s_boom", {});
-      await expect(runtime.call("s_slow", {})).rejects.toThrow(/timed out after 300 ms/);
+      await expect(runtime.call("s_slow", {})).rejects.toThrow(/timed out after 2000 ms/);
       const rows = runtime.stats?.summary() ?? [];
       expect(rows.map((r) => [r.tool, r.calls, r.errors, r.timeouts])).toEqual([
         ["boom", 1, 1, 0],

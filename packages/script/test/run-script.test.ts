@@ -155,11 +155,16 @@ describe("runScript", () => {
 
   it("aborts in-flight calls when the script is cancelled", async () => {
     let aborted = false;
+    let callStarted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      callStarted = resolve;
+    });
     const host: ScriptHost = {
       search: async () => ({}),
       describe: async () => ({}),
       call: (_path, _args, { signal }) =>
         new Promise((resolve) => {
+          callStarted();
           signal.addEventListener("abort", () => {
             aborted = true;
             resolve({ ok: false, error: { code: "aborted", message: "aborted" } });
@@ -168,7 +173,9 @@ describe("runScript", () => {
     };
     const controller = new AbortController();
     const running = runScript(`await tools.call("slow", {}); return 1;`, host, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 200);
+    // Cancel once the worker's call has reached the host, however long the worker takes to start.
+    await started;
+    controller.abort();
     const outcome = await running;
     expect(outcome.error).toEqual({ code: "aborted", message: "mcpScript was cancelled" });
     expect(aborted).toBe(true);

@@ -23,6 +23,8 @@ export interface RankingWeights {
   lexiconSynonym: number;
   /** How much a query word matched only through the lexicon counts toward the share of query words matched. */
   lexiconCoverage: number;
+  /** How much closeness in meaning (word vectors) adds, relative to the best lexical score of the query. */
+  semantic: number;
 }
 
 /** Field order inside the index. */
@@ -46,6 +48,7 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = {
   related: 0.15,
   lexiconSynonym: 0.5,
   lexiconCoverage: 0.5,
+  semantic: 0.5,
 };
 
 /** BM25 length normalisation per field (0 = none, 1 = full), in `FIELDS` order. */

@@ -10,7 +10,7 @@ export {
   type RankResult,
   rankTools,
 } from "./rank-tools.js";
-export { type ResolveResult, resolveToolName } from "./resolve-tool-name.js";
+export { ambiguityMessage, type ResolveResult, resolveToolName } from "./resolve-tool-name.js";
 export { renderSchemaShape, type SchemaShapeOptions } from "./schema-shape.js";
 export {
   createSearchIndex,
@@ -20,3 +20,4 @@ export {
 } from "./search-index.js";
 export { keywordsForTool, type SearchKeywords } from "./search-keywords.js";
 export { normalizeName, stem, tokenize } from "./tokenize.js";
+export { englishWordVectors, type WordVectors } from "./word-vectors.js";

@@ -45,6 +45,27 @@ export function resolveToolName(
   return { suggestions };
 }
 
+/**
+ * Why `name` did not pick one tool, for the error a model reads: the matches
+ * are on several servers (passing `server` settles it), or one server has
+ * several entries whose names differ only in case and punctuation (or a tool
+ * and a prompt of one name), which only their exact names tell apart.
+ */
+export function ambiguityMessage(name: string, matches: readonly ToolMetadata[]): string {
+  const servers = new Set(matches.map((t) => t.server));
+  const listed = (t: ToolMetadata) =>
+    t.prefixedName === t.name ? `${t.prefixedName} (${t.kind})` : `${t.prefixedName} (${t.kind} "${t.name}")`;
+  if (servers.size > 1) {
+    const options = matches.map((t) => `${t.prefixedName} (server ${t.server})`).join(", ");
+    return `Tool "${name}" exists on several servers: ${options}. Pass server, or use one of these names.`;
+  }
+  const [server] = servers;
+  return (
+    `Tool "${name}" matches ${matches.length} entries of server ${server} whose names differ only in case or punctuation` +
+    ` (or are a tool and a prompt of one name): ${matches.map(listed).join(", ")}. Use one of these exact names.`
+  );
+}
+
 /** The words of a name in sorted order, so `channels_list` ≈ `list_channels`. */
 function sortedWords(name: string): string {
   return tokenize(name).sort().join("");

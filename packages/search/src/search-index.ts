@@ -21,8 +21,10 @@ import { letterCounts, nameBonus } from "./name-match.js";
 import { parameterText } from "./parameter-text.js";
 import { type QueryGroup, queryGroups } from "./query-terms.js";
 import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "./search-keywords.js";
+import { createSemanticScorer, nudgeByMeaning } from "./semantic-score.js";
 import { normalizeName, stem, tokenize } from "./tokenize.js";
 import { topK } from "./top-k.js";
+import { englishWordVectors, type WordVectors } from "./word-vectors.js";
 
 /** Marks a name term that is an unstemmed surface form. */
 export const SURFACE = "=";
@@ -45,6 +47,8 @@ export interface SearchIndexOptions {
   weights?: Partial<RankingWeights>;
   /** Word knowledge for names and queries (default: `englishLexicon`, from WordNet; `false`: none). */
   lexicon?: Lexicon | false;
+  /** Word vectors that reorder matches by meaning (default: `englishWordVectors`, from GloVe; `false`: none). */
+  wordVectors?: WordVectors | false;
 }
 
 export interface ScoredDoc {
@@ -174,6 +178,14 @@ export function createSearchIndex(
   };
   const touched: number[] = [];
   const sumTouched: number[] = [];
+  const { wordVectors } = options;
+  const semanticWeight =
+    wordVectors === false ? 0 : (options.weights?.semantic ?? DEFAULT_RANKING_WEIGHTS.semantic);
+  const meaning = createSemanticScorer(
+    tools,
+    (stemmed) => postings.get(stemmed)?.docs.length ?? 0,
+    wordVectors ? () => wordVectors : englishWordVectors,
+  );
 
   const index: SearchIndex = {
     tools,
@@ -233,6 +245,7 @@ export function createSearchIndex(
         const score = total * coverage + bonus + (phraseBonus.get(doc) ?? 0);
         if (score > 0) out.push({ doc, score });
       }
+      nudgeByMeaning(out, query, meaning, semanticWeight);
       const better = (a: ScoredDoc, b: ScoredDoc) =>
         b.score - a.score || cmp(tools[a.doc]!.prefixedName, tools[b.doc]!.prefixedName);
       return { hits: limit === undefined ? out.sort(better) : topK(out, limit, better), total: out.length };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveToolName } from "../src/index.js";
+import { ambiguityMessage, resolveToolName } from "../src/index.js";
 import { catalog } from "./catalog-fixture.js";
 
 const name = (result: ReturnType<typeof resolveToolName>) =>
@@ -40,5 +40,41 @@ describe("resolveToolName", () => {
     expect("suggestions" in typo && typo.suggestions[0]!.name).toBe("take_screenshot");
     const swapped = resolveToolName("slack_channels_list", catalog);
     expect("suggestions" in swapped && swapped.suggestions[0]!.name).toBe("slack_list_channels");
+  });
+});
+
+describe("ambiguityMessage", () => {
+  const entry = (server: string, name: string, prefixedName: string, kind: "tool" | "prompt" = "tool") => ({
+    server,
+    name,
+    prefixedName,
+    description: "",
+    inputSchema: { type: "object" },
+    kind,
+  });
+
+  it("names the servers when the matches are on several, and says to pass server", () => {
+    expect(
+      ambiguityMessage("create_branch", [
+        entry("github", "create_branch", "github_create_branch"),
+        entry("gitlab", "create_branch", "gitlab_create_branch"),
+      ]),
+    ).toBe(
+      'Tool "create_branch" exists on several servers: github_create_branch (server github), gitlab_create_branch (server gitlab). Pass server, or use one of these names.',
+    );
+  });
+
+  it("does not blame several servers when one server has names that differ only in punctuation", () => {
+    const tools = [
+      entry("calc", "get_sum", "calc_get_sum"),
+      entry("calc", "get sum", "calc_get_sum_2"),
+      entry("calc", "get-sum", "calc_get_sum_3"),
+    ];
+    const result = resolveToolName("GETSUM", tools, "calc");
+    expect("ambiguous" in result).toBe(true);
+    if (!("ambiguous" in result)) return;
+    expect(ambiguityMessage("GETSUM", result.ambiguous)).toBe(
+      'Tool "GETSUM" matches 3 entries of server calc whose names differ only in case or punctuation (or are a tool and a prompt of one name): calc_get_sum (tool "get_sum"), calc_get_sum_2 (tool "get sum"), calc_get_sum_3 (tool "get-sum"). Use one of these exact names.',
+    );
   });
 });

@@ -5,8 +5,15 @@ export {
   APP_FIXTURE_RESOURCE_URI,
   createAppFixtureServer,
 } from "./app-fixture-server.js";
+export { type BearerProtectedMcp, serveBearerProtectedMcp } from "./bearer-protected-server.js";
 export { createClientFeaturesServer } from "./client-features-server.js";
 export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./fault-http-server.js";
+export {
+  type FaultProxy,
+  type ProxiedRequest,
+  type ProxyFault,
+  startFaultProxy,
+} from "./fault-proxy.js";
 export { faultServerPath, minimalServerPath } from "./fault-server-path.js";
 export {
   connectInMemory,
@@ -17,6 +24,16 @@ export {
   serveStreamableHttp,
   type ToolCallExtra,
 } from "./fixture-server.js";
+export {
+  COLLIDING_TOOL_NAMES,
+  type HostileFault,
+  HUGE_DESCRIPTION_BYTES,
+  hostileServerOptions,
+  LONG_TEXT_BYTES,
+  MANY_TOOLS_COUNT,
+  serveHostileServer,
+} from "./hostile-server.js";
+export { hugeAnswerServerPath } from "./huge-answer-server-path.js";
 export { type BrowserStepTool, browserStepTool, type Gate, gate } from "./interaction-fixtures.js";
 export { type ManualClock, manualClock } from "./manual-clock.js";
 export {
@@ -25,6 +42,7 @@ export {
   serveOAuthProtectedMcp,
 } from "./oauth-authorization-server.js";
 export { SCRIPTED_MODEL_ID, SCRIPTED_PROVIDER, writePiAgentDir } from "./pi-host.js";
+export { createPrivateCa, type PrivateCa } from "./private-ca.js";
 export { isProcessAlive, recordedPids, waitForExit } from "./processes.js";
 export {
   type ChatMessage,
@@ -35,6 +53,13 @@ export {
   startScriptedModel,
   toolResultTexts,
 } from "./scripted-model.js";
+export {
+  type ResumableHttpFixture,
+  type SdkHttpOptions,
+  serveResumableHttp,
+  serveSdkHttp,
+  serveStreamableHttps,
+} from "./sdk-http-server.js";
 export {
   freePort,
   type ServerEverythingHttp,
@@ -58,3 +83,11 @@ export const clientFeaturesServerPath = fileURLToPath(
 export const appFixtureServerPath = fileURLToPath(
   new URL("../fixtures/app-fixture-server.mjs", import.meta.url),
 );
+
+/** Absolute path of the sandbox probe server script (stdio; run it with `node`): tools that write, read and connect. */
+export const sandboxProbeServerPath = fileURLToPath(
+  new URL("../fixtures/sandbox-probe-server.mjs", import.meta.url),
+);
+
+/** Absolute path of a stdio server whose names, descriptions, instructions and errors carry escape sequences. */
+export const escapeServerPath = fileURLToPath(new URL("../fixtures/escape-server.mjs", import.meta.url));

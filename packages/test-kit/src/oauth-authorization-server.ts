@@ -14,7 +14,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { answerStatelessMcp } from "./stateless-mcp-answer.js";
 
 export interface OAuthMcpServerOptions {
   /** Builds the MCP server behind the bearer check (one per request: stateless). */
@@ -254,14 +254,7 @@ export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Pr
             .end(JSON.stringify({ error: "insufficient_scope" }));
           return;
         }
-        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-        const server = options.makeServer();
-        res.on("close", () => {
-          void transport.close();
-          void server.close();
-        });
-        await server.connect(transport);
-        await transport.handleRequest(req, res);
+        await answerStatelessMcp(options.makeServer, req, res);
         return;
       }
       default:

@@ -17,6 +17,7 @@ export interface ServerEverythingHttp extends AsyncDisposable {
   base: string;
   /** The MCP endpoint: `<base>/mcp` (Streamable HTTP) or `<base>/sse`. */
   url: string;
+  port: number;
   close(): Promise<void>;
 }
 
@@ -33,9 +34,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts server-everything over `mode`; resolves once it answers HTTP, rejects with its output if it cannot. */
-export async function startServerEverything(mode: "streamableHttp" | "sse"): Promise<ServerEverythingHttp> {
-  const port = await freePort();
+/**
+ * Starts server-everything over `mode`; resolves once it answers HTTP, rejects with its output if it cannot.
+ * `port` starts it where an earlier one ran (a server restarted at the same URL).
+ */
+export async function startServerEverything(
+  mode: "streamableHttp" | "sse",
+  options: { port?: number } = {},
+): Promise<ServerEverythingHttp> {
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [serverEverythingPath, mode], {
     env: { ...process.env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
@@ -66,5 +73,11 @@ export async function startServerEverything(mode: "streamableHttp" | "sse"): Pro
     await exited;
   };
   const base = `http://127.0.0.1:${port}`;
-  return { base, url: `${base}/${mode === "sse" ? "sse" : "mcp"}`, close, [Symbol.asyncDispose]: close };
+  return {
+    base,
+    url: `${base}/${mode === "sse" ? "sse" : "mcp"}`,
+    port,
+    close,
+    [Symbol.asyncDispose]: close,
+  };
 }

@@ -4,22 +4,21 @@
  * failure, the Streamable HTTP → legacy SSE decision on a definitive
  * rejection, and session termination (DELETE) on close.
  */
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
 import type { FetchLike } from "./http-shape-probe.js";
+import { isDefinitiveRejection } from "./http-status.js";
+import type { FrameOptions } from "./line-framed-transport.js";
 import type { ProcessTransport } from "./process-transport.js";
 import type { ProtocolClient, SdkFlavor } from "./protocol-client.js";
 import type { ConnectedVia } from "./remote-types.js";
 import { type SdkConnectionParts, SdkServerConnection } from "./sdk-connection.js";
 import type { ServerConnection } from "./server-connection.js";
 import { tapNotifications } from "./server-notification.js";
+import { type OpenSession, RenewableSession } from "./session-renewal.js";
 import { SocketTransport } from "./socket-transport.js";
 import { guardSseResponses } from "./sse-response-guard.js";
-
-/** HTTP statuses that prove the endpoint is not Streamable HTTP (so legacy SSE may be). */
-const DEFINITIVE_REJECTIONS = new Set([404, 405, 406, 415]);
 
 export interface PathContext {
   definition: ServerDefinition;
@@ -29,6 +28,8 @@ export interface PathContext {
   signal?: AbortSignal;
   fetch?: FetchLike;
   authProvider?: unknown;
+  /** The bound on one stdio or socket message, and the server name its error gives. */
+  frame: FrameOptions;
   /** Spawns the session's stdio process. */
   spawn: () => Promise<ProcessTransport>;
 }
@@ -52,7 +53,7 @@ export async function connectOver(
     }
     case "socket": {
       if (!definition.socket) throw missing(definition.name, "socket");
-      const client = await openClient(flavor, new SocketTransport(definition.socket), ctx);
+      const client = await openClient(flavor, new SocketTransport(definition.socket, ctx.frame), ctx);
       return connection(ctx, client, "socket");
     }
     case "http":
@@ -69,18 +70,24 @@ export async function connectOver(
       };
       if (definition.transport === "sse") return connectSse();
       // Streamable HTTP gets a fetch that ends a cut SSE answer at once instead of at the timeout.
-      const transport = flavor.streamableHttp(url, { ...base, fetch: guardSseResponses(ctx.fetch) });
-      let client: ProtocolClient;
+      const http = { ...base, fetch: guardSseResponses(ctx.fetch) };
+      const open = async (signal?: AbortSignal) => {
+        const transport = flavor.streamableHttp(url, http);
+        return { transport, client: await openClient(flavor, transport, { ...ctx, signal }) };
+      };
+      let first: OpenSession;
       try {
-        client = await openClient(flavor, transport, ctx);
+        first = await open(ctx.signal);
       } catch (error) {
         if (strict || !isDefinitiveRejection(error)) throw error;
         return connectSse();
       }
-      const beforeClose = async () => {
-        if (transport.sessionId) await transport.terminateSession();
-      };
-      return connection(ctx, client, "streamable-http", { beforeClose });
+      // A server that restarts loses its sessions; the connection opens a new one (session-renewal.ts).
+      const session = new RenewableSession(definition.name, first, () => open());
+      return connection(ctx, session.client, "streamable-http", {
+        beforeClose: () => session.terminate(),
+        session,
+      });
     }
     default:
       throw new TransportError(
@@ -114,7 +121,7 @@ function connection(
   ctx: PathContext,
   client: ProtocolClient,
   via: ConnectedVia,
-  extra: Pick<SdkConnectionParts, "pid" | "beforeClose"> = {},
+  extra: Pick<SdkConnectionParts, "pid" | "beforeClose" | "session"> = {},
 ): ServerConnection {
   return new SdkServerConnection({ ...ctx.parts, ...extra, client, via });
 }
@@ -134,23 +141,4 @@ function parseUrl(definition: ServerDefinition): URL {
 
 export function missing(name: string, field: string): TransportError {
   return new TransportError("connect_failed", name, `Server "${name}" has no ${field}`);
-}
-
-/** The HTTP status behind an SDK v1 or v2 transport error, if there is one. */
-export function httpStatus(error: unknown): number | undefined {
-  if (error instanceof StreamableHTTPError) return error.code;
-  const e = error as { status?: unknown; code?: unknown } | undefined;
-  if (typeof e?.status === "number") return e.status;
-  // JSON-RPC codes are negative; only a number in the HTTP range is a status.
-  return typeof e?.code === "number" && e.code >= 100 && e.code < 600 ? e.code : undefined;
-}
-
-export function isDefinitiveRejection(error: unknown): boolean {
-  const status = httpStatus(error);
-  return status !== undefined && DEFINITIVE_REJECTIONS.has(status);
-}
-
-export function isAuthFailure(error: unknown): boolean {
-  const status = httpStatus(error);
-  return status === 401 || status === 403 || (error as Error | undefined)?.name === "UnauthorizedError";
 }

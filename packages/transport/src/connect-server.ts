@@ -6,13 +6,16 @@
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import { CallWindow } from "./call-window.js";
 import { clientCapabilities, guardClientHandlers } from "./client-handlers.js";
-import { connectOver, isAuthFailure, missing, openClient, type PathContext } from "./connect-path.js";
+import { connectOver, missing, openClient, type PathContext } from "./connect-path.js";
 import { TransportError } from "./errors.js";
 import { probeHttpShape } from "./http-shape-probe.js";
+import { isAuthFailure, tlsFailure } from "./http-status.js";
 import { createNpxResolver, type ResolveCommand } from "./npx-resolver.js";
 import { ProcessTransport } from "./process-transport.js";
 import { MODERN_REVISION } from "./protocol-revision.js";
+import { retryTransientReads } from "./read-retry.js";
 import { DEFAULT_MAX_TOTAL_TIMEOUT_MS, RequestDeadlines } from "./request-deadline.js";
+import type { SpawnSpec } from "./sandbox/sandbox-spawn.js";
 import { SdkServerConnection } from "./sdk-connection.js";
 import { v1Flavor } from "./sdk-v1.js";
 import {
@@ -46,6 +49,11 @@ export async function connectServer(
     notifications: new NotificationRelay(),
   };
   const handlers = guardClientHandlers(given, guard);
+  // A private CA (caFile) is trusted by this server's own fetch only; its https agent is made only for such servers.
+  const serverFetch =
+    definition.caFile && definition.url && definition.transport !== "stdio"
+      ? await (await import("./ca-fetch.js")).caFetch(name, definition.url, definition.caFile, options.fetch)
+      : options.fetch;
   const ctx: PathContext = {
     definition,
     parts: {
@@ -66,8 +74,10 @@ export async function connectServer(
     },
     timeout,
     signal,
-    fetch: options.fetch,
+    // Reads that meet a transient HTTP failure are sent again (read-retry.ts); tool calls never are.
+    fetch: retryTransientReads(serverFetch, { sleep: options.sleep, now: options.now }),
     authProvider: options.authProvider?.(definition),
+    frame: { server: name, maxFrameBytes: options.maxFrameBytes },
     spawn: () => createProcessTransport(definition, options, stderr),
   };
   const v1 = v1Flavor(identity, name, handlers);
@@ -97,7 +107,7 @@ export async function connectServer(
     return (await connectOver(v1, ctx)) as ServerConnection;
   } catch (error) {
     if (error instanceof TransportError) throw error;
-    throw await connectFailure(definition, error, stderr, options);
+    throw await connectFailure(definition, error, stderr, { ...options, fetch: serverFetch });
   }
 }
 
@@ -110,8 +120,14 @@ async function connectFailure(
 ): Promise<TransportError> {
   const name = definition.name;
   let hint = "";
+  const tls = tlsFailure(error);
   if ((error as { code?: unknown }).code === "ERA_NEGOTIATION_FAILED") {
     hint = ` (it does not offer ${MODERN_REVISION}; set "protocol": "auto" or "legacy")`;
+  } else if (tls) {
+    const fix = definition.caFile
+      ? `; its certificate does not chain to the CAs in caFile "${definition.caFile}"`
+      : '; for a server behind a private CA, set "caFile" to the CA\'s PEM bundle';
+    hint = ` (TLS: ${tls}${fix})`;
   } else if (
     !options.transport &&
     definition.url &&
@@ -149,14 +165,19 @@ async function createProcessTransport(
   let args = definition.args ?? [];
   const resolve = options.resolveCommand === undefined ? defaultResolver() : options.resolveCommand;
   if (resolve) ({ command, args } = await resolve(command, args));
+  let spec: SpawnSpec = { command, args, env, cwd: definition.cwd ?? options.cwd };
+  if (definition.sandbox) {
+    // Loaded only for servers that ask for a sandbox.
+    const { sandboxSpawnSpec } = await import("./sandbox/sandbox-spawn.js");
+    spec = await sandboxSpawnSpec(definition.name, definition.sandbox, spec, options.sandbox);
+  }
   return new ProcessTransport({
-    command,
-    args,
-    env,
-    cwd: definition.cwd ?? options.cwd,
+    ...spec,
     onStderr: (chunk) => stderr.append(chunk),
     killGraceMs: options.killGraceMs,
     spawn: options.spawn,
+    server: definition.name,
+    maxFrameBytes: options.maxFrameBytes,
   });
 }
 

@@ -18,6 +18,8 @@ import { type ServerStatus, type StatusListener, slotStatus, statusEventKey } fr
 import { REAL_TIMERS, SlotTimers, type Timers } from "./slot-timers.js";
 
 export type NotificationEventListener = (server: string, notification: ServerNotification) => void;
+/** Hears a server whose session was renewed (it restarted): its tools, prompts and resources may have changed. */
+export type SessionRenewedListener = (server: string) => void;
 
 /** The lifecycle options of a `ConnectionManager`; how to connect is all in `connect`. */
 export interface ConnectionManagerOptions<D extends ServerDefinition = ServerDefinition> {
@@ -58,6 +60,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
   private readonly slots = new Map<string, ServerSlot<D>>();
   private readonly listeners = new Set<StatusListener>();
   private readonly notificationListeners = new Set<NotificationEventListener>();
+  private readonly renewedListeners = new Set<SessionRenewedListener>();
   private shuttingDown = false;
   private readonly timers: Timers;
   private readonly now: () => number;
@@ -91,10 +94,18 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
   on(event: "status", listener: StatusListener): () => void;
   /** Subscribes to notifications of every connected server, named by server. */
   on(event: "notification", listener: NotificationEventListener): () => void;
-  on(event: "status" | "notification", listener: StatusListener | NotificationEventListener): () => void {
-    const set = (event === "notification" ? this.notificationListeners : this.listeners) as Set<
-      typeof listener
-    >;
+  /** Subscribes to session renewals: a remote server lost its session (e.g. restarted) and a new one is open. */
+  on(event: "session-renewed", listener: SessionRenewedListener): () => void;
+  on(
+    event: "status" | "notification" | "session-renewed",
+    listener: StatusListener | NotificationEventListener | SessionRenewedListener,
+  ): () => void {
+    const sets = {
+      status: this.listeners,
+      notification: this.notificationListeners,
+      "session-renewed": this.renewedListeners,
+    };
+    const set = sets[event] as Set<typeof listener>;
     set.add(listener);
     return () => set.delete(listener);
   }
@@ -214,6 +225,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     await Promise.all([...this.slots.values()].map((slot) => this.drop(slot)));
     this.listeners.clear();
     this.notificationListeners.clear();
+    this.renewedListeners.clear();
   }
 
   private async redefine(slot: ServerSlot<D>, definition: D): Promise<void> {
@@ -263,6 +275,13 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
       slot.attempt = 0;
       connection.onClose(() => this.lost(slot, connection, generation));
       connection.onNotification((notification) => this.relay(name, notification));
+      connection.onSessionRenewal((phase) => {
+        if (slot.connection !== connection || generation !== slot.generation) return;
+        // While a new session opens the server shows as connecting; a failure closes the connection (see `lost`).
+        slot.renewing = phase === "renewing";
+        this.emit(slot);
+        if (phase === "renewed") this.notify(this.renewedListeners, (listener) => listener(name));
+      });
       this.slotTimers.armIdle(slot, connection, () => this.emit(slot));
       this.slotTimers.armHealth(slot, connection);
       return connection;
@@ -287,6 +306,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
   private lost(slot: ServerSlot<D>, connection: ServerConnection, generation: number): void {
     if (slot.connection !== connection || generation !== slot.generation || this.shuttingDown) return;
     slot.connection = undefined;
+    slot.renewing = false;
     this.slotTimers.clear(slot, "idleTimer", "healthTimer");
     const tail = connection.stderrTail(2);
     slot.error = `connection lost${tail.length ? ` — server stderr: ${tail.join(" | ")}` : ""}`;
@@ -312,6 +332,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     slot.abort = undefined;
     slot.pending = undefined;
     slot.connection = undefined;
+    slot.renewing = false;
     await connection?.close().catch(() => {});
     await pending?.catch(() => undefined); // open() closes stale results itself
   }
@@ -321,9 +342,13 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
   }
 
   private relay(server: string, notification: ServerNotification): void {
-    for (const listener of this.notificationListeners) {
+    this.notify(this.notificationListeners, (listener) => listener(server, notification));
+  }
+
+  private notify<L>(listeners: Set<L>, call: (listener: L) => void): void {
+    for (const listener of listeners) {
       try {
-        listener(server, notification);
+        call(listener);
       } catch {
         // a listener's bug must not break connection handling
       }
@@ -335,13 +360,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     const key = statusEventKey(status);
     if (key === slot.lastEmitted) return;
     slot.lastEmitted = key;
-    for (const listener of this.listeners) {
-      try {
-        listener(status);
-      } catch {
-        // a listener's bug must not break connection handling
-      }
-    }
+    this.notify(this.listeners, (listener) => listener(status));
   }
 }
 

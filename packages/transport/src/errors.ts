@@ -6,6 +6,7 @@ export type TransportErrorCode =
   | "unsupported_transport"
   | "unsupported_protocol"
   | "connect_failed"
+  | "sandbox_unavailable"
   | "needs_auth"
   | "request_timeout"
   | "request_cancelled"

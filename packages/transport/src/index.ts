@@ -18,6 +18,7 @@ export {
   type ConnectionManagerOptions,
   type NotificationEventListener,
   type ReplaceReport,
+  type SessionRenewedListener,
 } from "./connection-manager.js";
 export { TransportError, type TransportErrorCode } from "./errors.js";
 export { type FetchLike, probeHttpShape } from "./http-shape-probe.js";
@@ -31,6 +32,7 @@ export {
   type LifecyclePolicy,
   lifecyclePolicy,
 } from "./lifecycle-policy.js";
+export { DEFAULT_MAX_FRAME_BYTES, type FrameOptions } from "./line-framed-transport.js";
 export { type NpxInvocation, parseNpxArgs } from "./npx-args.js";
 export {
   createNpxResolver,
@@ -42,6 +44,13 @@ export {
 export { ProcessTransport, type ProcessTransportOptions, type SpawnFn } from "./process-transport.js";
 export { isGroupAlive, terminateProcessTree } from "./process-tree.js";
 export { type EraCache, MODERN_REVISION } from "./protocol-revision.js";
+export {
+  MAX_RETRY_AFTER_MS,
+  READ_RETRIES,
+  READ_RETRY_DELAYS_MS,
+  RETRIED_METHODS,
+  type Sleep,
+} from "./read-retry.js";
 export type {
   CallOptions,
   CompletionRef,
@@ -51,6 +60,8 @@ export type {
   ServerFeatures,
 } from "./remote-types.js";
 export { DEFAULT_MAX_TOTAL_TIMEOUT_MS } from "./request-deadline.js";
+export type { SandboxOptions } from "./sandbox/sandbox-spawn.js";
+export { sandboxUnavailableReason } from "./sandbox-check.js";
 export {
   type ClientIdentity,
   type ConnectOptions,
@@ -64,6 +75,7 @@ export type {
   TaskStatusMethod,
 } from "./server-notification.js";
 export type { ConnectionState, ServerStatus, StatusListener } from "./server-status.js";
+export type { SessionRenewalListener, SessionRenewalPhase } from "./session-renewal.js";
 export type { Timers } from "./slot-timers.js";
 export { SocketTransport } from "./socket-transport.js";
 export { DEFAULT_TASK_TIMEOUT_MS, type TaskState, type TaskUpdate } from "./task-update.js";

@@ -21,6 +21,8 @@ export interface NpxResolverOptions {
   /** Where resolutions persist, e.g. `<agent dir>/mcp-npx-cache.json`. Default: memory only. */
   cacheFile?: string;
   now?: () => number;
+  /** The platform whose bin shims are looked for (`.cmd` on win32). Default `process.platform`. */
+  platform?: NodeJS.Platform;
 }
 
 export type ResolveCommand = (
@@ -81,7 +83,7 @@ export function createNpxResolver(options: NpxResolverOptions = {}): ResolveComm
             mode: 0o600,
           });
         },
-        { timeoutMs: 1000, onTimeout: "run" },
+        { timeoutMs: 2000 },
       );
     } catch {
       // a read-only agent dir costs only the next lookup
@@ -97,7 +99,8 @@ export function createNpxResolver(options: NpxResolverOptions = {}): ResolveComm
       return { command: hit.command, args: hit.args };
     }
     const parsed = parseNpxArgs(args);
-    const bin = parsed && (await findCachedBin(npmCacheDir, parsed.packageSpec, parsed.bin));
+    const bin =
+      parsed && (await findCachedBin(npmCacheDir, parsed.packageSpec, parsed.bin, options.platform));
     if (!parsed || !bin) return { command, args };
     const resolved = { command: bin, args: parsed.rest };
     entries[key] = { ...resolved, resolvedAt: now() };
@@ -106,7 +109,8 @@ export function createNpxResolver(options: NpxResolverOptions = {}): ResolveComm
   };
 }
 
-function isNpx(command: string): boolean {
+/** True for `npx`, `npx.cmd` and `npx.exe` (any folder). */
+export function isNpx(command: string): boolean {
   const base = path.basename(command).toLowerCase();
   return base === "npx" || base === "npx.cmd" || base === "npx.exe";
 }
@@ -125,6 +129,7 @@ async function findCachedBin(
   npmCacheDir: string,
   spec: string,
   wantedBin?: string,
+  platform: NodeJS.Platform = process.platform,
 ): Promise<string | undefined> {
   const { name, version } = splitSpec(spec);
   const exact = version && /^\d+\.\d+\.\d+(-[\w.]+)?$/.test(version) ? version : undefined;
@@ -147,7 +152,7 @@ async function findCachedBin(
       if (exact && manifest.version !== exact) continue;
       const binName = pickBin(name, manifest.bin, wantedBin);
       if (!binName) continue;
-      const binPath = path.join(modules, ".bin", process.platform === "win32" ? `${binName}.cmd` : binName);
+      const binPath = path.join(modules, ".bin", platform === "win32" ? `${binName}.cmd` : binName);
       const info = await stat(binPath);
       candidates.push({ bin: binPath, mtime: info.mtimeMs });
     } catch {

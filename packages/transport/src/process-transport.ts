@@ -4,14 +4,15 @@
  * ends the whole process tree on close and never lets stderr reach the host
  * terminal.
  */
-import { type ChildProcess, spawn as nodeSpawn } from "node:child_process";
+import type { ChildProcess, spawn as nodeSpawn } from "node:child_process";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { LineFramedTransport } from "./line-framed-transport.js";
+import { type FrameOptions, LineFramedTransport } from "./line-framed-transport.js";
 import { DEFAULT_KILL_GRACE_MS, terminateProcessTree, trackChild } from "./process-tree.js";
+import { spawnProcess } from "./spawn-process.js";
 
 export type SpawnFn = typeof nodeSpawn;
 
-export interface ProcessTransportOptions {
+export interface ProcessTransportOptions extends FrameOptions {
   command: string;
   args?: string[];
   env?: Record<string, string>;
@@ -20,6 +21,7 @@ export interface ProcessTransportOptions {
   onStderr?: (chunk: string) => void;
   /** Time between SIGTERM and SIGKILL on close. Default 2000 ms. */
   killGraceMs?: number;
+  /** Starts the process; default `cross-spawn` (spawn-process.ts), which runs Windows shims. */
   spawn?: SpawnFn;
 }
 
@@ -28,7 +30,7 @@ export class ProcessTransport extends LineFramedTransport {
   private untrack: (() => void) | undefined;
 
   constructor(private readonly options: ProcessTransportOptions) {
-    super();
+    super(options);
   }
 
   /** Pid of the server process (the leader of its process group). */
@@ -38,7 +40,7 @@ export class ProcessTransport extends LineFramedTransport {
 
   start(): Promise<void> {
     if (this.child) throw new Error("ProcessTransport already started");
-    const spawn = this.options.spawn ?? nodeSpawn;
+    const spawn = this.options.spawn ?? spawnProcess;
     return new Promise((resolve, reject) => {
       const child = spawn(this.options.command, this.options.args ?? [], {
         env: this.options.env,

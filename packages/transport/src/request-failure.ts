@@ -6,6 +6,8 @@
  */
 import { describeError } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
+import { httpStatus, isTransientStatus } from "./http-status.js";
+import { isDroppedConnection } from "./read-retry.js";
 import type { RequestDeadline } from "./request-deadline.js";
 
 export interface FailedRequest {
@@ -45,8 +47,18 @@ export function requestFailure(failed: FailedRequest): TransportError {
   if (failed.closed || failed.kind === "closed") {
     const tail = failed.stderrTail();
     const hint = tail.length ? ` — server stderr: ${tail.join(" | ")}` : "";
-    return new TransportError("closed", server, `${server}: connection closed during ${what}${hint}`, cause);
+    const message = `${server}: connection closed during ${what}${notRetried(what)}${hint}`;
+    return new TransportError("closed", server, message, cause);
   }
-  const message = `${server}: ${what} failed: ${describeError(error)}`;
+  const status = httpStatus(error);
+  const transient = isDroppedConnection(error) || (status !== undefined && isTransientStatus(status));
+  const message = `${server}: ${what} failed: ${describeError(error)}${transient ? notRetried(what) : ""}`;
   return new TransportError("request_failed", server, message, cause);
+}
+
+/** What a tool call that broke off in transit must say: it is never sent twice, and its fate is unknown. */
+function notRetried(what: string): string {
+  return what.startsWith("tools/call ")
+    ? " — the call was not retried, because it may or may not have run on the server"
+    : "";
 }

@@ -30,6 +30,7 @@ import { MAX_TIMER_MS, type RequestDeadline, type RequestDeadlines } from "./req
 import { requestFailure } from "./request-failure.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { NotificationListener, NotificationRelay } from "./server-notification.js";
+import type { SessionRenewalListener } from "./session-renewal.js";
 import type { StderrBuffer } from "./stderr-buffer.js";
 import { TaskRouting, type TaskSettings } from "./task-routing.js";
 
@@ -49,6 +50,8 @@ export interface SdkConnectionParts {
   pid?: number;
   /** Runs before the client closes, e.g. to end an HTTP session with DELETE. */
   beforeClose?: () => Promise<void>;
+  /** A Streamable HTTP session that renews itself when the server lost it (`client` is its client). */
+  session?: { onRenewal(listener: SessionRenewalListener): () => void };
   now?: () => number;
   /** Server notifications read off the transport. */
   notifications: NotificationRelay;
@@ -123,6 +126,10 @@ export class SdkServerConnection implements ServerConnection {
     }
     this.closeListeners.add(listener);
     return () => this.closeListeners.delete(listener);
+  }
+
+  onSessionRenewal(listener: SessionRenewalListener): () => void {
+    return this.parts.session?.onRenewal(listener) ?? (() => {});
   }
 
   onNotification(listener: NotificationListener): () => void {

@@ -20,6 +20,7 @@ import type { FetchLike } from "./http-shape-probe.js";
 import type { ResolveCommand } from "./npx-resolver.js";
 import type { SpawnFn } from "./process-transport.js";
 import type { EraCache } from "./protocol-revision.js";
+import type { Sleep } from "./read-retry.js";
 import type {
   CallOptions,
   CompletionRequest,
@@ -27,7 +28,9 @@ import type {
   ConnectedVia,
   ServerFeatures,
 } from "./remote-types.js";
+import type { SandboxOptions } from "./sandbox/sandbox-spawn.js";
 import type { NotificationListener } from "./server-notification.js";
+import type { SessionRenewalListener } from "./session-renewal.js";
 import type { Timers } from "./slot-timers.js";
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -58,6 +61,13 @@ export interface ServerConnection {
   readonly lastActivityAt: number;
   /** Called once when the connection ends, for any reason. Returns an unsubscribe function. */
   onClose(listener: () => void): () => void;
+  /**
+   * Streamable HTTP: hears when the server lost the session (it restarted,
+   * or expired it) and the connection opens a new one — `renewing`, then
+   * `renewed` (its lists may have changed) or `failed` (the connection
+   * closes). Never called for other transports. Returns an unsubscribe function.
+   */
+  onSessionRenewal(listener: SessionRenewalListener): () => void;
   /** Server notifications (list changes, resource updates, progress, log messages). Returns an unsubscribe function. */
   onNotification(listener: NotificationListener): () => void;
   /** Tells the server the client's roots changed (no-op without a `roots` handler). */
@@ -114,6 +124,17 @@ export interface ConnectOptions {
   resolveCommand?: ResolveCommand | null;
   spawn?: SpawnFn;
   fetch?: FetchLike;
+  /**
+   * Waits between retries of a read that met a transient HTTP failure (408,
+   * 429, 5xx, a dropped connection); default a timer. See read-retry.ts.
+   */
+  sleep?: Sleep;
+  /**
+   * The longest message a stdio or socket server may send, in bytes (default
+   * 64 MiB). A longer answer fails its request at once ("answer too large:
+   * 70 MiB from server "x" (limit 64 MiB)"); the connection stays usable.
+   */
+  maxFrameBytes?: number;
   /** Grace between SIGTERM and SIGKILL when a stdio server is closed. Default 2000 ms. */
   killGraceMs?: number;
   /** The clock and timers of request deadlines (and the connection's activity times). */
@@ -126,4 +147,6 @@ export interface ConnectOptions {
   authProvider?: (definition: ServerDefinition) => OAuthClientProvider | undefined;
   /** Era verdicts of `protocol: "auto"` stdio servers (default: one cache per process). */
   eraCache?: EraCache;
+  /** How sandboxes of servers with `sandbox` are built (the bwrap binary, more unreadable places). */
+  sandbox?: SandboxOptions;
 }

@@ -14,6 +14,8 @@ export interface ServerSlot<D extends ServerDefinition = ServerDefinition> {
   generation: number;
   connection?: ServerConnection;
   pending?: Promise<ServerConnection>;
+  /** The connection is opening a new session after the server lost its old one. */
+  renewing?: boolean;
   /** Aborts the connect in flight (on reconnect or shutdown). */
   abort?: AbortController;
   error?: string;

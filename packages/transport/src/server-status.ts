@@ -25,6 +25,8 @@ export interface ServerStatus {
   failedAgoMs?: number;
   /** Set on the last event of a server that `replace` dropped from the list. */
   removed?: true;
+  /** Set when the server's definition asks for a sandbox (`sandbox`); it never runs without one. */
+  sandboxed?: true;
 }
 
 export type StatusListener = (status: ServerStatus) => void;
@@ -34,9 +36,18 @@ export function slotStatus(
   now: () => number,
   hasCachedMetadata: ((name: string) => boolean) | undefined,
 ): ServerStatus {
+  const status = connectionStatus(slot, now, hasCachedMetadata);
+  return slot.definition.sandbox ? { ...status, sandboxed: true } : status;
+}
+
+function connectionStatus(
+  slot: ServerSlot,
+  now: () => number,
+  hasCachedMetadata: ((name: string) => boolean) | undefined,
+): ServerStatus {
   const name = slot.definition.name;
   if (slot.definition.disabled) return { name, state: "disabled" };
-  if (slot.pending) return { name, state: "connecting" };
+  if (slot.pending || slot.renewing) return { name, state: "connecting" };
   if (slot.connection && !slot.connection.closed) return { name, state: "connected" };
   if (slot.error) {
     const failedAt = slot.failedAt ?? now();

@@ -5,13 +5,16 @@
  */
 import { connect, type Socket } from "node:net";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { LineFramedTransport } from "./line-framed-transport.js";
+import { type FrameOptions, LineFramedTransport } from "./line-framed-transport.js";
 
 export class SocketTransport extends LineFramedTransport {
   private socket: Socket | undefined;
 
-  constructor(private readonly path: string) {
-    super();
+  constructor(
+    private readonly path: string,
+    frame: FrameOptions = {},
+  ) {
+    super(frame);
   }
 
   start(): Promise<void> {

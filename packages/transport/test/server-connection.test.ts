@@ -53,7 +53,9 @@ describe("stdio connections", () => {
     open = await connectServer(faultStdio("slow", ""));
     const controller = new AbortController();
     const call = open.callTool("sleep", { ms: 5000 }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 100);
+    // Abort once the server is running the call, so the cancellation must reach it.
+    await expect.poll(() => open!.stderrTail().join("\n")).toContain("sleeping");
+    controller.abort();
     const error = await failure(call);
     expect((error as TransportError).code).toBe("request_cancelled");
     await expect.poll(() => open!.stderrTail().join("\n")).toContain("cancelled sleep");

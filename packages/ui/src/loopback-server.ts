@@ -1,12 +1,15 @@
 /**
  * The HTTP server app windows load from: bound to 127.0.0.1 on a random
  * port, answering only loopback peers whose Host header names this server
- * (no DNS rebinding), and only paths that start with a secret: the
- * per-viewer token for host pages and their relay endpoints, a per-window
- * key for each app document (so an app never sees the token). Anything else
- * is 403.
+ * (no DNS rebinding), and only paths that start with a secret or carry the
+ * session cookie. A browser is handed a one-time entry URL (`/enter/<code>`),
+ * never the long-lived token: command lines are readable by every local user
+ * (`/proc/<pid>/cmdline`). The first load trades the code for an HttpOnly,
+ * SameSite=Strict cookie holding the token and redirects to a clean URL; the
+ * same entry URL again is refused. App documents are served under their own
+ * per-window key (so an app never sees the token). Anything else is 403.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -17,6 +20,9 @@ export type RouteHandler = (
   rest: string[],
 ) => void | Promise<void>;
 
+/** How long an entry URL may wait for the browser to load it. */
+export const ENTRY_TTL_MS = 120_000;
+
 /** Largest request body accepted (a JSON-RPC message from an app). */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -24,25 +30,56 @@ export function randomKey(): string {
   return randomBytes(24).toString("base64url");
 }
 
+interface Route {
+  handler: RouteHandler;
+  /** Only for a browser holding the session cookie. */
+  session: boolean;
+}
+
 export class LoopbackServer {
-  /** The secret every host-page URL starts with. */
-  readonly token = randomKey();
+  /** The session secret: it lives in the browser's cookie, never in a URL. */
+  private readonly token = randomKey();
   private server: Server | undefined;
   private port = 0;
-  private readonly routes = new Map<string, RouteHandler>();
+  private readonly routes = new Map<string, Route>();
+  /** Unused entry codes → where they lead and until when. */
+  private readonly entries = new Map<string, { target: string; expiresAt: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   /** `http://127.0.0.1:<port>`; after `start`. */
   get origin(): string {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Serves `/<key>/...` with `handler` (`rest`: the path segments after the key). */
-  route(key: string, handler: RouteHandler): void {
-    this.routes.set(key, handler);
+  /** The cookie's name: one per port, so two viewers on one machine keep their own. */
+  get cookieName(): string {
+    return `pi_mcp_ui_${this.port}`;
+  }
+
+  /**
+   * Serves `/<key>/...` with `handler` (`rest`: the path segments after the
+   * key). With `session`, only to a browser that came in through `entryUrl`;
+   * without, the key itself is the secret.
+   */
+  route(key: string, handler: RouteHandler, options: { session?: boolean } = {}): void {
+    this.routes.set(key, { handler, session: options.session === true });
   }
 
   unroute(key: string): void {
     this.routes.delete(key);
+  }
+
+  /**
+   * A URL for a browser that works once and within `ENTRY_TTL_MS`: loading it
+   * sets the session cookie and redirects to `target` (a path on this server).
+   */
+  entryUrl(target: string): string {
+    const now = this.now();
+    for (const [code, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(code);
+    const code = randomKey();
+    this.entries.set(code, { target, expiresAt: now + ENTRY_TTL_MS });
+    return `${this.origin}/enter/${code}`;
   }
 
   async start(): Promise<void> {
@@ -60,6 +97,7 @@ export class LoopbackServer {
     const server = this.server;
     this.server = undefined;
     this.routes.clear();
+    this.entries.clear();
     if (!server) return;
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -74,13 +112,46 @@ export class LoopbackServer {
       }
       const path = new URL(request.url ?? "/", this.origin).pathname;
       const [key = "", ...rest] = path.split("/").filter(Boolean);
-      const handler = this.routes.get(key);
-      if (!handler) return refuse(response, "missing or wrong token");
-      await handler(request, response, rest.map(decodeURIComponent));
+      if (key === "enter" && rest.length === 1) return this.enter(response, rest[0] as string);
+      const route = this.routes.get(key);
+      if (!route) return refuse(response, "missing or wrong token");
+      if (route.session && !this.hasSessionCookie(request)) {
+        return refuse(response, "missing or wrong session cookie (open the window from its tool call)");
+      }
+      await route.handler(request, response, rest.map(decodeURIComponent));
     } catch {
       if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain" });
       response.end("Internal error");
     }
+  }
+
+  private enter(response: ServerResponse, code: string): void {
+    const entry = this.entries.get(code);
+    this.entries.delete(code);
+    if (!entry || entry.expiresAt <= this.now()) {
+      refuse(response, "this link was used already or has expired");
+      return;
+    }
+    response.writeHead(303, {
+      location: entry.target,
+      "set-cookie": `${this.cookieName}=${this.token}; HttpOnly; SameSite=Strict; Path=/`,
+      "cache-control": "no-store",
+      "referrer-policy": "no-referrer",
+    });
+    response.end();
+  }
+
+  private hasSessionCookie(request: IncomingMessage): boolean {
+    const prefix = `${this.cookieName}=`;
+    const sent = (request.headers.cookie ?? "")
+      .split(";")
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(prefix))
+      ?.slice(prefix.length);
+    if (sent === undefined) return false;
+    const a = Buffer.from(sent);
+    const b = Buffer.from(this.token);
+    return a.length === b.length && timingSafeEqual(a, b);
   }
 }
 

@@ -35,7 +35,7 @@ export interface UiViewerOptions {
 /** A window `show` opened or updated. */
 export interface ShownApp {
   sessionId: string;
-  /** The host page's URL (it holds the viewer's token). */
+  /** A one-time URL that opens the window's host page (it never holds the viewer's token). */
   url: string;
   /** True when the result went into a window that was already open. */
   reused: boolean;
@@ -59,9 +59,9 @@ export class UiViewer {
   ) {
     this.consent = new ToolConsent(options.consent ?? toolConsentMode(), options.askConsent);
     this.open = options.open ?? ((url) => openInBrowser(url));
-    this.server.route(this.server.token, (request, response, rest) =>
-      this.serveWindow(request, response, rest),
-    );
+    this.server.route(WINDOW_ROUTE, (request, response, rest) => this.serveWindow(request, response, rest), {
+      session: true,
+    });
   }
 
   /** Opens the app of a UI tool's call, or pushes the call into its open window. */
@@ -155,8 +155,9 @@ export class UiViewer {
     await this.server.stop();
   }
 
+  /** A one-time entry URL for the window (a browser's command line is public on this machine). */
   private urlOf(sessionId: string): string {
-    return `${this.server.origin}/${this.server.token}/${sessionId}`;
+    return this.server.entryUrl(`/${WINDOW_ROUTE}/${sessionId}`);
   }
 
   private windowById(id: string): AppWindow | undefined {
@@ -221,6 +222,9 @@ export class UiViewer {
     return { html, csp: cspDomainsOf(content?._meta) };
   }
 }
+
+/** Host pages and their relay endpoints live under `/w/<window id>`, for the session cookie's holder only. */
+const WINDOW_ROUTE = "w";
 
 function windowKey(server: string, tool: string): string {
   return `${server}\u0000${tool}`;

@@ -3,13 +3,15 @@
  * browser test is in the runtime package): the real `AppBridge` answers an
  * app's JSON-RPC posted to `/rpc` on the page's event stream, tool calls
  * wait for consent and reach the test-kit App server, messages queue, and
- * everything without the token — or from a foreign Host — is refused.
+ * everything without the session cookie — or from a foreign Host, or through
+ * an entry URL used before — is refused.
  */
 import { request as httpRequest } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { APP_FIXTURE_RESOURCE_URI, connectInMemory, createAppFixtureServer } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { type ToolConsentRequest, type UiBackend, UiViewer } from "../src/index.js";
+import { ENTRY_TTL_MS, LoopbackServer } from "../src/loopback-server.js";
 
 let viewer: UiViewer | undefined;
 let client: Client | undefined;
@@ -51,9 +53,18 @@ async function start(answers: boolean[], goneAfterMs?: number) {
   return { viewer, shown, asked, opened };
 }
 
+/** What a browser does with the entry URL: trade it for the cookie, follow the redirect. */
+async function enter(entryUrl: string) {
+  const response = await fetch(entryUrl, { redirect: "manual" });
+  expect(response.status).toBe(303);
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  const url = new URL(response.headers.get("location") as string, entryUrl).href;
+  return { url, cookie, get: (target: string | URL) => fetch(target, { headers: { cookie } }) };
+}
+
 /** The host page's side: an event stream reader and the relay POSTs. */
-async function page(url: string) {
-  const events = await fetch(`${url}/events`);
+async function page({ url, cookie }: { url: string; cookie: string }) {
+  const events = await fetch(`${url}/events`, { headers: { cookie } });
   expect(events.headers.get("content-type")).toBe("text/event-stream");
   const reader = (events.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
@@ -78,7 +89,7 @@ async function page(url: string) {
   const post = async (endpoint: string, body: unknown) => {
     const response = await fetch(`${url}/${endpoint}`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", cookie },
       body: JSON.stringify(body),
     });
     expect(response.status).toBe(204);
@@ -92,16 +103,18 @@ describe("UiViewer over HTTP", () => {
   it("bridges an app: initialize, tool input and result, consented tool calls, messages, close", async () => {
     const { viewer, shown, asked, opened } = await start([false, true]);
     expect(opened).toEqual([shown.url]);
-    expect(shown.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[\w-]{32}\/[0-9a-f]{12}$/);
+    expect(shown.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/enter\/[\w-]{32}$/);
 
-    const host = await (await fetch(shown.url)).text();
+    const browser = await enter(shown.url);
+    expect(browser.url).toMatch(new RegExp(`/w/${shown.sessionId}$`));
+    const host = await (await browser.get(browser.url)).text();
     const appPath = /data-src="([^"]+)"/.exec(host)?.[1] as string;
     expect(host).toContain('sandbox="allow-scripts allow-forms"');
     const app = await fetch(new URL(appPath, shown.url));
     expect(await app.text()).toContain("board-app");
     expect(app.headers.get("content-security-policy")).toContain("connect-src 'none'");
 
-    const p = await page(shown.url);
+    const p = await page(browser);
     await p.post(
       "rpc",
       rpc(1, "ui/initialize", {
@@ -169,7 +182,10 @@ describe("UiViewer over HTTP", () => {
       args: {},
       result: { content: [{ type: "text", text: "Board: pear, fig, kiwi" }] },
     });
-    expect(again).toEqual({ ...shown, reused: true });
+    // The open window gets the new call; its URL is a fresh entry URL (the first one is spent).
+    expect(again).toMatchObject({ sessionId: shown.sessionId, reused: true });
+    expect(again.url).toMatch(/\/enter\//);
+    expect(again.url).not.toBe(shown.url);
     expect(await p.next()).toMatchObject({ method: "ui/notifications/tool-input" });
     expect(await p.next()).toMatchObject({
       method: "ui/notifications/tool-result",
@@ -195,7 +211,7 @@ describe("UiViewer over HTTP", () => {
 
   it("a window whose page went away (tab closed) closes, and the next call opens a new one", async () => {
     const { viewer, shown } = await start([], 100);
-    const p = await page(shown.url);
+    const p = await page(await enter(shown.url));
     await p.close();
     await expect.poll(() => viewer.sessions().length).toBe(0);
     expect(viewer.takeMessages().messages).toMatchObject([{ type: "close", payload: { reason: "gone" } }]);
@@ -210,31 +226,71 @@ describe("UiViewer over HTTP", () => {
     expect(next.sessionId).not.toBe(shown.sessionId);
   });
 
-  it("refuses requests without the token, with another token, or for a foreign Host; stops at close", async () => {
+  it("refuses a replayed entry URL, requests without the cookie or with another, a foreign Host; stops at close", async () => {
     const { viewer, shown } = await start([]);
-    const url = new URL(shown.url);
-    expect((await fetch(url)).status).toBe(200);
+    const browser = await enter(shown.url);
+    const url = new URL(browser.url);
+    expect(browser.cookie).toMatch(/^pi_mcp_ui_\d+=[\w-]{32}$/);
+    expect(shown.url).not.toContain(browser.cookie.split("=")[1]);
+    expect((await browser.get(url)).status).toBe(200);
+    // Whoever read the entry URL from the browser's command line gets nothing with it now.
+    const replayed = await fetch(shown.url, { redirect: "manual" });
+    expect(replayed.status).toBe(403);
+    expect(await replayed.text()).toBe("Forbidden: this link was used already or has expired");
+    const noCookie = await fetch(url);
+    expect(noCookie.status).toBe(403);
+    expect(await noCookie.text()).toContain("Forbidden: missing or wrong session cookie");
+    const otherCookie = await fetch(url, {
+      headers: { cookie: `${browser.cookie.split("=")[0]}=${"x".repeat(32)}` },
+    });
+    expect(otherCookie.status).toBe(403);
     const refused = await fetch(`${url.origin}/`);
     expect(refused.status).toBe(403);
     expect(await refused.text()).toBe("Forbidden: missing or wrong token");
-    expect((await fetch(`${url.origin}/${"x".repeat(32)}/${shown.sessionId}`)).status).toBe(403);
-    expect((await fetch(`${url.origin}${url.pathname}/rpc`, { method: "POST", body: "{" })).status).toBe(400);
-    expect(
-      (await fetch(`${url.origin}${url.pathname.replace(shown.sessionId, "000000000000")}`)).status,
-    ).toBe(404);
+    expect((await fetch(`${url.origin}/enter/${"x".repeat(32)}`)).status).toBe(403);
+    const post = await fetch(`${url}/rpc`, {
+      method: "POST",
+      body: "{",
+      headers: { cookie: browser.cookie },
+    });
+    expect(post.status).toBe(400);
+    expect((await browser.get(url.href.replace(shown.sessionId, "000000000000"))).status).toBe(404);
     const rebound = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(url, { headers: { host: "attacker.example" } }, (res) => {
-        let body = "";
-        res.on("data", (d: Buffer) => {
-          body += d.toString();
-        });
-        res.on("end", () => resolve({ status: res.statusCode, body }));
-      });
+      const req = httpRequest(
+        url,
+        { headers: { host: "attacker.example", cookie: browser.cookie } },
+        (res) => {
+          let body = "";
+          res.on("data", (d: Buffer) => {
+            body += d.toString();
+          });
+          res.on("end", () => resolve({ status: res.statusCode, body }));
+        },
+      );
       req.on("error", reject);
       req.end();
     });
     expect(rebound).toEqual({ status: 403, body: "Forbidden: unexpected Host header" });
     await viewer.close();
     await expect(fetch(url)).rejects.toThrow();
+  });
+});
+
+describe("LoopbackServer entry URLs", () => {
+  it("an entry URL not loaded within its time is refused", async () => {
+    let now = 1_000;
+    const server = new LoopbackServer(() => now);
+    await server.start();
+    try {
+      server.route("w", (_request, response) => void response.end("page"), { session: true });
+      const late = server.entryUrl("/w/x");
+      const onTime = server.entryUrl("/w/x");
+      now += ENTRY_TTL_MS;
+      expect((await fetch(late, { redirect: "manual" })).status).toBe(403);
+      now = 1_000;
+      expect((await fetch(onTime, { redirect: "manual" })).status).toBe(303);
+    } finally {
+      await server.stop();
+    }
   });
 });

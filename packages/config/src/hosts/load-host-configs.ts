@@ -66,7 +66,7 @@ async function readHostConfigFile(candidate: HostConfigFile, cwd: string): Promi
       return layer;
     }
   } else {
-    const read = await readJsonFile(file, { jsonc: candidate.syntax === "jsonc" });
+    const read = await readJsonFile(file);
     if (read.kind === "missing") return undefined;
     if (read.kind === "error") {
       layer.problems.push(read.problem);

@@ -175,7 +175,7 @@ async function readPiNativeServers(
   cwd: string,
   problems: ConfigProblem[],
 ): Promise<Record<string, Record<string, unknown>> | undefined> {
-  const read = await readJsonFile(file, { jsonc: true });
+  const read = await readJsonFile(file);
   if (read.kind === "missing") return undefined;
   if (read.kind === "error") {
     problems.push(read.problem);

@@ -3,7 +3,13 @@
  * runtime, created only when a command asks for it (so `status`, `list`,
  * `init` and `setup` read files and nothing else).
  */
-import { loadConfig, type PendingProjectServer, type ProjectTrust } from "@pi-mcp-adapter/config";
+import {
+  type AddServerFlags,
+  loadConfig,
+  type PendingProjectServer,
+  type ProjectTrust,
+} from "@pi-mcp-adapter/config";
+import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { type AdapterRuntime, createRuntime, headlessHost } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
 import { cliProjectTrust } from "./cli-trust.js";
@@ -24,6 +30,10 @@ export interface CliOptions {
   copyPiServers: boolean;
   project: boolean;
   yes: boolean;
+  /** `add`'s flags, as config's grammar reads them. */
+  addFlags: AddServerFlags;
+  /** The words after `--` (for `add`: the server's command line). */
+  commandLine: string[];
 }
 
 /** What a command prints: text for people, `json` for `--json` (see the README for each shape). */
@@ -50,7 +60,7 @@ export class CliContext {
       trust: this.trust,
       // No UI: calls needing approval fail closed, and no interactive capability is offered to servers.
       host: headlessHost({
-        notify: (message, level) => process.stderr.write(`${level}: ${message}\n`),
+        notify: (message, level) => process.stderr.write(`${level}: ${stripControlSequences(message)}\n`),
         // A long call's progress, at most once a second; stdout stays the result alone.
         progress: (server, tool, text) => {
           if (text !== undefined) process.stderr.write(`progress: ${server}/${tool} ${text}\n`);
@@ -61,6 +71,8 @@ export class CliContext {
       client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
       // One command and exit: a UI tool returns its inline result, no window outlives the process.
       ui: { viewer: "none" },
+      // The printed result names its spill file for the user to open after the process ends.
+      keepSpillFiles: true,
     });
     return this.created;
   }

@@ -8,6 +8,7 @@ import { authCli, logoutCli } from "./auth-cli.js";
 import type { CliContext, CliOutput } from "./cli-context.js";
 import { callResultOutput, reconnectCli } from "./connect-cli.js";
 import { listPrompts, runPrompt } from "./prompt-cli.js";
+import { addCli, getCli, removeCli } from "./server-cli.js";
 import { initCli, setupCli } from "./setup-cli.js";
 import { listCli, statusCli } from "./status-cli.js";
 import { trustCli } from "./trust-cli.js";
@@ -22,7 +23,12 @@ export type CommandFlag =
   | "create-mcp-json"
   | "copy-pi-servers"
   | "project"
-  | "yes";
+  | "yes"
+  | "force"
+  | "env"
+  | "header"
+  | "url"
+  | "transport";
 
 export interface CliCommand {
   name: string;
@@ -147,6 +153,39 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
       ["copy-pi-servers", "copy server definitions from Pi's own mcp.json into mcp-adapter.json"],
     ],
     run: (ctx) => setupCli(ctx),
+  },
+  {
+    name: "add",
+    args: "<name> -- <command> [args...] | <name> --url <url>",
+    summary: "add a server to mcp-adapter.json (or, with --project, .mcp.json)",
+    details:
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the config's own ${VAR} syntax, shown as users type it
+      'Examples: add github --env GITHUB_TOKEN=${GITHUB_TOKEN} -- npx -y @modelcontextprotocol/server-github\n          add docs --url https://docs.example.com/mcp --header "Authorization: Bearer ${DOCS_TOKEN}"\nEverything after -- is the command line, as it is. The entry is checked before writing; only it is written (comments and formatting elsewhere in the file stay). Nothing starts.',
+    flags: [
+      ["project", "write the project's .mcp.json instead of the agent dir's mcp-adapter.json"],
+      ["env", "KEY=value  an environment variable for a command server (repeatable)"],
+      ["header", '"Name: value"  an HTTP header for a --url server (repeatable)'],
+      ["url", "<url>  an HTTP server instead of a command"],
+      ["transport", "http|sse  with --url (default http, falling back to SSE)"],
+      ["force", "replace a server of the same name"],
+    ],
+    run: (ctx, words) => addCli(ctx, words),
+  },
+  {
+    name: "remove",
+    args: "<name>",
+    summary: "remove a server from mcp-adapter.json (or, with --project, .mcp.json)",
+    details: "Only that server's lines change. A server defined in another file is named with that file.",
+    flags: [["project", "remove it from the project's .mcp.json"]],
+    run: (ctx, words) => removeCli(ctx, words),
+  },
+  {
+    name: "get",
+    args: "<name>",
+    summary: "a server's definition and the file it comes from, secrets masked",
+    details:
+      "Env and header values, tokens and client secrets show as ****; references to environment variables show as written.",
+    run: (ctx, words) => getCli(ctx, words),
   },
   {
     name: "trust",

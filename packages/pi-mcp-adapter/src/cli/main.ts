@@ -5,7 +5,9 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { ADD_SERVER_FLAGS } from "@pi-mcp-adapter/config";
 import { describeError, McpAdapterError } from "@pi-mcp-adapter/core";
+import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { runProxyRequest } from "@pi-mcp-adapter/runtime";
 import { CliContext, type CliOutput } from "./cli-context.js";
 import { awaitingApprovalNote } from "./cli-trust.js";
@@ -23,10 +25,11 @@ const OPTIONS = {
   list: { type: "boolean" },
   adopt: { type: "string", multiple: true },
   add: { type: "string", multiple: true },
-  project: { type: "boolean" },
   "create-mcp-json": { type: "boolean" },
   "copy-pi-servers": { type: "boolean" },
   yes: { type: "boolean", short: "y" },
+  // `add`: the same flags `/mcp-adapter add` takes (config's grammar).
+  ...ADD_SERVER_FLAGS,
 } as const;
 
 const GLOBAL = new Set(["config", "cwd", "server", "json", "help", "approve-project"]);
@@ -39,7 +42,11 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${describeError(error)}\n\n${cliUsage()}\n`);
     return 2;
   }
-  const { values, positionals } = parsed;
+  const { values, positionals, tokens } = parsed;
+  // Words after `--` (for `add`, the server's command line) are taken as they are.
+  const dash = tokens.findIndex((t) => t.kind === "option-terminator");
+  const commandLine =
+    dash < 0 ? [] : tokens.slice(dash + 1).flatMap((t) => (t.kind === "positional" ? [t.value] : []));
   const [name, ...rest] = positionals;
   if (values.help && name === undefined) {
     process.stdout.write(`${cliUsage()}\n`);
@@ -77,17 +84,32 @@ export async function main(argv: string[]): Promise<number> {
     copyPiServers: values["copy-pi-servers"] === true,
     project: values.project === true,
     yes: values.yes === true,
+    addFlags: {
+      project: values.project,
+      force: values.force,
+      env: values.env,
+      header: values.header,
+      url: values.url,
+      transport: values.transport,
+    },
+    commandLine,
   });
   let code: number;
   try {
     const output = await runCommand(command, ctx, rest);
+    // Text carries server names, descriptions and errors: no escape sequence of theirs reaches the terminal.
+    // (JSON escapes control characters itself.)
     process.stdout.write(
-      json ? `${JSON.stringify(output.json, null, 2)}\n` : output.text ? `${output.text}\n` : "",
+      json
+        ? `${JSON.stringify(output.json, null, 2)}\n`
+        : output.text
+          ? `${stripControlSequences(output.text)}\n`
+          : "",
     );
     code = output.exitCode ?? 0;
   } catch (error) {
     const usage = error instanceof McpAdapterError && error.code === "cli_usage";
-    process.stderr.write(`error: ${describeError(error)}\n`);
+    process.stderr.write(`error: ${stripControlSequences(describeError(error))}\n`);
     if (json) process.stdout.write(`${JSON.stringify({ error: describeError(error) }, null, 2)}\n`);
     code = usage ? 2 : 1;
   }
@@ -113,7 +135,7 @@ async function runCommand(command: CliCommand, ctx: CliContext, words: string[])
 }
 
 function parse(argv: string[]) {
-  return parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  return parseArgs({ args: argv, allowPositionals: true, options: OPTIONS, tokens: true });
 }
 
 process.exitCode = await main(process.argv.slice(2));

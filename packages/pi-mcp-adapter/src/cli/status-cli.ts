@@ -33,6 +33,7 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
       servers: servers.map((s) => ({
         name: s.name,
         state: s.state,
+        sandboxed: s.sandboxed === true,
         source: s.source,
         toolCount: s.toolCount ?? null,
         resourceCount: s.resourceCount ?? null,

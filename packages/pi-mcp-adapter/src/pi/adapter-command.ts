@@ -15,8 +15,12 @@ export interface AdapterSubcommand {
   /** Arguments as shown in the usage text, e.g. `<server>`. */
   args: string;
   summary: string;
-  /** Runs with the words after the subcommand's name; may throw (shown as an error notice). */
-  run(words: string[], ctx: ExtensionContext): Promise<void>;
+  /**
+   * Runs with the words after the subcommand's name (split on spaces) and
+   * the same text unsplit, for subcommands that read quoted words; may throw
+   * (shown as an error notice).
+   */
+  run(words: string[], ctx: ExtensionContext, rest?: string): Promise<void>;
 }
 
 /** The usage of every subcommand, one per line. */
@@ -30,14 +34,15 @@ export async function runAdapterCommand(
   raw: string,
   ctx: ExtensionContext,
 ): Promise<void> {
-  const [name, ...words] = raw.trim().split(/\s+/).filter(Boolean);
+  const text = raw.trim();
+  const [name, ...words] = text.split(/\s+/).filter(Boolean);
   const subcommand = name === undefined ? table[0] : table.find((s) => s.name === name);
   if (!subcommand) {
     ctx.ui.notify(`Unknown subcommand "${name}". Usage:\n${adapterUsage(table)}`, "warning");
     return;
   }
   try {
-    await subcommand.run(words, ctx);
+    await subcommand.run(words, ctx, name === undefined ? "" : text.slice(name.length).trim());
   } catch (error) {
     ctx.ui.notify(`pi-mcp-adapter: ${describeError(error)}`, "error");
   }

@@ -13,6 +13,7 @@ import { panelSubcommand } from "./panel-command.js";
 import { CONFIG_FLAG, type McpAdapterOptions, PiSession } from "./pi-session.js";
 import { promptsSubcommand } from "./prompt-commands.js";
 import { reconnectSubcommand } from "./reconnect-command.js";
+import { serverEditSubcommands } from "./server-edit-commands.js";
 import { serverToggleSubcommands } from "./server-toggle-command.js";
 import { setupSubcommand } from "./setup-command.js";
 import { statsSubcommand } from "./stats-command.js";
@@ -50,6 +51,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       status,
       toolsSubcommand(runtimeFor),
       ...serverToggleSubcommands(runtimeFor),
+      ...serverEditSubcommands({ runtimeFor, inlineConfig: options.config !== undefined }),
       logoutSubcommand(runtimeFor),
       reconnectSubcommand(runtimeFor),
       promptsSubcommand(runtimeFor),

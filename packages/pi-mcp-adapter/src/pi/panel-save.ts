@@ -1,19 +1,18 @@
 /**
  * Writes the panel's edits into the adapter's own file only — the project's
- * `.pi/mcp-adapter.json` or the agent dir's `mcp-adapter.json` — atomically
- * under the same `<file>.lock` the enable/disable commands use, keeping every
- * other key. Host configs (`.mcp.json`, Cursor's, Pi's `mcp.json`) and
+ * `.pi/mcp-adapter.json` or the agent dir's `mcp-adapter.json` — through the
+ * same writer the enable/disable commands use (locked, atomic, keeping every
+ * other key, its comments and the file's mode). Host configs (`.mcp.json`, Cursor's, Pi's `mcp.json`) and
  * credentials are never written.
  */
 import path from "node:path";
 import {
   AGENT_CONFIG_FILE,
+  ConfigError,
   defaultConfigEnvironment,
-  formatProblem,
+  editConfigFile,
   PROJECT_OVERRIDE_FILE,
-  readJsonFile,
 } from "@pi-mcp-adapter/config";
-import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import { applyEdits, type SaveScope, type ServerEdit } from "./panel-model.js";
 
 /** The file a save in `scope` writes. */
@@ -37,21 +36,17 @@ export async function savePanelEdits(options: SavePanelOptions): Promise<string>
   if (options.scope === "project" && options.trusted === false) {
     throw new Error(`Not changing ${file}: the project is not trusted (tab switches to the user file)`);
   }
-  await withFileLock(file, async () => {
-    const read = await readJsonFile(file);
-    if (read.kind === "error")
-      throw new Error(`Not changing ${formatProblem(read.problem)} (fix the file first)`);
-    const document = read.kind === "ok" ? read.value : {};
-    if (typeof document !== "object" || document === null || Array.isArray(document)) {
-      throw new Error(`Not changing ${file}: expected a JSON object at the top level`);
-    }
+  // config's writer: locked, atomic, the file's mode and every untouched byte (comments too) kept.
+  await editConfigFile(file, (document) => {
     let next: Record<string, unknown>;
     try {
-      next = applyEdits(document as Record<string, unknown>, options.edits);
+      next = applyEdits(document, options.edits);
     } catch (error) {
-      throw new Error(`Not changing ${file}: ${(error as Error).message}`);
+      throw new ConfigError("write_failed", `Not changing ${file}: ${(error as Error).message}`);
     }
-    await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+    for (const key of Object.keys(document)) delete document[key];
+    Object.assign(document, next);
+    return true;
   });
   return file;
 }

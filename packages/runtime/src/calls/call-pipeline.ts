@@ -59,6 +59,8 @@ export interface CallSettings {
   elicitation?: boolean;
   /** `settings.pinTools`: changed tools are reported; `enforce` (default) gates changed direct or gated ones. */
   pinTools?: PinToolsSetting;
+  /** Leave spill files in place at `dispose()` (see `RuntimeSource.keepSpillFiles`). */
+  keepSpillFiles?: boolean;
 }
 
 export interface CallPipelineOptions extends CallSettings {
@@ -117,6 +119,7 @@ export class CallPipeline {
       setting: options.outputGuard,
       toonEncode: options.toonEncode,
       env: options.env,
+      ...(options.keepSpillFiles ? { keepSpillFiles: true } : {}),
     });
   }
 
@@ -243,7 +246,7 @@ export class CallPipeline {
     };
   }
 
-  /** Removes this session's binary result files. */
+  /** Removes this session's binary result files and spill files. */
   dispose(): Promise<void> {
     return this.output.dispose();
   }

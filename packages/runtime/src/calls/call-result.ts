@@ -23,6 +23,8 @@ export interface CallDetails {
   /** A large raw result: its summary, and the private file that holds it (or why none could be written). */
   mcpResultSummary?: ResultSummary;
   mcpResultFile?: string;
+  /** `text`: the result was text only and `mcpResultFile` is its text spill file; else raw JSON. */
+  mcpResultFileFormat?: "json" | "text";
   mcpResultFileError?: string;
   /** Direct tools with `directToolResultDetails: "bounded"`: the tool's structured result. */
   structuredContent?: Record<string, unknown>;

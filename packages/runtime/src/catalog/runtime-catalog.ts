@@ -8,7 +8,7 @@
  */
 import type { ServerListing } from "@pi-mcp-adapter/catalog";
 import { describeError, type ToolMetadata } from "@pi-mcp-adapter/core";
-import { type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
+import { ambiguityMessage, type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
 import type { CompletionRequest, CompletionResult, ReplaceReport } from "@pi-mcp-adapter/transport";
 import { RuntimeError } from "../errors.js";
 import type { ServerSummary } from "../observability/status-events.js";
@@ -141,13 +141,8 @@ export class RuntimeCatalog {
     if (exact) return exact;
     const resolved = resolveToolName(name, view.tools, server);
     if ("match" in resolved) return resolved.match;
-    if ("ambiguous" in resolved) {
-      const options = resolved.ambiguous.map((t) => `${t.prefixedName} (server ${t.server})`).join(", ");
-      throw new RuntimeError(
-        "ambiguous_tool",
-        `Tool "${name}" exists on several servers: ${options}. Pass server.`,
-      );
-    }
+    if ("ambiguous" in resolved)
+      throw new RuntimeError("ambiguous_tool", ambiguityMessage(name, resolved.ambiguous));
     const hint = resolved.suggestions.length
       ? ` Did you mean: ${resolved.suggestions.map((t) => t.prefixedName).join(", ")}?`
       : "";

@@ -27,6 +27,8 @@ export interface ToolCatalogOptions {
   cacheLoaded?: boolean;
   /** Default prefix mode (`settings.toolPrefix`); a server's own `toolPrefix` wins. */
   toolPrefix?: ToolPrefixMode;
+  /** Told of listed entries left out (no name, listed twice); each message names the server. */
+  onWarning?: (message: string) => void;
 }
 
 export class ToolCatalog {
@@ -151,17 +153,17 @@ export class ToolCatalog {
     }
   }
 
+  /** Throws (nothing kept) for a listing over the catalog's bounds. */
   private set(name: string, listing: ServerListing): void {
     const definition = this.definition(name);
+    const metadata = buildServerMetadata(name, listing, {
+      toolPrefix: definition?.toolPrefix ?? this.options.toolPrefix,
+      includeTools: definition?.includeTools,
+      excludeTools: definition?.excludeTools,
+      ...(this.options.onWarning ? { onWarning: this.options.onWarning } : {}),
+    });
     this.listings.set(name, listing);
     this.version++;
-    this.metadataByServer.set(
-      name,
-      buildServerMetadata(name, listing, {
-        toolPrefix: definition?.toolPrefix ?? this.options.toolPrefix,
-        includeTools: definition?.includeTools,
-        excludeTools: definition?.excludeTools,
-      }),
-    );
+    this.metadataByServer.set(name, metadata);
   }
 }

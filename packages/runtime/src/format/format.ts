@@ -1,6 +1,8 @@
 /**
  * Plain-text renderings shared by the proxy tool and the CLI. They are read by
- * a model first, so they are short and stable.
+ * a model first, so they are short and stable. Each carries server text
+ * (names, descriptions, errors, instructions), so each comes out through
+ * `stripControlSequences`: no escape sequence reaches a terminal or the model.
  */
 
 import { instructionsHead, instructionsPreview } from "@pi-mcp-adapter/catalog";
@@ -30,7 +32,8 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
         s.state === "failed" && s.failedAt !== undefined
           ? ` ${Math.round((now - s.failedAt) / 1000)}s ago: ${s.error ?? ""}`
           : "";
-      lines.push(`- ${s.name}: ${s.state}${tools}${failed}`);
+      const sandboxed = s.sandboxed ? " (sandboxed)" : "";
+      lines.push(`- ${s.name}: ${s.state}${sandboxed}${tools}${failed}`);
       for (const task of s.tasks ?? []) lines.push(`  ${formatRunningTask(task, now)}`);
       // The head of a server's instructions lives here rather than in the proxy tool's description,
       // which is in every prompt and must stay small however many servers there are.
@@ -40,7 +43,7 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
     lines.push('Use mcp({search: "words"}) to find tools.');
   }
   for (const problem of problems) lines.push(`${problem.severity}: ${formatProblem(problem)}`);
-  return lines.join("\n");
+  return stripControlSequences(lines.join("\n"));
 }
 
 /** A running MCP task for `mcp({})`: tool, status, the server's message, how long, its id. */
@@ -93,7 +96,7 @@ export function formatSearch(
     if (result.nextOffset !== undefined) lines.push(`More: mcp({search, offset: ${result.nextOffset}})`);
   }
   for (const u of result.unavailable) lines.push(`(server ${u.server} unavailable: ${u.error})`);
-  return lines.join("\n");
+  return stripControlSequences(lines.join("\n"));
 }
 
 export function formatDescribe(tool: ToolMetadata, options: FormatOptions = {}): string {
@@ -110,7 +113,7 @@ export function formatDescribe(tool: ToolMetadata, options: FormatOptions = {}):
     lines.push(`Shape: ${renderSchemaShape(tool.inputSchema, { maxLength: DESCRIBE_SHAPE_CHARS })}`);
   }
   lines.push(`Call: mcp({tool: "${tool.prefixedName}", args: {...}})`);
-  return lines.join("\n");
+  return stripControlSequences(lines.join("\n"));
 }
 
 /** `mcp({server})`: state, tool count and a preview of the server's instructions. */
@@ -136,13 +139,13 @@ export function formatServerDetails(
     if (preview.length < instructions.trim().length) lines.push(`Full text: mcp({instructions: "${name}"})`);
   }
   lines.push(`Find its tools: mcp({search: "words", server: "${name}"})`);
-  return lines.join("\n");
+  return stripControlSequences(lines.join("\n"));
 }
 
 /** `mcp({instructions})`: the full text the server sent at connect time. */
 export function formatInstructions(name: string, instructions: string | undefined): string {
   return instructions?.trim()
-    ? `Instructions of ${name}:\n${instructions.trim()}`
+    ? stripControlSequences(`Instructions of ${name}:\n${instructions.trim()}`)
     : `${name} sent no instructions.`;
 }
 

@@ -24,6 +24,7 @@ import {
   OAuthError,
   OAuthLogins,
   type OAuthServerEntry,
+  recordDefaultCredentialStore,
   type ServerOAuthContext,
   setDefaultCredentialStore,
 } from "@pi-mcp-adapter/oauth";
@@ -89,7 +90,16 @@ export function usesOAuth(server: ConfiguredServer): boolean {
 export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OAuthWiring> {
   const env = options.env ?? process.env;
   const store = options.store ?? pickStore(options.settings, env);
+  // Every copy of the oauth package in this process (a cooperating extension may bundle its own)
+  // uses this store; other processes read its kind from the agent dir.
   setDefaultCredentialStore(store);
+  if (!options.store) {
+    await recordDefaultCredentialStore(store.kind, env).catch((error: unknown) =>
+      options.warn?.(
+        `cannot record the credential store choice for other extensions: ${describeError(error)}`,
+      ),
+    );
+  }
 
   // A `!command` client secret runs only when a provider first needs it.
   const entryOf = (server: ConfiguredServer): OAuthServerEntry => {

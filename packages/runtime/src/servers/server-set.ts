@@ -19,6 +19,9 @@ import { RuntimeError, unknownServer } from "../errors.js";
 import { RunningTasks } from "../observability/running-tasks.js";
 import { StderrTails } from "./stderr-tails.js";
 
+/** What a restarted server may have changed. */
+const RELISTED = ["tools/list_changed", "prompts/list_changed", "resources/list_changed"] as const;
+
 /** Connects one server; the signal ends a connect stuck in `initialize` (reconnect, shutdown). */
 export type Connect = ConnectionManagerOptions["connect"];
 
@@ -104,8 +107,20 @@ export class ServerSet {
     return this.manager.on("status", listener);
   }
 
+  /**
+   * Server notifications, named by server. A server whose session was renewed
+   * (it restarted) is heard as having changed its tools, prompts and
+   * resources, so whoever lists them on a list change lists them again.
+   */
   onNotification(listener: NotificationEventListener): () => void {
-    return this.manager.on("notification", listener);
+    const offNotifications = this.manager.on("notification", listener);
+    const offRenewed = this.manager.on("session-renewed", (server) => {
+      for (const kind of RELISTED) listener(server, { kind });
+    });
+    return () => {
+      offNotifications();
+      offRenewed();
+    };
   }
 
   /** Makes `servers` the configured list, live; the report says which servers changed and how. */

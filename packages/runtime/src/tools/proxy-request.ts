@@ -115,8 +115,12 @@ export async function runProxyRequest(
     const tool = await runtime.resolve(params.describe, params.server);
     const described = formatDescribe(tool, { includeSchemas: params.includeSchemas });
     const change = tool.kind === "tool" ? runtime.toolChange(tool.server, tool.name) : undefined;
-    return text<ProxyDetails>(
-      change ? `${toolChangeWarning(tool.server, change)}\n${described}` : described,
+    return bounded(
+      runtime,
+      change
+        ? `${toolChangeWarning(tool.server, change)}
+${described}`
+        : described,
       {
         mode: "describe",
         server: tool.server,
@@ -126,19 +130,16 @@ export async function runProxyRequest(
   }
   if (params.search !== undefined) {
     const result = await runtime.search(params.search, params);
-    return text<ProxyDetails>(
-      formatSearch(params.search, result, { includeSchemas: params.includeSchemas }),
-      {
-        mode: "search",
-        total: result.total,
-        hits: result.hits.map((h) => h.tool.prefixedName),
-        ...(result.nextOffset !== undefined ? { nextOffset: result.nextOffset } : {}),
-      },
-    );
+    return bounded(runtime, formatSearch(params.search, result, { includeSchemas: params.includeSchemas }), {
+      mode: "search",
+      total: result.total,
+      hits: result.hits.map((h) => h.tool.prefixedName),
+      ...(result.nextOffset !== undefined ? { nextOffset: result.nextOffset } : {}),
+    });
   }
   if (params.instructions !== undefined) {
     const instructions = await runtime.instructions(params.instructions);
-    return text<ProxyDetails>(formatInstructions(params.instructions, instructions), {
+    return bounded(runtime, formatInstructions(params.instructions, instructions), {
       mode: "instructions",
       server: params.instructions,
     });
@@ -159,6 +160,25 @@ export async function runProxyRequest(
     ...formatToolChanges(runtime.toolChanges()),
   ];
   return text<ProxyDetails>(status.join("\n"), { mode: "status" });
+}
+
+/**
+ * Describe, search and instructions output carries text servers wrote
+ * (descriptions, instructions), so it is bounded like a call's result: the
+ * output guard's inline caps, the full text in a spill file, and a line
+ * saying it was cut.
+ */
+async function bounded(
+  runtime: AdapterRuntime,
+  answer: string,
+  details: Extract<ProxyDetails, { mode: "describe" | "search" | "instructions" }>,
+): Promise<ProxyOutcome> {
+  const server = "server" in details ? details.server : "mcp";
+  const guarded = await runtime.guardOutput(
+    { content: [{ type: "text", text: answer }] },
+    { server, tool: details.mode },
+  );
+  return { content: guarded.content, isError: false, details };
 }
 
 /** `auth-start` / `auth-complete` (with `args: { redirectUrl } | { code }`) for `server`. */
