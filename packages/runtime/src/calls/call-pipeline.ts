@@ -13,14 +13,7 @@
  * One pipeline per runtime (per session); `dispose()` at session end
  * removes the session's binary result files.
  */
-import {
-  type ApprovalDialog,
-  type ApprovalEventBus,
-  type ApprovalGate,
-  type ApproveToolsSetting,
-  formatApprovalRefusal,
-  type SessionGrant,
-} from "@pi-mcp-adapter/approval";
+import { type ApprovalGate, type ApproveToolsSetting, formatApprovalRefusal } from "@pi-mcp-adapter/approval";
 import type { PinToolsSetting, ToolCallResult } from "@pi-mcp-adapter/core";
 import {
   createOutputGuard,
@@ -39,11 +32,10 @@ import {
   ObserverList,
 } from "../observability/call-observers.js";
 import type { RunningTasks } from "../observability/running-tasks.js";
-import { ApprovalStage } from "./approval-stage.js";
+import { ApprovalStage, type ApprovalStageOptions } from "./approval-stage.js";
 import { callProgress, type ProgressClock, type ProgressSink } from "./call-progress.js";
 import type { CallResult } from "./call-result.js";
 import { type CallTarget, callName, invokeTarget, kindOf, serverOf } from "./call-target.js";
-import type { ToolPins } from "./tool-pins.js";
 
 /** The settings every call obeys. */
 export interface CallSettings {
@@ -63,25 +55,12 @@ export interface CallSettings {
   keepSpillFiles?: boolean;
 }
 
-export interface CallPipelineOptions extends CallSettings {
-  /** A server's own `approveTools`. */
-  serverApproveTools: (server: string) => ApproveToolsSetting | undefined;
+/** The approval stage's options (broker bus, dialog, pins, grants: see `approval-stage.ts`), then the rest. */
+export interface CallPipelineOptions extends CallSettings, Omit<ApprovalStageOptions, "approveTools"> {
   /** The connection serving `server` (connecting it on first use). */
   connection: (server: string) => Promise<ServerConnection>;
   /** Where tool calls that run as MCP tasks are listed while they run. */
   tasks?: RunningTasks;
-  /** The host's approval broker bus. */
-  events?: ApprovalEventBus;
-  /** The host's approval dialog; absent without a UI, and calls needing approval then fail closed. */
-  dialog?: ApprovalDialog;
-  /** The session's tool pinning; left out, tools are not pinned. */
-  pins?: ToolPins;
-  /** A configured server's definition hash (session grants hold while it stays the same). */
-  definitionHash?: (server: string) => string | undefined;
-  /** Hears each new "allow for session" grant, for hosts that store them with the session. */
-  onGrant?: (grant: SessionGrant) => void;
-  /** Lists a server live, updating the catalog and cache (tool pinning checks a held tool against it). */
-  relist?: (server: string) => Promise<void>;
   /** Shows the progress of running calls (`Host.progress`); left out, progress is not shown. */
   progress?: ProgressSink;
   /** The clock of the progress throttle; default the real one. */
