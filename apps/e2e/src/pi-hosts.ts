@@ -80,6 +80,8 @@ export interface PiProcessOptions {
   extension?: string;
   /** Extra environment variables for the Pi process. */
   env?: NodeJS.ProcessEnv;
+  /** Session flags used instead of `--no-session` (e.g. `["--session-dir", dir, "--continue"]`). */
+  sessionArgs?: string[];
 }
 
 export interface RunPiOptions extends PiProcessOptions {
@@ -92,7 +94,7 @@ export interface RunPiOptions extends PiProcessOptions {
 export function piCommand(options: PiProcessOptions, mode: string, tail: string[] = []) {
   const args = [
     options.host.cli,
-    "--no-session",
+    ...(options.sessionArgs ?? ["--no-session"]),
     "--no-extensions",
     "-e",
     options.extension ?? extensionDir,

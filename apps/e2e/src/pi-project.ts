@@ -70,7 +70,7 @@ export interface PiProjectOptions {
 }
 
 /** What one Pi process may add to the project's settings: more CLI args, env, another extension dir. */
-export type PiProcessExtras = Pick<PiProcessOptions, "extraArgs" | "extension" | "env">;
+export type PiProcessExtras = Pick<PiProcessOptions, "extraArgs" | "extension" | "env" | "sessionArgs">;
 /** ... and for a json-mode run, the mode and timeout too. */
 export type PiRunExtras = PiProcessExtras & Pick<RunPiOptions, "mode" | "timeoutMs">;
 

@@ -105,7 +105,12 @@ describe.each(piHosts())("$label", (host) => {
     const { selects } = await runRpc(project, ["Deny", "Allow for session"]);
 
     expect(selects).toHaveLength(2);
-    expect(selects[0]!.options).toEqual(["Allow once", "Allow for session", "Deny"]);
+    expect(selects[0]!.options).toEqual([
+      "Allow once",
+      "Allow for session",
+      "Allow this server for the session",
+      "Deny",
+    ]);
     expect(selects[0]!.title).toContain("Allow MCP tool fs_delete_file (server fs, tool delete_file)?");
     expect(selects[0]!.title).toContain('{"path":"a.txt"}');
     expect(model.requests).toHaveLength(5);

@@ -4,13 +4,15 @@
  * these options" prompt, such as Pi's `ctx.ui.select`.
  */
 
-export type DialogDecision = "allow_once" | "allow_for_session" | "deny";
+export type DialogDecision = "allow_once" | "allow_for_session" | "allow_server_for_session" | "deny";
 
 export interface ApprovalPrompt {
   serverName: string;
   originalToolName: string;
   prefixedToolName: string;
   args: Readonly<Record<string, unknown>>;
+  /** The tool changed since it was accepted: what changed, one line each. Allowing accepts the change. */
+  change?: readonly string[];
   signal?: AbortSignal;
 }
 
@@ -20,6 +22,7 @@ export type ApprovalDialog = (prompt: ApprovalPrompt) => Promise<DialogDecision 
 export const APPROVAL_CHOICES: Readonly<Record<DialogDecision, string>> = {
   allow_once: "Allow once",
   allow_for_session: "Allow for session",
+  allow_server_for_session: "Allow this server for the session",
   deny: "Deny",
 };
 
@@ -31,11 +34,14 @@ export type SelectPrompt = (
 
 const ARGS_PREVIEW_CHARS = 400;
 
-/** The dialog title: which tool of which server, with a preview of its arguments. */
+/** The dialog title: which tool of which server, what changed in it (if it did), and a preview of its arguments. */
 export function approvalTitle(prompt: ApprovalPrompt): string {
   let args = JSON.stringify(prompt.args) ?? "{}";
   if (args.length > ARGS_PREVIEW_CHARS) args = `${args.slice(0, ARGS_PREVIEW_CHARS)}…`;
-  return `Allow MCP tool ${prompt.prefixedToolName} (server ${prompt.serverName}, tool ${prompt.originalToolName})?\nArguments: ${args}`;
+  const change = prompt.change?.length
+    ? `\nThis tool changed since you accepted it:\n${prompt.change.map((line) => `  ${line}`).join("\n")}\nAllowing accepts the change.`
+    : "";
+  return `Allow MCP tool ${prompt.prefixedToolName} (server ${prompt.serverName}, tool ${prompt.originalToolName})?${change}\nArguments: ${args}`;
 }
 
 export function selectApprovalDialog(select: SelectPrompt): ApprovalDialog {

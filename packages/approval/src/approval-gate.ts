@@ -1,13 +1,16 @@
 /**
- * Decides whether one MCP call may run: a session approval, then the broker
+ * Decides whether one MCP call may run: a session grant, then the broker
  * event, then the `approveTools` policy with a dialog (or, without a UI, a
- * fail-closed `approval_required`). One gate per session; its "Allow for
- * session" memory lives only in memory.
+ * fail-closed refusal). A tool that changed since it was accepted and is
+ * `blocking` (tool pinning) skips session grants and always reaches the
+ * dialog, whose "allow" accepts the change. One gate per session; its grants
+ * (`session-grants.ts`) may be stored and restored by the host.
  */
 import type { ApproveToolsSetting } from "@pi-mcp-adapter/core";
 import type { ApprovalDialog, DialogDecision } from "./approval-dialog.js";
 import { type ApprovalEventBus, type ApprovalOrigin, brokerApproval } from "./approval-request.js";
 import { type ApprovalPolicy, type ApprovalTool, needsApproval } from "./approve-tools-setting.js";
+import { type GrantScope, type SessionGrant, SessionGrants } from "./session-grants.js";
 
 export interface ApprovalGateOptions {
   /** `settings.approveTools`. */
@@ -18,6 +21,20 @@ export interface ApprovalGateOptions {
   events?: ApprovalEventBus;
   /** Asks the user; absent in headless sessions, which then fail closed. */
   dialog?: ApprovalDialog;
+  /** Hears each new session grant, so the host can store it with its session. Must not throw. */
+  onGrant?: (grant: SessionGrant) => void;
+}
+
+/** A tool that changed since the user accepted it (tool pinning). */
+export interface ToolChangeNotice {
+  /** One line naming what changed, for refusals. */
+  summary: string;
+  /** What changed, one line each, for the dialog. */
+  lines: readonly string[];
+  /** True when the call must wait for the user to accept the change. */
+  blocking: boolean;
+  /** How a user without a dialog accepts it (a command line). */
+  acceptHint: string;
 }
 
 export interface ApprovalCall {
@@ -26,16 +43,25 @@ export interface ApprovalCall {
   args: Record<string, unknown>;
   origin: ApprovalOrigin;
   signal?: AbortSignal;
+  /** The server's definition hash and the tool's fingerprint now; grants cover a call only while they match. */
+  scope?: GrantScope;
+  /** Set when the tool changed since it was accepted. */
+  change?: ToolChangeNotice;
 }
 
 export type ApprovalVia = "policy" | "session" | "broker" | "dialog" | "headless" | "cancelled";
 
 export type ApprovalOutcome =
-  | { allowed: true; via: ApprovalVia }
-  | { allowed: false; via: ApprovalVia; code: "denied" | "approval_required"; message: string };
+  | { allowed: true; via: ApprovalVia; acceptedChange?: true }
+  | {
+      allowed: false;
+      via: ApprovalVia;
+      code: "denied" | "approval_required" | "tool_changed";
+      message: string;
+    };
 
 export class ApprovalGate {
-  private readonly sessionApprovals = new Set<string>();
+  private readonly grants = new SessionGrants();
   private dialogQueue: Promise<unknown> = Promise.resolve();
   private options: ApprovalGateOptions;
 
@@ -54,8 +80,9 @@ export class ApprovalGate {
 
   /** Never throws; a broker or dialog failure denies. */
   async check(call: ApprovalCall): Promise<ApprovalOutcome> {
-    const key = sessionKey(call.serverName, call.tool.name);
-    if (this.sessionApprovals.has(key)) return { allowed: true, via: "session" };
+    const blocking = call.change?.blocking === true;
+    const granted = () => !blocking && this.grants.covers(call.serverName, call.tool.name, scopeOf(call));
+    if (granted()) return { allowed: true, via: "session" };
     // Listeners and the dialog get a frozen copy of the arguments, made only if one of them reads it.
     let frozenArgs: Readonly<Record<string, unknown>> | undefined;
     const argsCopy = () => (frozenArgs ??= Object.freeze(structuredCloneSafe(call.args)));
@@ -68,6 +95,8 @@ export class ApprovalGate {
         return argsCopy();
       },
       origin: call.origin,
+      ...(call.tool.annotations ? { annotations: Object.freeze({ ...call.tool.annotations }) } : {}),
+      fingerprintChanged: call.change !== undefined,
       ...(call.signal ? { signal: call.signal } : {}),
     });
     if (brokered.claimed && brokered.decision !== "abstain") {
@@ -78,11 +107,19 @@ export class ApprovalGate {
       global: this.options.approveTools,
       server: this.options.serverApproveTools?.(call.serverName),
     };
-    if (!needsApproval(call.tool, policy)) return { allowed: true, via: "policy" };
+    if (!blocking && !needsApproval(call.tool, policy)) return { allowed: true, via: "policy" };
     if (call.signal?.aborted) return this.refuse("cancelled", "denied", call, "the call was cancelled");
 
     const dialog = this.options.dialog;
     if (!dialog) {
+      if (blocking && call.change) {
+        return this.refuse(
+          "headless",
+          "tool_changed",
+          call,
+          `it changed since it was accepted (${call.change.summary}), and this session has no UI to ask. Ask the user to review and accept the change: ${call.change.acceptHint}`,
+        );
+      }
       return this.refuse(
         "headless",
         "approval_required",
@@ -92,7 +129,7 @@ export class ApprovalGate {
     }
     // One dialog at a time; a queued call may find its tool allowed for the session meanwhile.
     const answer = this.dialogQueue.then(async () => {
-      if (this.sessionApprovals.has(key)) return "session" as const;
+      if (granted()) return "session" as const;
       if (call.signal?.aborted) return undefined;
       try {
         return await dialog({
@@ -100,6 +137,7 @@ export class ApprovalGate {
           originalToolName: call.tool.name,
           prefixedToolName: call.tool.prefixedName,
           args: argsCopy(),
+          ...(blocking && call.change ? { change: call.change.lines } : {}),
           ...(call.signal ? { signal: call.signal } : {}),
         });
       } catch {
@@ -118,12 +156,23 @@ export class ApprovalGate {
         cancelled ? "the call was cancelled" : "the approval dialog was dismissed",
       );
     }
-    return this.apply(decision, "dialog", call);
+    const outcome = this.apply(decision, "dialog", call);
+    return outcome.allowed && blocking ? { ...outcome, acceptedChange: true } : outcome;
+  }
+
+  /** Adds grants the host stored with its session (a resumed or reloaded session); malformed ones are skipped. */
+  restoreGrants(grants: Iterable<unknown>): void {
+    this.grants.restore(grants);
+  }
+
+  /** The session's grants, as stored. */
+  sessionGrants(): SessionGrant[] {
+    return this.grants.list();
   }
 
   /** Forgets every "Allow for session" answer. */
   clearSession(): void {
-    this.sessionApprovals.clear();
+    this.grants.clear();
   }
 
   private apply(
@@ -132,15 +181,31 @@ export class ApprovalGate {
     call: ApprovalCall,
     reason?: string,
   ): ApprovalOutcome {
-    if (decision === "allow_for_session")
-      this.sessionApprovals.add(sessionKey(call.serverName, call.tool.name));
     if (decision === "deny") return this.refuse(via, "denied", call, reason ?? "the user denied it");
+    if (decision === "allow_for_session" || decision === "allow_server_for_session") {
+      const scope = scopeOf(call);
+      const grant: SessionGrant =
+        decision === "allow_server_for_session"
+          ? { server: call.serverName, definition: scope.definition }
+          : {
+              server: call.serverName,
+              tool: call.tool.name,
+              definition: scope.definition,
+              ...(scope.fingerprint !== undefined ? { fingerprint: scope.fingerprint } : {}),
+            };
+      this.grants.add(grant);
+      try {
+        this.options.onGrant?.(grant);
+      } catch {
+        // storing a grant is the host's business; the call goes on
+      }
+    }
     return { allowed: true, via };
   }
 
   private refuse(
     via: ApprovalVia,
-    code: "denied" | "approval_required",
+    code: "denied" | "approval_required" | "tool_changed",
     call: ApprovalCall,
     reason: string,
   ): ApprovalOutcome {
@@ -149,8 +214,8 @@ export class ApprovalGate {
   }
 }
 
-function sessionKey(server: string, tool: string): string {
-  return `${server}\u0000${tool}`;
+function scopeOf(call: ApprovalCall): GrantScope {
+  return call.scope ?? { definition: "" };
 }
 
 function structuredCloneSafe(args: Record<string, unknown>): Record<string, unknown> {
@@ -163,7 +228,7 @@ function structuredCloneSafe(args: Record<string, unknown>): Record<string, unkn
 
 /**
  * The text a model reads when a call was refused: one JSON object with a
- * stable `error` code (`denied` or `approval_required`), server, tool and message.
+ * stable `error` code (`denied`, `approval_required` or `tool_changed`), server, tool and message.
  */
 export function formatApprovalRefusal(
   outcome: Extract<ApprovalOutcome, { allowed: false }>,

@@ -6,8 +6,19 @@
 /** The event name other extensions listen on. */
 export const MCP_TOOL_APPROVAL_REQUEST_EVENT = "pi-mcp-adapter:tool-approval-request";
 
-export type ApprovalDecision = "allow_once" | "allow_for_session" | "deny" | "abstain";
-const DECISIONS: readonly string[] = ["allow_once", "allow_for_session", "deny", "abstain"];
+export type ApprovalDecision =
+  | "allow_once"
+  | "allow_for_session"
+  | "allow_server_for_session"
+  | "deny"
+  | "abstain";
+const DECISIONS: readonly string[] = [
+  "allow_once",
+  "allow_for_session",
+  "allow_server_for_session",
+  "deny",
+  "abstain",
+];
 
 /** Which call path asked. */
 export type ApprovalOrigin = "proxy" | "direct" | "script" | "resource" | "prompt" | "ui";
@@ -24,6 +35,10 @@ export interface ToolApprovalRequest {
   readonly prefixedToolName: string;
   readonly args: Readonly<Record<string, unknown>>;
   readonly origin: ApprovalOrigin;
+  /** The tool's MCP annotations (`readOnlyHint`, `destructiveHint`, …) as listed, if it has any. */
+  readonly annotations?: Readonly<Record<string, unknown>>;
+  /** True when the tool changed since the user accepted it (tool pinning); see `change` in the README. */
+  readonly fingerprintChanged: boolean;
   /** Aborted when the call is cancelled; a decider should stop waiting then. */
   readonly signal?: AbortSignal;
   /**
@@ -54,6 +69,8 @@ export async function brokerApproval(
     originalToolName: call.originalToolName,
     prefixedToolName: call.prefixedToolName,
     origin: call.origin,
+    ...(call.annotations ? { annotations: call.annotations } : {}),
+    fingerprintChanged: call.fingerprintChanged,
     ...(call.signal ? { signal: call.signal } : {}),
     // Read through, so a caller may make `args` lazy: most requests are never inspected.
     get args() {

@@ -28,6 +28,8 @@ export interface ApprovalTool {
   name: string;
   /** The name the model sees. */
   prefixedName: string;
+  /** The URI a resource read addresses (a template's, expanded); globs match it too. */
+  uri?: string;
   annotations?: ToolAnnotations;
 }
 
@@ -41,7 +43,9 @@ export interface ApprovalPolicy {
 /**
  * True when a call of `tool` must be approved under `policy`. Globs, global or
  * per server, have core's one meaning (`matchesToolGlob`): case-insensitive,
- * matched against the tool's own name and its prefixed name.
+ * matched against the tool's own name and its prefixed name, and for a
+ * resource read against the URI it reads. `"writes"` asks for every tool not
+ * annotated `readOnlyHint: true` (resources and prompts are read-only).
  */
 export function needsApproval(tool: ApprovalTool, policy: ApprovalPolicy): boolean {
   const setting = policy.server ?? policy.global;
@@ -50,5 +54,8 @@ export function needsApproval(tool: ApprovalTool, policy: ApprovalPolicy): boole
   if (setting === "destructive") {
     return tool.annotations?.readOnlyHint !== true || tool.annotations?.destructiveHint === true;
   }
-  return matchesAnyToolGlob(setting, tool);
+  if (setting === "writes") return tool.annotations?.readOnlyHint !== true;
+  if (matchesAnyToolGlob(setting, tool)) return true;
+  const uri = tool.uri;
+  return uri !== undefined && matchesAnyToolGlob(setting, { name: uri, prefixedName: uri });
 }

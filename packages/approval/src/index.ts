@@ -16,6 +16,7 @@ export {
   type ApprovalOutcome,
   type ApprovalVia,
   formatApprovalRefusal,
+  type ToolChangeNotice,
 } from "./approval-gate.js";
 export {
   type ApprovalDecision,
@@ -34,3 +35,4 @@ export {
   parseApproveToolsSetting,
 } from "./approve-tools-setting.js";
 export { ApprovalError } from "./errors.js";
+export { type GrantScope, isSessionGrant, type SessionGrant, SessionGrants } from "./session-grants.js";

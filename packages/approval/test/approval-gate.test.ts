@@ -31,7 +31,7 @@ function scriptedDialog(answers: (string | undefined)[]) {
   const asked: string[] = [];
   const dialog: ApprovalDialog = selectApprovalDialog(async (title, options) => {
     asked.push(title);
-    expect(options).toEqual(["Allow once", "Allow for session", "Deny"]);
+    expect(options).toEqual(["Allow once", "Allow for session", "Allow this server for the session", "Deny"]);
     return answers.shift();
   });
   return { dialog, asked };

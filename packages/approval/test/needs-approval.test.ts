@@ -49,7 +49,7 @@ describe("parseApproveToolsSetting", () => {
     expect(parseApproveToolsSetting(["a_*"], "x")).toEqual(["a_*"]);
     expect(parseApproveToolsSetting("destructive", "x")).toBe("destructive");
     expect(() => parseApproveToolsSetting("always", "/p/.mcp.json: mcpServers.github.approveTools")).toThrow(
-      '/p/.mcp.json: mcpServers.github.approveTools: expected true, false, "destructive" or a list of tool name globs (got "always")',
+      '/p/.mcp.json: mcpServers.github.approveTools: expected true, false, "destructive", "writes" or a list of tool name globs (got "always")',
     );
   });
 });

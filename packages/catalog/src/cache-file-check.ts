@@ -6,6 +6,8 @@
  * `ServerListingSchema.parse`, so it holds no extra keys for zod to strip.
  * `cache-file-check.test.ts` keeps the two in step.
  */
+import { isPins } from "./pins-schema.js";
+
 type Check = (value: unknown) => boolean;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -81,5 +83,6 @@ const isEntry = shape({
 /** True when `value` has the shape of a cache file of `version` (`CacheFile`; typed there, to keep imports one-way). */
 export function isCacheFile(value: unknown, version: number): boolean {
   if (!isObject(value) || value.version !== version || !isObject(value.servers)) return false;
+  if (!isPins(value.pins)) return false;
   return Object.values(value.servers).every(isEntry);
 }

@@ -1,10 +1,12 @@
 /**
  * The on-disk shape of `mcp-cache.json`: per server, the key (a SHA-256 hash
  * of the server's effective definition) it was listed under, when, and the
- * raw listing. Definitions, credentials and search keywords are never stored.
+ * raw listing; and, per server, the pinned fingerprints of its tools.
+ * Definitions, credentials and search keywords are never stored.
  */
 import { z } from "zod";
 import { isCacheFile } from "./cache-file-check.js";
+import { PinsSchema } from "./pins-schema.js";
 
 export const CACHE_FILE_NAME = "mcp-cache.json";
 export const CACHE_VERSION = 1;
@@ -82,6 +84,8 @@ export type CacheEntry = z.infer<typeof CacheEntrySchema>;
 export const CacheFileSchema = z.object({
   version: z.literal(CACHE_VERSION),
   servers: z.record(z.string(), CacheEntrySchema),
+  /** Tool pins per server name (`tool-fingerprint.ts`); they outlive the entries' TTL. */
+  pins: PinsSchema.optional(),
 });
 export type CacheFile = z.infer<typeof CacheFileSchema>;
 

@@ -28,6 +28,7 @@ export {
   MAX_LISTING_ENTRIES,
 } from "./listing-limits.js";
 export { type CacheFileSystem, MetadataCache, type MetadataCacheOptions } from "./metadata-cache.js";
+export { PinsSchema, ServerPinsSchema, ToolPinSchema } from "./pins-schema.js";
 export { resourceNameToToolName } from "./resource-name.js";
 export {
   INSTRUCTIONS_HEAD_CHARS,
@@ -35,4 +36,19 @@ export {
   instructionsHead,
   instructionsPreview,
 } from "./server-instructions.js";
+export {
+  acceptToolChanges,
+  compareToolPins,
+  type PinComparison,
+  type TextDiff,
+  type ToolChange,
+  textDiff,
+} from "./tool-changes.js";
 export { isToolIncluded, type ToolFilter } from "./tool-filter.js";
+export {
+  pinTool,
+  type ServerPins,
+  serverIdentity,
+  type ToolPin,
+  toolFingerprint,
+} from "./tool-fingerprint.js";

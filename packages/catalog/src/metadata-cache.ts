@@ -18,6 +18,7 @@ import {
   ServerListingSchema,
 } from "./cache-file.js";
 import { checkListingLimits, listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
+import type { ServerPins } from "./tool-fingerprint.js";
 
 /** How the cache reads its file (node's `fs/promises` by default; tests count reads). Writes always go through core. */
 export type CacheFileSystem = Pick<typeof nodeFs, "readFile">;
@@ -89,6 +90,28 @@ export class MetadataCache {
     this.snapshot.servers[server] = entry;
     await this.update((cache) => {
       cache.servers[server] = entry;
+    });
+  }
+
+  /** The pinned tools of a server, if it was ever pinned (pins do not expire). */
+  pins(server: string): ServerPins | undefined {
+    return this.snapshot.pins?.[server];
+  }
+
+  /**
+   * Changes servers' pins (per server name) under the file lock, in one
+   * write: each change gets the pins as they are on disk now (another
+   * process may have accepted changes) and returns the pins to keep.
+   */
+  async updatePins(changes: Record<string, (pins: ServerPins | undefined) => ServerPins>): Promise<void> {
+    const apply = (pins: Record<string, ServerPins> | undefined) => {
+      const next = { ...pins };
+      for (const [server, change] of Object.entries(changes)) next[server] = change(pins?.[server]);
+      return next;
+    };
+    this.snapshot.pins = apply(this.snapshot.pins);
+    await this.update((cache) => {
+      cache.pins = apply(cache.pins);
     });
   }
 

@@ -39,6 +39,21 @@ const full = () => ({
       },
     },
   },
+  pins: {
+    tracker: {
+      identity: "i",
+      tools: {
+        search_issues: {
+          fingerprint: "f",
+          description: "Search issues",
+          params: ["q"],
+          schema: "s",
+          annotations: { readOnlyHint: true },
+          unreviewed: true,
+        },
+      },
+    },
+  },
 });
 
 /** Every path to a value inside `value` (objects and arrays). */

@@ -12,6 +12,7 @@
 import { isAbsolute, relative } from "node:path";
 import type { ApprovalStore } from "./approval-store.js";
 import type { ConfiguredServer } from "./configured-server.js";
+import { isSecretCommand } from "./secret-command.js";
 
 export interface ProjectServerApprovalRequest {
   server: ConfiguredServer;
@@ -34,7 +35,8 @@ export const ADMIT_ALL_PROJECT_SERVERS = "admit-all" as const;
 
 /**
  * What the user reviews before approving a project server: where it is
- * defined and the exact command line (or address) it would start. Env
+ * defined, the exact command line (or address) it would start, and every
+ * `!command` secret it would run (the command text, never its output). Env
  * variable names are listed, never their values.
  */
 export function describeProjectServer({ server, project }: ProjectServerApprovalRequest): string[] {
@@ -56,5 +58,20 @@ export function describeProjectServer({ server, project }: ProjectServerApproval
     const env = Object.keys(server.env ?? {});
     if (env.length) lines.push(`with env: ${env.join(", ")}`);
   } else lines.push(`connects to: ${server.url ?? server.socket ?? ""}`);
+  // Every `!command` runs on connect (or login): the approval shows each one, never what it prints.
+  for (const [field, command] of secretCommands(server)) lines.push(`runs for ${field}: ${command}`);
   return lines;
+}
+
+/** The `!command` values of a definition, by field (`headers.Authorization`, `env.TOKEN`, …). */
+function secretCommands(server: ConfiguredServer): [string, string][] {
+  const out: [string, string][] = [];
+  const add = (field: string, value: unknown) => {
+    if (typeof value === "string" && isSecretCommand(value)) out.push([field, value.slice(1).trim()]);
+  };
+  for (const [key, value] of Object.entries(server.env ?? {})) add(`env.${key}`, value);
+  for (const [key, value] of Object.entries(server.headers ?? {})) add(`headers.${key}`, value);
+  add("bearerToken", server.bearerToken);
+  if (server.oauth) add("oauth.clientSecret", server.oauth.clientSecret);
+  return out;
 }

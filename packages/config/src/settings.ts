@@ -10,6 +10,7 @@ import {
   IdleTimeoutMinutesSchema,
   MaxTotalTimeoutMsSchema,
   OutputGuardSettingSchema,
+  PinToolsSettingSchema,
   RequestTimeoutMsSchema,
   TaskModeSchema,
   TaskTimeoutMsSchema,
@@ -48,6 +49,8 @@ export const SettingsSchema = z
     hostConfigDiscovery: z.enum(["off", "on", "prompt"]),
     agentPluginPaths: z.array(z.string()),
     approveTools: ApproveToolsSettingSchema,
+    /** Tool pinning: `true`/`"enforce"` (default), `"warn"` (report only), `false` (off). */
+    pinTools: PinToolsSettingSchema,
     oauthDir: z.string(),
     oauthCredentialStore: z.string().min(1),
     oauthClientName: z.string().min(1),
@@ -82,6 +85,8 @@ export const USER_ONLY_SETTINGS: ReadonlySet<SettingKey> = new Set([
   "projectServers",
   "ancestorConfigRoots",
   "hostConfigDiscovery",
+  // A project must not switch off the check that protects against its own servers changing.
+  "pinTools",
 ]);
 
 const SHAPE = SettingsSchema.shape as Record<string, z.ZodType>;

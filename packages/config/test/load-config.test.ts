@@ -335,7 +335,7 @@ describe("loadConfig: settings", () => {
     expect(names(config)).toEqual(["ok"]);
     expect(messages(config, "error")).toEqual(
       expect.arrayContaining([
-        '.mcp.json: settings.approveTools: expected true, false, "destructive" or a list of tool name globs',
+        '.mcp.json: settings.approveTools: expected true, false, "destructive", "writes" or a list of tool name globs',
         ".mcp.json: settings.toonEncode: expected true, false or a list of server names",
         expect.stringMatching(/^\.mcp\.json: mcpServers\.docs\.approveTools/),
         'mcp-adapter.json: settings.outputGuard: Unrecognized key: "maxbytes"',

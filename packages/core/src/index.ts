@@ -41,6 +41,8 @@ export {
   OutputGuardLimitsSchema,
   type OutputGuardSetting,
   OutputGuardSettingSchema,
+  type PinToolsSetting,
+  PinToolsSettingSchema,
   RequestTimeoutMsSchema,
   type SandboxRules,
   SandboxRulesSchema,

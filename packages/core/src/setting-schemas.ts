@@ -15,15 +15,27 @@ export type ToolGlobList = z.infer<typeof ToolGlobListSchema>;
  * `approveTools`, global and per server:
  * - `true`: every tool call asks; `false`: none does
  * - `"destructive"`: tools that do not declare `readOnlyHint: true`, or that declare `destructiveHint: true`
+ * - `"writes"`: the read-only posture — every tool that does not declare `readOnlyHint: true`
  * - a list of tool globs: matching tools ask
  */
 export const ApproveToolsSettingSchema = z.union(
-  [z.boolean(), z.literal("destructive"), ToolGlobListSchema],
+  [z.boolean(), z.literal("destructive"), z.literal("writes"), ToolGlobListSchema],
   {
-    error: 'expected true, false, "destructive" or a list of tool name globs',
+    error: 'expected true, false, "destructive", "writes" or a list of tool name globs',
   },
 );
 export type ApproveToolsSetting = z.infer<typeof ApproveToolsSettingSchema>;
+
+/**
+ * `pinTools`: what a tool that changed since it was accepted (description,
+ * input schema, annotations) does. `true` / `"enforce"` (default): reported,
+ * and a changed direct or approval-gated tool waits for the user to accept
+ * it; `"warn"`: only reported; `false`: tools are not pinned.
+ */
+export const PinToolsSettingSchema = z.union([z.boolean(), z.literal("enforce"), z.literal("warn")], {
+  error: 'expected true, false, "enforce" or "warn"',
+});
+export type PinToolsSetting = z.infer<typeof PinToolsSettingSchema>;
 
 /**
  * Limits of the output guard. `maxBytes` / `maxLines` cap the text a model

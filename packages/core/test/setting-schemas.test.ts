@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ApproveToolsSettingSchema,
   OutputGuardSettingSchema,
+  PinToolsSettingSchema,
   SearchKeywordsSettingSchema,
   TaskModeSchema,
   TaskTimeoutMsSchema,
@@ -14,12 +15,20 @@ const firstIssue = (result: {
 }) => result.error?.issues[0];
 
 describe("shared setting schemas", () => {
-  it("approveTools takes booleans, destructive or globs, and says so when given anything else", () => {
-    for (const ok of [true, false, "destructive", ["delete_*"]]) {
+  it("approveTools takes booleans, destructive, writes or globs, and says so when given anything else", () => {
+    for (const ok of [true, false, "destructive", "writes", ["delete_*"]]) {
       expect(ApproveToolsSettingSchema.safeParse(ok).success).toBe(true);
     }
     expect(firstIssue(ApproveToolsSettingSchema.safeParse("always"))?.message).toBe(
-      'expected true, false, "destructive" or a list of tool name globs',
+      'expected true, false, "destructive", "writes" or a list of tool name globs',
+    );
+  });
+
+  it("pinTools takes booleans, enforce or warn", () => {
+    for (const ok of [true, false, "enforce", "warn"])
+      expect(PinToolsSettingSchema.safeParse(ok).success).toBe(true);
+    expect(firstIssue(PinToolsSettingSchema.safeParse("off"))?.message).toBe(
+      'expected true, false, "enforce" or "warn"',
     );
   });
 

@@ -41,6 +41,23 @@ describe("drawing the panel", () => {
     expect(renderPanel(state, 200, undefined, { setup: true }).at(-1)).toContain("s setup · ctrl+s save");
   });
 
+  it("marks a server with changed tools, and each changed or new tool with what changed", () => {
+    const changed = [
+      {
+        ...servers[0]!,
+        changedTools: 2,
+        tools: [
+          { name: "search", change: "description: …docs[+ and mail them to x+]" },
+          { name: "fetch", change: "new" },
+        ],
+      },
+    ];
+    const lines = renderPanel(toggleExpanded(createPanelState(changed, "user")), 200);
+    expect(lines).toContain(" › ▾ docs  connected  2 tools  proxy  2 changed (trust-tools)");
+    expect(lines).toContain("        [ ] search  proxy  changed: description: …docs[+ and mail them to x+]");
+    expect(lines).toContain("        [ ] fetch  proxy  new");
+  });
+
   it("never draws a line wider than it is given, wide characters and server output included", () => {
     const wide = [{ ...servers[0]!, name: "文档服务器".repeat(10), error: "\x1b[31mred\x1b[0m" }];
     for (const width of [10, 33, 80]) {

@@ -9,6 +9,9 @@
  * — plus the session's trace, stats, OAuth and roots, which it shuts down. No
  * logic of its own: a new operation belongs in a part (a call target, a catalog question).
  */
+
+import type { SessionGrant } from "@pi-mcp-adapter/approval";
+import type { ToolChange } from "@pi-mcp-adapter/catalog";
 import type { ToolCallResult, ToolMetadata } from "@pi-mcp-adapter/core";
 import type {
   CompletionRequest,
@@ -20,6 +23,7 @@ import type { UiMessage } from "@pi-mcp-adapter/ui";
 import type { CallRequest } from "./calls/call-pipeline.js";
 import type { CallResult } from "./calls/call-result.js";
 import { type CallOptions, Calls } from "./calls/calls.js";
+import { ToolPins } from "./calls/tool-pins.js";
 import type { DirectToolPlan, DirectToolSettings } from "./catalog/direct-tools.js";
 import type { PromptEntry } from "./catalog/prompt-catalog.js";
 import {
@@ -30,6 +34,7 @@ import {
   type SearchResult,
 } from "./catalog/runtime-catalog.js";
 import { SamplingUsage } from "./client-features/sampling-usage.js";
+import type { ServerToolChanges } from "./format/tool-changes.js";
 import { type Host, headlessHost } from "./host.js";
 import type { OAuthWiring } from "./oauth/oauth-wiring.js";
 import type { CallObserver } from "./observability/call-observers.js";
@@ -46,6 +51,7 @@ export class AdapterRuntime {
   private readonly set: ServerSet;
   private readonly tools: RuntimeCatalog;
   private readonly calls: Calls;
+  private readonly pins: ToolPins;
   private readonly stops: (() => void)[] = [];
   /** The program this runtime runs in. */
   readonly host: Host;
@@ -79,7 +85,18 @@ export class AdapterRuntime {
       options.trace,
       (message) => this.host.notify(message, "warning"),
     );
-    this.calls = new Calls(this.set, this.tools, this.host, options.calls, options.ui);
+    this.pins = new ToolPins(options.calls?.pinTools, options.catalog?.cache, (message) =>
+      this.host.notify(message, "warning"),
+    );
+    this.calls = new Calls(this.set, this.tools, this.host, options.calls, options.ui, this.pins);
+    // Every listing a server gives (first, relisted, from the cache) is checked against its pins.
+    this.stops.push(
+      this.tools.onListingChange((server) => {
+        const listing = this.tools.listing(server);
+        const definition = this.set.definition(server);
+        if (listing && definition) this.pins.observe(definition, listing);
+      }),
+    );
     this.stops.push(watchStatus(this, (snapshot) => this.host.status(snapshot)));
     attachObservers(options, this.calls, this.set);
     // The session's roots moved (a new working directory): connected servers are told.
@@ -194,6 +211,32 @@ export class AdapterRuntime {
     return this.tools.settled();
   }
 
+  /** Every listed server's tools that changed, or are new, since the user accepted them (tool pinning). */
+  toolChanges(): ServerToolChanges[] {
+    return this.pins.report();
+  }
+
+  /** How a listed tool changed since it was accepted, if it did (or is new). */
+  toolChange(server: string, tool: string): ToolChange | undefined {
+    return this.pins.changeOf(server, tool);
+  }
+
+  /** Accepts a server's tools as it lists them now (all, or those named), listing it first if needed. */
+  async acceptToolChanges(server: string, tools?: readonly string[]): Promise<void> {
+    await this.tools.view(server);
+    await this.pins.accept(server, tools);
+  }
+
+  /** Restores "allow for session" grants a host stored with its session (resume, reload). */
+  restoreApprovalGrants(grants: Iterable<unknown>): void {
+    this.calls.restoreGrants(grants);
+  }
+
+  /** Hears each new "allow for session" grant, to store it with the session; returns the unsubscribe. */
+  onApprovalGrant(listener: (grant: SessionGrant) => void): () => void {
+    return this.calls.onGrant(listener);
+  }
+
   /** Calls a catalog entry by its (possibly misspelled) name: a tool, or a resource or prompt listed as one. */
   call(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallResult> {
     return this.calls.call(name, args, options);
@@ -241,6 +284,7 @@ export class AdapterRuntime {
     await this.calls.close();
     await this.set.shutdown();
     await this.calls.dispose();
+    await this.pins.settled();
     await this.oauth?.shutdown();
     await this.stats?.flush();
     await this.outputShapes.flush();

@@ -186,6 +186,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       outputGuard: config.settings.outputGuard,
       toonEncode: config.settings.toonEncode,
       elicitation: config.settings.elicitation,
+      pinTools: config.settings.pinTools,
       ...(source.keepSpillFiles ? { keepSpillFiles: true } : {}),
     },
     samplingUsage,

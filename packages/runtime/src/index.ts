@@ -25,6 +25,7 @@ export { textResult } from "./calls/call-result.js";
 export type { CallTarget } from "./calls/call-target.js";
 export { checkArguments } from "./calls/check-arguments.js";
 export { promptUserMessage } from "./calls/prompt-message.js";
+export { cachedToolChanges } from "./calls/tool-pins.js";
 // What hosts show and register.
 export type { AutoDirect } from "./catalog/auto-direct-tools.js";
 export {
@@ -51,6 +52,13 @@ export { SessionRoots } from "./client-features/session-roots.js";
 export { createRuntime, type RuntimeSource } from "./create-runtime.js";
 export { RuntimeError, type RuntimeErrorCode } from "./errors.js";
 export { formatStatus, formatTaskStatus } from "./format/format.js";
+export {
+  formatToolChanges,
+  type ServerToolChanges,
+  toolChangeLines,
+  toolChangeSummary,
+  trustToolsCommand,
+} from "./format/tool-changes.js";
 export {
   type Host,
   type HostDialogs,

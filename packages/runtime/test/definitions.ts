@@ -1,4 +1,5 @@
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
+import { serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { type ConnectOptions, connectServer } from "@pi-mcp-adapter/transport";
 import type { Connect } from "../src/servers/server-set.js";
 
@@ -19,3 +20,14 @@ export function stdioDefinition(name: string, extra: Partial<ServerDefinition> =
 export function connectWith(options: ConnectOptions = {}): Connect {
   return (definition, signal) => connectServer(definition, options, signal);
 }
+
+/** server-everything on stdio (a real server with tools, resources, templates and prompts), lazy, legacy. */
+export const everythingStdio: ServerDefinition = {
+  name: "everything",
+  transport: "stdio",
+  command: process.execPath,
+  args: [serverEverythingPath],
+  lifecycle: "lazy",
+  protocol: "legacy",
+  source: { file: "/p/.mcp.json", key: "mcpServers.everything" },
+};

@@ -67,6 +67,13 @@ const PUBLIC_API = [
   "formatStats",
   "formatStatus",
   "formatTaskStatus",
+  // tool pinning: what changed, for status screens and trust-tools
+  "cachedToolChanges",
+  "formatToolChanges",
+  "ServerToolChanges",
+  "toolChangeLines",
+  "toolChangeSummary",
+  "trustToolsCommand",
   "loadStartupSnapshot",
   "MCP_STATUS_EVENT",
   "MCP_STATUS_V1_EVENT",

@@ -1,21 +1,11 @@
 import { EventEmitter } from "node:events";
 import { MCP_TOOL_APPROVAL_REQUEST_EVENT, type ToolApprovalRequest } from "@pi-mcp-adapter/approval";
-import type { ServerDefinition } from "@pi-mcp-adapter/core";
-import { serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CallSettings } from "../src/calls/call-pipeline.js";
 import { AdapterRuntime, type CallRecord, headlessHost } from "../src/index.js";
-import { connectWith } from "./definitions.js";
+import { connectWith, everythingStdio } from "./definitions.js";
 
-const everything: ServerDefinition = {
-  name: "everything",
-  transport: "stdio",
-  command: process.execPath,
-  args: [serverEverythingPath],
-  lifecycle: "lazy",
-  protocol: "legacy",
-  source: { file: "/p/.mcp.json", key: "mcpServers.everything" },
-};
+const everything = everythingStdio;
 
 let open: AdapterRuntime | undefined;
 afterEach(async () => {

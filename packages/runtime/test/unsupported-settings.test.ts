@@ -18,6 +18,7 @@ const SUPPORTED = [
   "hostConfigDiscovery",
   "agentPluginPaths",
   "approveTools",
+  "pinTools",
   "oauthDir",
   "oauthCredentialStore",
   "oauthClientName",

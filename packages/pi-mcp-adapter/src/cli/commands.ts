@@ -12,6 +12,7 @@ import { addCli, getCli, removeCli } from "./server-cli.js";
 import { initCli, setupCli } from "./setup-cli.js";
 import { listCli, statusCli } from "./status-cli.js";
 import { trustCli } from "./trust-cli.js";
+import { trustToolsCli } from "./trust-tools-cli.js";
 
 /** A flag only some commands take; the global ones are in `GLOBAL_FLAGS`. */
 export type CommandFlag =
@@ -194,6 +195,15 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
       "Shows each project server awaiting approval with the command line it runs, and asks. Approvals are shared with Pi and hold until the definition changes.",
     flags: [["yes", "approve what is shown without asking"]],
     run: (ctx, words) => trustCli(ctx, words),
+  },
+  {
+    name: "trust-tools",
+    args: "<server> [tool...]",
+    summary: "accept a server's changed or new tools (tool pinning), all or those named",
+    details:
+      "Tool pinning remembers each tool's description, parameters and annotations; when a server changes them, status lists the change and changed approval-gated or direct tools are held. This pins the tools as the server lists them now (from the metadata cache when it holds them, else by connecting).",
+    startsServers: true,
+    run: (ctx, words) => trustToolsCli(ctx, words),
   },
   {
     name: "stats",

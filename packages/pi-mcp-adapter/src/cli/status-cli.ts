@@ -4,7 +4,13 @@
  * view before any connection, and the tool list comes from the cache.
  */
 import { formatProblem } from "@pi-mcp-adapter/config";
-import { formatStatus, loadStartupSnapshot } from "@pi-mcp-adapter/runtime";
+import {
+  cachedToolChanges,
+  formatStatus,
+  formatToolChanges,
+  loadStartupSnapshot,
+  toolChangeSummary,
+} from "@pi-mcp-adapter/runtime";
 import type { CliContext, CliOutput } from "./cli-context.js";
 import { awaitingApprovalNote, pendingJson } from "./cli-trust.js";
 
@@ -12,7 +18,14 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
   const runtime = await ctx.runtime();
   const pending = await ctx.pendingProjectServers();
   const servers = runtime.servers();
-  const lines = [formatStatus(servers, runtime.problems)];
+  // Tool pinning's findings as the metadata cache knows them: status never starts a server.
+  const snapshot = await loadStartupSnapshot({
+    cwd: ctx.options.cwd,
+    configPath: ctx.options.config,
+    trust: ctx.trust,
+  });
+  const changes = cachedToolChanges(snapshot.servers, snapshot.cache, snapshot.config.settings.pinTools);
+  const lines = [formatStatus(servers, runtime.problems), ...formatToolChanges(changes)];
   if (pending.length) lines.push(awaitingApprovalNote(pending));
   return {
     text: lines.join("\n"),
@@ -28,6 +41,9 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
         error: s.error ?? null,
       })),
       awaitingApproval: pendingJson(pending),
+      toolChanges: changes.flatMap(({ server, changes }) =>
+        changes.map((c) => ({ server, tool: c.tool, kind: c.kind, change: toolChangeSummary(c) })),
+      ),
       problems: runtime.problems.map((p) => ({
         severity: p.severity,
         file: p.file,

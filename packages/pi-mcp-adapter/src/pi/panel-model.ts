@@ -16,6 +16,8 @@ export interface PanelTool {
   /** The tool's original MCP name (what `directTools` lists). */
   name: string;
   description?: string;
+  /** Tool pinning: `new`, or what changed since the user accepted the tool. */
+  change?: string;
 }
 
 export interface PanelServer {
@@ -34,6 +36,8 @@ export interface PanelServer {
   tools?: readonly PanelTool[];
   /** Why listing the tools failed, when it did. */
   listError?: string;
+  /** How many of its tools changed or are new since the user accepted them (tool pinning). */
+  changedTools?: number;
 }
 
 export interface ServerEdit {

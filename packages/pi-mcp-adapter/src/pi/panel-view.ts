@@ -97,7 +97,9 @@ function rowText(state: PanelState, row: PanelRow): string {
   if (row.kind === "tool") {
     const mode = isDirect(state, row.server, row.tool) ? "direct" : "proxy";
     const edited = state.edits[row.server]?.directTools !== undefined ? "*" : " ";
-    return `    ${edited}[${mode === "direct" ? "x" : " "}] ${row.tool}  ${mode}`;
+    const change = serverOf(state, row.server)?.tools?.find((t) => t.name === row.tool)?.change;
+    const changed = change ? `  ${change === "new" ? "new" : `changed: ${change}`}` : "";
+    return `    ${edited}[${mode === "direct" ? "x" : " "}] ${row.tool}  ${mode}${changed}`;
   }
   const server = serverOf(state, row.server);
   if (!server) return row.server;
@@ -108,7 +110,8 @@ function rowText(state: PanelState, row: PanelRow): string {
   const direct = directSummary(state, row.server);
   const mode = direct === "all" ? "direct" : direct === "some" ? "some direct" : "proxy";
   const edited = state.edits[row.server] ? " *" : "";
-  return `${open} ${row.server}  ${shownState}  ${tools}  ${mode}${edited}`;
+  const changed = server.changedTools ? `  ${server.changedTools} changed (trust-tools)` : "";
+  return `${open} ${row.server}  ${shownState}  ${tools}  ${mode}${changed}${edited}`;
 }
 
 function rowColor(state: PanelState, row: PanelRow): string | undefined {

@@ -9,7 +9,7 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
-import { type AdapterRuntime, directSelection } from "@pi-mcp-adapter/runtime";
+import { type AdapterRuntime, directSelection, toolChangeSummary } from "@pi-mcp-adapter/runtime";
 import { type PanelAction, type PanelKeybindings, panelAction, saveKeys } from "./panel-keys.js";
 import {
   createPanelState,
@@ -137,6 +137,8 @@ export function panelServers(runtime: AdapterRuntime, previous: readonly PanelSe
     };
     if (s.error) server.error = s.error;
     if (s.retryAt !== undefined) server.retryAt = s.retryAt;
+    const changed = runtime.toolChanges().find((c) => c.server === s.name)?.changes.length;
+    if (changed) server.changedTools = changed;
     if (known?.tools) server.tools = known.tools;
     if (known?.listError) server.listError = known.listError;
     return server;
@@ -265,7 +267,11 @@ class PanelController {
       (view) => {
         const tools = view.tools
           .filter((t) => t.kind === "tool" && t.server === name)
-          .map((t) => ({ name: t.name, description: t.description }));
+          .map((t) => {
+            const change = this.options.runtime.toolChange(name, t.name);
+            const summary = change && (change.kind === "new" ? "new" : toolChangeSummary(change));
+            return { name: t.name, description: t.description, ...(summary ? { change: summary } : {}) };
+          });
         const failed = view.unavailable.find((u) => u.server === name);
         this.setServer(
           name,

@@ -26,6 +26,7 @@ import {
   watchStatus,
 } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
+import { keepApprovalGrants } from "./approval-grants.js";
 import { argvFlagValue } from "./argv-flags.js";
 import { DirectToolRegistrar, PI_TOOL_NAMES } from "./direct-tools.js";
 import { FOOTER_STATUS_KEY, footerText, startupNotices } from "./footer-status.js";
@@ -235,6 +236,7 @@ export class PiSession {
   ): Promise<AdapterRuntime> {
     await previous?.then((r) => r.shutdown()).catch(() => {});
     const created = await createRuntime(source);
+    keepApprovalGrants(this.pi, created, ctx);
     this.detachPrompts?.();
     this.detachPrompts = this.promptCommands.attach(created);
     this.live = created;

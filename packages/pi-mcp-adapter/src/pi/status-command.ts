@@ -1,10 +1,11 @@
 /**
  * `/mcp-adapter status`: the servers, their state and tool counts, config
- * problems, direct tools that could not be registered (and what
+ * problems, tools that changed since they were accepted (tool pinning),
+ * direct tools that could not be registered (and what
  * `directTools: "auto"` decided), and the stderr kept for servers in debug
  * mode, as one text notice.
  */
-import { formatDebugStderr, formatStatus } from "@pi-mcp-adapter/runtime";
+import { formatDebugStderr, formatStatus, formatToolChanges } from "@pi-mcp-adapter/runtime";
 import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 import { type DirectToolRegistrar, directStatusLines } from "./direct-tools.js";
 
@@ -22,7 +23,12 @@ export function statusSubcommand(
       const servers = r.servers();
       const debug = servers.map((s) => formatDebugStderr(s.name, r.debugStderr(s.name))).filter(Boolean);
       ctx.ui.notify(
-        [formatStatus(servers, r.problems), ...directStatusLines(lastPlan()), ...debug].join("\n"),
+        [
+          formatStatus(servers, r.problems),
+          ...formatToolChanges(r.toolChanges()),
+          ...directStatusLines(lastPlan()),
+          ...debug,
+        ].join("\n"),
         "info",
       );
     },

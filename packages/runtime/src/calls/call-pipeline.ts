@@ -13,14 +13,8 @@
  * One pipeline per runtime (per session); `dispose()` at session end
  * removes the session's binary result files.
  */
-import {
-  type ApprovalDialog,
-  type ApprovalEventBus,
-  ApprovalGate,
-  type ApproveToolsSetting,
-  formatApprovalRefusal,
-} from "@pi-mcp-adapter/approval";
-import type { ToolCallResult } from "@pi-mcp-adapter/core";
+import { type ApprovalGate, type ApproveToolsSetting, formatApprovalRefusal } from "@pi-mcp-adapter/approval";
+import type { PinToolsSetting, ToolCallResult } from "@pi-mcp-adapter/core";
 import {
   createOutputGuard,
   type OutputGuard,
@@ -29,6 +23,7 @@ import {
 } from "@pi-mcp-adapter/output-guard";
 import type { ServerConnection } from "@pi-mcp-adapter/transport";
 import { type UrlElicitation, urlElicitationsOf } from "../client-features/elicitation-flow.js";
+import { toolChangeWarning } from "../format/tool-changes.js";
 import {
   type CallObserver,
   type CallOrigin,
@@ -37,17 +32,10 @@ import {
   ObserverList,
 } from "../observability/call-observers.js";
 import type { RunningTasks } from "../observability/running-tasks.js";
+import { ApprovalStage, type ApprovalStageOptions } from "./approval-stage.js";
 import { callProgress, type ProgressClock, type ProgressSink } from "./call-progress.js";
 import type { CallResult } from "./call-result.js";
-import {
-  approvalOrigin,
-  approvalTool,
-  type CallTarget,
-  callName,
-  invokeTarget,
-  kindOf,
-  serverOf,
-} from "./call-target.js";
+import { type CallTarget, callName, invokeTarget, kindOf, serverOf } from "./call-target.js";
 
 /** The settings every call obeys. */
 export interface CallSettings {
@@ -61,21 +49,18 @@ export interface CallSettings {
   env?: Record<string, string | undefined>;
   /** `settings.elicitation`: `false` keeps `-32042` URL-required errors from opening a dialog. */
   elicitation?: boolean;
+  /** `settings.pinTools`: changed tools are reported; `enforce` (default) gates changed direct or gated ones. */
+  pinTools?: PinToolsSetting;
   /** Leave spill files in place at `dispose()` (see `RuntimeSource.keepSpillFiles`). */
   keepSpillFiles?: boolean;
 }
 
-export interface CallPipelineOptions extends CallSettings {
-  /** A server's own `approveTools`. */
-  serverApproveTools: (server: string) => ApproveToolsSetting | undefined;
+/** The approval stage's options (broker bus, dialog, pins, grants: see `approval-stage.ts`), then the rest. */
+export interface CallPipelineOptions extends CallSettings, Omit<ApprovalStageOptions, "approveTools"> {
   /** The connection serving `server` (connecting it on first use). */
   connection: (server: string) => Promise<ServerConnection>;
   /** Where tool calls that run as MCP tasks are listed while they run. */
   tasks?: RunningTasks;
-  /** The host's approval broker bus. */
-  events?: ApprovalEventBus;
-  /** The host's approval dialog; absent without a UI, and calls needing approval then fail closed. */
-  dialog?: ApprovalDialog;
   /** Shows the progress of running calls (`Host.progress`); left out, progress is not shown. */
   progress?: ProgressSink;
   /** The clock of the progress throttle; default the real one. */
@@ -103,23 +88,23 @@ export interface CallRequest {
 }
 
 export class CallPipeline {
-  private readonly approval: ApprovalGate;
+  private readonly approval: ApprovalStage;
   private readonly output: OutputGuard;
   private readonly observers = new ObserverList();
 
   constructor(private readonly options: CallPipelineOptions) {
-    this.approval = new ApprovalGate({
-      approveTools: options.approveTools,
-      serverApproveTools: options.serverApproveTools,
-      events: options.events,
-      dialog: options.dialog,
-    });
+    this.approval = new ApprovalStage(options);
     this.output = createOutputGuard({
       setting: options.outputGuard,
       toonEncode: options.toonEncode,
       env: options.env,
       ...(options.keepSpillFiles ? { keepSpillFiles: true } : {}),
     });
+  }
+
+  /** The approval gate: its session grants can be listed and restored. */
+  get gate(): ApprovalGate {
+    return this.approval.gate;
   }
 
   /** Adds an observer (see `call-observers.ts` for the contract); returns the function that removes it. */
@@ -157,10 +142,8 @@ export class CallPipeline {
     };
     try {
       name = callName(target, args);
-      const tool = approvalTool(target, name);
-      const call = { serverName: server, tool, args, origin: approvalOrigin(kind, origin), signal };
       // Stage 1: approval.
-      const verdict = await this.approval.check(call);
+      const { verdict, call, unaccepted } = await this.approval.check(target, name, args, origin, signal);
       if (!verdict.allowed) {
         record("refused", verdict.code);
         return {
@@ -189,8 +172,10 @@ export class CallPipeline {
       if (this.observers.size > 0) resultBytes = jsonBytes(raw);
       // Stage 3: output guard.
       const guarded = await this.output.guard(raw, { server, tool: name, details: request.details === true });
+      // A changed tool that ran without the user accepting the change: the model reads a warning first.
+      const warning = unaccepted ? toolChangeWarning(server, unaccepted) : undefined;
       const result: CallResult = {
-        content: guarded.content,
+        content: warning ? [{ type: "text", text: warning }, ...guarded.content] : guarded.content,
         isError: guarded.isError,
         ...(guarded.structuredContent !== undefined ? { structuredContent: guarded.structuredContent } : {}),
         details: { server, name, kind, ...guarded.details },

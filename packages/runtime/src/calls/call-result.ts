@@ -15,7 +15,7 @@ export interface CallDetails {
   name: string;
   kind: CallKind;
   /** Approval refused the call: the server was never asked. */
-  approval?: "denied" | "approval_required";
+  approval?: "denied" | "approval_required" | "tool_changed";
   /** The server asked for a browser step first (`-32042`); the model retries after it. */
   error?: "url_elicitation_required";
   /** The raw MCP result, when details were asked for and it is small. */

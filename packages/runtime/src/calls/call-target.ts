@@ -51,13 +51,23 @@ export function approvalOrigin(kind: CallKind, origin: CallOrigin): ApprovalOrig
 
 /**
  * What approval sees of a target. Resources and prompts are read-only by
- * protocol (a `"destructive"` policy lets them through); `approveTools`
- * globs match a resource's URI (expanded for templates) or a prompt's name.
+ * protocol (a `"destructive"` or `"writes"` policy lets them through);
+ * `approveTools` globs match a resource's URI (expanded for templates) —
+ * also when it is called by its catalog name — or a prompt's name.
  */
 export function approvalTool(target: CallTarget, name: string): ApprovalTool {
   switch (target.kind) {
-    case "tool":
-      return target.tool;
+    case "tool": {
+      const tool = target.tool;
+      if (tool.kind !== "resource") return tool;
+      // A resource listed as a catalog entry: globs match the URI it reads, too.
+      return {
+        name: tool.name,
+        prefixedName: tool.prefixedName,
+        uri: name,
+        annotations: { readOnlyHint: true },
+      };
+    }
     case "prompt":
       return {
         name: target.name,
@@ -65,7 +75,7 @@ export function approvalTool(target: CallTarget, name: string): ApprovalTool {
         annotations: { readOnlyHint: true },
       };
     default:
-      return { name, prefixedName: name, annotations: { readOnlyHint: true } };
+      return { name, prefixedName: name, uri: name, annotations: { readOnlyHint: true } };
   }
 }
 

@@ -5,7 +5,8 @@
  * "changed since last read" note and template suggestions; a UI tool's call
  * opens its app. A new operation is a new `CallTarget` kind, not a new way in.
  */
-import { selectApprovalDialog } from "@pi-mcp-adapter/approval";
+import { type SessionGrant, selectApprovalDialog } from "@pi-mcp-adapter/approval";
+import { definitionHash } from "@pi-mcp-adapter/config";
 import { describeError, isHiddenFromApp, type ToolCallResult, type ToolMetadata } from "@pi-mcp-adapter/core";
 import { type UiMessage, type UiToolResult, UiViewer } from "@pi-mcp-adapter/ui";
 import type { RuntimeCatalog } from "../catalog/runtime-catalog.js";
@@ -22,6 +23,7 @@ import { type CallTarget, kindOf, serverOf } from "./call-target.js";
 import { checkArguments } from "./check-arguments.js";
 import { withChangedNote, withTemplateSuggestions } from "./resource-reads.js";
 import { ResourceUpdates } from "./resource-updates.js";
+import type { ToolPins } from "./tool-pins.js";
 import { appResultOf, type RuntimeUiOptions, resolveUiOptions } from "./ui-apps.js";
 
 export interface CallOptions {
@@ -37,6 +39,7 @@ export class Calls {
   private readonly updates = new ResourceUpdates();
   /** The MCP Apps viewer; absent with viewer `none` (UI tools then return their inline result only). */
   private readonly ui?: UiViewer;
+  private readonly grantListeners = new Set<(grant: SessionGrant) => void>();
 
   constructor(
     private readonly servers: ServerSet,
@@ -44,6 +47,7 @@ export class Calls {
     private readonly host: Host,
     settings: CallSettings = {},
     ui?: RuntimeUiOptions,
+    pins?: ToolPins,
   ) {
     // Approval attaches through the host: its dialog only where it has a UI, its bus for brokers.
     const select = host.dialogs.select.bind(host.dialogs);
@@ -54,6 +58,18 @@ export class Calls {
       tasks: servers.tasks,
       events: host.events,
       dialog: host.hasUI ? selectApprovalDialog(select) : undefined,
+      pins,
+      definitionHash: (name) => {
+        const definition = servers.definition(name);
+        return definition ? definitionHash(definition) : undefined;
+      },
+      // Only a listing from the disk cache needs listing again.
+      relist: async (name) => {
+        if (!catalog.listedLive(name)) await catalog.relist(name);
+      },
+      onGrant: (grant) => {
+        for (const listener of [...this.grantListeners]) listener(grant);
+      },
       progress: host.progress?.bind(host),
       urlElicitationRequired: (server, name, elicitations, signal) =>
         explainUrlElicitationRequired(
@@ -143,6 +159,17 @@ export class Calls {
   /** Bounds output that did not come from a server (an mcpScript's result) like any call's result. */
   guardOutput(raw: ToolCallResult, context: { server: string; tool: string }): Promise<CallResult> {
     return this.pipeline.guard(raw, context);
+  }
+
+  /** Adds "allow for session" grants a host stored with its session. */
+  restoreGrants(grants: Iterable<unknown>): void {
+    this.pipeline.gate.restoreGrants(grants);
+  }
+
+  /** Hears each new "allow for session" grant; returns the unsubscribe. Listeners must not throw. */
+  onGrant(listener: (grant: SessionGrant) => void): () => void {
+    this.grantListeners.add(listener);
+    return () => this.grantListeners.delete(listener);
   }
 
   /** Adds a call observer (trace, stats); returns the function that removes it. */

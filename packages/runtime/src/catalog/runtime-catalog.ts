@@ -14,6 +14,7 @@
  * failed server's retry (which runs in the background); and a call by exact
  * name resolves as soon as the server that has it is listed.
  */
+import type { ServerListing } from "@pi-mcp-adapter/catalog";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { ambiguityMessage, type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
 import type { CompletionRequest, CompletionResult, ReplaceReport } from "@pi-mcp-adapter/transport";
@@ -158,6 +159,16 @@ export class RuntimeCatalog {
     });
     await Promise.race([discovery, early]);
     return { tools: this.tools.list(enabled), unavailable: [...unavailable] };
+  }
+
+  /** The server's last listing as it came (live or cached), if it was listed this session. */
+  listing(server: string): ServerListing | undefined {
+    return this.tools.listing(server);
+  }
+
+  /** True when the server's listing came from the server this session, not the disk cache. */
+  listedLive(server: string): boolean {
+    return this.tools.listedLive(server);
   }
 
   /** Every listed entry of `server`, app-only tools included (what MCP Apps may call). */

@@ -36,6 +36,8 @@ export class ToolCatalog {
   private readonly listings = new Map<string, ServerListing>();
   private readonly metadataByServer = new Map<string, ToolMetadata[]>();
   private readonly pending = new Map<string, Promise<void>>();
+  /** Servers whose listing this session came from the server itself, not the disk cache. */
+  private readonly live = new Set<string>();
   private loaded: Promise<void> | undefined;
   private version = 0;
   private keywords: { key: string; value: SearchKeywords } | undefined;
@@ -67,6 +69,11 @@ export class ToolCatalog {
       };
     }
     return this.listed.tools;
+  }
+
+  /** True when the server's listing in memory came from the server this session (not the disk cache). */
+  listedLive(name: string): boolean {
+    return this.live.has(name);
   }
 
   /** The server's last listing (live or cached) as it came: its prompts, resources and templates too. */
@@ -136,7 +143,10 @@ export class ToolCatalog {
     this.loaded ??= this.options.cacheLoaded ? Promise.resolve() : cache.load();
     await this.loaded;
     const listing = cache.get(name, definitionHash(definition));
-    if (listing) this.set(name, listing);
+    if (listing) {
+      this.set(name, listing);
+      this.live.delete(name);
+    }
     return listing !== undefined;
   }
 
@@ -147,6 +157,7 @@ export class ToolCatalog {
   private async listLive(name: string): Promise<void> {
     const { listing, partial } = await listServer(await this.connect(name));
     this.set(name, listing);
+    this.live.add(name);
     const definition = this.definition(name);
     // A cache that cannot be written only costs the next session a connection.
     if (this.options.cache && definition && !partial) {

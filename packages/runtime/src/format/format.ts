@@ -101,8 +101,7 @@ export function formatSearch(
     if (result.nextOffset !== undefined) lines.push(`More: mcp({search, offset: ${result.nextOffset}})`);
   }
   for (const u of result.unavailable) lines.push(unavailableLine(u));
-  return stripControlSequences(lines.join("
-"));
+  return stripControlSequences(lines.join("\n"));
 }
 
 export function formatDescribe(tool: ToolMetadata, options: FormatOptions = {}): string {

@@ -13,6 +13,7 @@ import {
   formatServerDetails,
   formatStatus,
 } from "../format/format.js";
+import { formatToolChanges, toolChangeWarning } from "../format/tool-changes.js";
 import { formatDebugStderr } from "../servers/stderr-tails.js";
 import { type RosterServer, serverRoster } from "./server-roster.js";
 import type { ProxyDetails, ProxyOutcome } from "./tool-outcomes.js";
@@ -127,11 +128,20 @@ export async function runProxyRequest(
   }
   if (params.describe !== undefined) {
     const tool = await runtime.resolve(params.describe, params.server);
-    return bounded(runtime, formatDescribe(tool, { includeSchemas: params.includeSchemas }), {
-      mode: "describe",
-      server: tool.server,
-      tool: tool.name,
-    });
+    const described = formatDescribe(tool, { includeSchemas: params.includeSchemas });
+    const change = tool.kind === "tool" ? runtime.toolChange(tool.server, tool.name) : undefined;
+    return bounded(
+      runtime,
+      change
+        ? `${toolChangeWarning(tool.server, change)}
+${described}`
+        : described,
+      {
+        mode: "describe",
+        server: tool.server,
+        tool: tool.name,
+      },
+    );
   }
   if (params.search !== undefined) {
     const result = await runtime.search(params.search, params);
@@ -160,7 +170,11 @@ export async function runProxyRequest(
       server: params.server,
     });
   }
-  return text<ProxyDetails>(formatStatus(runtime.servers(), runtime.problems), { mode: "status" });
+  const status = [
+    formatStatus(runtime.servers(), runtime.problems),
+    ...formatToolChanges(runtime.toolChanges()),
+  ];
+  return text<ProxyDetails>(status.join("\n"), { mode: "status" });
 }
 
 /**

@@ -1,0 +1,179 @@
+/**
+ * Tool pinning in a session (`settings.pinTools`). Every listing a server
+ * gives (first listing, reconnect, list_changed, or the disk cache) is
+ * compared with the server's pins in the metadata cache: the first listing
+ * pins every tool, later ones report changed and new tools (a notice once
+ * per distinct set). The call pipeline asks `noticeFor` before approval;
+ * accepting (the dialog, `trust-tools`) writes the current fingerprints as
+ * the pins. Without a disk cache the pins live in memory for the session.
+ */
+import {
+  acceptToolChanges,
+  compareToolPins,
+  type MetadataCache,
+  type ServerListing,
+  type ServerPins,
+  serverIdentity,
+  type ToolChange,
+  toolFingerprint,
+} from "@pi-mcp-adapter/catalog";
+import type { PinToolsSetting, RemoteTool, ServerDefinition } from "@pi-mcp-adapter/core";
+import { type ServerToolChanges, toolChangeNotice } from "../format/tool-changes.js";
+
+export type PinMode = "enforce" | "warn" | "off";
+
+export function pinMode(setting: PinToolsSetting | undefined): PinMode {
+  if (setting === false) return "off";
+  return setting === "warn" ? "warn" : "enforce";
+}
+
+interface Observed {
+  identity: string;
+  tools: readonly RemoteTool[];
+  changes: ToolChange[];
+  /** The changes last told in a notice, so a relisting with the same changes stays quiet. */
+  told: string;
+}
+
+export class ToolPins {
+  readonly mode: PinMode;
+  private readonly observed = new Map<string, Observed>();
+  /** Servers listed live by `verifyOnce` this session. */
+  private readonly verified = new Set<string>();
+  /** Pins when there is no disk cache. */
+  private readonly memory = new Map<string, ServerPins>();
+  private readonly writes = new Set<Promise<void>>();
+  /** Pin changes waiting for the next write, per server. */
+  private readonly queued = new Map<string, (pins: ServerPins | undefined) => ServerPins>();
+
+  constructor(
+    setting: PinToolsSetting | undefined,
+    private readonly cache: MetadataCache | undefined,
+    private readonly notify: (message: string) => void,
+  ) {
+    this.mode = pinMode(setting);
+  }
+
+  /** A server's listing arrived: compare, pin what is pinned on first sight, and tell what changed. */
+  observe(definition: ServerDefinition, listing: ServerListing): void {
+    if (this.mode === "off") return;
+    const identity = serverIdentity(definition);
+    const { changes, save } = compareToolPins(this.pinsOf(definition.name), identity, listing.tools);
+    const previous = this.observed.get(definition.name);
+    const told = changes.map((c) => `${c.tool}:${c.kind}:${c.fingerprint}`).join("\n");
+    this.observed.set(definition.name, { identity, tools: listing.tools, changes, told });
+    // Only what is missing is added: pins on disk (accepted meanwhile, maybe by another process) stand.
+    if (save) this.persist(definition.name, (current) => withMissingPins(current, save));
+    if (changes.length && told !== previous?.told) {
+      this.notify(toolChangeNotice(definition.name, changes, this.mode === "enforce"));
+    }
+  }
+
+  /**
+   * Lists `server` live with `relist` once this session (its listing reaches
+   * `observe`); a failure is left to the call itself to meet.
+   */
+  async verifyOnce(server: string, relist: ((server: string) => Promise<void>) | undefined): Promise<void> {
+    if (!relist || this.verified.has(server)) return;
+    this.verified.add(server);
+    await relist(server).catch(() => {});
+  }
+
+  /** The change of a tool of `server` as last listed, if it changed or is new. */
+  changeOf(server: string, tool: string): ToolChange | undefined {
+    return this.observed.get(server)?.changes.find((c) => c.tool === tool);
+  }
+
+  /** The fingerprint of a tool as last listed (session grants are tied to it). */
+  fingerprintOf(server: string, tool: string): string | undefined {
+    const listed = this.observed.get(server)?.tools.find((t) => t.name === tool);
+    return listed ? toolFingerprint(listed) : undefined;
+  }
+
+  /** Every listed server's changed and new tools. */
+  report(): ServerToolChanges[] {
+    return [...this.observed].map(([server, o]) => ({ server, changes: o.changes }));
+  }
+
+  /** Accepts a server's tools as last listed (all, or those named): they are pinned as they are now. */
+  async accept(server: string, tools?: readonly string[]): Promise<void> {
+    const observed = this.observed.get(server);
+    if (!observed) return;
+    const { identity } = observed;
+    const accept = (pins: ServerPins | undefined) => acceptToolChanges(pins, identity, observed.tools, tools);
+    const next = accept(this.pinsOf(server));
+    observed.changes = compareToolPins(next, identity, observed.tools).changes;
+    observed.told = "";
+    this.persist(server, accept);
+    await this.settled();
+  }
+
+  /** Reads pins again from disk (another process may have accepted changes) and compares anew. */
+  async reload(): Promise<void> {
+    if (!this.cache) return;
+    await this.settled();
+    await this.cache.load();
+    for (const [server, o] of this.observed) {
+      o.changes = compareToolPins(this.pinsOf(server), o.identity, o.tools).changes;
+    }
+  }
+
+  /** Resolves once pins being written have been written. */
+  async settled(): Promise<void> {
+    while (this.writes.size) await Promise.all(this.writes);
+  }
+
+  /** A server's pins as they will be once queued changes are written. */
+  private pinsOf(server: string): ServerPins | undefined {
+    if (!this.cache) return this.memory.get(server);
+    const queued = this.queued.get(server);
+    const saved = this.cache.pins(server);
+    return queued ? queued(saved) : saved;
+  }
+
+  private persist(server: string, change: (pins: ServerPins | undefined) => ServerPins): void {
+    if (!this.cache) {
+      this.memory.set(server, change(this.memory.get(server)));
+      return;
+    }
+    const cache = this.cache;
+    // Changes made in one turn (the first listing of many servers) go to disk in one write.
+    const queued = this.queued.get(server);
+    this.queued.set(server, queued ? (pins) => change(queued(pins)) : change);
+    if (this.queued.size > 1 || queued) return;
+    const write = Promise.resolve()
+      .then(() => {
+        const changes = Object.fromEntries(this.queued);
+        this.queued.clear();
+        return cache.updatePins(changes);
+      })
+      // A cache that cannot be written only means the pins are taken again next session.
+      .catch(() => {});
+    this.writes.add(write);
+    void write.finally(() => this.writes.delete(write));
+  }
+}
+
+function withMissingPins(current: ServerPins | undefined, save: ServerPins): ServerPins {
+  if (!current || current.identity !== save.identity) return save;
+  return { identity: current.identity, tools: { ...save.tools, ...current.tools } };
+}
+
+/**
+ * Changed and new tools as the metadata cache knows them — each server's
+ * cached listing against its pins — without connecting anything (for
+ * status screens that must not start servers).
+ */
+export function cachedToolChanges(
+  servers: readonly { server: ServerDefinition; listing?: ServerListing }[],
+  cache: MetadataCache | undefined,
+  setting: PinToolsSetting | undefined,
+): ServerToolChanges[] {
+  if (!cache || pinMode(setting) === "off") return [];
+  return servers.flatMap(({ server, listing }) => {
+    const pins = cache.pins(server.name);
+    if (!listing || !pins) return [];
+    const { changes } = compareToolPins(pins, serverIdentity(server), listing.tools);
+    return changes.length ? [{ server: server.name, changes }] : [];
+  });
+}
