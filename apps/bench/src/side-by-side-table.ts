@@ -157,15 +157,6 @@ function searchRows(r: SideBySide): Row[] {
       digits: 3,
     });
   }
-  if (r.freshSearch) {
-    for (const [metric, label] of QUALITY) {
-      rows.push({
-        what: `  … a fresh Pi session per query: ${label}`,
-        values: { deferred: r.freshSearch[metric] },
-        digits: 3,
-      });
-    }
-  }
   const after = (key: "one" | "ten") =>
     pick(Object.fromEntries(Object.entries(q.declaredAfter).map(([id, d]) => [id, d[key]])));
   rows.push({
@@ -180,6 +171,17 @@ function searchRows(r: SideBySide): Row[] {
     digits: 0,
   });
   return rows;
+}
+
+/** The built-in `tool_search` with a fresh Pi session per query (its own section, shown with or without `search`). */
+function freshRows(r: SideBySide): Row[] {
+  const fresh = r.freshSearch;
+  if (!fresh) return [];
+  return QUALITY.map(([metric, label]) => ({
+    what: `Search quality, ${fresh.queries} dev queries, a fresh Pi session per query: ${label}`,
+    values: { deferred: fresh[metric] },
+    digits: 3,
+  }));
 }
 
 function callRows(r: SideBySide): Row[] {
@@ -243,6 +245,7 @@ export function sideBySideRows(r: SideBySide): Row[] {
     ...startupRows(r),
     ...serverRows(r),
     ...searchRows(r),
+    ...freshRows(r),
     ...callRows(r),
     ...footprintRows(r),
   ];
