@@ -1,6 +1,7 @@
 /**
- * The side-by-side suite's setup: the adapters it compares (this checkout,
- * the published 2.36.0, and Pi alone), each in its own isolated Pi 1.6
+ * The side-by-side suite's setup: the columns it compares (this checkout,
+ * the published 2.36.0, Pi 1.6's built-in MCP with exposure `codemode` and
+ * `deferred`, and Pi alone), each in its own isolated Pi 1.6
  * project (apps/e2e's `createPiProject`: scripted model, agent dir, HOME), with
  * helpers to write the adapter's config, clear or inspect its metadata cache,
  * script the model for one run, and time that run to its first model request.
@@ -15,18 +16,29 @@ import { createPiProject, type PiProject, type PiRunExtras } from "@pi-mcp-adapt
 import type { ChatRequest, ScriptEntry, ScriptStep } from "@pi-mcp-adapter/test-kit";
 import type { CatalogServer } from "./shell-home.js";
 
-export type AdapterId = "ours" | "ref" | "none";
+export type AdapterId = "ours" | "ref" | "codemode" | "deferred" | "none";
+
+/** `proxy`: an extension with an `mcp` proxy tool (ours, 2.36); `builtin`: Pi's own MCP; `none`: Pi alone. */
+export type AdapterKind = "proxy" | "builtin" | "none";
 
 export interface Adapter {
   id: AdapterId;
+  kind: AdapterKind;
   label: string;
   /** What Pi loads with `-e`. */
   extension: string;
+  /** More `-e` extensions (the built-in's codemode and tool search). */
+  extraArgs?: string[];
   /** Its config file in the agent dir (the `mcpServers` of the user level). */
   configFile?: string;
   /** Its metadata cache file in the agent dir. */
   cacheFile?: string;
+  /** Fields added to every server entry (the built-in's `exposure`). */
+  entryExtra?: Record<string, unknown>;
 }
+
+/** Pi runs with `--no-extensions`, which also drops its built-ins; these load the built-in MCP with its codemode and tool search. */
+const BUILTIN_EXTRA_ARGS = ["-e", "builtin:codemode", "-e", "builtin:tool-search"];
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -42,6 +54,7 @@ export const REF_VERSION = JSON.parse(readFileSync(join(refDir, "package.json"),
 export const ADAPTERS: Record<AdapterId, Adapter> = {
   ours: {
     id: "ours",
+    kind: "proxy",
     label: "this checkout",
     extension: extensionDir,
     configFile: "mcp-adapter.json",
@@ -50,13 +63,35 @@ export const ADAPTERS: Record<AdapterId, Adapter> = {
   // 2.36 names its cache in metadata-cache.ts (`getAgentPath("mcp-cache.json")`).
   ref: {
     id: "ref",
+    kind: "proxy",
     label: `pi-mcp-adapter@${REF_VERSION}`,
     extension: refDir,
     configFile: "mcp.json",
     cacheFile: "mcp-cache.json",
   },
-  none: { id: "none", label: "Pi alone", extension: fixture("noop-extension.mjs") },
+  // Pi 1.6's built-in reads `mcp.json` in the agent dir (`~/.pi/agent/mcp.json`); it has no metadata cache.
+  codemode: {
+    id: "codemode",
+    kind: "builtin",
+    label: "built-in codemode",
+    extension: "builtin:mcp",
+    extraArgs: BUILTIN_EXTRA_ARGS,
+    configFile: "mcp.json",
+  },
+  deferred: {
+    id: "deferred",
+    kind: "builtin",
+    label: "built-in deferred",
+    extension: "builtin:mcp",
+    extraArgs: BUILTIN_EXTRA_ARGS,
+    configFile: "mcp.json",
+    entryExtra: { exposure: "deferred" },
+  },
+  none: { id: "none", kind: "none", label: "Pi alone", extension: fixture("noop-extension.mjs") },
 };
+
+/** The columns of the table, in order. */
+export const COLUMNS = ["ours", "ref", "codemode", "deferred"] as const satisfies readonly AdapterId[];
 
 /** Pi 1.6 on Node 22 (installed into apps/e2e/hosts from its lockfile when missing). */
 export function pi16(): PiHost {
@@ -118,7 +153,11 @@ export async function createBenchProject(adapter: Adapter, host = pi16()): Promi
     project,
     configure(servers) {
       if (!adapter.configFile) return;
-      writeFileSync(join(project.agentDir, adapter.configFile), JSON.stringify({ mcpServers: servers }));
+      const extra = adapter.entryExtra ?? {};
+      const entries = Object.fromEntries(
+        Object.entries(servers).map(([name, entry]) => [name, { ...(entry as object), ...extra }]),
+      );
+      writeFileSync(join(project.agentDir, adapter.configFile), JSON.stringify({ mcpServers: entries }));
     },
     clearCache: () => {
       if (cacheFile) rmSync(cacheFile, { force: true });
@@ -155,6 +194,7 @@ export async function createBenchProject(adapter: Adapter, host = pi16()): Promi
         ...extra,
         env,
         extension: adapter.extension,
+        extraArgs: [...(adapter.extraArgs ?? []), ...(extra.extraArgs ?? [])],
       });
       const first = result.requests[0];
       if (!first || arrivals.length === 0) {

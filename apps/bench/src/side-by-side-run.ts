@@ -1,12 +1,13 @@
 /**
  * `npm run bench:side-by-side -w apps/bench` (or `npm run bench -w apps/bench
- * -- --side-by-side`): this checkout and the published reference adapter in
- * the same real Pi 1.6 (Node 22) with the same scripted model, one table.
- * Measures the workspace as built: run `npx turbo run build` first.
+ * -- --side-by-side`): this checkout, the published reference adapter and
+ * Pi 1.6's built-in MCP (exposure `codemode` and `deferred`) in the same real
+ * Pi 1.6 (Node 22) with the same scripted model, one table. Measures the
+ * workspace as built: run `npx turbo run build` first.
  *
- * Flags: `--runs N` start-up runs per adapter and cache state (default 5),
+ * Flags: `--runs N` start-up runs per column and cache state (default 5),
  * `--pairs N` measured call pairs (default 200), `--only a,b` a subset of
- * tokens, startup, search, calls, rss, install.
+ * startup, tokens, servers, search, fresh, calls, rss, install.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -17,6 +18,8 @@ import { loadEvalData } from "./eval-data.js";
 import { measureLatency } from "./search-latency.js";
 import { loadCatalogServers } from "./shell-home.js";
 import { measureCalls } from "./side-by-side-call.js";
+import { measureEchoTurns } from "./side-by-side-echo-turn.js";
+import { measureFreshSearch } from "./side-by-side-fresh-search.js";
 import { measureOurInstall, measureRefInstall } from "./side-by-side-install.js";
 import {
   ADAPTERS,
@@ -28,11 +31,15 @@ import {
 } from "./side-by-side-project.js";
 import { measureRss } from "./side-by-side-rss.js";
 import { measureSearch } from "./side-by-side-search.js";
+import { measureServers } from "./side-by-side-servers.js";
 import { measureStartup } from "./side-by-side-startup.js";
 import { formatSideBySide, type SideBySide } from "./side-by-side-table.js";
 import { measureTokens } from "./side-by-side-tokens.js";
 
-const SECTIONS = ["startup", "tokens", "search", "calls", "rss", "install"] as const;
+const SECTIONS = ["startup", "tokens", "servers", "search", "fresh", "calls", "rss", "install"] as const;
+/** Runs per column of the server-process section, and echo-call sessions per column. */
+const SERVER_ROUNDS = 3;
+const ECHO_CALLS = 20;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]) {
@@ -87,7 +94,7 @@ const projects: BenchProject[] = [];
 // A section that fails stops the run, but the table still shows what was measured before it.
 let failure: unknown;
 try {
-  for (const adapter of [ADAPTERS.none, ADAPTERS.ours, ADAPTERS.ref]) {
+  for (const adapter of [ADAPTERS.none, ADAPTERS.ours, ADAPTERS.ref, ADAPTERS.codemode, ADAPTERS.deferred]) {
     const p = await createBenchProject(adapter, host);
     projects.push(p);
     p.configure(catalogEntries(servers, p.project.pidDir));
@@ -100,18 +107,37 @@ try {
     log("Always-on tokens…");
     result.tokens = await measureTokens(projects, servers);
   }
+  if (only.has("servers")) {
+    log(`Server processes and their memory, ${SERVER_ROUNDS} rounds…`);
+    result.serverProcesses = await measureServers(
+      projects,
+      servers.length,
+      SERVER_ROUNDS,
+      data.queries[0]!.query,
+    );
+  }
   if (only.has("search")) {
     log(`Search, ${data.queries.length} queries through Pi…`);
     result.search = await measureSearch(projects, data);
     result.searchInProcessMs = measureLatency(data, { maxScale: data.tools.length })[0]!.medianSearchMs;
   }
+  if (only.has("fresh")) {
+    log(`Built-in tool_search, a fresh Pi session for each of ${data.queries.length} queries…`);
+    const deferred = projects.find((p) => p.adapter.id === "deferred")!;
+    result.freshSearch = await measureFreshSearch(deferred, data, log);
+  }
+  // The adapters' own rows: the built-in has no proxy tool to compare with a bare call, and its RSS row is not asked for.
+  const adapters = projects.filter((p) => p.adapter.kind !== "builtin");
   if (only.has("calls")) {
+    log(`One echo call as a turn, ${ECHO_CALLS} calls × 3 sessions per column…`);
+    result.echoTurnMs = await measureEchoTurns(projects, ECHO_CALLS);
     log(`Proxied vs bare calls, ${pairs} pairs…`);
-    result.calls = await measureCalls(projects, pairs);
+    result.calls = await measureCalls(adapters, pairs);
+    for (const p of projects) p.configure(catalogEntries(servers, p.project.pidDir));
   }
   if (only.has("rss")) {
     log("RSS with 10 eager servers…");
-    result.rss = await measureRss(projects, servers);
+    result.rss = await measureRss(adapters, servers);
   }
   if (only.has("install")) {
     log("Production installs (npm pack + npm install; the reference from the registry)…");

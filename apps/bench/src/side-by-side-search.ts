@@ -1,8 +1,10 @@
 /**
  * Search over the 991 tools of the eval catalog, driven the same way for
- * both adapters: through the real Pi and each adapter's `mcp` proxy tool
- * (`mcp({search, limit: 10, includeSchemas: false})`), one scripted tool call
- * per eval query in one Pi session, warm metadata cache. Quality: the names
+ * every column: through the real Pi, one scripted tool call per eval query in
+ * one Pi session, warm metadata cache — ours and 2.36 through their `mcp`
+ * proxy tool (`mcp({search, limit: 10, includeSchemas: false})`), the
+ * built-in through a codemode `searchTools()` script or `tool_search` (see
+ * `side-by-side-search-steps.ts`). Quality: the names
  * in each result, in order, scored with Recall@1/5 and MRR@10. Latency: from
  * answering a model request with the search to the next request carrying its
  * result (Pi's tool turn included), median over the queries and the first
@@ -10,13 +12,12 @@
  * `read` of a one-line file gives the floor of such a turn.
  */
 import { writeFileSync } from "node:fs";
-import { prefixedToolName } from "@pi-mcp-adapter/core";
-import { toolResultTexts } from "@pi-mcp-adapter/test-kit";
-import { formatToolName } from "pi-mcp-adapter-ref/types";
-import { type EvalData, toolKey } from "./eval-data.js";
+import { type ChatRequest, toolResultTexts } from "@pi-mcp-adapter/test-kit";
+import type { EvalData } from "./eval-data.js";
 import { firstRelevantRank, type QualityScores, scoreRanks } from "./metrics.js";
+import { tokens } from "./shell-recording-pi.js";
 import type { AdapterId, BenchProject, TimedRun } from "./side-by-side-project.js";
-import { searchStep } from "./side-by-side-project.js";
+import { nameIndex, rankedKeys, searchStepFor } from "./side-by-side-search-steps.js";
 import { warmCaches } from "./side-by-side-startup.js";
 import { median } from "./transport-measure.js";
 
@@ -28,28 +29,33 @@ export interface SearchResult {
   turnMs: Record<AdapterId, number>;
   /** The session's first search turn (the adapter's runtime and index are built on first use). */
   firstTurnMs: Partial<Record<AdapterId, number>>;
+  /** Tokens of the declared tools and system prompt added over the session's first request, after 1 and 10 searches. */
+  declaredAfter: Partial<Record<AdapterId, { one: number; ten: number }>>;
+  /** Median characters of one search result. */
+  resultChars: Partial<Record<AdapterId, number>>;
 }
 
-/** The name each adapter shows for a tool, back to the eval's `server/tool` key. */
-function nameIndex(data: EvalData): Record<"ours" | "ref", Map<string, string>> {
-  const ours = new Map<string, string>();
-  const ref = new Map<string, string>();
-  for (const tool of data.tools) {
-    ours.set(prefixedToolName(tool.server, tool.name), toolKey(tool));
-    ref.set(formatToolName(tool.name, tool.server, "server"), toolKey(tool));
-  }
-  return { ours, ref };
+/** What every request carries besides the conversation: the declared tools and the system prompt, chars / 4. */
+export function declaredTokens(request: ChatRequest): number {
+  const system = request.messages.filter((m) => m.role === "system" || m.role === "developer");
+  return tokens(JSON.stringify({ tools: request.tools ?? [], system }));
 }
 
-/** The tool names of a search result, in order: each hit is a line `- <name>: …` (ours) or `- <name> - …` (2.36). */
-function rankedKeys(text: string, names: Map<string, string>): string[] {
-  const keys: string[] = [];
-  for (const line of text.split("\n")) {
-    const name = /^- ([^\s:]+)/.exec(line)?.[1];
-    const key = name === undefined ? undefined : names.get(name);
-    if (key !== undefined && !keys.includes(key)) keys.push(key);
+/** The ranked keys of each search result in a run whose first `queries` steps were searches. */
+export function readRankings(run: TimedRun, queries: number, names: Map<string, string>, label: string) {
+  if (run.requests.length < queries + 1) {
+    throw new Error(`${label}: search session ended after ${run.requests.length} requests`);
   }
-  return keys;
+  const texts = Array.from({ length: queries }, (_, i) => toolResultTexts(run.requests[i + 1]!).at(-1) ?? "");
+  const ranked = texts.map((text) => rankedKeys(text, names).slice(0, 10));
+  // A changed output format would read as zero recall: stop instead.
+  const unread = ranked.filter((keys) => keys.length === 0).length;
+  if (unread > queries / 2) {
+    throw new Error(
+      `${label}: no tool names read from ${unread} of ${queries} search results; first result:\n${texts[0]!.slice(0, 800)}`,
+    );
+  }
+  return { texts, ranked };
 }
 
 /** Per step n (answered at arrivals[n]), the time until request n+1 brought its result. */
@@ -62,6 +68,8 @@ export async function measureSearch(projects: BenchProject[], data: EvalData): P
   const quality: SearchResult["quality"] = {};
   const turnMs = {} as Record<AdapterId, number>;
   const firstTurnMs: SearchResult["firstTurnMs"] = {};
+  const declaredAfter: SearchResult["declaredAfter"] = {};
+  const resultChars: SearchResult["resultChars"] = {};
   await warmCaches(projects, new Set(data.tools.map((t) => t.server)).size);
   for (const p of projects) {
     if (p.adapter.id === "none") {
@@ -73,24 +81,27 @@ export async function measureSearch(projects: BenchProject[], data: EvalData): P
       continue;
     }
     const id = p.adapter.id;
-    const run = await p.run(data.queries.map((q) => searchStep(q.query)));
-    if (run.requests.length < data.queries.length + 1) {
-      throw new Error(`${p.adapter.label}: search session ended after ${run.requests.length} requests`);
-    }
-    const texts = data.queries.map((_, i) => toolResultTexts(run.requests[i + 1]!).at(-1) ?? "");
-    const ranked = texts.map((text) => rankedKeys(text, names[id]).slice(0, 10));
-    // A changed output format would read as zero recall: stop instead.
-    const unread = ranked.filter((keys) => keys.length === 0).length;
-    if (unread > data.queries.length / 2) {
-      throw new Error(
-        `${p.adapter.label}: no tool names read from ${unread} of ${data.queries.length} search results; first result:\n${texts[0]!.slice(0, 800)}`,
-      );
-    }
+    const run = await p.run(data.queries.map((q) => searchStepFor(id, q.query)));
+    const { texts, ranked } = readRankings(run, data.queries.length, names[id], p.adapter.label);
     const ranks = data.queries.map((query, i) => firstRelevantRank(ranked[i]!, query.relevant));
     quality[id] = scoreRanks(ranks);
     const turns = turnTimes(run, data.queries.length);
     turnMs[id] = median(turns);
     firstTurnMs[id] = turns[0];
+    const base = declaredTokens(run.requests[0]!);
+    declaredAfter[id] = {
+      one: declaredTokens(run.requests[1]!) - base,
+      ten: declaredTokens(run.requests[Math.min(10, data.queries.length)]!) - base,
+    };
+    resultChars[id] = median(texts.map((t) => t.length));
   }
-  return { queries: data.queries.length, tools: data.tools.length, quality, turnMs, firstTurnMs };
+  return {
+    queries: data.queries.length,
+    tools: data.tools.length,
+    quality,
+    turnMs,
+    firstTurnMs,
+    declaredAfter,
+    resultChars,
+  };
 }

@@ -24,7 +24,7 @@ export interface StartupResult {
 /** Fills each adapter's metadata cache: a search makes both list every server (and the reference lists them at start-up). */
 export async function warmCaches(projects: BenchProject[], servers: number): Promise<void> {
   for (const p of projects) {
-    if (!p.adapter.configFile || p.cachedServers() >= servers) continue;
+    if (!p.adapter.cacheFile || p.cachedServers() >= servers) continue;
     await p.run([searchStep("warm up")]);
     if (p.cachedServers() < servers) {
       throw new Error(`${p.adapter.label}: ${p.cachedServers()} of ${servers} servers cached after a search`);

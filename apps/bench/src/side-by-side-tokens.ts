@@ -3,12 +3,13 @@
  * whole request body as JSON, chars / 4, minus the same request from Pi
  * alone: tool declarations, system prompt additions, everything). Warm
  * metadata cache, lazy servers: proxy only with 1 server and with all 38,
- * then all 38 with the first 5 tools of one server direct.
+ * then all 38 with the first 5 tools of one server direct (for Pi's
+ * built-in MCP, `toolExposure: { <tool>: "direct" }`).
  */
 
 import type { CatalogServer } from "./shell-home.js";
 import { definitionText, tokens as textTokens } from "./shell-recording-pi.js";
-import type { AdapterId, BenchProject } from "./side-by-side-project.js";
+import type { AdapterId, AdapterKind, BenchProject } from "./side-by-side-project.js";
 import { catalogEntries } from "./side-by-side-project.js";
 import { warmCaches } from "./side-by-side-startup.js";
 
@@ -33,8 +34,13 @@ export async function measureTokens(projects: BenchProject[], servers: CatalogSe
     {
       label: `${servers.length} servers + ${DIRECT_TOOLS} direct tools (${one.name})`,
       servers,
-      extra: (s: CatalogServer) =>
-        s === one ? { directTools: s.tools.slice(0, DIRECT_TOOLS).map((t) => t.name) } : {},
+      extra: (kind: AdapterKind) => (s: CatalogServer) => {
+        if (s !== one) return {};
+        const direct = s.tools.slice(0, DIRECT_TOOLS).map((t) => t.name);
+        return kind === "builtin"
+          ? { toolExposure: Object.fromEntries(direct.map((name) => [name, "direct"])) }
+          : { directTools: direct };
+      },
     },
   ];
   await warmCaches(projects, servers.length);
@@ -48,7 +54,7 @@ export async function measureTokens(projects: BenchProject[], servers: CatalogSe
     const proxyDefinition = { none: 0 } as Record<AdapterId, number>;
     for (const p of projects) {
       if (p === none) continue;
-      p.configure(catalogEntries(config.servers, p.project.pidDir, config.extra));
+      p.configure(catalogEntries(config.servers, p.project.pidDir, config.extra?.(p.adapter.kind)));
       const run = await p.run([]);
       tokens[p.adapter.id] =
         textTokens(JSON.stringify(run.first)) - textTokens(JSON.stringify(baseline.first));

@@ -1,0 +1,80 @@
+/**
+ * What a running Pi holds in processes, read from /proc (Linux only): the
+ * Pi process of a bench project (a child of this process whose working
+ * directory is the project's; Pi 1.6 renames its process title, so its
+ * command line does not say what it is), the processes below it (the MCP servers an
+ * adapter or the built-in started), and their proportional set size (PSS,
+ * shared pages split among the processes sharing them) from
+ * `/proc/<pid>/smaps_rollup`.
+ */
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+
+function pids(): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
+}
+
+/** Reads a /proc file, or undefined when the process is gone or not ours to read. */
+function readProc(pid: number, file: string): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** The parent pid from `/proc/<pid>/stat` (the field after the parenthesised command name). */
+function parentOf(pid: number): number | undefined {
+  const stat = readProc(pid, "stat");
+  if (!stat) return undefined;
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+}
+
+/** The Pi process this process started in `projectDir`, if one runs. */
+export function findPi(projectDir: string): number | undefined {
+  for (const pid of pids()) {
+    if (parentOf(pid) !== process.pid) continue;
+    try {
+      if (readlinkSync(`/proc/${pid}/cwd`) === projectDir) return pid;
+    } catch {}
+  }
+  return undefined;
+}
+
+/** Every process below `root` (children, their children, …). */
+export function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const pid of pids()) {
+    const parent = parentOf(pid);
+    if (parent === undefined) continue;
+    children.set(parent, [...(children.get(parent) ?? []), pid]);
+  }
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+/** PSS of the processes in MiB, summed (a process gone meanwhile counts 0). */
+export function pssMiB(processes: number[]): number {
+  let kib = 0;
+  for (const pid of processes) {
+    const rollup = readProc(pid, "smaps_rollup");
+    kib += Number(/^Pss:\s+(\d+) kB/m.exec(rollup ?? "")?.[1] ?? 0);
+  }
+  return kib / 1024;
+}
+
+/** The processes below the Pi of `projectDir` right now, and their PSS. */
+export function piServers(projectDir: string): { processes: number; pssMiB: number } {
+  const pi = findPi(projectDir);
+  if (pi === undefined) throw new Error(`no Pi process started by the bench runs in ${projectDir}`);
+  const below = descendants(pi);
+  return { processes: below.length, pssMiB: pssMiB(below) };
+}
