@@ -21,6 +21,9 @@ type InstallOutcome = Pick<ProxyOutcome, "content" | "details">;
 
 /** A server name from the URL's host: `https://mcp.linear.app/mcp` → `linear`. */
 export function serverNameFromUrl(url: URL): string {
+  // A loopback or bare address says nothing about the server: name it by where it runs.
+  if (/^(localhost|[\d.]+|\[[\da-f:]+\])$/i.test(url.hostname))
+    return url.port ? `local-${url.port}` : "local";
   const labels = url.hostname
     .split(".")
     .filter((l) => !/^(mcp|api|www|server|app|com|dev|io|ai|net|org)$/.test(l));

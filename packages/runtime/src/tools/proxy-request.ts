@@ -84,7 +84,7 @@ export const PROXY_TOOL_PARAMETERS = {
     action: {
       type: "string",
       enum: ["auth-start", "auth-complete", "ui-messages", "install"],
-      description: "OAuth login to server; install: add the server at url (the user confirms)",
+      description: "OAuth login to server; install url",
     },
     url: { type: "string" },
   },
