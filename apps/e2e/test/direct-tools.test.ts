@@ -16,14 +16,9 @@
 import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import {
-  type ChatRequest,
-  recordedPids,
-  type ScriptEntry,
-  serverEverythingPath,
-  toolResultTexts,
-} from "@pi-mcp-adapter/test-kit";
+import { type ChatRequest, recordedPids, type ScriptEntry, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
+import { everythingWrapperScript } from "../src/fixtures.js";
 import { type PiHost, piHosts } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject } from "../src/pi-project.js";
 import { rpcMessages } from "../src/rpc-messages.js";
@@ -38,13 +33,7 @@ const sdkEsm = path.join(
 );
 
 /** server-everything on stdio, recording each start as a file named by its pid in `FIXTURE_PID_DIR`. */
-const EVERYTHING_WRAPPER = `
-import { writeFileSync } from "node:fs";
-import path from "node:path";
-writeFileSync(path.join(process.env.FIXTURE_PID_DIR, String(process.pid)), "");
-process.argv.splice(2, process.argv.length, "stdio");
-await import(${JSON.stringify(serverEverythingPath)});
-`;
+const EVERYTHING_WRAPPER = everythingWrapperScript();
 
 /** A stdio server whose `grow` tool adds `harvest` and sends `tools/list_changed`. */
 const FARM_SERVER = `
