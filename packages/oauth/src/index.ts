@@ -40,8 +40,8 @@ export {
   createKeyringStore,
   DEFAULT_KEYRING_SERVICE,
   type KeyringStoreOptions,
-  type KeytarLike,
 } from "./keyring-store.js";
+export type { KeytarLike } from "./keytar-like.js";
 export { importLegacyTokens, type LegacyImportOptions, type LegacyImportOutcome } from "./legacy-import.js";
 export { type LogoutOptions, type LogoutResult, logoutMcpOAuth } from "./logout.js";
 export {

@@ -15,16 +15,10 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { CredentialStore } from "./credential-store.js";
 import { OAuthError } from "./errors.js";
+import type { KeytarLike } from "./keytar-like.js";
 import { defaultEncryptedFileDir } from "./oauth-dir.js";
 import { freshSessionKeytar, type SessionKeyringOptions, sessionKeyringRevoked } from "./session-keyring.js";
 import { PROBE_ACCOUNT } from "./store-problems.js";
-
-/** The part of keytar this store uses. */
-export interface KeytarLike {
-  getPassword(service: string, account: string): Promise<string | null>;
-  setPassword(service: string, account: string, password: string): Promise<void>;
-  deletePassword(service: string, account: string): Promise<boolean>;
-}
 
 export interface KeyringStoreOptions {
   /** Keyring service name; entries are `<service>` / `<account>`. */

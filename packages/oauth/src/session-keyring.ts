@@ -11,7 +11,7 @@
  */
 import { execFile, spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import type { KeytarLike } from "./keyring-store.js";
+import type { KeytarLike } from "./keytar-like.js";
 
 export interface SessionKeyringOptions {
   platform?: NodeJS.Platform;

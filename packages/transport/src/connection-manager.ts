@@ -27,7 +27,8 @@ import {
   type ServerSlot,
 } from "./server-slot.js";
 import { type ServerStatus, type StatusListener, slotStatus, statusEventKey } from "./server-status.js";
-import { REAL_TIMERS, SlotTimers, type Timers } from "./slot-timers.js";
+import { SlotTimers } from "./slot-timers.js";
+import { REAL_TIMERS, type Timers } from "./timers.js";
 
 export type NotificationEventListener = (server: string, notification: ServerNotification) => void;
 /** Hears a server whose session was renewed (it restarted): its tools, prompts and resources may have changed. */

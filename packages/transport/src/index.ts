@@ -43,7 +43,7 @@ export {
   type NpxResolverOptions,
   type ResolveCommand,
 } from "./npx-resolver.js";
-export { ProcessTransport, type ProcessTransportOptions, type SpawnFn } from "./process-transport.js";
+export { ProcessTransport, type ProcessTransportOptions } from "./process-transport.js";
 export { isGroupAlive, terminateProcessTree } from "./process-tree.js";
 export { type EraCache, MODERN_REVISION } from "./protocol-revision.js";
 export {
@@ -78,6 +78,7 @@ export type {
 } from "./server-notification.js";
 export type { ConnectionState, ServerStatus, StatusListener } from "./server-status.js";
 export type { SessionRenewalListener, SessionRenewalPhase } from "./session-renewal.js";
-export type { Timers } from "./slot-timers.js";
 export { SocketTransport } from "./socket-transport.js";
+export type { SpawnFn } from "./spawn-process.js";
 export { DEFAULT_TASK_TIMEOUT_MS, type TaskState, type TaskUpdate } from "./task-update.js";
+export type { Timers } from "./timers.js";

@@ -4,13 +4,11 @@
  * ends the whole process tree on close and never lets stderr reach the host
  * terminal.
  */
-import type { ChildProcess, spawn as nodeSpawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { type FrameOptions, LineFramedTransport } from "./line-framed-transport.js";
 import { DEFAULT_KILL_GRACE_MS, terminateProcessTree, trackChild } from "./process-tree.js";
-import { spawnProcess } from "./spawn-process.js";
-
-export type SpawnFn = typeof nodeSpawn;
+import { type SpawnFn, spawnProcess } from "./spawn-process.js";
 
 export interface ProcessTransportOptions extends FrameOptions {
   command: string;

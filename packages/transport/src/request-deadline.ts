@@ -15,7 +15,7 @@
  * that time counts against neither limit. When the answer is sent the idle
  * window starts afresh, as after progress.
  */
-import type { Timers } from "./slot-timers.js";
+import type { Timers } from "./timers.js";
 
 /** Node's largest timer delay (a larger one fires at once). */
 export const MAX_TIMER_MS = 2_147_483_647;

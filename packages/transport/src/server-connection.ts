@@ -18,7 +18,6 @@ import type {
 import type { ClientHandlers } from "./client-handlers.js";
 import type { FetchLike } from "./http-shape-probe.js";
 import type { ResolveCommand } from "./npx-resolver.js";
-import type { SpawnFn } from "./process-transport.js";
 import type { EraCache } from "./protocol-revision.js";
 import type { Sleep } from "./read-retry.js";
 import type {
@@ -31,7 +30,8 @@ import type {
 import type { SandboxOptions } from "./sandbox/sandbox-spawn.js";
 import type { NotificationListener } from "./server-notification.js";
 import type { SessionRenewalListener } from "./session-renewal.js";
-import type { Timers } from "./slot-timers.js";
+import type { SpawnFn } from "./spawn-process.js";
+import type { Timers } from "./timers.js";
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 

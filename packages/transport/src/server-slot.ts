@@ -13,7 +13,6 @@ import {
   lifecyclePolicy,
 } from "./lifecycle-policy.js";
 import type { ServerConnection } from "./server-connection.js";
-import { unavailableMessage } from "./server-status.js";
 
 export interface ServerSlot<D extends ServerDefinition = ServerDefinition> {
   definition: D;
@@ -101,4 +100,12 @@ export function backoffRefusal(slot: ServerSlot, now: number): TransportError | 
     name,
     unavailableMessage(name, slot.error, now - (slot.failedAt ?? now)),
   );
+}
+
+/**
+ * What a use of a server in its failure backoff is told:
+ * `server "x" is unavailable (last failed 12 s ago: <reason>)`.
+ */
+function unavailableMessage(name: string, error: string, failedAgoMs: number): string {
+  return `server "${name}" is unavailable (last failed ${Math.max(0, Math.round(failedAgoMs / 1000))} s ago: ${error})`;
 }

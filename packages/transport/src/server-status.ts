@@ -69,11 +69,3 @@ function connectionStatus(
 export function statusEventKey(status: ServerStatus): string {
   return `${status.state}|${status.error ?? ""}|${status.removed ?? ""}`;
 }
-
-/**
- * What a use of a server in its failure backoff is told:
- * `server "x" is unavailable (last failed 12 s ago: <reason>)`.
- */
-export function unavailableMessage(name: string, error: string, failedAgoMs: number): string {
-  return `server "${name}" is unavailable (last failed ${Math.max(0, Math.round(failedAgoMs / 1000))} s ago: ${error})`;
-}

@@ -6,21 +6,7 @@
 import { type BackoffOptions, backoffDelay, DEFAULT_HEALTH_INTERVAL_MS } from "./lifecycle-policy.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { ServerSlot, SlotTimer } from "./server-slot.js";
-
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** Node's timers, unref'd: a pending health check or reconnect never keeps the process alive. */
-export const REAL_TIMERS: Timers = {
-  setTimeout: (fn, ms) => {
-    const handle = setTimeout(fn, ms);
-    handle.unref?.();
-    return handle;
-  },
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
+import type { Timers } from "./timers.js";
 
 export interface SlotTimerOptions {
   timers: Timers;

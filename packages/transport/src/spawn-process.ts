@@ -5,7 +5,11 @@
  * `node_modules/.bin/*.cmd` the npx resolver finds) through `cmd.exe` with
  * their arguments escaped, which Node's `spawn` refuses to do.
  */
+
+import type { spawn as nodeSpawn } from "node:child_process";
 import crossSpawn from "cross-spawn";
-import type { SpawnFn } from "./process-transport.js";
+
+/** How a stdio server process is started (Node's `spawn` signature). */
+export type SpawnFn = typeof nodeSpawn;
 
 export const spawnProcess: SpawnFn = crossSpawn as unknown as SpawnFn;
