@@ -100,6 +100,32 @@ describe("a server that never answers initialize", () => {
   });
 });
 
+describe("the first search of a session beside a lazy server that never answers initialize", () => {
+  it("answers from the servers that did, once the late one is past its wait, and names it", async () => {
+    await using markers = await createTempDir();
+    // Its connect would end only after 10 minutes: the search returning at all shows it stopped waiting.
+    const hang = node(
+      "hang",
+      hostileServerPath,
+      { HOSTILE_MODE: "hang-initialize", HOSTILE_MARKER_DIR: markers.path },
+      { requestTimeoutMs: 600_000 },
+    );
+    runtime = new Runtime({
+      servers: [hang, node("good", stdioFixtureServerPath, {})],
+      connect: connectWith(),
+    });
+    const search = await runtime.search("add numbers");
+    expect(search.hits[0]?.tool.prefixedName).toBe("good_add");
+    expect(formatSearch("add numbers", search)).toContain(
+      '(server "hang" is still connecting; its tools are listed once it answers)',
+    );
+    expect(existsSync(path.join(markers.path, "initialize"))).toBe(true);
+    expect(runtime.servers().find((s) => s.name === "hang")?.state).toBe("connecting");
+    // The next search does not wait for it again.
+    expect((await runtime.search("echo")).hits[0]?.tool.prefixedName).toBe("good_echo");
+  }, 60_000);
+});
+
 describe("failure backoff in the runtime", () => {
   it("says a failed server is unavailable without starting it again, until mcp({connect}) forces a try", async () => {
     await using pids = await createTempDir();

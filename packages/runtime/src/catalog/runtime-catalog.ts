@@ -8,7 +8,8 @@
  * is complete), a changed definition forgets it; listeners hear of both.
  *
  * One slow server never holds up the others: a question across servers
- * waits only for first listings it starts itself, not for one an earlier
+ * waits only for first listings it starts itself, and not for those of them
+ * that are late once the others answered (straggler-wait.ts), not for one an earlier
  * question started (that server is "still connecting"), nor for a server
  * whose connect is under way (its cached listing serves, if any), nor for a
  * failed server's retry (which runs in the background); and a call by exact
@@ -28,6 +29,7 @@ import { type DirectToolPlan, type DirectToolSettings, planDirectTools } from ".
 import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
 import { RelistQueue } from "./relist-queue.js";
 import { runLimited } from "./run-limited.js";
+import { StragglerWait } from "./straggler-wait.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
 import {
@@ -149,15 +151,23 @@ export class RuntimeCatalog {
     const early = new Promise<void>((resolve) => {
       done = resolve;
     });
+    // A question across servers stops waiting for late first listings (see straggler-wait.ts);
+    // a call by name waits for the server it names.
+    const late = new StragglerWait(server === undefined && target === undefined ? awaited : [], done);
     const discovery = runLimited(awaited, MAX_PARALLEL_DISCOVERY, async (name) => {
+      late.start(name);
       try {
         await this.discover(name);
         if (found?.(this.tools.list(enabled))) done();
       } catch (error) {
         unavailable.push(unavailableEntry(name, error));
+      } finally {
+        late.settle(name);
       }
     });
     await Promise.race([discovery, early]);
+    late.stop();
+    for (const name of late.pending()) unavailable.push(stillConnecting(name));
     return { tools: this.tools.list(enabled), unavailable: [...unavailable] };
   }
 

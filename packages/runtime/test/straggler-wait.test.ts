@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { StragglerWait } from "../src/catalog/straggler-wait.js";
+
+describe("StragglerWait", () => {
+  it("never fires while a server is still queued, nor before any answered, nor when all answered", async () => {
+    let fired = 0;
+    const wait = new StragglerWait(["a", "b", "c"], () => fired++);
+    wait.start("a");
+    wait.start("b");
+    wait.settle("a"); // c is still queued: b is not late yet
+    wait.start("c");
+    expect(wait.pending()).toEqual(["b", "c"]);
+    wait.settle("b");
+    wait.settle("c");
+    expect(wait.pending()).toEqual([]);
+    wait.stop();
+    expect(fired).toBe(0);
+  });
+
+  it("fires once for the servers left when every server started and one answered", async () => {
+    let late!: () => void;
+    const fired = new Promise<void>((resolve) => {
+      late = resolve;
+    });
+    const wait = new StragglerWait(["fast", "hung"], late);
+    wait.start("fast");
+    wait.start("hung");
+    wait.settle("fast");
+    await fired;
+    expect(wait.pending()).toEqual(["hung"]);
+  }, 30_000);
+});
