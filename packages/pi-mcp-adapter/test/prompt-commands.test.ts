@@ -21,6 +21,9 @@ function fakePi() {
   const commands = new Map<string, Command>();
   const sent: unknown[] = [];
   const notes: { message: string; level: string }[] = [];
+  // The preview: each title shown, and the answer (Use prompt unless a test queues another).
+  const previews: { title: string; choices: string[] }[] = [];
+  const answers: (string | undefined)[] = [];
   const pi = {
     registerCommand: (name: string, options: Command) => commands.set(name, options),
     sendUserMessage: (content: unknown) => sent.push(content),
@@ -30,9 +33,15 @@ function fakePi() {
     hasUI: true,
     isIdle: () => true,
     waitForIdle: async () => {},
-    ui: { notify: (message: string, level = "info") => notes.push({ message, level }) },
+    ui: {
+      notify: (message: string, level = "info") => notes.push({ message, level }),
+      select: async (title: string, choices: string[]) => {
+        previews.push({ title, choices });
+        return answers.length ? answers.shift() : "Use prompt";
+      },
+    },
   } as unknown as ExtensionCommandContext;
-  return { pi, ctx, commands, sent, notes };
+  return { pi, ctx, commands, sent, notes, previews, answers };
 }
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -72,6 +81,29 @@ describe("prompt commands", () => {
     await args.handler(`Lyon`, ctx);
     expect(sent).toEqual(["What's weather in San Francisco, CA?", "What's weather in Lyon?"]);
     expect(notes).toEqual([]);
+  });
+
+  it("previews the messages first: Use prompt sends them, Cancel or Esc sends nothing; headless sends at once", async () => {
+    const { commands, ctx, sent, previews, answers } = await setUp();
+    const args = commands.get("mcp__everything__args-prompt")!;
+    answers.push("Cancel", undefined);
+    await args.handler("Oslo", ctx);
+    await args.handler("Bergen", ctx);
+    expect(sent).toEqual([]);
+    expect(previews.map((p) => p.choices)).toEqual([
+      ["Use prompt", "Cancel"],
+      ["Use prompt", "Cancel"],
+    ]);
+    expect(previews[0]?.title).toBe(
+      "/mcp__everything__args-prompt: what the prompt adds to the conversation\n\nWhat's weather in Oslo?",
+    );
+    await args.handler("Tromsø", ctx);
+    expect(sent).toEqual(["What's weather in Tromsø?"]);
+    // Print and json modes have no dialog: the prompt goes straight to the model, as before.
+    // (Not idle: the command then waits only for the turn it queued, which this fake ends at once.)
+    await args.handler("Bodø", { ...ctx, hasUI: false, isIdle: () => false } as ExtensionCommandContext);
+    expect(sent).toEqual(["What's weather in Tromsø?", "What's weather in Bodø?"]);
+    expect(previews).toHaveLength(3);
   });
 
   it("/mcp-adapter prompts lists every prompt with its command and arguments", async () => {

@@ -4,14 +4,21 @@
  * false in print and json modes, where dialogs cannot be shown (calls
  * needing approval then fail closed); `--mode rpc` forwards dialogs as
  * `extension_ui_request`s. Sampling runs on Pi's own model (`pi-sampler.ts`);
- * a running call's progress shows on Pi's status line.
+ * a running call's progress shows on Pi's status line and in the call's
+ * row (`running-rows.ts`).
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Host } from "@pi-mcp-adapter/runtime";
 import { progressStatus } from "./footer-status.js";
 import { piSampler } from "./pi-sampler.js";
+import type { RunningRows } from "./running-rows.js";
 
-export function piHost(pi: ExtensionAPI, ctx: ExtensionContext, status: Host["status"]): Host {
+export function piHost(
+  pi: ExtensionAPI,
+  ctx: ExtensionContext,
+  status: Host["status"],
+  rows?: RunningRows,
+): Host {
   return {
     hasUI: ctx.hasUI,
     dialogs: {
@@ -26,6 +33,7 @@ export function piHost(pi: ExtensionAPI, ctx: ExtensionContext, status: Host["st
     progress: (server, tool, text) => {
       const entry = progressStatus(server, tool, text);
       ctx.ui.setStatus(entry.key, entry.text);
+      rows?.progress(server, tool, text);
     },
   };
 }

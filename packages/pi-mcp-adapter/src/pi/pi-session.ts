@@ -37,6 +37,7 @@ import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.
 import { PromptCommands } from "./prompt-commands.js";
 import { runProxy } from "./proxy-run.js";
 import { registerProxyTools } from "./proxy-tools.js";
+import { RunningRows } from "./running-rows.js";
 import { registerScriptTool } from "./script-tool.js";
 import { ServerRegistrations } from "./server-registrations.js";
 import { registerStartupDirectTools } from "./startup-direct-tools.js";
@@ -81,6 +82,8 @@ export class PiSession {
   private readonly statusChannels: StatusChannels;
   // MCP prompts as /mcp__<server>__<prompt>: from the snapshot first, then from the session's runtime.
   private readonly promptCommands: PromptCommands;
+  /** Rows of proxy calls running now, which progress and task status reach. */
+  private readonly rows = new RunningRows();
 
   constructor(
     private readonly pi: ExtensionAPI,
@@ -196,7 +199,7 @@ export class PiSession {
     const common = {
       cwd: ctx.cwd,
       oauth: oauthHooksFor(this.pi, ctx),
-      host: piHost(this.pi, ctx, (snapshot) => this.statusChannels.publish(snapshot)),
+      host: piHost(this.pi, ctx, (snapshot) => this.statusChannels.publish(snapshot), this.rows),
       client: CLIENT,
       registrations: () => this.registrations.list(),
     };
@@ -269,6 +272,7 @@ export class PiSession {
     const stopFooter = watchStatus(runtime, (s) => {
       ctx.ui.setStatus(FOOTER_STATUS_KEY, footerText(s, this.display));
       tasks(taskStatusText(s, this.display));
+      this.rows.tasks(s);
     });
     this.footerOff = () => {
       stopFooter();
@@ -325,11 +329,12 @@ export class PiSession {
 
   /** The proxy tools, `mcp` with the roster of the snapshot's servers (kept for the process; see proxy-tools.ts). */
   private registerProxies(servers: StartupSnapshot["servers"]): void {
-    const call = async (params: ProxyParams, signal: AbortSignal | undefined, ctx: ExtensionContext) => {
+    const call: Parameters<typeof registerProxyTools>[3] = async (params, signal, ctx, update) => {
       const runtime = await this.runtimeFor(ctx);
       // Installing asks the user first; without a dialog the runtime refuses and says what to run instead.
       if (params.action === INSTALL_ACTION && ctx.hasUI) return installServer(runtime, params, ctx);
-      return runProxy(runtime, this.registrar, params, signal);
+      const target = params.tool ? { tool: params.tool, server: params.server } : undefined;
+      return this.rows.during(target, update, () => runProxy(runtime, this.registrar, params, signal));
     };
     const names = servers.map((s) => s.server.name);
     const description = proxyToolDescription(servers);

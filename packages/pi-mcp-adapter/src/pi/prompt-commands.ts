@@ -10,7 +10,10 @@
  *
  * Arguments are parsed by the runtime (positional and `key=value`, shell-like
  * quoting); required ones are checked before `prompts/get`. The result, after
- * approval and the output guard, is sent to the model as one user message.
+ * approval and the output guard, is previewed where Pi has a UI
+ * (`prompt-preview.ts`): only **Use prompt** sends it to the model as one
+ * user message and starts a turn. Without a UI (print and json modes) it is
+ * sent at once.
  */
 import type { ExtensionAPI, ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
@@ -27,6 +30,7 @@ import {
 } from "@pi-mcp-adapter/runtime";
 
 import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
+import { confirmPromptUse } from "./prompt-preview.js";
 
 /** `/mcp-adapter prompts`: every prompt with its command and arguments (listing servers not listed yet). */
 export function promptsSubcommand(runtimeFor: RuntimeFor): AdapterSubcommand {
@@ -138,6 +142,8 @@ export class PromptCommands {
         ctx.ui.notify(`/${name}: ${reason}`, "warning");
         return;
       }
+      // Cancel adds nothing (the arguments already sent to the server cannot be recalled).
+      if (ctx.hasUI && !(await confirmPromptUse(ctx, name, result.content))) return;
       const message = promptUserMessage(result);
       // While the agent works, the prompt waits its turn rather than steering the running one.
       this.pi.sendUserMessage(message, ctx.isIdle() ? undefined : { deliverAs: "followUp" });

@@ -23,11 +23,14 @@ import {
   type ProxyParams,
 } from "@pi-mcp-adapter/runtime";
 import { proxyCallTitle, type RenderSettings, resultRenderers } from "./render-results.js";
+import type { RunningUpdate } from "./running-rows.js";
 
 type RunProxy = (
   params: ProxyParams,
   signal: AbortSignal | undefined,
   ctx: ExtensionContext,
+  /** Pi's `onUpdate`: a call's row shows its progress through it (`running-rows.ts`). */
+  update?: (partial: RunningUpdate) => void,
 ) => Promise<Pick<ProxyOutcome, "content" | "details">>;
 
 /** Registers the proxy tools `settings` ask for; returns the names registered. */
@@ -51,7 +54,7 @@ export function registerProxyTools(
     // Pi 1.x: a call naming tools still registering waits for them (the extension's tool_call handler).
     ...({ reachesTools: reachedWords } as object),
     ...resultRenderers(render, proxyCallTitle),
-    execute: (_id, params, signal, _update, ctx) => run(params as ProxyParams, signal, ctx),
+    execute: (_id, params, signal, update, ctx) => run(params as ProxyParams, signal, ctx, update as never),
   });
   if (!settings.namespaceProxyTools) return [PROXY_TOOL_NAME];
   for (const server of servers) {
@@ -61,8 +64,8 @@ export function registerProxyTools(
       description: `Tools of MCP server ${server}: {search: "words"} finds, {describe: "name"} shows, {tool: "name", args: {...}} calls.`,
       parameters: NAMESPACE_PROXY_PARAMETERS as never,
       ...resultRenderers(render, (args) => proxyCallTitle({ ...args, server })),
-      execute: (_id, params, signal, _update, ctx) =>
-        run({ ...(params as ProxyParams), server }, signal, ctx),
+      execute: (_id, params, signal, update, ctx) =>
+        run({ ...(params as ProxyParams), server }, signal, ctx, update as never),
     });
   }
   return [PROXY_TOOL_NAME, ...servers.map(namespaceProxyName)];

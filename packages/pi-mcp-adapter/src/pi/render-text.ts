@@ -58,3 +58,24 @@ export function fit(text: string, width: number): string {
   }
   return `${out}…`;
 }
+
+/** Coloured pieces of one line, cut together to `width` cells (the last piece kept ends in `…` when cut). */
+export function fitSegments<S extends { text: string }>(segments: readonly S[], width: number): S[] {
+  const out: S[] = [];
+  let left = width;
+  const total = segments.reduce((sum, s) => sum + textWidth(s.text), 0);
+  if (total <= width) return [...segments];
+  for (const segment of segments) {
+    const w = textWidth(segment.text);
+    // Room for the whole piece and the `…` that ends the line.
+    if (w < left) {
+      out.push(segment);
+      left -= w;
+      continue;
+    }
+    // A space more makes `fit` cut, so the line always ends in `…` here.
+    out.push({ ...segment, text: fit(`${segment.text} `, left) });
+    return out;
+  }
+  return out;
+}
