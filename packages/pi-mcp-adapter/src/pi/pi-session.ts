@@ -18,7 +18,6 @@ import {
   INSTALL_ACTION,
   loadStartupSnapshot,
   PROXY_TOOL_NAME,
-  type ProxyParams,
   proxyToolDescription,
   type RuntimeSource,
   SCRIPT_TOOL_NAME,
