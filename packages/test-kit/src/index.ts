@@ -91,3 +91,8 @@ export const sandboxProbeServerPath = fileURLToPath(
 
 /** Absolute path of a stdio server whose names, descriptions, instructions and errors carry escape sequences. */
 export const escapeServerPath = fileURLToPath(new URL("../fixtures/escape-server.mjs", import.meta.url));
+
+/** Absolute path of the display fixture server (stdio): a JSON result, a call with progress that waits, a long prompt. */
+export const displayFixtureServerPath = fileURLToPath(
+  new URL("../fixtures/display-fixture-server.mjs", import.meta.url),
+);
