@@ -8,7 +8,8 @@
  * `get-roots-list`. That run also caches the server's listing, so a second
  * Pi (rpc mode) registers the prompt commands from its startup snapshot:
  * `/mcp__everything__args-prompt` with key=value and positional arguments
- * reaches the model as a user message, and a missing required argument is
+ * reaches the model as a user message once the client answers the preview
+ * (a select in RPC mode) with Use prompt, and a missing required argument is
  * refused with the usage; in json mode a prompt command's turn completes
  * before Pi exits. A listening extension checks the status snapshots'
  * documented fields, resource counts included. (Argument completion needs Pi's editor; it is
@@ -56,6 +57,16 @@ function rpcSession(project: PiProject) {
       if (!line) continue;
       const message = JSON.parse(line) as Record<string, unknown>;
       seen.push(message);
+      // A prompt command's preview (a select in RPC mode): use the prompt.
+      if (
+        message.type === "extension_ui_request" &&
+        message.method === "select" &&
+        (message.options as string[] | undefined)?.includes("Use prompt")
+      ) {
+        child.stdin.write(
+          `${JSON.stringify({ type: "extension_ui_response", id: message.id, value: "Use prompt" })}\n`,
+        );
+      }
       for (const waiter of [...waiters]) {
         if (waiter.until(message)) {
           waiters.splice(waiters.indexOf(waiter), 1);
@@ -177,6 +188,11 @@ describe.each(piHosts())("$label", (host) => {
       const agentEnd = (m: Record<string, unknown>) => m.type === "agent_end";
       await pi.prompt("/mcp__everything__args-prompt city=Paris state=France", agentEnd);
       expect(lastUserText(model.requests[before])).toBe("What's weather in Paris, France?");
+      // The client saw the preview first (RPC mode has dialogs), the prompt's text in its title.
+      const preview = pi.seen.find((m) => m.type === "extension_ui_request" && m.method === "select");
+      expect(preview?.title).toBe(
+        "/mcp__everything__args-prompt: what the prompt adds to the conversation\n\nWhat's weather in Paris, France?",
+      );
       await pi.prompt(`/mcp__everything__args-prompt "Des Moines"`, agentEnd);
       expect(lastUserText(model.requests.at(-1))).toBe("What's weather in Des Moines?");
       const refused = await pi.prompt(
