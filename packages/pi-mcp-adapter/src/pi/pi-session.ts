@@ -332,7 +332,8 @@ export class PiSession {
       const runtime = await this.runtimeFor(ctx);
       // Installing asks the user first; without a dialog the runtime refuses and says what to run instead.
       if (params.action === INSTALL_ACTION && ctx.hasUI) return installServer(runtime, params, ctx);
-      const target = params.tool ? { tool: params.tool, server: params.server } : undefined;
+      // A row to draw progress in exists only where someone sees it (not in print and json modes).
+      const target = params.tool && ctx.hasUI ? { tool: params.tool, server: params.server } : undefined;
       return this.rows.during(target, update, () => runProxy(runtime, this.registrar, params, signal));
     };
     const names = servers.map((s) => s.server.name);
