@@ -41,6 +41,11 @@ function colouredScreen(project: PiProject): string {
   });
 }
 
+/** The SGR sequence right before `word` on a coloured screen, if one is. */
+function colourBefore(screen: string, word: string): string | undefined {
+  return new RegExp(`(\u001b\\[[0-9;]*m)${word}`).exec(screen)?.[1];
+}
+
 function lastUserText(request: ChatRequest | undefined): string {
   const content = request?.messages.filter((m) => m.role === "user").at(-1)?.content;
   if (typeof content === "string") return content;
@@ -142,8 +147,8 @@ describe.each(piHosts())("what the adapter shows in a terminal on $label", (host
       expect(expanded).toMatch(/"note": null\n\s+\}/);
       // Keys and strings in different colours of Pi's theme.
       const coloured = colouredScreen(project);
-      const key = /(\u001b\[[0-9;]*m)"name"/.exec(coloured)?.[1];
-      const value = /(\u001b\[[0-9;]*m)"bolt"/.exec(coloured)?.[1];
+      const key = colourBefore(coloured, '"name"');
+      const value = colourBefore(coloured, '"bolt"');
       expect(key).toBeDefined();
       expect(value).toBeDefined();
       expect(key).not.toBe(value);
