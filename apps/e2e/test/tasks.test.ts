@@ -6,7 +6,7 @@
  * 1. `--mode json`: the research report reaches the model through the proxy tool.
  * 2. `--mode rpc`: with `ambiguous: true` the task asks for a clarification;
  *    it is the usual form dialog, and the answer shapes the report. While the
- *    task runs, Pi's status line shows its status messages.
+ *    task runs, Pi's status line and the call's row show its status messages.
  * 3. `--mode rpc`: aborting the run mid-task sends `tasks/cancel`, and the
  *    server answers that the task is cancelled.
  */
@@ -92,6 +92,12 @@ describe.each(piHosts())("$label", (host) => {
     expect(lines.some((l) => l?.includes("input required: Found multiple interpretations"))).toBe(true);
     // Cleared once the task ended.
     expect(lines.at(-1)).toBeUndefined();
+    // The call's own row (a partial result of the proxy call) shows the task's status too.
+    const rows = messages
+      .filter((m) => m.type === "tool_execution_update")
+      .map((m) => (m.partialResult as { details?: { running?: { text?: string } } }).details?.running?.text);
+    expect(rows).toContain("task: Analyzing content...");
+    expect(rows.some((r) => r?.startsWith("task input required: Found multiple interpretations"))).toBe(true);
   });
 
   it("--mode rpc: aborting the run mid-task cancels the task on the server", async () => {
