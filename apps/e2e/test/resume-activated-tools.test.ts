@@ -1,0 +1,107 @@
+/**
+ * `directTools: "search"` tools the model activated stay activated when the
+ * session goes on in a new Pi process (`--continue`), on both Pi lines, with
+ * a real session on disk and server-everything on stdio:
+ * - activated through our search (`mcp({ search })`): the adapter recorded
+ *   the activation in the session, and the first request of the continued
+ *   session declares the tool (and not the ones never activated);
+ * - on Pi 1.x, loaded by Pi's own `tool_search`: Pi keeps the load in its
+ *   transcript, and the adapter leaves it loaded on resume;
+ * - a new session (no `--continue`) starts without them.
+ * Branch paths (`/tree`) are covered against Pi's real SessionManager in
+ * packages/pi-mcp-adapter/test/activated-tools.test.ts.
+ */
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { ChatRequest, ScriptEntry } from "@pi-mcp-adapter/test-kit";
+import { describe, expect, it } from "vitest";
+import { everythingWrapperScript } from "../src/fixtures.js";
+import { type PiHost, piHosts } from "../src/pi-hosts.js";
+import { createPiProject } from "../src/pi-project.js";
+
+/** The MCP tools of server-everything a request declares. */
+function everythingTools(request: ChatRequest | undefined): string[] {
+  return (request?.tools ?? [])
+    .map((t) => t.function.name)
+    .filter((n) => n.startsWith("everything_"))
+    .sort();
+}
+
+async function searchProject(host: PiHost, steps: ScriptEntry[]) {
+  const project = await createPiProject({
+    host,
+    adapterConfig: ({ join, pidDir }) => ({
+      mcpServers: {
+        everything: {
+          command: process.execPath,
+          args: [join("everything.mjs")],
+          env: { FIXTURE_PID_DIR: pidDir },
+          directTools: "search",
+        },
+      },
+    }),
+    steps,
+  });
+  await writeFile(project.join("everything.mjs"), everythingWrapperScript());
+  return project;
+}
+
+describe.each(piHosts())("$label", (host) => {
+  it("a tool our search activated is declared in the first request after --continue; a new session starts without it", async () => {
+    await using project = await searchProject(host, [
+      { toolCall: { name: "mcp", arguments: { search: "sum two numbers" } } },
+      { text: "Found it." },
+      { text: "Continued." },
+      { text: "New." },
+    ]);
+    const sessions = ["--session-dir", project.join("sessions")];
+
+    const first = await project.run("Find a sum tool.", { sessionArgs: sessions });
+    expect(first.code, first.stderr).toBe(0);
+    expect(everythingTools(first.requests[0])).toEqual([]);
+
+    const continued = await project.run("Go on.", { sessionArgs: [...sessions, "--continue"] });
+    expect(continued.code, continued.stderr).toBe(0);
+    const restored = everythingTools(continued.requests[0]);
+    expect(restored).toContain("everything_get_sum");
+    expect(restored).not.toContain("everything_echo");
+    // Pi 1.x declares an activation within the same prompt; 0.7x from the next prompt on.
+    if (host.nativeMcp) expect(everythingTools(first.requests[1])).toEqual(restored);
+
+    const fresh = await project.run("Start over.", { sessionArgs: sessions });
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(everythingTools(fresh.requests[0])).toEqual([]);
+  }, 180_000);
+
+  // Pi 1.x only: its own `tool_search` (a built-in extension, loaded here next to ours) loads the
+  // deferred tool; Pi restores that load from its transcript, and the adapter must not undo it.
+  it.runIf(host.nativeMcp)(
+    "Pi 1.x: a tool Pi's tool_search loaded is still declared after --continue",
+    async () => {
+      // <package>/dist/bundle/cli.js → <package>/dist/extensions/tool-search/index.js
+      const toolSearch = path.join(
+        path.dirname(path.dirname(host.cli)),
+        "extensions",
+        "tool-search",
+        "index.js",
+      );
+      await using project = await searchProject(host, [
+        { toolCall: { name: "tool_search", arguments: { query: "sum two numbers" } } },
+        { text: "Loaded." },
+        { text: "Continued." },
+      ]);
+      const args = (...more: string[]) => ({
+        sessionArgs: ["--session-dir", project.join("sessions"), ...more],
+        extraArgs: ["-e", toolSearch],
+      });
+      const first = await project.run("Load a sum tool.", args());
+      expect(first.code, first.stderr).toBe(0);
+      expect(everythingTools(first.requests[1])).toContain("everything_get_sum");
+
+      const continued = await project.run("Go on.", args("--continue"));
+      expect(continued.code, continued.stderr).toBe(0);
+      expect(everythingTools(continued.requests[0])).toEqual(everythingTools(first.requests[1]));
+    },
+    180_000,
+  );
+});
