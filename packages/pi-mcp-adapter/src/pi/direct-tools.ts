@@ -29,6 +29,7 @@ import {
   checkArguments,
   type DirectTool,
   type DirectToolPlan,
+  directDeclaration,
 } from "@pi-mcp-adapter/runtime";
 import type { RuntimeFor } from "./adapter-command.js";
 import { argumentSummary, type RenderSettings, resultRenderers } from "./render-results.js";
@@ -231,12 +232,13 @@ export class DirectToolRegistrar {
           },
         }
       : {};
+    // The server's JSON Schema as is (both Pi lines accept plain JSON Schema), as token costs count it.
+    const { description, parameters } = directDeclaration(name, tool);
     return {
       name,
       label: `${server}: ${tool.annotations?.title ?? tool.name}`,
-      description: tool.description || `Tool ${tool.name} of MCP server ${server}`,
-      // The server's JSON Schema as is: both Pi lines accept plain JSON Schema.
-      parameters: objectSchema(tool.inputSchema),
+      description,
+      parameters,
       ...extras,
       ...strict,
       ...resultRenderers(
@@ -277,11 +279,6 @@ function loadedByPi(pi: ExtensionAPI, active: ReadonlySet<string>): string[] {
 function signatureOf(direct: DirectTool): string {
   const { tool } = direct;
   return JSON.stringify([direct.exposure, tool.server, tool.description, tool.inputSchema, tool.annotations]);
-}
-
-/** Pi requires an object schema; a server's schema without `type` is one by MCP's rules. */
-function objectSchema(schema: ToolMetadata["inputSchema"]): Record<string, unknown> {
-  return { ...schema, type: "object" };
 }
 
 function annotationsOf(tool: ToolMetadata): Record<string, boolean> | undefined {
