@@ -12,11 +12,10 @@
  * packages/pi-mcp-adapter/test/activated-tools.test.ts.
  */
 import { writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { ChatRequest, ScriptEntry } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { everythingWrapperScript } from "../src/fixtures.js";
-import { type PiHost, piHosts } from "../src/pi-hosts.js";
+import { type PiHost, piHosts, toolSearchExtension } from "../src/pi-hosts.js";
 import { createPiProject } from "../src/pi-project.js";
 
 /** The MCP tools of server-everything a request declares. */
@@ -78,13 +77,7 @@ describe.each(piHosts())("$label", (host) => {
   it.runIf(host.nativeMcp)(
     "Pi 1.x: a tool Pi's tool_search loaded is still declared after --continue",
     async () => {
-      // <package>/dist/bundle/cli.js → <package>/dist/extensions/tool-search/index.js
-      const toolSearch = path.join(
-        path.dirname(path.dirname(host.cli)),
-        "extensions",
-        "tool-search",
-        "index.js",
-      );
+      const toolSearch = toolSearchExtension(host);
       await using project = await searchProject(host, [
         { toolCall: { name: "tool_search", arguments: { query: "sum two numbers" } } },
         { text: "Loaded." },

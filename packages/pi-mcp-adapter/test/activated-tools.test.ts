@@ -10,6 +10,7 @@ import { SessionManager } from "@mariozechner/pi-coding-agent";
 import { createTempDir, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ACTIVATED_TOOLS_ENTRY, activatedOnBranch, recordActivatedTools } from "../src/pi/activated-tools.js";
+import { takeTurn } from "./session-turn.js";
 
 let temp: TempDir;
 beforeEach(async () => {
@@ -25,42 +26,21 @@ const piFor = (session: SessionManager) =>
   }) as unknown as ExtensionAPI;
 const ctxFor = (session: SessionManager) => ({ sessionManager: session }) as unknown as ExtensionContext;
 
-function say(session: SessionManager, text: string): string {
-  session.appendMessage({ role: "user", content: text, timestamp: Date.now() });
-  return session.appendMessage({
-    role: "assistant",
-    content: [{ type: "text", text: "ok" }],
-    api: "openai-completions",
-    provider: "fake",
-    model: "fake",
-    usage: {
-      input: 0,
-      output: 0,
-      cacheRead: 0,
-      cacheWrite: 0,
-      totalTokens: 0,
-      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-    },
-    stopReason: "stop",
-    timestamp: Date.now(),
-  });
-}
-
 describe("activated tools kept with Pi's session", () => {
   it("counts the entries on the current branch path only, across compaction and resume", () => {
     const session = SessionManager.create(temp.path, temp.join("sessions"));
     const pi = piFor(session);
-    const fork = say(session, "first");
+    const fork = takeTurn(session, "first");
     recordActivatedTools(pi, ["docs_read"]);
-    say(session, "second");
+    takeTurn(session, "second");
     recordActivatedTools(pi, ["docs_list"]);
     recordActivatedTools(pi, []);
-    const tip = say(session, "third");
+    const tip = takeTurn(session, "third");
     expect([...activatedOnBranch(ctxFor(session))]).toEqual(["docs_read", "docs_list"]);
 
     // /tree back to the first answer and on from there: docs_list was activated on the other branch.
     session.branch(fork);
-    say(session, "elsewhere");
+    takeTurn(session, "elsewhere");
     expect([...activatedOnBranch(ctxFor(session))]).toEqual([]);
     recordActivatedTools(pi, ["docs_write"]);
     expect([...activatedOnBranch(ctxFor(session))]).toEqual(["docs_write"]);
@@ -68,7 +48,7 @@ describe("activated tools kept with Pi's session", () => {
     // Back to the first branch, compacted: what was activated before the compaction still counts.
     session.branch(tip);
     session.appendCompaction("summary", tip, 1000);
-    say(session, "after compaction");
+    takeTurn(session, "after compaction");
     expect([...activatedOnBranch(ctxFor(session))]).toEqual(["docs_read", "docs_list"]);
 
     // /resume or --continue: the file read afresh gives the same set for its leaf.
