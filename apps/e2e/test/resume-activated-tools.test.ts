@@ -9,7 +9,8 @@
  *   transcript, and the adapter leaves it loaded on resume;
  * - a new session (no `--continue`) starts without them;
  * - in one `--mode rpc` session: compaction keeps the tool, and a fork from
- *   the prompt before the activation (a branch without it) starts without it.
+ *   the prompt before the activation (a new session file holding only the
+ *   path before that prompt) starts without it.
  * `/tree` moves (not an RPC command) are covered against Pi's real
  * SessionManager in packages/pi-mcp-adapter/test/activated-tools.test.ts.
  */
