@@ -77,12 +77,6 @@ export function headlessContext(cwd: string): unknown {
   };
 }
 
-/** The proxy tool's definition as the model sees it: name, description, parameters. */
-export function definitionText(tool: { name: string; description: string; parameters: unknown }): string {
-  return tool.name + tool.description + JSON.stringify(tool.parameters);
-}
-
-/** The design's token estimate: characters / 4. */
-export function tokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
+// A declaration as text (name + description + parameters) and the token estimate (characters / 4):
+// the runtime's, so the bench and the token cost that the panel and `status` show count alike.
+export { declarationText as definitionText, estimateTokens as tokens } from "@pi-mcp-adapter/runtime";

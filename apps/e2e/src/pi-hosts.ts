@@ -56,6 +56,12 @@ export function piHosts(): PiHost[] {
   ];
 }
 
+/** Pi 1.x's own `tool_search` extension, to load with `-e` beside ours (the tests run Pi with `--no-extensions`). */
+export function toolSearchExtension(host: PiHost): string {
+  // <package>/dist/bundle/cli.js → <package>/dist/extensions/tool-search/index.js
+  return path.join(path.dirname(path.dirname(host.cli)), "extensions", "tool-search", "index.js");
+}
+
 /** The directory Pi loads the extension from (its package.json has the `pi` manifest). */
 export const extensionDir = path.dirname(
   createRequire(import.meta.url).resolve("pi-mcp-adapter/package.json"),

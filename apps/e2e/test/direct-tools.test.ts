@@ -19,7 +19,7 @@ import path from "node:path";
 import { type ChatRequest, recordedPids, type ScriptEntry, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { everythingWrapperScript } from "../src/fixtures.js";
-import { type PiHost, piHosts } from "../src/pi-hosts.js";
+import { type PiHost, piHosts, toolSearchExtension } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject } from "../src/pi-project.js";
 import { rpcMessages } from "../src/rpc-messages.js";
 
@@ -370,13 +370,7 @@ describe.each(piHosts())("$label", (host) => {
   it.runIf(host.nativeMcp)(
     '(4, Pi 1.x) directTools "search": Pi\'s tool_search finds and loads them',
     async () => {
-      // <package>/dist/bundle/cli.js → <package>/dist/extensions/tool-search/index.js
-      const toolSearch = path.join(
-        path.dirname(path.dirname(host.cli)),
-        "extensions",
-        "tool-search",
-        "index.js",
-      );
+      const toolSearch = toolSearchExtension(host);
       await using project = await everythingProject(host, { directTools: "search" }, [
         { toolCall: { name: "tool_search", arguments: { query: "sum two numbers" } } },
         { toolCall: { name: "everything_get_sum", arguments: { a: 20, b: 22 } } },

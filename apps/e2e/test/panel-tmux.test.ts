@@ -6,7 +6,8 @@
  * fails). The test reads the screen as a user would: the footer's status
  * line, the panel's rows and states, a server expanded to its tools; a
  * toggle saved with ctrl+s must land in `.pi/mcp-adapter.json` (and only
- * there), and Escape must close the panel. The change applies live: the
+ * there), and Escape must close the panel. Each server row shows its token
+ * cost (per request, and with all its tools direct). The change applies live: the
  * next prompt declares the tool made direct, and its result is drawn as a
  * compact row while the model receives the whole text. A second project
  * checks the settings: `mcpFooterStatus: "compact"`, `notifyOnStartupConnect:
@@ -46,6 +47,10 @@ describe.each(piHosts())("the /mcp-adapter panel in a terminal on $label", (host
       const panel = await term.waitFor("the panel", (s) => s.includes("MCP servers") && s.includes("broken"));
       expect(panel).toMatch(/fixture\s+connected\s+4 tools\s+proxy/);
       expect(panel).toMatch(/broken\s+failed\s+0 tools/);
+      // Each server's token cost: per request now (its roster entry) and with all its tools direct.
+      await term.waitFor("the token cost column", (s) =>
+        /fixture\s+connected\s+4 tools\s+proxy\s+~\d+ tok\/request \(all direct ~[\d,]+\)/.test(s),
+      );
 
       // Down to `broken`, up again to `fixture`, Enter expands it to its tools.
       term.keys("Down");

@@ -12,6 +12,7 @@ import { type AdapterRuntime, createRuntime, type Host, headlessHost } from "@pi
 import { createTempDir, stdioFixtureServerPath, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { APPROVAL_GRANT_ENTRY, keepApprovalGrants } from "../src/pi/approval-grants.js";
+import { takeTurn } from "./session-turn.js";
 
 let temp: TempDir;
 const open: AdapterRuntime[] = [];
@@ -63,28 +64,6 @@ async function sessionRuntime(session: SessionManager, host: Host, env: Record<s
   } as unknown as ExtensionAPI;
   keepApprovalGrants(pi, runtime, { sessionManager: session } as unknown as ExtensionContext);
   return runtime;
-}
-
-/** Gives the session a turn, so Pi writes its file (it waits for the first assistant message). */
-function takeTurn(session: SessionManager): void {
-  session.appendMessage({ role: "user", content: "hi", timestamp: Date.now() });
-  session.appendMessage({
-    role: "assistant",
-    content: [{ type: "text", text: "ok" }],
-    api: "openai-completions",
-    provider: "fake",
-    model: "fake",
-    usage: {
-      input: 0,
-      output: 0,
-      cacheRead: 0,
-      cacheWrite: 0,
-      totalTokens: 0,
-      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-    },
-    stopReason: "stop",
-    timestamp: Date.now(),
-  });
 }
 
 const ran = (result: { isError?: boolean }) => result.isError !== true;

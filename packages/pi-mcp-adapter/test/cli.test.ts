@@ -44,6 +44,18 @@ describe("pi-mcp-adapter CLI", () => {
     expect(call.status).toBe(0);
     // search lists the server and caches its tools; describe answers from the cache without a spawn.
     expect(existsSync(dir.join("agent", "mcp-cache.json"))).toBe(true);
+    // Status tells what the server costs in every request (its roster entry, no direct tools)
+    // and what it would with all its tools direct, from the cache: no server started for it.
+    const status = JSON.parse(run(dir.path, "status", "--json").stdout) as {
+      servers: { name: string; tokens: Record<string, number> }[];
+    };
+    const tokens = status.servers[0]!.tokens;
+    expect(tokens).toMatchObject({ roster: tokens.perRequest, directTools: 0, direct: 0 });
+    expect(tokens.perRequest).toBeGreaterThan(0);
+    expect(tokens.allDirect).toBeGreaterThan(tokens.perRequest! * 10);
+    expect(run(dir.path, "status").stdout).toContain(
+      `Tokens in every request: ~${tokens.perRequest}: fixture ~${tokens.perRequest} (all direct ~${tokens.allDirect})`,
+    );
     const pids = await recordedPids(dir.path);
     expect(pids).toHaveLength(2);
     expect(await waitForExit(pids)).toEqual([]);

@@ -86,7 +86,7 @@ describe("DirectToolRegistrar", () => {
   it("retires a dropped tool from the active set, and its call says the server no longer offers it", async () => {
     const { pi, registered, active } = recordingPi();
     const registrar = new DirectToolRegistrar(pi, { runtimeFor: noRuntime });
-    registrar.sessionStarted();
+    registrar.sessionStarted([]);
     registrar.sync(plan(direct(tool("farm", "grow")), direct(tool("farm", "harvest"))));
     expect(active()).toEqual(["read", "bash", "mcp", "farm_grow", "farm_harvest"]);
     registrar.sync(plan(direct(tool("farm", "grow"))));
@@ -114,9 +114,49 @@ describe("DirectToolRegistrar", () => {
     // Pi 0.7x ignores `exposure`: model it by a registration that activates everything.
     registrar.sync(plan(direct(tool("docs", "read"), "search")));
     pi.setActiveTools([...active(), "docs_read"]);
-    registrar.sessionStarted();
+    registrar.sessionStarted([]);
     expect(active()).toEqual(["read", "bash", "mcp"]);
     registrar.activate(["docs_read", "unknown"]);
+    expect(active()).toEqual(["read", "bash", "mcp", "docs_read"]);
+  });
+
+  it('"search" tools follow the session: recorded once when woken, restored at start, per branch, fresh in a new session', () => {
+    const { pi, active } = recordingPi();
+    const recorded: string[][] = [];
+    const registrar = new DirectToolRegistrar(pi, {
+      runtimeFor: noRuntime,
+      activated: (names) => recorded.push([...names]),
+    });
+    registrar.sync(plan(direct(tool("docs", "read"), "search"), direct(tool("docs", "list"), "search")));
+    pi.setActiveTools([...active(), "docs_read", "docs_list"]);
+    // A continued session whose branch activated docs_read.
+    registrar.sessionStarted(["docs_read"]);
+    expect(active()).toEqual(["read", "bash", "mcp", "docs_read"]);
+    registrar.activate(["docs_read", "docs_list", "docs_list"]);
+    registrar.activate(["docs_list"]);
+    expect(recorded).toEqual([["docs_list"]]);
+    expect(active()).toEqual(["read", "bash", "mcp", "docs_read", "docs_list"]);
+    // /tree to a branch that activated nothing, then a new session.
+    registrar.branchChanged([]);
+    expect(active()).toEqual(["read", "bash", "mcp"]);
+    registrar.branchChanged(["docs_list"]);
+    expect(active()).toEqual(["read", "bash", "mcp", "docs_list"]);
+    registrar.sessionStarted([]);
+    expect(active()).toEqual(["read", "bash", "mcp"]);
+  });
+
+  it("Pi 1.x: a deferred tool Pi loaded itself (tool_search, its transcript) stays active", () => {
+    const { pi, registered, active } = recordingPi();
+    // Pi 1.x reports each tool's exposure.
+    (pi as { getAllTools: () => unknown[] }).getAllTools = () =>
+      registered.map((t) => ({ name: t.name, exposure: t.exposure }));
+    const registrar = new DirectToolRegistrar(pi, { runtimeFor: noRuntime });
+    registrar.sync(plan(direct(tool("docs", "read"), "search"), direct(tool("docs", "list"), "search")));
+    registrar.sessionStarted([]);
+    expect(active()).toEqual(["read", "bash", "mcp"]);
+    // Pi's tool_search loads docs_read; a later listing change must not unload it.
+    pi.setActiveTools([...active(), "docs_read"]);
+    registrar.sync(plan(direct(tool("docs", "read"), "search"), direct(tool("docs", "list"), "search")));
     expect(active()).toEqual(["read", "bash", "mcp", "docs_read"]);
   });
 });

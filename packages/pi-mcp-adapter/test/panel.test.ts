@@ -78,6 +78,12 @@ describe("the /mcp-adapter panel component", () => {
       host.key("\r");
       await host.until((s) => s.includes("[ ] whoami  proxy"));
       expect(host.screen()).toContain("fx  connected  4 tools  proxy");
+      // Once listed, the row tells what the server costs in every request (its roster entry)
+      // and what it would with all its tools direct.
+      const cost = /fx {2}connected {2}4 tools {2}proxy {2}~(\d+) tok\/request \(all direct ~([\d,]+)\)/;
+      await host.until((s) => cost.test(s));
+      const [, rosterOnly, allDirect] = cost.exec(host.screen())!.map((n) => Number(n.replace(/,/g, "")));
+      expect(allDirect).toBeGreaterThan(rosterOnly! * 10);
       host.key("\x1b[B"); // echo
       host.key(" ");
       await host.until((s) => s.includes("*[x] echo  direct") && s.includes("1 unsaved change"));
@@ -91,6 +97,10 @@ describe("the /mcp-adapter panel component", () => {
       });
       expect(runtime.definition("fx")?.directTools).toEqual(["echo"]);
       expect(host.screen()).toContain("fx  connected  4 tools  some direct");
+      // echo's declaration now counts in every request, less than all four tools would.
+      const some = /some direct {2}~(\d+) tok\/request/;
+      await host.until((s) => Number(some.exec(s)?.[1] ?? 0) > rosterOnly!);
+      expect(Number(some.exec(host.screen())![1])).toBeLessThan(allDirect!);
       // ctrl+a logs in to the server under the cursor (after closing).
       host.key("\x01");
       expect(await closed).toBe(true);

@@ -159,6 +159,11 @@ export class AdapterRuntime {
     return this.tools.summaries();
   }
 
+  /** A server's tools as known now (memory, else the metadata cache), e.g. for token costs; never connects. */
+  knownTools(server: string): Promise<readonly ToolMetadata[] | undefined> {
+    return this.tools.known(server);
+  }
+
   /** Tool metadata of every enabled server (or one), discovering servers not listed yet. */
   catalog(server?: string): Promise<CatalogView> {
     return this.tools.view(server);

@@ -46,6 +46,19 @@ export {
   type ListingListener,
   MAX_PARALLEL_DISCOVERY,
 } from "./catalog/runtime-catalog.js";
+export {
+  declarationText,
+  directDeclaration,
+  estimateTokens,
+  formatTokenCosts,
+  liveTokenCosts,
+  type ServerTokenCost,
+  serverTokenCosts,
+  snapshotTokenCosts,
+  type TokenCostServer,
+  type TokenCostSource,
+  type ToolDeclaration,
+} from "./catalog/token-cost.js";
 export { type ClientHandlerSettings, clientHandlersFor } from "./client-features/client-handlers.js";
 export { pickModelByHints } from "./client-features/sampling-flow.js";
 export { SessionRoots } from "./client-features/session-roots.js";

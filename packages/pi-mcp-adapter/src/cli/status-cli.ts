@@ -7,8 +7,11 @@ import { formatProblem } from "@pi-mcp-adapter/config";
 import {
   cachedToolChanges,
   formatStatus,
+  formatTokenCosts,
   formatToolChanges,
   loadStartupSnapshot,
+  type ServerTokenCost,
+  snapshotTokenCosts,
   toolChangeSummary,
 } from "@pi-mcp-adapter/runtime";
 import type { CliContext, CliOutput } from "./cli-context.js";
@@ -25,7 +28,10 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
     trust: ctx.trust,
   });
   const changes = cachedToolChanges(snapshot.servers, snapshot.cache, snapshot.config.settings.pinTools);
+  // What each server costs in every model request, and with all its tools direct (metadata cache only).
+  const costs = new Map(snapshotTokenCosts(snapshot).map((c) => [c.server, c]));
   const lines = [formatStatus(servers, runtime.problems), ...formatToolChanges(changes)];
+  if (costs.size) lines.push(formatTokenCosts([...costs.values()]));
   if (pending.length) lines.push(awaitingApprovalNote(pending));
   return {
     text: lines.join("\n"),
@@ -39,6 +45,7 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
         resourceCount: s.resourceCount ?? null,
         promptCount: s.promptCount ?? null,
         error: s.error ?? null,
+        tokens: tokensJson(costs.get(s.name)),
       })),
       awaitingApproval: pendingJson(pending),
       toolChanges: changes.flatMap(({ server, changes }) =>
@@ -51,6 +58,18 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
         message: p.message,
       })),
     },
+  };
+}
+
+/** A server's token cost for `--json`; `null` for a server the session does not declare (disabled, pending). */
+function tokensJson(cost: ServerTokenCost | undefined) {
+  if (!cost) return null;
+  return {
+    perRequest: cost.perRequest,
+    roster: cost.roster,
+    directTools: cost.directTools,
+    direct: cost.direct,
+    allDirect: cost.allDirect,
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
+import { appendSessionEntry, sessionEntryData } from "./session-entries.js";
 
 /** The `customType` of the session entries holding grants. */
 export const APPROVAL_GRANT_ENTRY = "pi-mcp-adapter:approval-grant";
@@ -17,24 +18,7 @@ export function keepApprovalGrants(
   runtime: AdapterRuntime,
   ctx: ExtensionContext,
 ): () => void {
-  runtime.restoreApprovalGrants(storedGrants(ctx));
-  return runtime.onApprovalGrant((grant) => {
-    try {
-      pi.appendEntry(APPROVAL_GRANT_ENTRY, grant);
-    } catch {
-      // A session that cannot store entries keeps the grant in memory only.
-    }
-  });
-}
-
-/** The grant entries of every branch of the session: a grant is the user's, whichever branch it was given on. */
-function storedGrants(ctx: ExtensionContext): unknown[] {
-  try {
-    return ctx.sessionManager
-      .getEntries()
-      .filter((entry) => entry.type === "custom" && entry.customType === APPROVAL_GRANT_ENTRY)
-      .map((entry) => (entry as { data?: unknown }).data);
-  } catch {
-    return [];
-  }
+  // Grants of every branch: a grant is the user's, whichever branch it was given on.
+  runtime.restoreApprovalGrants(sessionEntryData(ctx, APPROVAL_GRANT_ENTRY, "all-branches"));
+  return runtime.onApprovalGrant((grant) => appendSessionEntry(pi, APPROVAL_GRANT_ENTRY, grant));
 }

@@ -11,6 +11,13 @@
  * out of the active set at session start, and put back when our search
  * returns them or the proxy calls them.
  *
+ * What the model activated belongs to the session's branch: the session
+ * (activated-tools.ts) records each activation and hands back the ones on
+ * the current branch at session start and after `/tree`. On Pi 1.x a
+ * deferred tool that is active was loaded by Pi itself (its `tool_search`,
+ * or its transcript on resume and `/tree`): it counts as activated and is
+ * never taken out again.
+ *
  * Pi cannot unregister a tool: one the server stops offering leaves the
  * active set, and calling it anyway fails with a message saying so.
  */
@@ -22,6 +29,7 @@ import {
   checkArguments,
   type DirectTool,
   type DirectToolPlan,
+  directDeclaration,
 } from "@pi-mcp-adapter/runtime";
 import type { RuntimeFor } from "./adapter-command.js";
 import { argumentSummary, type RenderSettings, resultRenderers } from "./render-results.js";
@@ -55,6 +63,8 @@ export interface DirectToolsOptions {
   strict?: () => boolean;
   /** `toolResultRendering` and `collapsedResultLines`, read when a tool is registered. */
   render?: () => RenderSettings;
+  /** Called with the `"search"` tools an activation woke, so the session can record them. */
+  activated?: (names: readonly string[]) => void;
 }
 
 /** The text of a result, for the error Pi shows when a call failed. */
@@ -73,8 +83,8 @@ export class DirectToolRegistrar {
   private readonly registered = new Map<string, { tool: DirectTool; signature: string }>();
   /** Names in the current plan (registered tools not in it are gone). */
   private offered = new Set<string>();
-  /** `"search"` tools the model has not reached yet. */
-  private readonly dormant = new Set<string>();
+  /** `"search"` tools the model reached on this session's branch; the others stay out of the active set. */
+  private reached = new Set<string>();
   /** Servers whose tools were synced once: a frozen surface changes only for servers not seen yet. */
   private readonly synced = new Set<string>();
   private frozen = false;
@@ -127,7 +137,6 @@ export class DirectToolRegistrar {
       this.synced.add(direct.tool.server);
       const signature = signatureOf(direct);
       if (this.registered.get(direct.name)?.signature === signature) continue;
-      if (!this.registered.has(direct.name) && direct.exposure === "search") this.dormant.add(direct.name);
       this.registered.set(direct.name, { tool: direct, signature });
       this.pi.registerTool(this.definition(direct) as never);
     }
@@ -137,26 +146,42 @@ export class DirectToolRegistrar {
   }
 
   /**
-   * The session has started: the active set may be changed now. `"search"`
-   * tools leave it on the line that activated them at registration, and
-   * Pi 1.x's own tool search is made available for them.
+   * A session has started (new, resumed or continued) with the `"search"`
+   * tools activated on its branch: the active set may be changed now.
+   * The other `"search"` tools leave it on the line that activated them at
+   * registration, and Pi 1.x's own tool search is made available for them.
    */
-  sessionStarted(): void {
+  sessionStarted(reached: Iterable<string>): void {
     this.bound = true;
-    this.applyActive([]);
+    this.branchChanged(reached);
+  }
+
+  /** `/tree` moved to another branch: what was activated there is active, nothing else. */
+  branchChanged(reached: Iterable<string>): void {
+    this.reached = new Set(reached);
+    if (this.bound) this.applyActive([]);
   }
 
   /** Makes these `"search"` tools active (our search returned them, or the proxy called one). */
   activate(names: readonly string[]): void {
-    const woken = names.filter((n) => this.dormant.delete(n));
-    if (woken.length && this.bound) this.applyActive([]);
+    const woken = [...new Set(names)].filter((n) => this.isDormant(n));
+    if (woken.length === 0) return;
+    for (const name of woken) this.reached.add(name);
+    this.options.activated?.(woken);
+    if (this.bound) this.applyActive([]);
+  }
+
+  /** A registered `"search"` tool the model has not reached on this branch. */
+  private isDormant(name: string): boolean {
+    return this.registered.get(name)?.tool.exposure === "search" && !this.reached.has(name);
   }
 
   private applyActive(dropped: readonly string[]): void {
     try {
       const active = new Set(this.pi.getActiveTools());
       const before = active.size;
-      const keep = (name: string) => !dropped.includes(name) && !this.dormant.has(name);
+      for (const name of loadedByPi(this.pi, active)) if (this.registered.has(name)) this.reached.add(name);
+      const keep = (name: string) => !dropped.includes(name) && !this.isDormant(name);
       for (const name of active) if (this.registered.has(name) && !keep(name)) active.delete(name);
       let added = 0;
       for (const name of this.names) {
@@ -166,7 +191,7 @@ export class DirectToolRegistrar {
         }
       }
       // Pi 1.x's `tool_search` is how the model finds deferred tools; it is registered inactive.
-      const hasDormant = this.dormant.size > 0;
+      const hasDormant = this.names.some((n) => this.isDormant(n));
       if (
         hasDormant &&
         !active.has("tool_search") &&
@@ -207,12 +232,13 @@ export class DirectToolRegistrar {
           },
         }
       : {};
+    // The server's JSON Schema as is (both Pi lines accept plain JSON Schema), as token costs count it.
+    const { description, parameters } = directDeclaration(name, tool);
     return {
       name,
       label: `${server}: ${tool.annotations?.title ?? tool.name}`,
-      description: tool.description || `Tool ${tool.name} of MCP server ${server}`,
-      // The server's JSON Schema as is: both Pi lines accept plain JSON Schema.
-      parameters: objectSchema(tool.inputSchema),
+      description,
+      parameters,
       ...extras,
       ...strict,
       ...resultRenderers(
@@ -242,14 +268,17 @@ export class DirectToolRegistrar {
   }
 }
 
+/** Deferred tools Pi 1.x reports active: Pi loaded them (the older line reports no exposure). */
+function loadedByPi(pi: ExtensionAPI, active: ReadonlySet<string>): string[] {
+  return pi
+    .getAllTools()
+    .filter((t) => active.has(t.name) && (t as { exposure?: string }).exposure === "deferred")
+    .map((t) => t.name);
+}
+
 function signatureOf(direct: DirectTool): string {
   const { tool } = direct;
   return JSON.stringify([direct.exposure, tool.server, tool.description, tool.inputSchema, tool.annotations]);
-}
-
-/** Pi requires an object schema; a server's schema without `type` is one by MCP's rules. */
-function objectSchema(schema: ToolMetadata["inputSchema"]): Record<string, unknown> {
-  return { ...schema, type: "object" };
 }
 
 function annotationsOf(tool: ToolMetadata): Record<string, boolean> | undefined {

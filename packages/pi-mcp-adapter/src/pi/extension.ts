@@ -72,6 +72,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     }
 
     pi.on("session_start", (_event, ctx) => session.sessionStarted(ctx));
+    pi.on("session_tree", (_event, ctx) => session.treeNavigated(ctx));
     pi.on("session_shutdown", () => session.shutdown());
     pi.on("before_agent_start", () => session.beforeAgentStart());
     pi.on("tool_call", (event) => session.beforeToolCall(event.toolName));

@@ -38,6 +38,8 @@ export interface PanelServer {
   listError?: string;
   /** How many of its tools changed or are new since the user accepted them (tool pinning). */
   changedTools?: number;
+  /** Estimated tokens it adds to every request now, and with all its tools direct (`null`: tools unknown). */
+  cost?: { perRequest: number; allDirect: number | null };
 }
 
 export interface ServerEdit {

@@ -8,6 +8,7 @@ import {
   isDirect,
   isDisabled,
   type PanelRow,
+  type PanelServer,
   type PanelState,
   panelRows,
   pendingCount,
@@ -111,7 +112,16 @@ function rowText(state: PanelState, row: PanelRow): string {
   const mode = direct === "all" ? "direct" : direct === "some" ? "some direct" : "proxy";
   const edited = state.edits[row.server] ? " *" : "";
   const changed = server.changedTools ? `  ${server.changedTools} changed (trust-tools)` : "";
-  return `${open} ${row.server}  ${shownState}  ${tools}  ${mode}${changed}${edited}`;
+  return `${open} ${row.server}  ${shownState}  ${tools}  ${mode}${costText(server)}${changed}${edited}`;
+}
+
+/** `  ~12 tok/request (all direct ~1,900)`: what the server costs in every model request. */
+function costText(server: PanelServer): string {
+  if (!server.cost) return "";
+  const { perRequest, allDirect } = server.cost;
+  const all =
+    allDirect === null || allDirect === perRequest ? "" : ` (all direct ~${allDirect.toLocaleString("en")})`;
+  return `  ~${perRequest.toLocaleString("en")} tok/request${all}`;
 }
 
 function rowColor(state: PanelState, row: PanelRow): string | undefined {

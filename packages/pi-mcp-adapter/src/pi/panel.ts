@@ -9,7 +9,13 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
-import { type AdapterRuntime, directSelection, toolChangeSummary } from "@pi-mcp-adapter/runtime";
+import {
+  type AdapterRuntime,
+  directSelection,
+  liveTokenCosts,
+  type ServerTokenCost,
+  toolChangeSummary,
+} from "@pi-mcp-adapter/runtime";
 import { type PanelAction, type PanelKeybindings, panelAction, saveKeys } from "./panel-keys.js";
 import {
   createPanelState,
@@ -121,7 +127,11 @@ async function applySaved(
 }
 
 /** The panel's facts about each server, from what the runtime knows (never connects). */
-export function panelServers(runtime: AdapterRuntime, previous: readonly PanelServer[] = []): PanelServer[] {
+export function panelServers(
+  runtime: AdapterRuntime,
+  previous: readonly PanelServer[] = [],
+  costs?: ReadonlyMap<string, ServerTokenCost>,
+): PanelServer[] {
   // A server following `directTools: "auto"` shows what the session decided for it.
   const auto = runtime.directTools().auto;
   return runtime.servers().map((s) => {
@@ -141,6 +151,8 @@ export function panelServers(runtime: AdapterRuntime, previous: readonly PanelSe
     if (changed) server.changedTools = changed;
     if (known?.tools) server.tools = known.tools;
     if (known?.listError) server.listError = known.listError;
+    const cost = costs?.get(s.name);
+    if (cost) server.cost = { perRequest: cost.perRequest, allDirect: cost.allDirect };
     return server;
   });
 }
@@ -150,6 +162,8 @@ class PanelController {
   private readonly save: string[];
   private readonly stops: (() => void)[] = [];
   private closed = false;
+  /** Token cost per server, recomputed when a listing changes (tools from memory or cache, never connecting). */
+  private costs = new Map<string, ServerTokenCost>();
 
   constructor(
     private readonly options: PanelOptions,
@@ -164,13 +178,24 @@ class PanelController {
       initial ?? createPanelState(panelServers(runtime), options.trusted === false ? "user" : "project");
     this.save = saveKeys(keybindings);
     // Every status or listing change shows at once; an open server's tool list follows its listing.
-    const refresh = () => this.set(updateServers(this.state, panelServers(runtime, this.state.servers)));
+    const refresh = () =>
+      this.set(updateServers(this.state, panelServers(runtime, this.state.servers, this.costs)));
+    const recost = () =>
+      void liveTokenCosts(runtime).then(
+        (costs) => {
+          this.costs = new Map(costs.map((c) => [c.server, c]));
+          refresh();
+        },
+        () => {},
+      );
     const relist = (server: string) => {
       refresh();
+      recost();
       const shown = serverOf(this.state, server);
       if (this.state.expanded.includes(server) && shown && !shown.disabled) this.listTools(server);
     };
     this.stops.push(runtime.onStatus(refresh), runtime.onListingChange(relist));
+    recost();
   }
 
   viewOptions() {

@@ -25,6 +25,7 @@ import {
   watchStatus,
 } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
+import { activatedOnBranch, recordActivatedTools } from "./activated-tools.js";
 import { keepApprovalGrants } from "./approval-grants.js";
 import { argvFlagValue } from "./argv-flags.js";
 import { DirectToolRegistrar, PI_TOOL_NAMES } from "./direct-tools.js";
@@ -95,6 +96,7 @@ export class PiSession {
         this.snapshot?.servers.find((s) => s.server.name === server)?.listing?.instructions,
       strict: () => this.direct.strictDirectToolArguments === true,
       render: () => this.display,
+      activated: (names) => recordActivatedTools(pi, names),
     });
     this.promptCommands = new PromptCommands(pi, (ctx) => this.runtimeFor(ctx));
     this.registrations = new ServerRegistrations(pi, () => this.applyRegistrations());
@@ -150,7 +152,7 @@ export class PiSession {
     await this.shutdown();
     this.agentRuns = 0;
     this.registering = undefined;
-    this.registrar.sessionStarted();
+    this.registrar.sessionStarted(activatedOnBranch(ctx));
     this.registrations.sessionStarted();
     // Not awaited: loading may open a project-server approval dialog, and Pi answers dialogs
     // only once startup is over (in RPC mode an awaited dialog here ends the process).
@@ -160,6 +162,11 @@ export class PiSession {
     // Registered servers that ask for direct tools list now, so the first prompt declares them.
     this.applying = this.registrations.list().length > 0 ? listRegisteredDirect(created) : undefined;
     this.noticeProblems(created, ctx);
+  }
+
+  /** `/tree` moved to another entry: the `"search"` tools activated on that branch are the active ones. */
+  treeNavigated(ctx: ExtensionContext): void {
+    this.registrar.branchChanged(activatedOnBranch(ctx));
   }
 
   /** Shuts the runtime down and clears the footer; the next `runtimeFor` makes a new one. */

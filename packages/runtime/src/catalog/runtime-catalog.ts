@@ -171,6 +171,14 @@ export class RuntimeCatalog {
     return { tools: this.tools.list(enabled), unavailable: [...unavailable] };
   }
 
+  /** The server's tools known so far: memory, else the disk cache (announced as a listing); never connects. */
+  async known(server: string): Promise<readonly ToolMetadata[] | undefined> {
+    if (!this.tools.metadata(server) && (await this.tools.fromCache(server).catch(() => false))) {
+      this.listed(server, "listed");
+    }
+    return this.tools.metadata(server);
+  }
+
   /** The server's last listing as it came (live or cached), if it was listed this session. */
   listing(server: string): ServerListing | undefined {
     return this.tools.listing(server);

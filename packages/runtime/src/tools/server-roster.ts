@@ -38,36 +38,54 @@ export interface RosterServer {
 /** `Servers: a, b ("head"), c.`, kept within `budget` characters; empty without servers. */
 export function serverRoster(servers: readonly RosterServer[], budget = ROSTER_BUDGET_CHARS): string {
   if (servers.length === 0) return "";
+  const { entries, more } = rosterEntries(servers, budget);
+  const named = entries.filter((e): e is string => e !== undefined).join(", ");
+  return more > 0 ? `${ROSTER_PREFIX}${named}${moreText(more)}` : `${ROSTER_PREFIX}${named}.`;
+}
+
+/**
+ * Each server's entry in the roster (its name, with its quoted head when
+ * that fit), in the order given; `undefined` for a server the roster only
+ * counts in "and N more". `more` is that count.
+ */
+export function rosterEntries(
+  servers: readonly RosterServer[],
+  budget = ROSTER_BUDGET_CHARS,
+): { entries: (string | undefined)[]; more: number } {
   const names = servers.map((s) => oneLine(s.server.name, NAME_CHARS));
-  const prefix = "Servers: ";
-  const all = `${prefix}${names.join(", ")}.`;
-  if (all.length > budget) return namesThatFit(prefix, names, budget);
+  const all = `${ROSTER_PREFIX}${names.join(", ")}.`;
+  if (all.length > budget) {
+    const shown = namesThatFit(names, budget);
+    return { entries: names.map((n, i) => (i < shown ? n : undefined)), more: names.length - shown };
+  }
   // Every name fits: heads follow in config order until the first that does not fit.
-  const parts = [...names];
+  const entries = [...names];
   let length = all.length;
   for (const [i, s] of servers.entries()) {
     const head = headOf(s);
     if (!head) continue;
     const quoted = ` ("${head}")`;
     if (length + quoted.length > budget) break;
-    parts[i] += quoted;
+    entries[i] += quoted;
     length += quoted.length;
   }
-  return `${prefix}${parts.join(", ")}.`;
+  return { entries, more: 0 };
 }
 
-/** As many names as fit before "and N more (mcp({}) lists them)." within `budget`. */
-function namesThatFit(prefix: string, names: readonly string[], budget: number): string {
-  const more = (n: number) => ` and ${n} more (mcp({}) lists them).`;
+const ROSTER_PREFIX = "Servers: ";
+const moreText = (n: number) => ` and ${n} more (mcp({}) lists them).`;
+
+/** How many names fit before "and N more (mcp({}) lists them)." within `budget`. */
+function namesThatFit(names: readonly string[], budget: number): number {
   let shown = 0;
-  let length = prefix.length;
+  let length = ROSTER_PREFIX.length;
   for (const name of names) {
     const next = length + (shown ? 2 : 0) + name.length;
-    if (next + more(names.length - shown - 1).length > budget) break;
+    if (next + moreText(names.length - shown - 1).length > budget) break;
     length = next;
     shown++;
   }
-  return `${prefix}${names.slice(0, shown).join(", ")}${more(names.length - shown)}`;
+  return shown;
 }
 
 /**
