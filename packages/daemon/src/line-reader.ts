@@ -1,0 +1,63 @@
+/**
+ * Newline framing for daemon connections and server pipes: feeds whole lines
+ * to a callback, keeping the unfinished tail. A line longer than the bound is
+ * dropped (reported through `oversized`) instead of growing without end.
+ */
+
+/** The longest line kept, in bytes: as large as transport's default frame bound. */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+
+export class LineReader {
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  private skipping = false;
+
+  constructor(
+    private readonly onLine: (line: string) => void,
+    private readonly oversized: (bytes: number) => void = () => {},
+    private readonly maxBytes = MAX_LINE_BYTES,
+  ) {}
+
+  push(chunk: Buffer): void {
+    let start = 0;
+    for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, end);
+      start = end + 1;
+      if (this.skipping || this.buffered + piece.length > this.maxBytes) {
+        this.oversized(this.buffered + piece.length);
+        this.reset();
+        continue;
+      }
+      const line = this.chunks.length ? Buffer.concat([...this.chunks, piece]) : piece;
+      this.chunks = [];
+      this.buffered = 0;
+      const text = line.toString("utf8").replace(/\r$/, "");
+      if (text.trim() !== "") this.onLine(text);
+    }
+    const rest = chunk.subarray(start);
+    if (rest.length === 0) return;
+    if (this.buffered + rest.length > this.maxBytes) {
+      this.skipping = true;
+      this.chunks = [];
+      this.buffered += rest.length;
+      return;
+    }
+    if (!this.skipping) {
+      this.chunks.push(rest);
+      this.buffered += rest.length;
+    }
+  }
+
+  /** The bytes of a line not yet ended (a hello reader hands them on to the MCP reader). */
+  takeRest(): Buffer {
+    const rest = Buffer.concat(this.chunks);
+    this.reset();
+    return rest;
+  }
+
+  reset(): void {
+    this.chunks = [];
+    this.buffered = 0;
+    this.skipping = false;
+  }
+}
