@@ -1,0 +1,110 @@
+/**
+ * What the daemon tests share: a private agent dir per test, SDK clients on
+ * shared channels, the daemon started from the built entry (`npm run build`
+ * runs before the tests), and a liveness check that does not count zombies
+ * (processes the daemon left are reparented to an init that may reap late).
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { createTempDir, serverEverythingPath, type TempDir } from "@pi-mcp-adapter/test-kit";
+import {
+  daemonStatus,
+  type OpenSharedOptions,
+  openSharedServer,
+  type SharedServerChannel,
+  type SharedSpawnSpec,
+  stopDaemon,
+} from "../src/index.js";
+
+export const builtDaemon = {
+  command: process.execPath,
+  args: [fileURLToPath(new URL("../dist/daemon/daemon-main.js", import.meta.url))],
+};
+
+/** server-everything over stdio, as a session would spawn it. */
+export function everythingSpec(env: Record<string, string> = {}): SharedSpawnSpec {
+  return {
+    command: process.execPath,
+    args: [serverEverythingPath],
+    env: { PATH: process.env.PATH ?? "", ...env },
+  };
+}
+
+export interface Session {
+  client: Client;
+  channel: SharedServerChannel;
+  /** Elicitation requests this session's client received. */
+  elicitations: string[];
+  closed: Promise<void>;
+}
+
+/**
+ * Opens a channel and puts an SDK client on it (declaring elicitation, which
+ * it accepts with `{ name: <label> }`).
+ */
+export async function openSession(
+  agentDir: string,
+  label: string,
+  options: Partial<OpenSharedOptions> = {},
+): Promise<Session> {
+  const channel = await openSharedServer({
+    agentDir,
+    spec: everythingSpec(),
+    serverName: "everything",
+    clientKey: "elicitation",
+    daemonCommand: builtDaemon,
+    ...options,
+  });
+  const closed = new Promise<void>((resolve) => {
+    const previous = channel.onclose;
+    channel.onclose = () => {
+      previous?.();
+      resolve();
+    };
+  });
+  const client = new Client({ name: label, version: "1.0.0" }, { capabilities: { elicitation: {} } });
+  const elicitations: string[] = [];
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    elicitations.push(request.params.message);
+    return { action: "accept", content: { name: label, check: true } };
+  });
+  await client.connect(channel);
+  return { client, channel, elicitations, closed };
+}
+
+/** A fresh agent dir whose daemon is stopped after the test. */
+export async function agentDirForTest(): Promise<TempDir & { stop(): Promise<void> }> {
+  const dir = await createTempDir("pi-mcp-daemon-");
+  return {
+    ...dir,
+    stop: async () => {
+      await stopDaemon(dir.path).catch(() => false);
+      await dir.remove();
+    },
+  };
+}
+
+/** Alive and not a zombie. */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return process.platform !== "linux";
+  }
+}
+
+/** The text of a tool result's first content block. */
+export function firstText(result: unknown): string {
+  const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
+  return content[0]?.text ?? "";
+}
+
+export { daemonStatus, stopDaemon };

@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { agentDirForTest, daemonStatus, firstText, isRunning, openSession } from "./daemon-fixtures.js";
+
+let agent: Awaited<ReturnType<typeof agentDirForTest>>;
+beforeEach(async () => {
+  agent = await agentDirForTest();
+});
+afterEach(async () => {
+  await agent.stop();
+});
+
+describe("two sessions, one server-everything", () => {
+  it("run one server process; each session gets its own initialize and its own results", async () => {
+    const a = await openSession(agent.path, "alpha");
+    const b = await openSession(agent.path, "beta");
+    expect(a.channel.attachment?.reused).toBe(false);
+    expect(b.channel.attachment?.reused).toBe(true);
+    expect(b.channel.attachment?.pid).toBe(a.channel.attachment?.pid);
+    expect(isRunning(a.channel.attachment?.pid ?? 0)).toBe(true);
+    expect(a.client.getServerVersion()?.name).toBe(b.client.getServerVersion()?.name);
+    await expect.poll(() => a.channel.sessions()).toBe(2);
+
+    const status = await daemonStatus(agent.path);
+    expect(status?.servers).toHaveLength(1);
+    expect(status?.servers[0]).toMatchObject({
+      name: "everything",
+      sessions: 2,
+      pid: a.channel.attachment?.pid,
+    });
+
+    const [ra, rb] = await Promise.all([
+      a.client.callTool({ name: "echo", arguments: { message: "from alpha" } }),
+      b.client.callTool({ name: "echo", arguments: { message: "from beta" } }),
+    ]);
+    expect(firstText(ra)).toBe("Echo: from alpha");
+    expect(firstText(rb)).toBe("Echo: from beta");
+    await a.client.close();
+    await b.client.close();
+  });
+
+  it("never cross ids under many concurrent calls", async () => {
+    const a = await openSession(agent.path, "alpha");
+    const b = await openSession(agent.path, "beta");
+    const calls = Array.from({ length: 40 }, (_, i) => {
+      const session = i % 2 === 0 ? a : b;
+      return session.client
+        .callTool({ name: "get-sum", arguments: { a: i, b: 1000 } })
+        .then((result) => ({ i, text: firstText(result) }));
+    });
+    for (const { i, text } of await Promise.all(calls))
+      expect(text).toBe(`The sum of ${i} and 1000 is ${i + 1000}.`);
+    await a.client.close();
+    await b.client.close();
+  });
+});
