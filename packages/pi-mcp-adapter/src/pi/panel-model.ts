@@ -38,6 +38,8 @@ export interface PanelServer {
   listError?: string;
   /** How many of its tools changed or are new since the user accepted them (tool pinning). */
   changedTools?: number;
+  /** Sharing of a stdio server's process with other sessions: `shared (2 sessions)` or `not shared: …`. */
+  shared?: string;
 }
 
 export interface ServerEdit {

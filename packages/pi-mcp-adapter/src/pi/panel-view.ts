@@ -111,7 +111,8 @@ function rowText(state: PanelState, row: PanelRow): string {
   const mode = direct === "all" ? "direct" : direct === "some" ? "some direct" : "proxy";
   const edited = state.edits[row.server] ? " *" : "";
   const changed = server.changedTools ? `  ${server.changedTools} changed (trust-tools)` : "";
-  return `${open} ${row.server}  ${shownState}  ${tools}  ${mode}${changed}${edited}`;
+  const shared = server.shared && !disabled ? `  ${server.shared}` : "";
+  return `${open} ${row.server}  ${shownState}${shared}  ${tools}  ${mode}${changed}${edited}`;
 }
 
 function rowColor(state: PanelState, row: PanelRow): string | undefined {

@@ -9,7 +9,7 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
-import { type AdapterRuntime, directSelection, toolChangeSummary } from "@pi-mcp-adapter/runtime";
+import { type AdapterRuntime, directSelection, sharedLabel, toolChangeSummary } from "@pi-mcp-adapter/runtime";
 import { type PanelAction, type PanelKeybindings, panelAction, saveKeys } from "./panel-keys.js";
 import {
   createPanelState,
@@ -137,6 +137,8 @@ export function panelServers(runtime: AdapterRuntime, previous: readonly PanelSe
     };
     if (s.error) server.error = s.error;
     if (s.retryAt !== undefined) server.retryAt = s.retryAt;
+    const shared = sharedLabel(s.shared);
+    if (shared) server.shared = shared;
     const changed = runtime.toolChanges().find((c) => c.server === s.name)?.changes.length;
     if (changed) server.changedTools = changed;
     if (known?.tools) server.tools = known.tools;
