@@ -32,6 +32,17 @@ export function everythingSpec(env: Record<string, string> = {}): SharedSpawnSpe
   };
 }
 
+/**
+ * server-everything started through `sh`, which first leaves a `sleep` in the
+ * server's process group that ignores stdin and writes its pid to `pidFile`:
+ * a process only a group kill ends (server-everything itself exits when its
+ * stdin closes, so it alone cannot show that nothing is left behind).
+ */
+export function everythingWithGrandchild(pidFile: string): SharedSpawnSpec {
+  const script = `sleep 100000 </dev/null & echo $! > '${pidFile}'; exec '${process.execPath}' '${serverEverythingPath}'`;
+  return { command: "/bin/sh", args: ["-c", script], env: { PATH: process.env.PATH ?? "" } };
+}
+
 export interface Session {
   client: Client;
   channel: SharedServerChannel;

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { agentDirForTest, firstText, openSession } from "./daemon-fixtures.js";
+
+let agent: Awaited<ReturnType<typeof agentDirForTest>>;
+beforeEach(async () => {
+  agent = await agentDirForTest();
+});
+afterEach(async () => {
+  await agent.stop();
+});
+
+const longRun = (duration: number, steps: number) => ({
+  name: "trigger-long-running-operation",
+  arguments: { duration, steps },
+});
+
+describe("server→client requests and notifications on a shared server", () => {
+  it("send an elicitation only to the session whose call is in flight", async () => {
+    const a = await openSession(agent.path, "alpha");
+    const b = await openSession(agent.path, "beta");
+    const result = await b.client.callTool({ name: "trigger-elicitation-request", arguments: {} });
+    expect(b.elicitations).toHaveLength(1);
+    expect(a.elicitations).toHaveLength(0);
+    expect(JSON.stringify(result)).toContain("beta");
+    expect(result.isError).toBeFalsy();
+  });
+
+  it("refuse an elicitation when two sessions have calls in flight (the daemon cannot tell whose it is)", async () => {
+    const a = await openSession(agent.path, "alpha");
+    const b = await openSession(agent.path, "beta");
+    let firstProgress!: () => void;
+    const progressed = new Promise<void>((resolve) => (firstProgress = resolve));
+    const long = b.client.callTool(longRun(2, 4), undefined, { onprogress: () => firstProgress() });
+    await progressed;
+    const refused = await a.client.callTool({ name: "trigger-elicitation-request", arguments: {} });
+    expect(refused.isError).toBe(true);
+    expect(firstText(refused)).toContain("cannot tell which session elicitation/create is for");
+    expect(a.elicitations).toHaveLength(0);
+    expect(b.elicitations).toHaveLength(0);
+    expect(firstText(await long)).toContain("Long running operation completed");
+  });
+
+  it("deliver progress only to the session that asked for it", async () => {
+    const a = await openSession(agent.path, "alpha");
+    const b = await openSession(agent.path, "beta");
+    const seenA: number[] = [];
+    const seenB: number[] = [];
+    await Promise.all([
+      a.client.callTool(longRun(0.4, 2), undefined, { onprogress: (p) => void seenA.push(p.total ?? -1) }),
+      b.client.callTool(longRun(0.6, 3), undefined, { onprogress: (p) => void seenB.push(p.total ?? -1) }),
+    ]);
+    // (The SDK client drops the last step's progress, which arrives with the answer, on stdio too.)
+    expect(seenA.length).toBeGreaterThan(0);
+    expect(seenB.length).toBeGreaterThan(1);
+    expect(new Set(seenA)).toEqual(new Set([2]));
+    expect(new Set(seenB)).toEqual(new Set([3]));
+  });
+
+  it("cancel one session's call at the server without touching the other's", async () => {
+    const a = await openSession(agent.path, "alpha");
+    const b = await openSession(agent.path, "beta");
+    const controller = new AbortController();
+    let firstProgress!: () => void;
+    const progressed = new Promise<void>((resolve) => (firstProgress = resolve));
+    const cancelled = a.client.callTool(longRun(3, 6), undefined, {
+      signal: controller.signal,
+      onprogress: () => firstProgress(),
+    });
+    const other = b.client.callTool(longRun(0.4, 2));
+    await progressed;
+    controller.abort("changed my mind");
+    await expect(cancelled).rejects.toThrow(/changed my mind|abort/i);
+    expect(firstText(await other)).toContain("Steps: 2");
+    // The server still answers the session whose call was cancelled.
+    expect(firstText(await a.client.callTool({ name: "echo", arguments: { message: "still here" } }))).toBe(
+      "Echo: still here",
+    );
+  });
+});
