@@ -1,3 +1,4 @@
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { agentDirForTest, firstText, openSession } from "./daemon-fixtures.js";
 
@@ -75,5 +76,30 @@ describe("server→client requests and notifications on a shared server", () => 
     expect(firstText(await a.client.callTool({ name: "echo", arguments: { message: "still here" } }))).toBe(
       "Echo: still here",
     );
+  });
+
+  it("send resources/updated only to the sessions subscribed to that URI", async () => {
+    const a = await openSession(agent.path, "alpha");
+    const b = await openSession(agent.path, "beta");
+    const updates = { alpha: [] as string[], beta: [] as string[] };
+    a.client.setNotificationHandler(
+      ResourceUpdatedNotificationSchema,
+      (n) => void updates.alpha.push(n.params.uri),
+    );
+    b.client.setNotificationHandler(
+      ResourceUpdatedNotificationSchema,
+      (n) => void updates.beta.push(n.params.uri),
+    );
+    const uri = (await a.client.listResources()).resources[0]?.uri as string;
+    await a.client.subscribeResource({ uri });
+    await b.client.subscribeResource({ uri });
+    // alpha leaves the subscription; beta still holds it at the server.
+    await a.client.unsubscribeResource({ uri });
+    // Turning updates on sends one at once, then every 5 s.
+    await b.client.callTool({ name: "toggle-subscriber-updates", arguments: {} });
+    await expect.poll(() => updates.beta).toContain(uri);
+    // A round trip on alpha: an update sent its way would have arrived before this answer.
+    await a.client.callTool({ name: "echo", arguments: { message: "sync" } });
+    expect(updates.alpha).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { chmod, readFile, stat } from "node:fs/promises";
 import { connect } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { daemonPaths } from "../src/index.js";
+import { daemonPaths, sharingSupport } from "../src/index.js";
 import {
   agentDirForTest,
   daemonStatus,
@@ -126,5 +126,13 @@ describe("who can reach a shared server", () => {
     expect(log).not.toContain(secret);
     expect(JSON.stringify(await daemonStatus(agent.path))).not.toContain(secret);
     expect(isRunning(a.channel.attachment?.pid ?? 0)).toBe(true);
+  });
+
+  it("says servers are not shared on Windows, and why", () => {
+    expect(sharingSupport("win32")).toEqual({
+      supported: false,
+      reason: expect.stringContaining("Unix sockets"),
+    });
+    expect(sharingSupport("linux")).toEqual({ supported: true });
   });
 });
