@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  agentDirForTest,
+  agentDirPerTest,
   daemonStatus,
   everythingWithGrandchild,
   isRunning,
@@ -13,13 +13,7 @@ import {
 process.env.PI_MCP_DAEMON_EXIT_MS = "300";
 process.env.PI_MCP_DAEMON_KILL_GRACE_MS = "500";
 
-let agent: Awaited<ReturnType<typeof agentDirForTest>>;
-beforeEach(async () => {
-  agent = await agentDirForTest();
-});
-afterEach(async () => {
-  await agent.stop();
-});
+const agent = agentDirPerTest();
 
 describe("the daemon's and the servers' lifetimes", () => {
   it("two sessions racing to start the daemon end up with one daemon and one server", async () => {

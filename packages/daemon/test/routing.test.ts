@@ -1,14 +1,8 @@
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { agentDirForTest, firstText, openSession } from "./daemon-fixtures.js";
+import { describe, expect, it } from "vitest";
+import { agentDirPerTest, firstText, openSession } from "./daemon-fixtures.js";
 
-let agent: Awaited<ReturnType<typeof agentDirForTest>>;
-beforeEach(async () => {
-  agent = await agentDirForTest();
-});
-afterEach(async () => {
-  await agent.stop();
-});
+const agent = agentDirPerTest();
 
 const longRun = (duration: number, steps: number) => ({
   name: "trigger-long-running-operation",

@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { chmod, readFile, stat } from "node:fs/promises";
 import { connect } from "node:net";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { daemonPaths, sharingSupport } from "../src/index.js";
 import {
-  agentDirForTest,
+  agentDirPerTest,
   daemonStatus,
   everythingSpec,
   firstText,
@@ -12,13 +12,7 @@ import {
   openSession,
 } from "./daemon-fixtures.js";
 
-let agent: Awaited<ReturnType<typeof agentDirForTest>>;
-beforeEach(async () => {
-  agent = await agentDirForTest();
-});
-afterEach(async () => {
-  await agent.stop();
-});
+const agent = agentDirPerTest();
 
 /** Sends one line on a fresh connection to the daemon and returns the reply line. */
 async function rawHello(socketPath: string, hello: unknown): Promise<Record<string, unknown>> {

@@ -1,13 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { agentDirForTest, daemonStatus, firstText, isRunning, openSession } from "./daemon-fixtures.js";
+import { describe, expect, it } from "vitest";
+import { agentDirPerTest, daemonStatus, firstText, isRunning, openSession } from "./daemon-fixtures.js";
 
-let agent: Awaited<ReturnType<typeof agentDirForTest>>;
-beforeEach(async () => {
-  agent = await agentDirForTest();
-});
-afterEach(async () => {
-  await agent.stop();
-});
+const agent = agentDirPerTest();
 
 describe("two sessions, one server-everything", () => {
   it("run one server process; each session gets its own initialize and its own results", async () => {
