@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   agentDirPerTest,
   daemonStatus,
+  everythingSpec,
   everythingWithGrandchild,
   isRunning,
   openSession,
@@ -98,5 +99,19 @@ describe("the daemon's and the servers' lifetimes", () => {
     await expect.poll(() => isRunning(daemonPid)).toBe(false);
     expect(await daemonStatus(agent.path)).toBeUndefined();
     expect(await stopDaemon(agent.path)).toBe(false);
+  });
+
+  it("a server that cannot start is refused with the reason; the daemon keeps serving others", async () => {
+    const missing = { command: "/nonexistent/mcp-server", args: [], env: {} };
+    await expect(openSession(agent.path, "alpha", { spec: missing, serverName: "broken" })).rejects.toThrow(
+      'The daemon could not share server "broken": cannot start "/nonexistent/mcp-server": no such command (ENOENT)',
+    );
+    const badCwd = { ...everythingSpec(), cwd: agent.join("no-such-dir") };
+    await expect(openSession(agent.path, "alpha", { spec: badCwd })).rejects.toThrow(
+      /its working directory .*no-such-dir does not exist/,
+    );
+    const ok = await openSession(agent.path, "alpha");
+    expect(ok.channel.attachment?.reused).toBe(false);
+    expect((await daemonStatus(agent.path))?.servers.map((s) => s.name)).toEqual(["everything"]);
   });
 });

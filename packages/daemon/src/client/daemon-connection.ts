@@ -47,16 +47,28 @@ export async function handshake(
   socket: Socket,
   paths: DaemonPaths,
   body: HelloBody,
+  timeoutMs = 10_000,
 ): Promise<HandshakeResult> {
   const token = (await readFile(paths.token, "utf8").catch(() => "")).trim();
   const hello = { "pi-mcp-daemon": WIRE_VERSION, token, ...body };
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        fail(
+          new DaemonError(
+            "daemon_closed",
+            `The daemon at ${paths.socket} did not answer within ${timeoutMs} ms`,
+          ),
+        ),
+      timeoutMs,
+    );
     const fail = (error: Error) => {
       cleanup();
       socket.destroy();
       reject(error);
     };
     const reader = new LineReader((line) => {
+      reader.stop();
       cleanup();
       let reply: HelloReply;
       try {
@@ -84,6 +96,7 @@ export async function handshake(
         ),
       );
     const cleanup = () => {
+      clearTimeout(timer);
       socket.off("data", onData);
       socket.off("close", onClose);
       socket.off("error", onError);

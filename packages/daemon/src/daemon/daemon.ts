@@ -55,6 +55,7 @@ export class Daemon {
     const timer = setTimeout(() => socket.destroy(), this.parts.settings.helloTimeoutMs);
     const reader = new LineReader(
       (line) => {
+        reader.stop();
         clearTimeout(timer);
         socket.off("data", onData);
         void this.dispatch(socket, line, reader.takeRest());
@@ -129,7 +130,10 @@ export class Daemon {
     try {
       server = existing && !existing.isEnded ? existing : await this.startServer(key, hello);
     } catch (error) {
-      const why = (error as Error).message;
+      const why =
+        (error as NodeJS.ErrnoException).code === "ENOENT"
+          ? "no such command (ENOENT)"
+          : (error as Error).message;
       this.parts.log(`server "${hello.name}" (${key}): cannot start: ${why}`);
       reply({ ok: false, code: "spawn_failed", error: `cannot start "${hello.spec.command}": ${why}` });
       return void socket.end();

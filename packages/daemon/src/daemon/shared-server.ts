@@ -7,6 +7,7 @@
  * closed, so each caller sees its channel close and reconnects as it would
  * after a crash of its own child.
  */
+import { stat } from "node:fs/promises";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { DaemonServerStatus, SharedSpawnSpec } from "../types.js";
 import { SESSIONS_NOTIFICATION } from "../wire.js";
@@ -36,6 +37,9 @@ export interface SharedServerOptions {
   onEnd(server: SharedServer): void;
 }
 
+/** The longest delay `setTimeout` takes (a longer one fires at once). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export class SharedServer {
   private readonly sessions = new Map<number, AttachedSession>();
   private readonly mux: Multiplexer;
@@ -55,6 +59,10 @@ export class SharedServer {
 
   /** Spawns the server; rejects with the spawn error. */
   static async start(options: SharedServerOptions): Promise<SharedServer> {
+    const cwd = options.spec.cwd;
+    if (cwd !== undefined && !(await stat(cwd).catch(() => undefined))?.isDirectory()) {
+      throw new Error(`its working directory ${cwd} does not exist or is not a directory`);
+    }
     const server = new SharedServer(options);
     server.process = await ServerProcess.start(options.spec, options.watchdog, {
       message: (message) => server.mux.fromServer(message),
@@ -103,10 +111,13 @@ export class SharedServer {
     this.announceCount();
     if (this.sessions.size > 0 || this.ended) return;
     this.idleSince = new Date();
-    this.idleTimer = setTimeout(() => {
-      this.options.log(`server ${this.label}: idle for ${this.idleTimeoutMs} ms, stopping`);
-      void this.stop();
-    }, this.idleTimeoutMs);
+    this.idleTimer = setTimeout(
+      () => {
+        this.options.log(`server ${this.label}: idle for ${this.idleTimeoutMs} ms, stopping`);
+        void this.stop();
+      },
+      Math.min(this.idleTimeoutMs, MAX_TIMER_MS),
+    );
   }
 
   status(): DaemonServerStatus {
