@@ -78,3 +78,31 @@ export class LineReader {
     this.skipping = false;
   }
 }
+
+/**
+ * A chunk handler that reads the first line and hands it over once, with
+ * every byte that followed it (in the same chunk or not yet delivered).
+ */
+export function firstLineReader(
+  onFirst: (line: string, rest: Buffer) => void,
+  oversized: (bytes: number) => void,
+  maxBytes = MAX_LINE_BYTES,
+): (chunk: Buffer) => void {
+  let first: string | undefined;
+  let handed = false;
+  const reader = new LineReader(
+    (line) => {
+      first = line;
+      reader.stop();
+    },
+    oversized,
+    maxBytes,
+  );
+  return (chunk) => {
+    if (handed) return;
+    reader.push(chunk);
+    if (first === undefined) return;
+    handed = true;
+    onFirst(first, reader.takeRest());
+  };
+}

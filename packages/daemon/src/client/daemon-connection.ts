@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
 import type { DaemonPaths } from "../daemon-paths.js";
 import { DaemonError } from "../errors.js";
-import { LineReader } from "../line-reader.js";
+import { firstLineReader } from "../line-reader.js";
 import { type Hello, type HelloReply, WIRE_VERSION } from "../wire.js";
 
 /** Distributes `Omit` over the hello union (each op keeps its own members). */
@@ -67,20 +67,20 @@ export async function handshake(
       socket.destroy();
       reject(error);
     };
-    const reader = new LineReader((line) => {
-      reader.stop();
+    const notJson = () =>
+      fail(
+        new DaemonError("daemon_refused", `The daemon at ${paths.socket} answered with something not JSON`),
+      );
+    const onData = firstLineReader((line, rest) => {
       cleanup();
       let reply: HelloReply;
       try {
         reply = JSON.parse(line) as HelloReply;
       } catch {
-        return fail(
-          new DaemonError("daemon_refused", `The daemon at ${paths.socket} answered with something not JSON`),
-        );
+        return notJson();
       }
-      resolve({ socket, reply, rest: reader.takeRest() });
-    });
-    const onData = (chunk: Buffer) => reader.push(chunk);
+      resolve({ socket, reply, rest });
+    }, notJson);
     const onClose = () =>
       fail(
         new DaemonError(

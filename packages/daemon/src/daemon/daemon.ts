@@ -8,7 +8,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Socket } from "node:net";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { DaemonPaths } from "../daemon-paths.js";
-import { LineReader } from "../line-reader.js";
+import { firstLineReader, LineReader } from "../line-reader.js";
 import type { DaemonStatus } from "../types.js";
 import { type AttachHello, type HelloReply, parseHello } from "../wire.js";
 import type { DaemonLog } from "./daemon-log.js";
@@ -53,17 +53,15 @@ export class Daemon {
       this.checkIdle();
     });
     const timer = setTimeout(() => socket.destroy(), this.parts.settings.helloTimeoutMs);
-    const reader = new LineReader(
-      (line) => {
-        reader.stop();
+    const onData = firstLineReader(
+      (line, rest) => {
         clearTimeout(timer);
         socket.off("data", onData);
-        void this.dispatch(socket, line, reader.takeRest());
+        void this.dispatch(socket, line, rest);
       },
       () => socket.destroy(),
       MAX_HELLO_BYTES,
     );
-    const onData = (chunk: Buffer) => reader.push(chunk);
     socket.on("data", onData);
   }
 
