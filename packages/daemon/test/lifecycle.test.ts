@@ -40,6 +40,7 @@ describe("the daemon's and the servers' lifetimes", () => {
     expect(isRunning(grandchild)).toBe(true);
     process.kill(daemonPid, "SIGKILL");
     await Promise.all([a.closed, b.closed]);
+    expect(a.channel.ended).toEqual({ by: "daemon-lost" });
     await expect.poll(() => isRunning(serverPid)).toBe(false);
     await expect.poll(() => isRunning(grandchild)).toBe(false);
 
@@ -56,6 +57,7 @@ describe("the daemon's and the servers' lifetimes", () => {
     const serverPid = a.channel.attachment?.pid as number;
     process.kill(serverPid, "SIGKILL");
     await Promise.all([a.closed, b.closed]);
+    expect(b.channel.ended).toEqual({ by: "server", reason: "the server process was killed by SIGKILL" });
     const again = await openSession(agent.path, "alpha");
     expect(again.channel.attachment?.reused).toBe(false);
     expect(again.channel.attachment?.pid).not.toBe(serverPid);
@@ -71,6 +73,7 @@ describe("the daemon's and the servers' lifetimes", () => {
     const daemonPid = a.channel.attachment?.daemonPid as number;
     await a.client.close();
     await expect.poll(() => b.channel.sessions()).toBe(1);
+    expect(a.channel.ended).toEqual({ by: "caller" });
     expect(isRunning(serverPid)).toBe(true);
     await b.client.close();
     await expect.poll(() => isRunning(serverPid)).toBe(false);
@@ -95,6 +98,7 @@ describe("the daemon's and the servers' lifetimes", () => {
     const daemonPid = a.channel.attachment?.daemonPid as number;
     expect(await stopDaemon(agent.path)).toBe(true);
     await a.closed;
+    expect(a.channel.ended).toEqual({ by: "server", reason: "the daemon was stopped" });
     await expect.poll(() => isRunning(serverPid)).toBe(false);
     await expect.poll(() => isRunning(daemonPid)).toBe(false);
     expect(await daemonStatus(agent.path)).toBeUndefined();

@@ -80,7 +80,7 @@ export class Daemon {
 
   /** Stops every server (their sessions see their connections close). */
   async stopAll(): Promise<void> {
-    await Promise.all([...this.servers.values()].map((s) => s.stop()));
+    await Promise.all([...this.servers.values()].map((s) => s.stop("the daemon was stopped")));
   }
 
   /** Kills every server at once (the daemon is exiting). */

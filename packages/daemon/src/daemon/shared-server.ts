@@ -10,7 +10,7 @@
 import { stat } from "node:fs/promises";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { DaemonServerStatus, SharedSpawnSpec } from "../types.js";
-import { SESSIONS_NOTIFICATION } from "../wire.js";
+import { ENDED_NOTIFICATION, SESSIONS_NOTIFICATION } from "../wire.js";
 import type { DaemonLog } from "./daemon-log.js";
 import { Multiplexer } from "./multiplexer.js";
 import { ServerProcess } from "./server-process.js";
@@ -114,7 +114,7 @@ export class SharedServer {
     this.idleTimer = setTimeout(
       () => {
         this.options.log(`server ${this.label}: idle for ${this.idleTimeoutMs} ms, stopping`);
-        void this.stop();
+        void this.stop(`stopped after ${this.idleTimeoutMs} ms without sessions`);
       },
       Math.min(this.idleTimeoutMs, MAX_TIMER_MS),
     );
@@ -132,8 +132,8 @@ export class SharedServer {
   }
 
   /** Stops the process group; sessions still attached see their connection close. */
-  async stop(): Promise<void> {
-    this.end();
+  async stop(why: string): Promise<void> {
+    this.end(why);
     await this.process?.stop(this.options.killGraceMs);
   }
 
@@ -144,14 +144,19 @@ export class SharedServer {
 
   private exited(how: string): void {
     this.options.log(`server ${this.label}: ${how}`);
-    this.end();
+    this.end(`the server process ${how}`);
   }
 
-  private end(): void {
+  /** Ends every session, telling those that asked for updates why (`ENDED_NOTIFICATION`). */
+  private end(why: string): void {
     if (this.ended) return;
     this.ended = true;
     clearTimeout(this.idleTimer);
-    for (const session of this.sessions.values()) session.end();
+    const notice = { jsonrpc: "2.0", method: ENDED_NOTIFICATION, params: { reason: why } } as JSONRPCMessage;
+    for (const session of this.sessions.values()) {
+      if (session.sessionUpdates) session.send(notice);
+      session.end();
+    }
     this.sessions.clear();
     this.options.onEnd(this);
   }
