@@ -18,6 +18,7 @@ export type {
   DaemonStatus,
   OpenSharedOptions,
   SharedAttachment,
+  SharedChannelEnd,
   SharedServerChannel,
   SharedSpawnSpec,
   SharingSupport,

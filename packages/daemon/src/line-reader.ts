@@ -11,6 +11,7 @@ export class LineReader {
   private chunks: Buffer[] = [];
   private buffered = 0;
   private skipping = false;
+  private stopped = false;
 
   constructor(
     private readonly onLine: (line: string) => void,
@@ -19,6 +20,10 @@ export class LineReader {
   ) {}
 
   push(chunk: Buffer): void {
+    if (this.stopped) {
+      this.chunks.push(chunk);
+      return;
+    }
     let start = 0;
     for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
       const piece = chunk.subarray(start, end);
@@ -33,6 +38,10 @@ export class LineReader {
       this.buffered = 0;
       const text = line.toString("utf8").replace(/\r$/, "");
       if (text.trim() !== "") this.onLine(text);
+      if (this.stopped) {
+        this.chunks.push(chunk.subarray(start));
+        return;
+      }
     }
     const rest = chunk.subarray(start);
     if (rest.length === 0) return;
@@ -48,7 +57,15 @@ export class LineReader {
     }
   }
 
-  /** The bytes of a line not yet ended (a hello reader hands them on to the MCP reader). */
+  /**
+   * Delivers no more lines: what follows the current one stays buffered for
+   * `takeRest()` (a hello reader hands it on to the MCP reader).
+   */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** The bytes not delivered as lines: after `stop()`, everything that followed; otherwise an unfinished line. */
   takeRest(): Buffer {
     const rest = Buffer.concat(this.chunks);
     this.reset();
@@ -60,4 +77,32 @@ export class LineReader {
     this.buffered = 0;
     this.skipping = false;
   }
+}
+
+/**
+ * A chunk handler that reads the first line and hands it over once, with
+ * every byte that followed it (in the same chunk or not yet delivered).
+ */
+export function firstLineReader(
+  onFirst: (line: string, rest: Buffer) => void,
+  oversized: (bytes: number) => void,
+  maxBytes = MAX_LINE_BYTES,
+): (chunk: Buffer) => void {
+  let first: string | undefined;
+  let handed = false;
+  const reader = new LineReader(
+    (line) => {
+      first = line;
+      reader.stop();
+    },
+    oversized,
+    maxBytes,
+  );
+  return (chunk) => {
+    if (handed) return;
+    reader.push(chunk);
+    if (first === undefined) return;
+    handed = true;
+    onFirst(first, reader.takeRest());
+  };
 }

@@ -68,7 +68,17 @@ export interface SharedServerChannel extends Transport {
   sessions(): number;
   /** Called whenever the daemon reports a new session count. */
   onsessions?: (count: number) => void;
+  /** Why the channel closed; set before `onclose` runs. */
+  readonly ended: SharedChannelEnd | undefined;
 }
+
+/**
+ * Who ended a channel: the caller (`close()`), the server (its process
+ * exited, or was stopped by the daemon: idle, or the daemon was asked to
+ * stop; `reason` says which), or the daemon vanished without a word (killed,
+ * crashed) — then the next `openSharedServer` starts a new one.
+ */
+export type SharedChannelEnd = { by: "caller" } | { by: "server"; reason: string } | { by: "daemon-lost" };
 
 /** One server process the daemon runs. */
 export interface DaemonServerStatus {

@@ -11,6 +11,9 @@ export const WIRE_VERSION = 1;
 /** The notification (daemon → client, opt-in) that carries the server's session count. */
 export const SESSIONS_NOTIFICATION = "notifications/pi-mcp-daemon/sessions";
 
+/** The notification (daemon → client, opt-in) sent just before the daemon ends a session: `{ reason }`. */
+export const ENDED_NOTIFICATION = "notifications/pi-mcp-daemon/ended";
+
 interface HelloBase {
   "pi-mcp-daemon": typeof WIRE_VERSION;
   /** The contents of the daemon's 0600 token file. */

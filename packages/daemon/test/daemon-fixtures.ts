@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createTempDir, serverEverythingPath, type TempDir } from "@pi-mcp-adapter/test-kit";
+import { afterEach, beforeEach } from "vitest";
 import {
   daemonStatus,
   type OpenSharedOptions,
@@ -30,6 +31,17 @@ export function everythingSpec(env: Record<string, string> = {}): SharedSpawnSpe
     args: [serverEverythingPath],
     env: { PATH: process.env.PATH ?? "", ...env },
   };
+}
+
+/**
+ * server-everything started through `sh`, which first leaves a `sleep` in the
+ * server's process group that ignores stdin and writes its pid to `pidFile`:
+ * a process only a group kill ends (server-everything itself exits when its
+ * stdin closes, so it alone cannot show that nothing is left behind).
+ */
+export function everythingWithGrandchild(pidFile: string): SharedSpawnSpec {
+  const script = `sleep 100000 </dev/null & echo $! > '${pidFile}'; exec '${process.execPath}' '${serverEverythingPath}'`;
+  return { command: "/bin/sh", args: ["-c", script], env: { PATH: process.env.PATH ?? "" } };
 }
 
 export interface Session {
@@ -74,15 +86,26 @@ export async function openSession(
   return { client, channel, elicitations, closed };
 }
 
-/** A fresh agent dir whose daemon is stopped after the test. */
-export async function agentDirForTest(): Promise<TempDir & { stop(): Promise<void> }> {
-  const dir = await createTempDir("pi-mcp-daemon-");
+/** A fresh agent dir for each test of the calling file; after each test its daemon is stopped and the dir removed. */
+export function agentDirPerTest(): { readonly path: string; join(...parts: string[]): string } {
+  let dir: TempDir | undefined;
+  beforeEach(async () => {
+    dir = await createTempDir("pi-mcp-daemon-");
+  });
+  afterEach(async () => {
+    if (!dir) return;
+    await stopDaemon(dir.path).catch(() => false);
+    await dir.remove();
+  });
+  const current = () => {
+    if (!dir) throw new Error("agentDirPerTest: used outside a test");
+    return dir;
+  };
   return {
-    ...dir,
-    stop: async () => {
-      await stopDaemon(dir.path).catch(() => false);
-      await dir.remove();
+    get path() {
+      return current().path;
     },
+    join: (...parts) => current().join(...parts),
   };
 }
 

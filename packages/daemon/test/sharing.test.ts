@@ -1,13 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { agentDirForTest, daemonStatus, firstText, isRunning, openSession } from "./daemon-fixtures.js";
+import { readFile } from "node:fs/promises";
+import { connect } from "node:net";
+import { describe, expect, it } from "vitest";
+import { daemonPaths } from "../src/index.js";
+import {
+  agentDirPerTest,
+  daemonStatus,
+  everythingSpec,
+  firstText,
+  isRunning,
+  openSession,
+} from "./daemon-fixtures.js";
 
-let agent: Awaited<ReturnType<typeof agentDirForTest>>;
-beforeEach(async () => {
-  agent = await agentDirForTest();
-});
-afterEach(async () => {
-  await agent.stop();
-});
+const agent = agentDirPerTest();
 
 describe("two sessions, one server-everything", () => {
   it("run one server process; each session gets its own initialize and its own results", async () => {
@@ -51,5 +55,50 @@ describe("two sessions, one server-everything", () => {
       expect(text).toBe(`The sum of ${i} and 1000 is ${i + 1000}.`);
     await a.client.close();
     await b.client.close();
+  });
+
+  it("speak plain newline-delimited MCP after the hello line, even when sent in the same write", async () => {
+    await openSession(agent.path, "alpha"); // starts the daemon and the server
+    const paths = daemonPaths(agent.path);
+    const token = await readFile(paths.token, "utf8");
+    const hello = {
+      "pi-mcp-daemon": 1,
+      token,
+      op: "attach",
+      name: "everything",
+      spec: everythingSpec(),
+      clientKey: "elicitation",
+      idleTimeoutMs: 1000,
+    };
+    const initialize = {
+      jsonrpc: "2.0",
+      id: "raw-1",
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: { elicitation: {} },
+        clientInfo: { name: "raw", version: "1" },
+      },
+    };
+    const lines = await new Promise<Record<string, unknown>[]>((resolve, reject) => {
+      const socket = connect(paths.socket);
+      let data = "";
+      socket.on("data", (chunk) => {
+        data += chunk.toString();
+        const got = data.split("\n").filter(Boolean);
+        if (got.length >= 2) {
+          socket.destroy();
+          resolve(got.map((line) => JSON.parse(line) as Record<string, unknown>));
+        }
+      });
+      socket.on("error", reject);
+      socket.write(`${JSON.stringify(hello)}\n${JSON.stringify(initialize)}\n`);
+    });
+    expect(lines[0]).toMatchObject({ ok: true, attach: { reused: true } });
+    expect(lines[1]).toMatchObject({
+      jsonrpc: "2.0",
+      id: "raw-1",
+      result: { serverInfo: expect.anything() },
+    });
   });
 });

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
 import type { DaemonPaths } from "../daemon-paths.js";
 import { DaemonError } from "../errors.js";
-import { LineReader } from "../line-reader.js";
+import { firstLineReader } from "../line-reader.js";
 import { type Hello, type HelloReply, WIRE_VERSION } from "../wire.js";
 
 /** Distributes `Omit` over the hello union (each op keeps its own members). */
@@ -47,28 +47,40 @@ export async function handshake(
   socket: Socket,
   paths: DaemonPaths,
   body: HelloBody,
+  timeoutMs = 10_000,
 ): Promise<HandshakeResult> {
   const token = (await readFile(paths.token, "utf8").catch(() => "")).trim();
   const hello = { "pi-mcp-daemon": WIRE_VERSION, token, ...body };
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        fail(
+          new DaemonError(
+            "daemon_closed",
+            `The daemon at ${paths.socket} did not answer within ${timeoutMs} ms`,
+          ),
+        ),
+      timeoutMs,
+    );
     const fail = (error: Error) => {
       cleanup();
       socket.destroy();
       reject(error);
     };
-    const reader = new LineReader((line) => {
+    const notJson = () =>
+      fail(
+        new DaemonError("daemon_refused", `The daemon at ${paths.socket} answered with something not JSON`),
+      );
+    const onData = firstLineReader((line, rest) => {
       cleanup();
       let reply: HelloReply;
       try {
         reply = JSON.parse(line) as HelloReply;
       } catch {
-        return fail(
-          new DaemonError("daemon_refused", `The daemon at ${paths.socket} answered with something not JSON`),
-        );
+        return notJson();
       }
-      resolve({ socket, reply, rest: reader.takeRest() });
-    });
-    const onData = (chunk: Buffer) => reader.push(chunk);
+      resolve({ socket, reply, rest });
+    }, notJson);
     const onClose = () =>
       fail(
         new DaemonError(
@@ -84,6 +96,7 @@ export async function handshake(
         ),
       );
     const cleanup = () => {
+      clearTimeout(timer);
       socket.off("data", onData);
       socket.off("close", onClose);
       socket.off("error", onError);

@@ -7,7 +7,7 @@ import { describeError } from "@pi-mcp-adapter/core";
 import { daemonPaths, ensureDaemonDir, sharingSupport } from "../daemon-paths.js";
 import { DaemonError } from "../errors.js";
 import type { DaemonStatus, OpenSharedOptions, SharedServerChannel } from "../types.js";
-import { connectSocket, handshake, isNoDaemon } from "./daemon-connection.js";
+import { connectSocket, type HandshakeResult, handshake, isNoDaemon } from "./daemon-connection.js";
 import { SharedChannel } from "./shared-channel.js";
 import { connectOrStartDaemon } from "./start-daemon.js";
 
@@ -26,15 +26,23 @@ export async function openSharedServer(opts: OpenSharedOptions): Promise<SharedS
     throw new DaemonError("daemon_unsupported", `Cannot share servers: ${support.reason}`);
   const paths = daemonPaths(opts.agentDir);
   await ensureDaemonDir(paths);
-  const socket = await connectOrStartDaemon(paths, opts);
-  const { reply, rest } = await handshake(socket, paths, {
+  const hello = {
     op: "attach",
     name: opts.serverName,
     spec: opts.spec,
     clientKey: opts.clientKey ?? "",
     idleTimeoutMs: opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     sessionUpdates: true,
-  });
+  } as const;
+  let attached: HandshakeResult;
+  try {
+    attached = await handshake(await connectOrStartDaemon(paths, opts), paths, hello);
+  } catch (error) {
+    // A daemon that was just quitting (idle, or stopped) closes without answering: the next one will.
+    if (!(error instanceof DaemonError && error.code === "daemon_closed")) throw error;
+    attached = await handshake(await connectOrStartDaemon(paths, opts), paths, hello);
+  }
+  const { socket, reply, rest } = attached;
   if (!reply.ok || !("attach" in reply)) {
     socket.destroy();
     const why = reply.ok ? "an answer that is not an attachment" : reply.error;

@@ -7,8 +7,8 @@
 import type { Socket } from "node:net";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { LineReader } from "../line-reader.js";
-import type { SharedAttachment, SharedServerChannel } from "../types.js";
-import { SESSIONS_NOTIFICATION } from "../wire.js";
+import type { SharedAttachment, SharedChannelEnd, SharedServerChannel } from "../types.js";
+import { ENDED_NOTIFICATION, SESSIONS_NOTIFICATION } from "../wire.js";
 
 export class SharedChannel implements SharedServerChannel {
   onclose?: () => void;
@@ -17,10 +17,13 @@ export class SharedChannel implements SharedServerChannel {
   onsessions?: (count: number) => void;
   /** The revision agreed in initialize (the SDK client sets it). */
   protocolVersion: string | undefined;
+  ended: SharedChannelEnd | undefined;
 
   private count: number;
   private started = false;
   private closed = false;
+  /** The daemon's reason, when it said why before closing. */
+  private serverEnd: string | undefined;
   /** Messages that arrived before `start()` (the SDK wires `onmessage` just before it). */
   private early: JSONRPCMessage[] = [];
   private readonly reader: LineReader;
@@ -64,6 +67,7 @@ export class SharedChannel implements SharedServerChannel {
   }
 
   async close(): Promise<void> {
+    this.ended ??= { by: "caller" };
     this.socket.end();
     this.socket.destroy();
     this.finish();
@@ -87,13 +91,19 @@ export class SharedChannel implements SharedServerChannel {
       );
       return;
     }
-    if ("method" in message && message.method === SESSIONS_NOTIFICATION && !("id" in message)) {
-      const count = (message.params as { sessions?: unknown } | undefined)?.sessions;
-      if (typeof count === "number") {
-        this.count = count;
-        this.onsessions?.(count);
+    if ("method" in message && !("id" in message)) {
+      const params = message.params as { sessions?: unknown; reason?: unknown } | undefined;
+      if (message.method === SESSIONS_NOTIFICATION) {
+        if (typeof params?.sessions === "number") {
+          this.count = params.sessions;
+          this.onsessions?.(params.sessions);
+        }
+        return;
       }
-      return;
+      if (message.method === ENDED_NOTIFICATION) {
+        this.serverEnd = typeof params?.reason === "string" ? params.reason : "the daemon ended the session";
+        return;
+      }
     }
     if (this.started) this.onmessage?.(message);
     else this.early.push(message);
@@ -102,6 +112,8 @@ export class SharedChannel implements SharedServerChannel {
   private finish(): void {
     if (this.closed) return;
     this.closed = true;
+    this.ended ??=
+      this.serverEnd !== undefined ? { by: "server", reason: this.serverEnd } : { by: "daemon-lost" };
     this.reader.reset();
     this.onclose?.();
   }

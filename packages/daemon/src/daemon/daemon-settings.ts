@@ -33,7 +33,7 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): n
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) {
+  if (!Number.isFinite(value) || value < 0 || value > 2 ** 31 - 1) {
     throw new Error(`${name} should be a number of milliseconds, not ${JSON.stringify(raw.slice(0, 40))}`);
   }
   return value;

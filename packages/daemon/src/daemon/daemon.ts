@@ -8,7 +8,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Socket } from "node:net";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { DaemonPaths } from "../daemon-paths.js";
-import { LineReader } from "../line-reader.js";
+import { firstLineReader, LineReader } from "../line-reader.js";
 import type { DaemonStatus } from "../types.js";
 import { type AttachHello, type HelloReply, parseHello } from "../wire.js";
 import type { DaemonLog } from "./daemon-log.js";
@@ -53,16 +53,15 @@ export class Daemon {
       this.checkIdle();
     });
     const timer = setTimeout(() => socket.destroy(), this.parts.settings.helloTimeoutMs);
-    const reader = new LineReader(
-      (line) => {
+    const onData = firstLineReader(
+      (line, rest) => {
         clearTimeout(timer);
         socket.off("data", onData);
-        void this.dispatch(socket, line, reader.takeRest());
+        void this.dispatch(socket, line, rest);
       },
       () => socket.destroy(),
       MAX_HELLO_BYTES,
     );
-    const onData = (chunk: Buffer) => reader.push(chunk);
     socket.on("data", onData);
   }
 
@@ -81,7 +80,7 @@ export class Daemon {
 
   /** Stops every server (their sessions see their connections close). */
   async stopAll(): Promise<void> {
-    await Promise.all([...this.servers.values()].map((s) => s.stop()));
+    await Promise.all([...this.servers.values()].map((s) => s.stop("the daemon was stopped")));
   }
 
   /** Kills every server at once (the daemon is exiting). */
@@ -129,7 +128,10 @@ export class Daemon {
     try {
       server = existing && !existing.isEnded ? existing : await this.startServer(key, hello);
     } catch (error) {
-      const why = (error as Error).message;
+      const why =
+        (error as NodeJS.ErrnoException).code === "ENOENT"
+          ? "no such command (ENOENT)"
+          : (error as Error).message;
       this.parts.log(`server "${hello.name}" (${key}): cannot start: ${why}`);
       reply({ ok: false, code: "spawn_failed", error: `cannot start "${hello.spec.command}": ${why}` });
       return void socket.end();

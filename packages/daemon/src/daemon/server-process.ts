@@ -57,7 +57,7 @@ export class ServerProcess {
         // Whatever the leader left behind in its group goes too.
         signalGroup(this.pid, "SIGKILL");
         watchdog.remove(this.pid);
-        events.exit(signal ? `killed by ${signal}` : `exited with code ${code}`);
+        events.exit(signal ? `was killed by ${signal}` : `exited with code ${code}`);
         resolve();
       });
     });

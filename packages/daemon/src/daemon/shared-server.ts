@@ -7,9 +7,10 @@
  * closed, so each caller sees its channel close and reconnects as it would
  * after a crash of its own child.
  */
+import { stat } from "node:fs/promises";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { DaemonServerStatus, SharedSpawnSpec } from "../types.js";
-import { SESSIONS_NOTIFICATION } from "../wire.js";
+import { ENDED_NOTIFICATION, SESSIONS_NOTIFICATION } from "../wire.js";
 import type { DaemonLog } from "./daemon-log.js";
 import { Multiplexer } from "./multiplexer.js";
 import { ServerProcess } from "./server-process.js";
@@ -36,6 +37,9 @@ export interface SharedServerOptions {
   onEnd(server: SharedServer): void;
 }
 
+/** The longest delay `setTimeout` takes (a longer one fires at once). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export class SharedServer {
   private readonly sessions = new Map<number, AttachedSession>();
   private readonly mux: Multiplexer;
@@ -55,6 +59,10 @@ export class SharedServer {
 
   /** Spawns the server; rejects with the spawn error. */
   static async start(options: SharedServerOptions): Promise<SharedServer> {
+    const cwd = options.spec.cwd;
+    if (cwd !== undefined && !(await stat(cwd).catch(() => undefined))?.isDirectory()) {
+      throw new Error(`its working directory ${cwd} does not exist or is not a directory`);
+    }
     const server = new SharedServer(options);
     server.process = await ServerProcess.start(options.spec, options.watchdog, {
       message: (message) => server.mux.fromServer(message),
@@ -103,10 +111,13 @@ export class SharedServer {
     this.announceCount();
     if (this.sessions.size > 0 || this.ended) return;
     this.idleSince = new Date();
-    this.idleTimer = setTimeout(() => {
-      this.options.log(`server ${this.label}: idle for ${this.idleTimeoutMs} ms, stopping`);
-      void this.stop();
-    }, this.idleTimeoutMs);
+    this.idleTimer = setTimeout(
+      () => {
+        this.options.log(`server ${this.label}: idle for ${this.idleTimeoutMs} ms, stopping`);
+        void this.stop(`stopped after ${this.idleTimeoutMs} ms without sessions`);
+      },
+      Math.min(this.idleTimeoutMs, MAX_TIMER_MS),
+    );
   }
 
   status(): DaemonServerStatus {
@@ -121,8 +132,8 @@ export class SharedServer {
   }
 
   /** Stops the process group; sessions still attached see their connection close. */
-  async stop(): Promise<void> {
-    this.end();
+  async stop(why: string): Promise<void> {
+    this.end(why);
     await this.process?.stop(this.options.killGraceMs);
   }
 
@@ -133,14 +144,19 @@ export class SharedServer {
 
   private exited(how: string): void {
     this.options.log(`server ${this.label}: ${how}`);
-    this.end();
+    this.end(`the server process ${how}`);
   }
 
-  private end(): void {
+  /** Ends every session, telling those that asked for updates why (`ENDED_NOTIFICATION`). */
+  private end(why: string): void {
     if (this.ended) return;
     this.ended = true;
     clearTimeout(this.idleTimer);
-    for (const session of this.sessions.values()) session.end();
+    const notice = { jsonrpc: "2.0", method: ENDED_NOTIFICATION, params: { reason: why } } as JSONRPCMessage;
+    for (const session of this.sessions.values()) {
+      if (session.sessionUpdates) session.send(notice);
+      session.end();
+    }
     this.sessions.clear();
     this.options.onEnd(this);
   }
