@@ -69,11 +69,10 @@ export async function openStdioEndpoint(
         ...sharing,
         spec: { ...spec, args: [...spec.args] },
         serverName: definition.name,
-        clientKey: await sharedClientKey(definition.name, handlers),
+        clientKey: await sharedClientKey(definition, handlers),
         idleTimeoutMs: definition.idleTimeoutMin ? definition.idleTimeoutMin * 60_000 : sharing.idleTimeoutMs,
       });
-      const daemonRuns = async (pid: number) => (await daemon.daemonStatus(sharing.agentDir))?.pid === pid;
-      const transport = new SharedServerTransport(channel, daemonRuns);
+      const transport = new SharedServerTransport(channel);
       return { transport, sharing: transport };
     } catch (error) {
       reason = describeError(error);
