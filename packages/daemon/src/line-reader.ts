@@ -7,15 +7,24 @@
 /** The longest line kept, in bytes: as large as transport's default frame bound. */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
+/** How much of a dropped line's end is kept: where a JSON-RPC answer written by the SDKs has its `id`. */
+const TAIL_BYTES = 256;
+
+export interface OversizedLine {
+  bytes: number;
+  tail: string;
+}
+
 export class LineReader {
   private chunks: Buffer[] = [];
   private buffered = 0;
-  private skipping = false;
+  /** Set while dropping an oversized line: its size so far and its latest bytes. */
+  private skipping: { bytes: number; tail: Buffer } | undefined;
   private stopped = false;
 
   constructor(
     private readonly onLine: (line: string) => void,
-    private readonly oversized: (bytes: number) => void = () => {},
+    private readonly oversized: (line: OversizedLine) => void = () => {},
     private readonly maxBytes = MAX_LINE_BYTES,
   ) {}
 
@@ -29,8 +38,9 @@ export class LineReader {
       const piece = chunk.subarray(start, end);
       start = end + 1;
       if (this.skipping || this.buffered + piece.length > this.maxBytes) {
-        this.oversized(this.buffered + piece.length);
+        const skipped = this.skip(piece);
         this.reset();
+        this.oversized({ bytes: skipped.bytes, tail: skipped.tail.toString("utf8") });
         continue;
       }
       const line = this.chunks.length ? Buffer.concat([...this.chunks, piece]) : piece;
@@ -45,16 +55,28 @@ export class LineReader {
     }
     const rest = chunk.subarray(start);
     if (rest.length === 0) return;
-    if (this.buffered + rest.length > this.maxBytes) {
-      this.skipping = true;
-      this.chunks = [];
-      this.buffered += rest.length;
-      return;
-    }
-    if (!this.skipping) {
+    if (this.skipping || this.buffered + rest.length > this.maxBytes) this.skip(rest);
+    else {
       this.chunks.push(rest);
       this.buffered += rest.length;
     }
+  }
+
+  /** Counts `piece` into the line being dropped (starting it from what was buffered). */
+  private skip(piece: Buffer): { bytes: number; tail: Buffer } {
+    if (!this.skipping) {
+      this.skipping = {
+        bytes: this.buffered,
+        tail: Buffer.from(this.chunks.at(-1)?.subarray(-TAIL_BYTES) ?? []),
+      };
+      this.chunks = [];
+      this.buffered = 0;
+    }
+    this.skipping.bytes += piece.length;
+    this.skipping.tail = Buffer.concat([this.skipping.tail, piece.subarray(-TAIL_BYTES)]).subarray(
+      -TAIL_BYTES,
+    );
+    return this.skipping;
   }
 
   /**
@@ -75,7 +97,7 @@ export class LineReader {
   reset(): void {
     this.chunks = [];
     this.buffered = 0;
-    this.skipping = false;
+    this.skipping = undefined;
   }
 }
 
@@ -85,7 +107,7 @@ export class LineReader {
  */
 export function firstLineReader(
   onFirst: (line: string, rest: Buffer) => void,
-  oversized: (bytes: number) => void,
+  oversized: (line: OversizedLine) => void,
   maxBytes = MAX_LINE_BYTES,
 ): (chunk: Buffer) => void {
   let first: string | undefined;

@@ -1,4 +1,5 @@
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { hugeAnswerServerPath } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { agentDirPerTest, firstText, openSession } from "./daemon-fixtures.js";
 
@@ -95,5 +96,20 @@ describe("server→client requests and notifications on a shared server", () => 
     // A round trip on alpha: an update sent its way would have arrived before this answer.
     await a.client.callTool({ name: "echo", arguments: { message: "sync" } });
     expect(updates.alpha).toEqual([]);
+  });
+
+  it("fail a call whose answer is over the size bound at once, and keep serving every session", async () => {
+    const spec = {
+      command: process.execPath,
+      args: [hugeAnswerServerPath],
+      env: { PATH: process.env.PATH ?? "" },
+    };
+    const a = await openSession(agent.path, "alpha", { spec, serverName: "huge" });
+    const b = await openSession(agent.path, "beta", { spec, serverName: "huge" });
+    await expect(a.client.callTool({ name: "huge", arguments: { mib: 65 } })).rejects.toThrow(
+      /answer too large: 65(\.\d)? MiB from shared server "huge" \(limit 64 MiB\)/,
+    );
+    expect(firstText(await b.client.callTool({ name: "echo", arguments: { text: "fine" } }))).toBe("fine");
+    expect(firstText(await a.client.callTool({ name: "echo", arguments: { text: "still" } }))).toBe("still");
   });
 });

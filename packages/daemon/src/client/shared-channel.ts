@@ -38,7 +38,7 @@ export class SharedChannel implements SharedServerChannel {
     this.count = sessions;
     this.reader = new LineReader(
       (line) => this.receive(line),
-      (bytes) =>
+      ({ bytes }) =>
         this.onerror?.(
           new Error(`a message of ${bytes} bytes from shared server "${serverName}" was dropped`),
         ),

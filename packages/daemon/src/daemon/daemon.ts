@@ -175,7 +175,7 @@ export class Daemon {
         }
         server.fromSession(id, message);
       },
-      (bytes) => this.parts.log(`session ${id}: dropped a message of ${bytes} bytes (over the bound)`),
+      ({ bytes }) => this.parts.log(`session ${id}: dropped a message of ${bytes} bytes (over the bound)`),
     );
     socket.on("data", (chunk: Buffer) => reader.push(chunk));
     socket.once("close", () => server.detach(id));

@@ -117,6 +117,16 @@ export class Multiplexer {
     else if (hasId) this.serverAnswer(m, m.id as RequestId);
   }
 
+  /** Fails a request whose answer could not be passed on (e.g. too large); false when it is not pending. */
+  failRequest(daemonId: number, message: string): boolean {
+    const entry = this.pending.get(daemonId);
+    if (!entry?.owner || entry.method === "initialize") return false;
+    this.pending.delete(daemonId);
+    entry.owner.inFlight.delete(entry.id);
+    if (!entry.owner.gone) entry.owner.session.send(errorAnswer(entry.id, message));
+    return true;
+  }
+
   private sessionRequest(state: SessionState, m: Json, method: string, id: RequestId): void {
     if (method === "initialize") {
       this.initialize(state, id, m);

@@ -7,14 +7,16 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { LineReader } from "../line-reader.js";
+import { LineReader, type OversizedLine } from "../line-reader.js";
 import type { SharedSpawnSpec } from "../types.js";
 import type { Watchdog } from "./watchdog.js";
 
 export interface ServerProcessEvents {
   message(message: JSONRPCMessage): void;
-  /** A line that was not JSON-RPC, or a message over the size bound (already described). */
+  /** A line that was not JSON-RPC (described). */
   junk(what: string): void;
+  /** A message over the size bound, dropped; its size and last bytes. */
+  oversized(line: OversizedLine): void;
   exit(how: string): void;
 }
 
@@ -47,7 +49,7 @@ export class ServerProcess {
         }
         events.message(message as JSONRPCMessage);
       },
-      (bytes) => events.junk(`a message of ${bytes} bytes (over the bound) that was dropped`),
+      (line) => events.oversized(line),
     );
     child.stdout.on("data", (chunk: Buffer) => reader.push(chunk));
     child.stdin.on("error", () => {});

@@ -9,6 +9,7 @@
  */
 import { stat } from "node:fs/promises";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { MAX_LINE_BYTES, type OversizedLine } from "../line-reader.js";
 import type { DaemonServerStatus, SharedSpawnSpec } from "../types.js";
 import { ENDED_NOTIFICATION, SESSIONS_NOTIFICATION } from "../wire.js";
 import type { DaemonLog } from "./daemon-log.js";
@@ -35,6 +36,11 @@ export interface SharedServerOptions {
   log: DaemonLog;
   /** Called once when the server is gone (stopped or exited): the daemon forgets it. */
   onEnd(server: SharedServer): void;
+}
+
+/** Bytes as MiB for messages: `70 MiB`. */
+function mebibytes(bytes: number): string {
+  return `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
 }
 
 /** The longest delay `setTimeout` takes (a longer one fires at once). */
@@ -67,6 +73,7 @@ export class SharedServer {
     server.process = await ServerProcess.start(options.spec, options.watchdog, {
       message: (message) => server.mux.fromServer(message),
       junk: (what) => options.log(`server ${server.label}: skipped ${what} on its stdout`),
+      oversized: (line) => server.tooLarge(line),
       exit: (how) => server.exited(how),
     });
     options.log(`server ${server.label}: started, pid ${server.process.pid}`);
@@ -140,6 +147,16 @@ export class SharedServer {
   /** Kills at once, synchronously (the daemon is exiting). */
   kill(): void {
     this.process?.kill();
+  }
+
+  /** A message over the bound was dropped: the request it answered fails now instead of timing out. */
+  private tooLarge({ bytes, tail }: OversizedLine): void {
+    const message = `answer too large: ${mebibytes(bytes)} from shared server "${this.options.name}" (limit ${mebibytes(MAX_LINE_BYTES)})`;
+    const id = [...tail.matchAll(/"id"\s*:\s*(\d+)/g)].at(-1)?.[1];
+    const failed = id !== undefined && this.mux.failRequest(Number(id), message);
+    this.options.log(
+      `server ${this.label}: dropped a message of ${bytes} bytes (over the bound)${failed ? ", failed the request it answered" : ""}`,
+    );
   }
 
   private exited(how: string): void {
