@@ -9,7 +9,12 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
-import { type AdapterRuntime, directSelection, sharedLabel, toolChangeSummary } from "@pi-mcp-adapter/runtime";
+import {
+  type AdapterRuntime,
+  directSelection,
+  sharedLabel,
+  toolChangeSummary,
+} from "@pi-mcp-adapter/runtime";
 import { type PanelAction, type PanelKeybindings, panelAction, saveKeys } from "./panel-keys.js";
 import {
   createPanelState,
