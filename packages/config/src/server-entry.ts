@@ -14,6 +14,7 @@ import {
   RequestTimeoutMsSchema,
   SandboxSettingSchema,
   SearchKeywordsSettingSchema,
+  ShareServersSettingSchema,
   TaskModeSchema,
   TaskTimeoutMsSchema,
   ToolGlobListSchema,
@@ -56,6 +57,8 @@ export const ServerEntrySchema = z.object({
   env: StringMap.optional(),
   cwd: z.string().optional(),
   sandbox: SandboxSettingSchema.optional(),
+  /** Stdio only: `true`/`false` overrides `settings.shareServers` for this server. */
+  shared: ShareServersSettingSchema.optional(),
   url: z.string().min(1, "must not be empty").optional(),
   headers: StringMap.optional(),
   /** PEM bundle of a private CA for an HTTPS server; relative paths are read from the config file's folder. */

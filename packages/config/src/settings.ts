@@ -12,6 +12,7 @@ import {
   OutputGuardSettingSchema,
   PinToolsSettingSchema,
   RequestTimeoutMsSchema,
+  ShareServersSettingSchema,
   TaskModeSchema,
   TaskTimeoutMsSchema,
   ToolPrefixModeSchema,
@@ -36,6 +37,8 @@ export const SettingsSchema = z
     failureBackoffMs: FailureBackoffMsSchema,
     requestTimeoutMs: RequestTimeoutMsSchema,
     maxTotalTimeoutMs: MaxTotalTimeoutMsSchema,
+    /** One process per stdio server for all of the user's sessions, through the per-user daemon. */
+    shareServers: ShareServersSettingSchema,
     /** Which calls ask for an MCP task, for servers without their own `tasks`. */
     tasks: TaskModeSchema,
     /** How long a task may run in all, for servers without their own `taskTimeoutMs`. */

@@ -58,6 +58,17 @@ export function toServerDefinition(merged: MergedEntry): {
       ],
     };
   }
+  // Sharing is an optimisation: a remote server asked to share still runs, on its own connection.
+  const problems: ConfigProblem[] = [];
+  if (entry.shared === true && transport.kind !== "stdio") {
+    problems.push({
+      ...problem(
+        "shared",
+        `server "${merged.name}": only a stdio server (one with a command) can be shared, not ${transport.kind}; it runs unshared`,
+      ),
+      severity: "warning",
+    });
+  }
   const server: ConfiguredServer = {
     name: merged.name,
     transport: transport.kind,
@@ -66,6 +77,7 @@ export function toServerDefinition(merged: MergedEntry): {
     env: entry.env,
     cwd: entry.cwd,
     sandbox: entry.sandbox,
+    shared: transport.kind === "stdio" ? entry.shared : undefined,
     url: entry.url,
     headers: entry.headers,
     caFile: ca?.path,
@@ -100,7 +112,7 @@ export function toServerDefinition(merged: MergedEntry): {
     scope: merged.scope,
     layers: merged.layers,
   };
-  return { server: dropUndefined(server), problems: [] };
+  return { server: dropUndefined(server), problems };
 }
 
 function resolveTransport(entry: ServerEntry): { kind: TransportKind } | { error: string; field: string } {

@@ -50,6 +50,7 @@ export {
   SandboxSettingSchema,
   type SearchKeywordsSetting,
   SearchKeywordsSettingSchema,
+  ShareServersSettingSchema,
   type TaskMode,
   TaskModeSchema,
   TaskTimeoutMsSchema,

@@ -6,6 +6,7 @@ import {
   RequestTimeoutMsSchema,
   SandboxSettingSchema,
   SearchKeywordsSettingSchema,
+  ShareServersSettingSchema,
   TaskModeSchema,
   TaskTimeoutMsSchema,
   ToolGlobListSchema,
@@ -48,6 +49,8 @@ export const ServerDefinitionSchema = z.object({
   cwd: z.string().optional(),
   /** Stdio only: run the server in a sandbox (see `SandboxSettingSchema`). */
   sandbox: SandboxSettingSchema.optional(),
+  /** Stdio only: share one process with other sessions (see `ShareServersSettingSchema`); unset follows `shareServers`. */
+  shared: ShareServersSettingSchema.optional(),
   url: z.string().optional(),
   headers: z.record(z.string(), z.string()).optional(),
   /**

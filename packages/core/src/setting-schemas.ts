@@ -85,6 +85,14 @@ export const IdleTimeoutMinutesSchema = z.number().nonnegative();
 export const FailureBackoffMsSchema = z.number().int().nonnegative();
 
 /**
+ * `shareServers` (global) and a server's own `shared`: run a stdio server once
+ * for every session of the user, in the per-user daemon, instead of once per
+ * session. A server's `shared` wins over the global (`false` opts out,
+ * `true` opts in). Only stdio servers can be shared.
+ */
+export const ShareServersSettingSchema = z.boolean({ error: "expected true or false" });
+
+/**
  * `requestTimeoutMs`: how long one request to a server may go without an
  * answer or a progress notification. Time spent waiting on the user (a form,
  * a sampling approval, the host model's answer) does not count.

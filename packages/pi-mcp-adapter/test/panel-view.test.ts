@@ -41,6 +41,16 @@ describe("drawing the panel", () => {
     expect(renderPanel(state, 200, undefined, { setup: true }).at(-1)).toContain("s setup · ctrl+s save");
   });
 
+  it("says which servers share their process with other sessions, and why one does not", () => {
+    const shared = [
+      { ...servers[0]!, shared: "shared (3 sessions)" },
+      { ...servers[1]!, state: "connected", shared: "not shared: the daemon did not start" },
+    ];
+    const lines = renderPanel(createPanelState(shared, "user"), 200);
+    expect(lines).toContain(" › ▸ docs  connected  shared (3 sessions)  2 tools  proxy");
+    expect(lines).toContain("   ▸ git  connected  not shared: the daemon did not start  0 tools  direct");
+  });
+
   it("marks a server with changed tools, and each changed or new tool with what changed", () => {
     const changed = [
       {

@@ -27,6 +27,7 @@ import { SERVER_LOG_FILE_NAME, ServerLog } from "./observability/server-log.js";
 import { sessionObservers } from "./observability/session-observers.js";
 import { tracedHandlers } from "./observability/trace-sources.js";
 import { withConnectionDefaults } from "./servers/connection-defaults.js";
+import { sharingOptions } from "./servers/sharing-options.js";
 import { cachedServers, type StartupSnapshot, snapshotAutoDirect } from "./startup/startup-snapshot.js";
 import { unsupportedSettingProblems } from "./startup/unsupported-settings.js";
 
@@ -113,6 +114,8 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     handlers: clientHandlersFor(host, { ...config.settings, roots }, samplingUsage),
     client: source.client ?? { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
     resolveCommand: createNpxResolver(npxCacheFile === false ? {} : { cacheFile: npxCacheFile }),
+    // Servers with `shared` (or under `shareServers`) reach the per-user daemon in the agent dir.
+    sharing: sharingOptions(defaultConfigEnvironment().agentDir, config.settings.idleTimeout),
   };
   const { settings } = config;
   if (observers.trace) connectOptions.handlers = tracedHandlers(connectOptions.handlers, observers.trace);

@@ -82,6 +82,7 @@ export {
 export type { RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
 export type { CallObserver, CallRecord } from "./observability/call-observers.js";
 export type { RunningTask } from "./observability/running-tasks.js";
+export { sharedLabel } from "./observability/shared-label.js";
 export { formatStats } from "./observability/stats-observer.js";
 export {
   emptyStatusSnapshot,

@@ -109,6 +109,7 @@ const PUBLIC_API = [
   "serversNeedingListing",
   "snapshotAutoDirect",
   "StartupSnapshot",
+  "sharedLabel",
   "statusSnapshot",
   "statusSnapshotV1",
   "watchStatus",

@@ -11,6 +11,7 @@ const SUPPORTED = [
   "toolPrefix",
   "idleTimeout",
   "failureBackoffMs",
+  "shareServers",
   "requestTimeoutMs",
   "maxTotalTimeoutMs",
   "tasks",

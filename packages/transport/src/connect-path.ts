@@ -10,7 +10,6 @@ import { TransportError } from "./errors.js";
 import type { FetchLike } from "./http-shape-probe.js";
 import { isDefinitiveRejection } from "./http-status.js";
 import type { FrameOptions } from "./line-framed-transport.js";
-import type { ProcessTransport } from "./process-transport.js";
 import type { ProtocolClient, SdkFlavor } from "./protocol-client.js";
 import type { ConnectedVia } from "./remote-types.js";
 import { type SdkConnectionParts, SdkServerConnection } from "./sdk-connection.js";
@@ -19,6 +18,7 @@ import { tapNotifications } from "./server-notification.js";
 import { type OpenSession, RenewableSession } from "./session-renewal.js";
 import { SocketTransport } from "./socket-transport.js";
 import { guardSseResponses } from "./sse-response-guard.js";
+import type { StdioEndpoint } from "./stdio-endpoint.js";
 
 export interface PathContext {
   definition: ServerDefinition;
@@ -30,8 +30,8 @@ export interface PathContext {
   authProvider?: unknown;
   /** The bound on one stdio or socket message, and the server name its error gives. */
   frame: FrameOptions;
-  /** Spawns the session's stdio process. */
-  spawn: () => Promise<ProcessTransport>;
+  /** The stdio server's transport: the session's own process, or the daemon's shared one. */
+  spawn: () => Promise<StdioEndpoint>;
 }
 
 /**
@@ -47,9 +47,9 @@ export async function connectOver(
   const { definition } = ctx;
   switch (definition.transport) {
     case "stdio": {
-      const transport = await ctx.spawn();
+      const { transport, sharing } = await ctx.spawn();
       const client = await openClient(flavor, transport, ctx);
-      return connection(ctx, client, "stdio", { pid: transport.pid });
+      return connection(ctx, client, "stdio", { pid: transport.pid, ...(sharing ? { sharing } : {}) });
     }
     case "socket": {
       if (!definition.socket) throw missing(definition.name, "socket");
@@ -121,7 +121,7 @@ function connection(
   ctx: PathContext,
   client: ProtocolClient,
   via: ConnectedVia,
-  extra: Pick<SdkConnectionParts, "pid" | "beforeClose" | "session"> = {},
+  extra: Pick<SdkConnectionParts, "pid" | "beforeClose" | "session" | "sharing"> = {},
 ): ServerConnection {
   return new SdkServerConnection({ ...ctx.parts, ...extra, client, via });
 }

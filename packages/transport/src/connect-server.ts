@@ -6,16 +6,13 @@
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import { CallWindow } from "./call-window.js";
 import { clientCapabilities, guardClientHandlers } from "./client-handlers.js";
-import { connectOver, missing, openClient, type PathContext } from "./connect-path.js";
+import { connectOver, openClient, type PathContext } from "./connect-path.js";
 import { TransportError } from "./errors.js";
 import { probeHttpShape } from "./http-shape-probe.js";
 import { isAuthFailure, tlsFailure } from "./http-status.js";
-import { createNpxResolver, type ResolveCommand } from "./npx-resolver.js";
-import { ProcessTransport } from "./process-transport.js";
 import { MODERN_REVISION } from "./protocol-revision.js";
 import { retryTransientReads } from "./read-retry.js";
 import { DEFAULT_MAX_TOTAL_TIMEOUT_MS, RequestDeadlines } from "./request-deadline.js";
-import type { SpawnSpec } from "./sandbox/sandbox-spawn.js";
 import { SdkServerConnection } from "./sdk-connection.js";
 import { v1Flavor } from "./sdk-v1.js";
 import {
@@ -26,6 +23,7 @@ import {
 } from "./server-connection.js";
 import { NotificationRelay } from "./server-notification.js";
 import { StderrBuffer } from "./stderr-buffer.js";
+import { openOwnProcess, openStdioEndpoint } from "./stdio-endpoint.js";
 import { DEFAULT_TASK_TIMEOUT_MS } from "./task-update.js";
 
 const DEFAULT_CLIENT: ClientIdentity = { name: "pi-mcp-adapter", version: "0.1.0" };
@@ -78,14 +76,14 @@ export async function connectServer(
     fetch: retryTransientReads(serverFetch, { sleep: options.sleep, now: options.now }),
     authProvider: options.authProvider?.(definition),
     frame: { server: name, maxFrameBytes: options.maxFrameBytes },
-    spawn: () => createProcessTransport(definition, options, stderr),
+    spawn: () => openStdioEndpoint(definition, options, given, stderr),
   };
   const v1 = v1Flavor(identity, name, handlers);
   const modernOptions = {
     identity,
     handlers,
     eraCache: options.eraCache,
-    spawnProbe: () => createProcessTransport(definition, options, new StderrBuffer()),
+    spawnProbe: () => openOwnProcess(definition, options, new StderrBuffer()),
   };
   try {
     if (options.transport) {
@@ -148,41 +146,4 @@ async function connectFailure(
     `Could not connect to MCP server "${name}": ${describeError(error)}${hint}${stderrHint}`,
     { cause: error },
   );
-}
-
-async function createProcessTransport(
-  definition: ServerDefinition,
-  options: ConnectOptions,
-  stderr: StderrBuffer,
-): Promise<ProcessTransport> {
-  if (!definition.command) throw missing(definition.name, "command");
-  const baseEnv = options.baseEnv ?? process.env;
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries({ ...baseEnv, ...definition.env })) {
-    if (value !== undefined) env[key] = value;
-  }
-  let command = definition.command;
-  let args = definition.args ?? [];
-  const resolve = options.resolveCommand === undefined ? defaultResolver() : options.resolveCommand;
-  if (resolve) ({ command, args } = await resolve(command, args));
-  let spec: SpawnSpec = { command, args, env, cwd: definition.cwd ?? options.cwd };
-  if (definition.sandbox) {
-    // Loaded only for servers that ask for a sandbox.
-    const { sandboxSpawnSpec } = await import("./sandbox/sandbox-spawn.js");
-    spec = await sandboxSpawnSpec(definition.name, definition.sandbox, spec, options.sandbox);
-  }
-  return new ProcessTransport({
-    ...spec,
-    onStderr: (chunk) => stderr.append(chunk),
-    killGraceMs: options.killGraceMs,
-    spawn: options.spawn,
-    server: definition.name,
-    maxFrameBytes: options.maxFrameBytes,
-  });
-}
-
-let sharedResolver: ResolveCommand | undefined;
-function defaultResolver(): ResolveCommand {
-  sharedResolver ??= createNpxResolver();
-  return sharedResolver;
 }

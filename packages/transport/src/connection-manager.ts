@@ -2,12 +2,11 @@
  * Owns the connections of a set of servers and their lifecycle: lazy connect
  * (one attempt at a time per server), idle disconnect that never cuts a
  * running request, health checks and reconnect with backoff for resident
- * servers, a failure backoff that keeps use from restarting a server that
- * just failed, a generation guard against stale connects, status events, server
- * notifications relayed per server, `replace` for a changed server list, and
- * a shutdown that ends every connection. How to connect one server is the
- * caller's `connect`; the per-slot timers are in slot-timers.ts, status
- * derivation in server-status.ts.
+ * servers, a failure backoff that keeps use from restarting a server that just
+ * failed, a generation guard against stale connects, status events, server
+ * notifications relayed per server, `replace` for a changed server list, and a
+ * shutdown that ends every connection. How to connect one server is the
+ * caller's `connect`; per-slot timers: slot-timers.ts; status: server-status.ts.
  */
 import { definitionKey, describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
@@ -321,17 +320,20 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     }
   }
 
-  /** The server went away without us closing it. */
+  /** The server went away without us closing it (or its shared-server daemon did: then no failure, see `daemonLost`). */
   private lost(slot: ServerSlot<D>, connection: ServerConnection, generation: number): void {
     if (slot.connection !== connection || generation !== slot.generation || this.shuttingDown) return;
     slot.connection = undefined;
     slot.renewing = false;
     this.slotTimers.clear(slot, "idleTimer", "healthTimer");
-    const tail = connection.stderrTail(2);
-    slot.error = `connection lost${tail.length ? ` — server stderr: ${tail.join(" | ")}` : ""}`;
-    this.failed(slot);
-    // A resident server that was up is brought back by its timer, and a call meanwhile need not wait for it.
-    if (slot.resident) slot.retryAt = undefined;
+    if (connection.daemonLost && slot.resident) this.scheduleReconnect(slot);
+    else if (!connection.daemonLost) {
+      const tail = connection.stderrTail(2);
+      slot.error = `connection lost${tail.length ? ` — server stderr: ${tail.join(" | ")}` : ""}`;
+      this.failed(slot);
+      // A resident server that was up is brought back by its timer, and a call meanwhile need not wait for it.
+      if (slot.resident) slot.retryAt = undefined;
+    }
     this.emit(slot);
   }
 

@@ -69,6 +69,7 @@ export {
   type ConnectOptions,
   DEFAULT_REQUEST_TIMEOUT_MS,
   type ServerConnection,
+  type SharingOptions,
 } from "./server-connection.js";
 export type {
   LoggingLevel,
@@ -78,6 +79,7 @@ export type {
 } from "./server-notification.js";
 export type { ConnectionState, ServerStatus, StatusListener } from "./server-status.js";
 export type { SessionRenewalListener, SessionRenewalPhase } from "./session-renewal.js";
+export type { SharedState } from "./shared-state.js";
 export { SocketTransport } from "./socket-transport.js";
 export type { SpawnFn } from "./spawn-process.js";
 export { DEFAULT_TASK_TIMEOUT_MS, type TaskState, type TaskUpdate } from "./task-update.js";

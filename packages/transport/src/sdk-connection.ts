@@ -31,6 +31,7 @@ import { requestFailure } from "./request-failure.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { NotificationListener, NotificationRelay } from "./server-notification.js";
 import type { SessionRenewalListener } from "./session-renewal.js";
+import type { SharedSource, SharedState } from "./shared-state.js";
 import type { StderrBuffer } from "./stderr-buffer.js";
 import { TaskRouting, type TaskSettings } from "./task-routing.js";
 
@@ -48,6 +49,8 @@ export interface SdkConnectionParts {
   /** The calls in flight, which server requests are admitted during (shared with the guarded handlers). */
   window: CallWindow;
   pid?: number;
+  /** A stdio server asked to be shared: its sessions, or why it is not. */
+  sharing?: SharedSource;
   /** Runs before the client closes, e.g. to end an HTTP session with DELETE. */
   beforeClose?: () => Promise<void>;
   /** A Streamable HTTP session that renews itself when the server lost it (`client` is its client). */
@@ -93,6 +96,14 @@ export class SdkServerConnection implements ServerConnection {
       },
       parts.tasks,
     );
+  }
+
+  get shared(): SharedState | undefined {
+    return this.parts.sharing?.shared();
+  }
+
+  get daemonLost(): boolean {
+    return this.parts.sharing?.daemonLost === true;
   }
 
   get serverVersion() {

@@ -15,6 +15,7 @@ import type {
   ServerDefinition,
   ToolCallResult,
 } from "@pi-mcp-adapter/core";
+import type { OpenSharedOptions } from "@pi-mcp-adapter/daemon";
 import type { ClientHandlers } from "./client-handlers.js";
 import type { FetchLike } from "./http-shape-probe.js";
 import type { ResolveCommand } from "./npx-resolver.js";
@@ -30,6 +31,7 @@ import type {
 import type { SandboxOptions } from "./sandbox/sandbox-spawn.js";
 import type { NotificationListener } from "./server-notification.js";
 import type { SessionRenewalListener } from "./session-renewal.js";
+import type { SharedState } from "./shared-state.js";
 import type { SpawnFn } from "./spawn-process.js";
 import type { Timers } from "./timers.js";
 
@@ -51,8 +53,12 @@ export interface ServerConnection {
   readonly closed: boolean;
   /** Protocol revision in use, e.g. `2025-11-25`, or `2026-07-28` after negotiation. */
   readonly protocolVersion: string | undefined;
-  /** Pid of a stdio server's process. */
+  /** Pid of a stdio server's process (the daemon's shared one when shared). */
   readonly pid: number | undefined;
+  /** For a stdio server asked to be shared: the sessions sharing its process, or why it runs unshared. */
+  readonly shared?: SharedState;
+  /** True when the connection ended because the shared-server daemon went away (no fault of the server). */
+  readonly daemonLost?: boolean;
   /** What the server declared it offers (prompts, resources, subscriptions, completions). */
   readonly features: ServerFeatures;
   /** Requests sent and not yet answered; idle disconnect waits for zero. */
@@ -149,4 +155,18 @@ export interface ConnectOptions {
   eraCache?: EraCache;
   /** How sandboxes of servers with `sandbox` are built (the bwrap binary, more unreadable places). */
   sandbox?: SandboxOptions;
+  /**
+   * Shared servers: where the per-user daemon lives (`agentDir`) and how it
+   * is started. A stdio definition with `shared: true` reaches the daemon's
+   * process for its exact spawn spec instead of spawning one; without this
+   * option nothing is shared. `idleTimeoutMs` is how long a shared server
+   * outlives its last session when the definition has no `idleTimeoutMin`.
+   */
+  sharing?: SharingOptions;
 }
+
+/** Where the shared-server daemon lives and how it starts (see `ConnectOptions.sharing`). */
+export type SharingOptions = Pick<
+  OpenSharedOptions,
+  "agentDir" | "idleTimeoutMs" | "daemonCommand" | "startTimeoutMs"
+>;

@@ -4,6 +4,7 @@
  * may be tried again), and cached or not connected.
  */
 import type { ServerSlot } from "./server-slot.js";
+import type { SharedState } from "./shared-state.js";
 
 export type ConnectionState =
   | "not-connected"
@@ -32,6 +33,11 @@ export interface ServerStatus {
   removed?: true;
   /** Set when the server's definition asks for a sandbox (`sandbox`); it never runs without one. */
   sandboxed?: true;
+  /**
+   * While connected, for a stdio server asked to be shared: how many sessions
+   * share its process (this one included), or why it runs unshared.
+   */
+  shared?: SharedState;
 }
 
 export type StatusListener = (status: ServerStatus) => void;
@@ -42,7 +48,12 @@ export function slotStatus(
   hasCachedMetadata: ((name: string) => boolean) | undefined,
 ): ServerStatus {
   const status = connectionStatus(slot, now, hasCachedMetadata);
-  return slot.definition.sandbox ? { ...status, sandboxed: true } : status;
+  const shared = status.state === "connected" ? slot.connection?.shared : undefined;
+  return {
+    ...status,
+    ...(slot.definition.sandbox ? { sandboxed: true } : {}),
+    ...(shared ? { shared } : {}),
+  };
 }
 
 function connectionStatus(

@@ -7,6 +7,7 @@ import { formatStats, type ProxyParams } from "@pi-mcp-adapter/runtime";
 import { authCli, logoutCli } from "./auth-cli.js";
 import type { CliContext, CliOutput } from "./cli-context.js";
 import { callResultOutput, reconnectCli } from "./connect-cli.js";
+import { daemonCli } from "./daemon-cli.js";
 import { listPrompts, runPrompt } from "./prompt-cli.js";
 import { addCli, getCli, removeCli } from "./server-cli.js";
 import { initCli, setupCli } from "./setup-cli.js";
@@ -204,6 +205,14 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
       "Tool pinning remembers each tool's description, parameters and annotations; when a server changes them, status lists the change and changed approval-gated or direct tools are held. This pins the tools as the server lists them now (from the metadata cache when it holds them, else by connecting).",
     startsServers: true,
     run: (ctx, words) => trustToolsCli(ctx, words),
+  },
+  {
+    name: "daemon",
+    args: "[status|stop]",
+    summary: "the per-user daemon that runs shared servers: its servers and sessions, or stop it",
+    details:
+      "status (the default): whether the daemon runs, its servers and how many sessions use each. stop: ends the daemon and every server it runs; sessions using one start a new daemon at their next call. Neither starts anything.",
+    run: (_ctx, words) => daemonCli(words),
   },
   {
     name: "stats",

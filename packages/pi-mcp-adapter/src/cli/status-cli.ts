@@ -16,11 +16,13 @@ import {
 } from "@pi-mcp-adapter/runtime";
 import type { CliContext, CliOutput } from "./cli-context.js";
 import { awaitingApprovalNote, pendingJson } from "./cli-trust.js";
+import { withSharedSessions } from "./daemon-cli.js";
 
 export async function statusCli(ctx: CliContext): Promise<CliOutput> {
   const runtime = await ctx.runtime();
   const pending = await ctx.pendingProjectServers();
-  const servers = runtime.servers();
+  // Servers shared through the daemon show how many sessions use them (status never starts a daemon).
+  const { servers, daemon } = await withSharedSessions(runtime.servers());
   // Tool pinning's findings as the metadata cache knows them: status never starts a server.
   const snapshot = await loadStartupSnapshot({
     cwd: ctx.options.cwd,
@@ -40,6 +42,7 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
         name: s.name,
         state: s.state,
         sandboxed: s.sandboxed === true,
+        shared: s.shared ?? null,
         source: s.source,
         toolCount: s.toolCount ?? null,
         resourceCount: s.resourceCount ?? null,
@@ -48,6 +51,7 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
         tokens: tokensJson(costs.get(s.name)),
       })),
       awaitingApproval: pendingJson(pending),
+      daemon: daemon ? { pid: daemon.pid, sessions: daemon.sessions, servers: daemon.servers.length } : null,
       toolChanges: changes.flatMap(({ server, changes }) =>
         changes.map((c) => ({ server, tool: c.tool, kind: c.kind, change: toolChangeSummary(c) })),
       ),

@@ -40,6 +40,8 @@ export interface PanelServer {
   changedTools?: number;
   /** Estimated tokens it adds to every request now, and with all its tools direct (`null`: tools unknown). */
   cost?: { perRequest: number; allDirect: number | null };
+  /** Sharing of a stdio server's process with other sessions: `shared (2 sessions)` or `not shared: …`. */
+  shared?: string;
 }
 
 export interface ServerEdit {

@@ -112,7 +112,8 @@ function rowText(state: PanelState, row: PanelRow): string {
   const mode = direct === "all" ? "direct" : direct === "some" ? "some direct" : "proxy";
   const edited = state.edits[row.server] ? " *" : "";
   const changed = server.changedTools ? `  ${server.changedTools} changed (trust-tools)` : "";
-  return `${open} ${row.server}  ${shownState}  ${tools}  ${mode}${costText(server)}${changed}${edited}`;
+  const shared = server.shared && !disabled ? `  ${server.shared}` : "";
+  return `${open} ${row.server}  ${shownState}${shared}  ${tools}  ${mode}${costText(server)}${changed}${edited}`;
 }
 
 /** `  ~12 tok/request (all direct ~1,900)`: what the server costs in every model request. */

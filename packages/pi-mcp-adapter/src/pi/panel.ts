@@ -14,6 +14,7 @@ import {
   directSelection,
   liveTokenCosts,
   type ServerTokenCost,
+  sharedLabel,
   toolChangeSummary,
 } from "@pi-mcp-adapter/runtime";
 import { type PanelAction, type PanelKeybindings, panelAction, saveKeys } from "./panel-keys.js";
@@ -147,6 +148,8 @@ export function panelServers(
     };
     if (s.error) server.error = s.error;
     if (s.retryAt !== undefined) server.retryAt = s.retryAt;
+    const shared = sharedLabel(s.shared);
+    if (shared) server.shared = shared;
     const changed = runtime.toolChanges().find((c) => c.server === s.name)?.changes.length;
     if (changed) server.changedTools = changed;
     if (known?.tools) server.tools = known.tools;

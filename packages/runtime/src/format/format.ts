@@ -13,6 +13,7 @@ import { type RankResult, renderSchemaShape } from "@pi-mcp-adapter/search";
 import type { CatalogView } from "../catalog/runtime-catalog.js";
 import { unavailableLine } from "../catalog/unavailable-servers.js";
 import type { RunningTask } from "../observability/running-tasks.js";
+import { sharedLabel } from "../observability/shared-label.js";
 import type { McpTaskStatus, ServerSummary } from "../observability/status-events.js";
 
 export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[], now = Date.now()): string {
@@ -38,7 +39,8 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
           ? ` ${Math.round((now - s.failedAt) / 1000)}s ago: ${s.error ?? ""}${retry}`
           : "";
       const sandboxed = s.sandboxed ? " (sandboxed)" : "";
-      lines.push(`- ${s.name}: ${s.state}${sandboxed}${tools}${failed}`);
+      const shared = sharedLabel(s.shared);
+      lines.push(`- ${s.name}: ${s.state}${sandboxed}${shared ? `, ${shared}` : ""}${tools}${failed}`);
       for (const task of s.tasks ?? []) lines.push(`  ${formatRunningTask(task, now)}`);
       // The head of a server's instructions lives here rather than in the proxy tool's description,
       // which is in every prompt and must stay small however many servers there are.

@@ -5,7 +5,7 @@
  * runtime already knows: taking one never connects a server or starts auth,
  * and it carries no clients, transports, credentials or server definitions.
  */
-import type { ServerStatus, StatusListener, TaskState } from "@pi-mcp-adapter/transport";
+import type { ServerStatus, SharedState, StatusListener, TaskState } from "@pi-mcp-adapter/transport";
 import type { RunningTask } from "./running-tasks.js";
 
 /** A server as `AdapterRuntime.servers()` reports it: its status plus what is known without connecting. */
@@ -56,6 +56,8 @@ export interface McpServerStatus {
   failedAgoSeconds?: number;
   /** MCP tasks of this session still running on the server; present only while there are some. */
   tasks?: McpTaskStatus[];
+  /** While connected, for a stdio server asked to be shared: the sessions sharing its process, or why it is not shared. */
+  shared?: SharedState;
 }
 
 /** A running MCP task in a snapshot. */
@@ -95,6 +97,7 @@ export function statusSnapshot(servers: ServerSummary[], now = Date.now()): McpS
       disabled: s.state === "disabled",
     };
     if (s.resourceCount !== undefined) entry.resourceCount = s.resourceCount;
+    if (s.shared) entry.shared = s.shared;
     if (s.state === "failed" && s.failedAt !== undefined) {
       entry.failedAgoSeconds = Math.max(0, Math.round((now - s.failedAt) / 1000));
     }

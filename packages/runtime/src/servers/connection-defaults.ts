@@ -1,7 +1,8 @@
 /**
  * The global settings a server inherits for its connections — request
- * timeouts and MCP task handling — applied when it connects (a server's own
- * value wins). They stay out of the configured definition, so its hash (the
+ * timeouts, MCP task handling and whether a stdio server is shared with other
+ * sessions (`shareServers`) — applied when it connects (a server's own value
+ * wins). They stay out of the configured definition, so its hash (the
  * metadata cache key, the "did this server change?" test) is the same for
  * the startup snapshot and the runtime, and a changed global applies to the
  * next connection.
@@ -11,7 +12,7 @@ import type { ServerDefinition } from "@pi-mcp-adapter/core";
 
 type ConnectionSettings = Pick<
   Settings,
-  "requestTimeoutMs" | "maxTotalTimeoutMs" | "tasks" | "taskTimeoutMs"
+  "requestTimeoutMs" | "maxTotalTimeoutMs" | "tasks" | "taskTimeoutMs" | "shareServers"
 >;
 
 export function withConnectionDefaults<D extends ServerDefinition>(
@@ -23,6 +24,7 @@ export function withConnectionDefaults<D extends ServerDefinition>(
     maxTotalTimeoutMs = settings.maxTotalTimeoutMs,
     tasks = settings.tasks,
     taskTimeoutMs = settings.taskTimeoutMs,
+    shared = definition.transport === "stdio" ? settings.shareServers : undefined,
   } = definition;
   return {
     ...definition,
@@ -30,5 +32,6 @@ export function withConnectionDefaults<D extends ServerDefinition>(
     ...(maxTotalTimeoutMs !== undefined ? { maxTotalTimeoutMs } : {}),
     ...(tasks !== undefined ? { tasks } : {}),
     ...(taskTimeoutMs !== undefined ? { taskTimeoutMs } : {}),
+    ...(shared !== undefined ? { shared } : {}),
   };
 }

@@ -1,0 +1,34 @@
+/**
+ * One session of the shared-servers benchmark, in a process of its own: a
+ * runtime (as Pi's extension builds it) with `BENCH_SERVERS` stdio
+ * server-everything definitions, each told apart by `BENCH_SERVER=<i>`, with
+ * `shareServers` from `BENCH_SHARE`. It calls every server once (so each is
+ * connected), prints "ready", and shuts down when stdin closes.
+ */
+
+import { createRuntime } from "@pi-mcp-adapter/runtime";
+import { serverEverythingPath } from "@pi-mcp-adapter/test-kit";
+
+const count = Number(process.env.BENCH_SERVERS ?? 10);
+const mcpServers: Record<string, unknown> = {};
+for (let i = 0; i < count; i++) {
+  mcpServers[`s${i}`] = {
+    command: process.execPath,
+    args: [serverEverythingPath],
+    env: { BENCH_SERVER: String(i), BENCH_MARK: process.env.BENCH_MARK ?? "" },
+  };
+}
+const runtime = await createRuntime({
+  cwd: process.cwd(),
+  config: { settings: { shareServers: process.env.BENCH_SHARE === "1", idleTimeout: 60 }, mcpServers },
+  metadataCacheFile: false,
+  serverLogFile: false,
+  npxCacheFile: false,
+});
+await Promise.all(Object.keys(mcpServers).map((name) => runtime.call(`${name}_echo`, { message: name })));
+process.stdout.write("ready\n");
+process.stdin.resume();
+process.stdin.on("end", async () => {
+  await runtime.shutdown();
+  process.exit(0);
+});

@@ -1,0 +1,120 @@
+/**
+ * The session's end of a shared server: an MCP SDK `Transport` over an
+ * attached daemon connection (newline-delimited JSON-RPC, as on a child's
+ * stdio). The daemon's session-count notifications are read here and never
+ * reach the SDK client.
+ */
+import type { Socket } from "node:net";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { LineReader } from "../line-reader.js";
+import type { SharedAttachment, SharedChannelEnd, SharedServerChannel } from "../types.js";
+import { ENDED_NOTIFICATION, SESSIONS_NOTIFICATION } from "../wire.js";
+
+export class SharedChannel implements SharedServerChannel {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  onsessions?: (count: number) => void;
+  /** The revision agreed in initialize (the SDK client sets it). */
+  protocolVersion: string | undefined;
+  ended: SharedChannelEnd | undefined;
+
+  private count: number;
+  private started = false;
+  private closed = false;
+  /** The daemon's reason, when it said why before closing. */
+  private serverEnd: string | undefined;
+  /** Messages that arrived before `start()` (the SDK wires `onmessage` just before it). */
+  private early: JSONRPCMessage[] = [];
+  private readonly reader: LineReader;
+
+  constructor(
+    private readonly socket: Socket,
+    readonly attachment: SharedAttachment,
+    sessions: number,
+    private readonly serverName: string,
+    rest: Buffer,
+  ) {
+    this.count = sessions;
+    this.reader = new LineReader(
+      (line) => this.receive(line),
+      ({ bytes }) =>
+        this.onerror?.(
+          new Error(`a message of ${bytes} bytes from shared server "${serverName}" was dropped`),
+        ),
+    );
+    socket.on("data", (chunk: Buffer) => this.reader.push(chunk));
+    socket.on("close", () => this.finish());
+    socket.on("error", (error) => this.onerror?.(error));
+    if (rest.length > 0) this.reader.push(rest);
+  }
+
+  async start(): Promise<void> {
+    if (this.started)
+      throw new Error(`the channel to shared server "${this.serverName}" was already started`);
+    if (this.closed) throw new Error(`the channel to shared server "${this.serverName}" is closed`);
+    this.started = true;
+    const early = this.early;
+    this.early = [];
+    for (const message of early) this.onmessage?.(message);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) return Promise.reject(new Error(`shared server "${this.serverName}": not connected`));
+    return new Promise((resolve, reject) => {
+      this.socket.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : resolve()));
+    });
+  }
+
+  async close(): Promise<void> {
+    this.ended ??= { by: "caller" };
+    this.socket.end();
+    this.socket.destroy();
+    this.finish();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+  }
+
+  sessions(): number {
+    return this.count;
+  }
+
+  private receive(line: string): void {
+    let message: JSONRPCMessage;
+    try {
+      message = JSON.parse(line) as JSONRPCMessage;
+    } catch {
+      this.onerror?.(
+        new Error(`shared server "${this.serverName}" sent a line that is not JSON: ${line.slice(0, 200)}`),
+      );
+      return;
+    }
+    if ("method" in message && !("id" in message)) {
+      const params = message.params as { sessions?: unknown; reason?: unknown } | undefined;
+      if (message.method === SESSIONS_NOTIFICATION) {
+        if (typeof params?.sessions === "number") {
+          this.count = params.sessions;
+          this.onsessions?.(params.sessions);
+        }
+        return;
+      }
+      if (message.method === ENDED_NOTIFICATION) {
+        this.serverEnd = typeof params?.reason === "string" ? params.reason : "the daemon ended the session";
+        return;
+      }
+    }
+    if (this.started) this.onmessage?.(message);
+    else this.early.push(message);
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.ended ??=
+      this.serverEnd !== undefined ? { by: "server", reason: this.serverEnd } : { by: "daemon-lost" };
+    this.reader.reset();
+    this.onclose?.();
+  }
+}

@@ -1,0 +1,24 @@
+/** The daemon package's errors: one class, stable string codes. */
+import { McpAdapterError } from "@pi-mcp-adapter/core";
+
+export type DaemonErrorCode =
+  /** This platform cannot share servers (Windows). */
+  | "daemon_unsupported"
+  /** The daemon directory or socket is unsafe or unusable (modes, owner, path length). */
+  | "daemon_unsafe"
+  /** No daemon answered within the start deadline. */
+  | "daemon_start_failed"
+  /** The daemon refused the hello (bad token, bad spec) or could not start the server. */
+  | "daemon_refused"
+  /** The connection to the daemon ended. */
+  | "daemon_closed";
+
+export class DaemonError extends McpAdapterError {
+  override readonly code: DaemonErrorCode;
+
+  constructor(code: DaemonErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.name = "DaemonError";
+    this.code = code;
+  }
+}

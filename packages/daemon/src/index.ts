@@ -1,0 +1,25 @@
+/**
+ * @pi-mcp-adapter/daemon — one stdio MCP server process for many sessions.
+ *
+ * Public API: any export added here becomes public. The daemon process
+ * itself runs `daemon/daemon-main.ts` (the `pi-mcp-daemon` bin).
+ */
+export {
+  DEFAULT_IDLE_TIMEOUT_MS,
+  daemonStatus,
+  openSharedServer,
+  stopDaemon,
+} from "./client/open-shared-server.js";
+export { daemonEntryPath } from "./client/start-daemon.js";
+export { type DaemonPaths, daemonPaths, sharingSupport } from "./daemon-paths.js";
+export { DaemonError, type DaemonErrorCode } from "./errors.js";
+export type {
+  DaemonServerStatus,
+  DaemonStatus,
+  OpenSharedOptions,
+  SharedAttachment,
+  SharedChannelEnd,
+  SharedServerChannel,
+  SharedSpawnSpec,
+  SharingSupport,
+} from "./types.js";

@@ -1,0 +1,64 @@
+/**
+ * `settings.shareServers` through a real runtime: two runtimes (two sessions)
+ * with the same stdio server-everything reach one process through the real
+ * daemon in their agent dir, and status says so; a server's `shared: false`
+ * keeps it to the session.
+ */
+import { daemonStatus, stopDaemon } from "@pi-mcp-adapter/daemon";
+import { createTempDir, serverEverythingPath, type TempDir } from "@pi-mcp-adapter/test-kit";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type AdapterRuntime, createRuntime, formatStatus } from "../src/index.js";
+
+let agent: TempDir;
+const runtimes: AdapterRuntime[] = [];
+beforeEach(async () => {
+  agent = await createTempDir("pi-shared-rt-");
+  vi.stubEnv("PI_CODING_AGENT_DIR", agent.path);
+});
+afterEach(async () => {
+  for (const runtime of runtimes.splice(0)) await runtime.shutdown();
+  await stopDaemon(agent.path).catch(() => false);
+  vi.unstubAllEnvs();
+  await agent.remove();
+});
+
+async function session(server: Record<string, unknown> = {}): Promise<AdapterRuntime> {
+  const runtime = await createRuntime({
+    cwd: agent.path,
+    config: {
+      settings: { shareServers: true },
+      mcpServers: { everything: { command: process.execPath, args: [serverEverythingPath], ...server } },
+    },
+    metadataCacheFile: false,
+    serverLogFile: false,
+    npxCacheFile: false,
+  });
+  runtimes.push(runtime);
+  return runtime;
+}
+
+const echoed = async (runtime: AdapterRuntime, message: string) =>
+  JSON.stringify((await runtime.call("everything_echo", { message })).content);
+
+describe("shareServers", () => {
+  it("two sessions share one server process; status shows shared (2 sessions)", async () => {
+    const [a, b] = [await session(), await session()];
+    expect(await echoed(a, "from A")).toContain("from A");
+    expect(await echoed(b, "from B")).toContain("from B");
+    const status = await daemonStatus(agent.path);
+    expect(status?.servers.map((s) => s.sessions)).toEqual([2]);
+    await vi.waitUntil(() => JSON.stringify(a.servers()[0]?.shared) === '{"sessions":2}', {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect(formatStatus(a.servers(), [])).toContain("- everything: connected, shared (2 sessions), ");
+  });
+
+  it("shared: false keeps the server to the session", async () => {
+    const runtime = await session({ shared: false });
+    expect(await echoed(runtime, "own")).toContain("own");
+    expect(runtime.servers()[0]?.shared).toBeUndefined();
+    expect(formatStatus(runtime.servers(), [])).not.toContain("shared");
+    expect(await daemonStatus(agent.path)).toBeUndefined();
+  });
+});
