@@ -24,6 +24,7 @@ export type { CallDetails, CallResult, HostOutcome } from "./calls/call-result.j
 export { textResult } from "./calls/call-result.js";
 export type { CallTarget } from "./calls/call-target.js";
 export { checkArguments } from "./calls/check-arguments.js";
+export type { ResourceWatch } from "./calls/resource-watches.js";
 export { promptUserMessage } from "./calls/prompt-message.js";
 export { cachedToolChanges } from "./calls/tool-pins.js";
 // What hosts show and register.

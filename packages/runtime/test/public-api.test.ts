@@ -31,6 +31,7 @@ const PUBLIC_API = [
   "ListingChangeReason",
   "ListingListener",
   "MAX_PARALLEL_DISCOVERY",
+  "ResourceWatch",
   "RuntimeError",
   "RuntimeErrorCode",
   "RuntimeOAuthHooks",

@@ -235,6 +235,16 @@ export class SdkServerConnection implements ServerConnection {
     return true;
   }
 
+  async unsubscribeResource(uri: string, options: CallOptions = {}): Promise<boolean> {
+    if (!this.features.resourceSubscribe) return false;
+    await this.request(
+      `resources/unsubscribe ${uri}`,
+      (o) => this.client.request("resources/unsubscribe", { uri }, o),
+      options,
+    );
+    return true;
+  }
+
   async callTool(
     name: string,
     args: Record<string, unknown>,

@@ -24,7 +24,8 @@ import { checkArguments } from "./check-arguments.js";
 import { withChangedNote, withTemplateSuggestions } from "./resource-reads.js";
 import { ResourceUpdates } from "./resource-updates.js";
 import type { ToolPins } from "./tool-pins.js";
-import { appResultOf, type RuntimeUiOptions, resolveUiOptions } from "./ui-apps.js";
+import type { NextTurnNotes } from "./next-turn-notes.js";
+import { appResultOf, appTurns, type RuntimeUiOptions, resolveUiOptions } from "./ui-apps.js";
 
 export interface CallOptions {
   server?: string;
@@ -48,6 +49,7 @@ export class Calls {
     settings: CallSettings = {},
     ui?: RuntimeUiOptions,
     pins?: ToolPins,
+    notes?: NextTurnNotes,
   ) {
     // Approval attaches through the host: its dialog only where it has a UI, its bus for brokers.
     const select = host.dialogs.select.bind(host.dialogs);
@@ -93,7 +95,7 @@ export class Calls {
             (await servers.get(server)).readResource(uri, { signal }) as never,
           callTool: (server, name, args, signal) => this.fromApp(server, name, args, signal),
         },
-        options.viewer,
+        { ...options.viewer, ...(notes ? appTurns(host, notes) : {}) },
       );
     }
   }
