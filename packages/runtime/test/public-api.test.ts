@@ -68,6 +68,8 @@ const PUBLIC_API = [
   "formatStats",
   "formatStatus",
   "formatTaskStatus",
+  "formatWatches",
+  "watchLine",
   // tool pinning: what changed, for status screens and trust-tools
   "cachedToolChanges",
   "formatToolChanges",

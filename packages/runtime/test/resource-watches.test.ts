@@ -117,10 +117,10 @@ describe("resource watches", () => {
     expect(await r.unwatch("docs", NOTE)).toBe(false);
     expect(wire.log).toEqual([`subscribe ${NOTE}`, "subscribe note://other", `unsubscribe ${NOTE}`]);
     await updated(wire.servers[0]!);
-    // The update travels before this read finishes on the same in-memory pipe.
-    await r.call("docs_resource_todo", {}).catch(() => undefined);
-    expect(notices).toEqual([]);
-    expect(r.takeTurnNotes()).toEqual([]);
+    // An update of the watch still held, sent after it, shows that the first one was heard and dropped.
+    await wire.servers[0]!.server.sendResourceUpdated({ uri: "note://other" });
+    await vi.waitFor(() => expect(notices).toEqual(["MCP resource updated: docs · note://other"]));
+    expect(r.takeTurnNotes()).toHaveLength(1);
 
     await r.shutdown();
     open = undefined;

@@ -9,7 +9,7 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
-import { type AdapterRuntime, directSelection, toolChangeSummary } from "@pi-mcp-adapter/runtime";
+import { type AdapterRuntime, directSelection, toolChangeSummary, watchLine } from "@pi-mcp-adapter/runtime";
 import { type PanelAction, type PanelKeybindings, panelAction, saveKeys } from "./panel-keys.js";
 import {
   createPanelState,
@@ -178,6 +178,7 @@ class PanelController {
       saveKey: this.save.join("/"),
       saveFile: panelSaveFile(this.state.scope, this.cwd),
       setup: this.options.setup !== undefined,
+      watches: this.options.runtime.watches().map(watchLine),
     };
   }
 

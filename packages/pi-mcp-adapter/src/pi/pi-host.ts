@@ -4,7 +4,8 @@
  * false in print and json modes, where dialogs cannot be shown (calls
  * needing approval then fail closed); `--mode rpc` forwards dialogs as
  * `extension_ui_request`s. Sampling runs on Pi's own model (`pi-sampler.ts`);
- * a running call's progress shows on Pi's status line.
+ * a running call's progress shows on Pi's status line. An MCP App's message
+ * starts a turn as the user's message (a follow-up while the agent is busy).
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Host } from "@pi-mcp-adapter/runtime";
@@ -27,5 +28,6 @@ export function piHost(pi: ExtensionAPI, ctx: ExtensionContext, status: Host["st
       const entry = progressStatus(server, tool, text);
       ctx.ui.setStatus(entry.key, entry.text);
     },
+    startTurn: (text) => pi.sendUserMessage(text, ctx.isIdle() ? undefined : { deliverAs: "followUp" }),
   };
 }

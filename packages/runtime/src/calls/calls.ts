@@ -21,10 +21,10 @@ import { CallPipeline, type CallRequest, type CallSettings } from "./call-pipeli
 import type { CallDetails, CallResult } from "./call-result.js";
 import { type CallTarget, kindOf, serverOf } from "./call-target.js";
 import { checkArguments } from "./check-arguments.js";
+import type { NextTurnNotes } from "./next-turn-notes.js";
 import { withChangedNote, withTemplateSuggestions } from "./resource-reads.js";
 import { ResourceUpdates } from "./resource-updates.js";
 import type { ToolPins } from "./tool-pins.js";
-import type { NextTurnNotes } from "./next-turn-notes.js";
 import { appResultOf, appTurns, type RuntimeUiOptions, resolveUiOptions } from "./ui-apps.js";
 
 export interface CallOptions {

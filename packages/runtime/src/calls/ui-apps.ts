@@ -5,6 +5,8 @@
  * to the model goes: a message starts a turn (where the host can start
  * one), a model-context update waits for the next turn.
  */
+
+import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import {
   type AskToolConsent,
   type ToolConsentMode,
@@ -15,7 +17,6 @@ import {
   uiMessageTurnText,
   uiViewerMode,
 } from "@pi-mcp-adapter/ui";
-import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import type { Host } from "../host.js";
 import type { CallResult } from "./call-result.js";
 import type { NextTurnNotes } from "./next-turn-notes.js";
