@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 
 export {
+  APP_FIXTURE_CONTEXT,
   APP_FIXTURE_MESSAGE,
   APP_FIXTURE_RESOURCE_URI,
   createAppFixtureServer,
