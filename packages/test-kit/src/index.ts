@@ -53,6 +53,7 @@ export {
   type ScriptStep,
   startScriptedModel,
   toolResultTexts,
+  userMessageTexts,
 } from "./scripted-model.js";
 export {
   type ResumableHttpFixture,
@@ -83,6 +84,11 @@ export const clientFeaturesServerPath = fileURLToPath(
 /** Absolute path of the MCP App fixture server script (stdio; run it with `node`). */
 export const appFixtureServerPath = fileURLToPath(
   new URL("../fixtures/app-fixture-server.mjs", import.meta.url),
+);
+
+/** Absolute path of a stdio server with one subscribable resource (`note://todo`) that changes with the file `WATCH_FIXTURE_FILE`. */
+export const watchFixtureServerPath = fileURLToPath(
+  new URL("../fixtures/watch-fixture-server.mjs", import.meta.url),
 );
 
 /** Absolute path of the sandbox probe server script (stdio; run it with `node`): tools that write, read and connect. */
