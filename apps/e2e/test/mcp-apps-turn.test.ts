@@ -8,31 +8,25 @@
  * a new agent run whose model request carries the message, and its custom
  * `celebrate` action follows as another turn.
  */
-import { execFileSync } from "node:child_process";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { APP_FIXTURE_MESSAGE, appFixtureServerPath, userMessageTexts } from "@pi-mcp-adapter/test-kit";
+import {
+  APP_FIXTURE_MESSAGE,
+  appFixtureServerPath,
+  chromiumForTests,
+  userMessageTexts,
+} from "@pi-mcp-adapter/test-kit";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject } from "../src/pi-project.js";
 import { type RpcMessage, rpcMessages } from "../src/rpc-messages.js";
 
-const chromiumPath = (() => {
-  try {
-    return execFileSync("which", ["chromium"], { encoding: "utf8" }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-})();
-if (process.env.CI === "true" && !chromiumPath)
-  throw new Error("CI needs Debian's chromium for the MCP Apps browser test (.ci/run installs it)");
+const chromiumBinary = chromiumForTests();
 
 let browser: Browser | undefined;
 beforeAll(async () => {
-  if (!chromiumPath) return;
-  const args = process.getuid?.() === 0 ? ["--no-sandbox"] : [];
-  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args });
+  if (chromiumBinary) browser = await chromium.launch(chromiumBinary.launch);
 });
 afterAll(async () => {
   await browser?.close();
@@ -51,7 +45,7 @@ async function waitFor<T>(what: string, read: () => Promise<T | undefined> | T |
 
 const CELEBRATE = 'The board app (show_board) asks for: celebrate {"confetti":true}';
 
-describe.skipIf(!chromiumPath).each(piHosts())("an MCP App starts a turn on $label", (host) => {
+describe.skipIf(!chromiumBinary).each(piHosts())("an MCP App starts a turn on $label", (host) => {
   it("the app's ui/message starts an agent run whose request carries it", async () => {
     await using project = await createPiProject({
       host,

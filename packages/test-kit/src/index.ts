@@ -7,6 +7,7 @@ export {
   createAppFixtureServer,
 } from "./app-fixture-server.js";
 export { type BearerProtectedMcp, serveBearerProtectedMcp } from "./bearer-protected-server.js";
+export { type ChromiumBinary, chromiumForTests } from "./chromium-binary.js";
 export { createClientFeaturesServer } from "./client-features-server.js";
 export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./fault-http-server.js";
 export {
