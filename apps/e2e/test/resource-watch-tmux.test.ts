@@ -5,7 +5,7 @@
  * `fixture` offers no subscriptions. The user watches `note://todo`, the
  * test changes the file, and the notice naming server and URI must appear;
  * the next prompt's request must carry the one-line note (never the
- * content), and `/mcp-adapter watch` lists the watch.
+ * content), and `/mcp-adapter watch` and the panel list the watch.
  */
 import { writeFile } from "node:fs/promises";
 import { userMessageTexts, watchFixtureServerPath } from "@pi-mcp-adapter/test-kit";
@@ -59,6 +59,17 @@ describe.each(piHosts())("resource watches in a terminal on $label", (host) => {
       command(term, "/mcp-adapter watch");
       const list = await term.waitFor("the watch list", (s) => s.includes("Watched resources (1):"));
       expect(list).toMatch(/notes · note:\/\/todo — \d+ updates?/);
+
+      // The panel lists it under the servers.
+      command(term, "/mcp-adapter");
+      // (The panel's heading has no colon, unlike the list shown by the command above.)
+      const panel = await term.waitFor(
+        "the panel's watch list",
+        (s) => s.includes("↑↓ move") && /Watched resources \(1\)\s*$/m.test(s),
+      );
+      expect(panel).toMatch(/^\s+notes · note:\/\/todo — \d+ updates?\s*$/m);
+      term.keys("Escape");
+      await term.waitFor("the panel to close", (s) => !s.includes("↑↓ move"));
 
       term.type("Anything new?");
       term.keys("Enter");
