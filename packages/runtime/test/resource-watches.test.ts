@@ -6,7 +6,7 @@
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { connectInMemory } from "@pi-mcp-adapter/test-kit";
+import { connectInMemory, type ManualClock, manualClock } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AdapterRuntime, headlessHost } from "../src/index.js";
@@ -48,16 +48,22 @@ afterEach(async () => {
   open = undefined;
 });
 
-function runtime(options: { subscribe?: boolean } = {}) {
+function runtime(options: { subscribe?: boolean; clock?: ManualClock } = {}) {
   const wire: Wire = { log: [], servers: [] };
   const notices: string[] = [];
   open = new AdapterRuntime({
     servers: [stdioDefinition("docs")],
     host: headlessHost({ notify: (message) => notices.push(message) }),
+    ...(options.clock
+      ? { lifecycle: { idleTimeoutMin: 1, now: options.clock.now, timers: options.clock.timers } }
+      : {}),
     connect: async (definition, signal) =>
       connectServer(
         definition,
-        { transport: await connectInMemory(docsServer(wire, options.subscribe).server) },
+        {
+          transport: await connectInMemory(docsServer(wire, options.subscribe).server),
+          ...(options.clock ? { now: options.clock.now } : {}),
+        },
         signal,
       ),
   });
@@ -107,6 +113,16 @@ describe("resource watches", () => {
     expect(wire.servers).toHaveLength(2);
     await updated(wire.servers[1]!);
     await vi.waitFor(() => expect(notices).toEqual([`MCP resource updated: docs · ${NOTE}`]));
+  });
+
+  it("a watched lazy server closed for being idle connects again and is subscribed again", async () => {
+    const clock = manualClock();
+    const { r, wire } = runtime({ clock });
+    await r.watch("docs", NOTE);
+    clock.advance(60_000); // the idle timeout (1 minute) with no request
+    await vi.waitFor(() => expect(wire.log).toEqual([`subscribe ${NOTE}`, `subscribe ${NOTE}`]));
+    expect(wire.servers).toHaveLength(2);
+    expect(r.servers().find((s) => s.name === "docs")?.state).toBe("connected");
   });
 
   it("unwatch unsubscribes and later updates are not heard; shutdown unsubscribes the rest", async () => {
