@@ -93,7 +93,7 @@ export class AdapterRuntime {
       this.host.notify(message, "warning"),
     );
     this.calls = new Calls(this.set, this.tools, this.host, options.calls, options.ui, this.pins, this.notes);
-    this.watchList = new ResourceWatches(this.set);
+    this.watchList = new ResourceWatches(this.set, (server, uri) => this.calls.wasRead(server, uri));
     // An update of a watched resource: a notice now, a line for the model's next turn (never the content).
     this.stops.push(
       this.watchList.onUpdate(({ server, uri }) => {

@@ -125,6 +125,14 @@ describe("resource watches", () => {
     expect(r.servers().find((s) => s.name === "docs")?.state).toBe("connected");
   });
 
+  it("unwatching a resource the session read keeps its subscription (for the changed-since note)", async () => {
+    const { r, wire } = runtime();
+    await r.call("docs_resource_todo", {});
+    await r.watch("docs", NOTE);
+    expect(await r.unwatch("docs", NOTE)).toBe(true);
+    expect(wire.log.filter((l) => l.startsWith("unsubscribe"))).toEqual([]);
+  });
+
   it("unwatch unsubscribes and later updates are not heard; shutdown unsubscribes the rest", async () => {
     const { r, wire, notices } = runtime();
     await r.watch("docs", NOTE);

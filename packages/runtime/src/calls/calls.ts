@@ -185,6 +185,11 @@ export class Calls {
   }
 
   /** The messages MCP Apps sent since the last read (empty without a viewer), and how many were dropped. */
+  /** Whether this session read the resource (its subscription then also serves the "changed since" note). */
+  wasRead(server: string, uri: string): boolean {
+    return this.updates.wasRead(server, uri);
+  }
+
   uiMessages(): { messages: UiMessage[]; dropped: number } {
     return this.ui?.takeMessages() ?? { messages: [], dropped: 0 };
   }

@@ -35,8 +35,14 @@ export class ResourceWatches {
   private readonly listeners = new Set<WatchUpdateListener>();
   private readonly stops: (() => void)[] = [];
 
+  /**
+   * `stillNeeded`: whether a subscription is wanted anyway (a resource the
+   * session read keeps its subscription for the "changed since" note), so an
+   * unwatch does not unsubscribe it.
+   */
   constructor(
     private readonly servers: ServerSet,
+    private readonly stillNeeded: (server: string, uri: string) => boolean = () => false,
     private readonly now: () => number = Date.now,
   ) {
     this.stops.push(
@@ -85,6 +91,7 @@ export class ResourceWatches {
   /** Ends a watch (unsubscribing where the server is connected); false when there was none. */
   async unwatch(server: string, uri: string): Promise<boolean> {
     if (!this.watches.delete(keyOf(server, uri))) return false;
+    if (this.stillNeeded(server, uri)) return true;
     await this.servers
       .connection(server)
       ?.unsubscribeResource(uri)
