@@ -237,11 +237,8 @@ export class SdkServerConnection implements ServerConnection {
 
   async unsubscribeResource(uri: string, options: CallOptions = {}): Promise<boolean> {
     if (!this.features.resourceSubscribe) return false;
-    await this.request(
-      `resources/unsubscribe ${uri}`,
-      (o) => this.client.request("resources/unsubscribe", { uri }, o),
-      options,
-    );
+    const method = "resources/unsubscribe";
+    await this.request(`${method} ${uri}`, (o) => this.client.request(method, { uri }, o), options);
     return true;
   }
 
