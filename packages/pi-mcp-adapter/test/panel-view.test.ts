@@ -51,6 +51,15 @@ describe("drawing the panel", () => {
     expect(lines).toContain("   ▸ git  connected  not shared: the daemon did not start  0 tools  direct");
   });
 
+  it("lists the session's resource watches below the servers, and nothing when there are none", () => {
+    const state = createPanelState(servers, "project");
+    const watched = renderPanel(state, 200, undefined, { watches: ["docs · note://todo — 2 updates"] });
+    const at = watched.indexOf(" Watched resources (1)");
+    expect(at).toBeGreaterThan(watched.indexOf("   ▸ git  needs-auth  0 tools  direct"));
+    expect(watched[at + 1]).toBe("   docs · note://todo — 2 updates");
+    expect(renderPanel(state, 200).join("\n")).not.toContain("Watched resources");
+  });
+
   it("marks a server with changed tools, and each changed or new tool with what changed", () => {
     const changed = [
       {

@@ -23,6 +23,8 @@ import type { UiMessage } from "@pi-mcp-adapter/ui";
 import type { CallRequest } from "./calls/call-pipeline.js";
 import type { CallResult } from "./calls/call-result.js";
 import { type CallOptions, Calls } from "./calls/calls.js";
+import { NextTurnNotes } from "./calls/next-turn-notes.js";
+import { type ResourceWatch, ResourceWatches, type WatchUpdateListener } from "./calls/resource-watches.js";
 import { ToolPins } from "./calls/tool-pins.js";
 import type { DirectToolPlan, DirectToolSettings } from "./catalog/direct-tools.js";
 import type { PromptEntry } from "./catalog/prompt-catalog.js";
@@ -52,6 +54,8 @@ export class AdapterRuntime {
   private readonly tools: RuntimeCatalog;
   private readonly calls: Calls;
   private readonly pins: ToolPins;
+  private readonly watchList: ResourceWatches;
+  private readonly notes = new NextTurnNotes();
   private readonly stops: (() => void)[] = [];
   /** The program this runtime runs in. */
   readonly host: Host;
@@ -88,7 +92,15 @@ export class AdapterRuntime {
     this.pins = new ToolPins(options.calls?.pinTools, options.catalog?.cache, (message) =>
       this.host.notify(message, "warning"),
     );
-    this.calls = new Calls(this.set, this.tools, this.host, options.calls, options.ui, this.pins);
+    this.calls = new Calls(this.set, this.tools, this.host, options.calls, options.ui, this.pins, this.notes);
+    this.watchList = new ResourceWatches(this.set, (server, uri) => this.calls.wasRead(server, uri));
+    // An update of a watched resource: a notice now, a line for the model's next turn (never the content).
+    this.stops.push(
+      this.watchList.onUpdate(({ server, uri }) => {
+        this.host.notify(`MCP resource updated: ${server} · ${uri}`, "info");
+        this.notes.set(`watch\u0000${server}\u0000${uri}`, watchNote(server, uri));
+      }),
+    );
     // Every listing a server gives (first, relisted, from the cache) is checked against its pins.
     this.stops.push(
       this.tools.onListingChange((server) => {
@@ -282,9 +294,39 @@ export class AdapterRuntime {
     return this.calls.uiMessages();
   }
 
+  /** Watches `uri` on `server` (`resources/subscribe`); throws when the server offers no subscriptions. */
+  watch(server: string, uri: string): Promise<ResourceWatch> {
+    return this.watchList.watch(server, uri);
+  }
+
+  /** Ends a watch; false when there was none. */
+  unwatch(server: string, uri: string): Promise<boolean> {
+    return this.watchList.unwatch(server, uri);
+  }
+
+  /** The session's watches. */
+  watches(): ResourceWatch[] {
+    return this.watchList.list();
+  }
+
+  /** Hears each update of a watched resource (the runtime already shows a notice); returns the unsubscribe. */
+  onWatchUpdate(listener: WatchUpdateListener): () => void {
+    return this.watchList.onUpdate(listener);
+  }
+
+  /**
+   * Notes for the model's next turn (watched resources that changed, MCP App
+   * contexts), one line or block each; empties them. Hosts call it right
+   * before a model request and add nothing when it is empty.
+   */
+  takeTurnNotes(): string[] {
+    return this.notes.take();
+  }
+
   /** Ends every connection and login; the host's status sink gets an empty snapshot last. */
   async shutdown(): Promise<void> {
     for (const stop of this.stops.splice(0)) stop();
+    await this.watchList.close();
     this.tools.close();
     await this.calls.close();
     await this.set.shutdown();
@@ -301,4 +343,9 @@ export class AdapterRuntime {
     if (loaded.direct) this.tools.direct = loaded.direct;
     return loaded;
   }
+}
+
+/** The line the model reads about a watched resource that changed. */
+export function watchNote(server: string, uri: string): string {
+  return `MCP resource changed: ${server} · ${uri} (read it again to see the new content)`;
 }

@@ -20,7 +20,9 @@ export type RuntimeErrorCode =
   /** Something the caller may not do (an app calling a model-only tool). */
   | "not_allowed"
   /** `reload()` on a runtime built from a fixed server list. */
-  | "reload_unavailable";
+  | "reload_unavailable"
+  /** A server that does not offer what was asked (resource subscriptions). */
+  | "not_supported";
 
 export class RuntimeError extends McpAdapterError {
   override readonly code: RuntimeErrorCode;

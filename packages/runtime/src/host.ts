@@ -75,6 +75,9 @@ export type HostSampler = (request: SamplingRequest, signal?: AbortSignal) => Pr
  *   at most one a second per call; `text` undefined means the call ended
  *   (clear what was shown). Left out, progress is not shown. Must not throw
  *   (a throw is swallowed).
+ * - `startTurn`: starts a model turn with `text` as the user's message (an
+ *   MCP App's `ui/message`); while the agent is busy it waits as a follow-up.
+ *   Left out, such messages wait for `mcp({ action: "ui-messages" })`.
  */
 export interface Host {
   readonly hasUI: boolean;
@@ -85,6 +88,7 @@ export interface Host {
   readonly sample?: HostSampler;
   readonly openUrl?: (url: string) => Promise<void>;
   progress?(server: string, tool: string, text: string | undefined): void;
+  startTurn?(text: string): void;
 }
 
 /** Dialogs of a host without a UI: every question is answered "no". */

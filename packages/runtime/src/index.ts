@@ -25,6 +25,7 @@ export { textResult } from "./calls/call-result.js";
 export type { CallTarget } from "./calls/call-target.js";
 export { checkArguments } from "./calls/check-arguments.js";
 export { promptUserMessage } from "./calls/prompt-message.js";
+export type { ResourceWatch } from "./calls/resource-watches.js";
 export { cachedToolChanges } from "./calls/tool-pins.js";
 // What hosts show and register.
 export type { AutoDirect } from "./catalog/auto-direct-tools.js";
@@ -72,6 +73,7 @@ export {
   toolChangeSummary,
   trustToolsCommand,
 } from "./format/tool-changes.js";
+export { formatWatches, watchLine } from "./format/watch-list.js";
 export {
   type Host,
   type HostDialogs,

@@ -3,14 +3,22 @@
  * driven by playwright-core): a UI tool's call opens its app through the
  * loopback server, the app gets the tool result, its tool calls need the
  * user's consent and pass the call pipeline (approval, origin `ui`), and
- * its messages come back through `mcp({ action: "ui-messages" })`. Against
+ * its messages come back through `mcp({ action: "ui-messages" })` — or,
+ * where the host can start turns, its `ui/message` and intents start one;
+ * its `ui/update-model-context` waits for the next turn (a later update
+ * replacing an earlier one), and the permissions its resource asks for are
+ * granted (clipboard writes) or refused with a note the user sees. Against
  * the published example App server and the test-kit fixture App.
  */
-import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
-import { APP_FIXTURE_MESSAGE, appFixtureServerPath } from "@pi-mcp-adapter/test-kit";
+import {
+  APP_FIXTURE_CONTEXT,
+  APP_FIXTURE_MESSAGE,
+  appFixtureServerPath,
+  chromiumForTests,
+} from "@pi-mcp-adapter/test-kit";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { UI_CONSENT_ALLOW, UI_CONSENT_DENY } from "../src/calls/ui-apps.js";
@@ -18,10 +26,7 @@ import { AdapterRuntime, type CallResult, runProxyRequest } from "../src/index.j
 import { connectWith, stdioDefinition } from "./definitions.js";
 import { uiHost } from "./hosts.js";
 
-const chromiumPath = findChromium();
-const onCi = process.env.CI === "true";
-if (onCi && !chromiumPath)
-  throw new Error("CI needs Debian's chromium for the MCP Apps browser test (.ci/run installs it)");
+const chromiumBinary = chromiumForTests();
 
 // The package exports only its server module; its stdio bin (dist/index.js) sits next to it.
 const basicServerPath = path.join(
@@ -33,10 +38,7 @@ let browser: Browser | undefined;
 let runtime: AdapterRuntime | undefined;
 
 beforeAll(async () => {
-  if (!chromiumPath) return;
-  // As root (CI containers) Chromium's own sandbox cannot start; the app's iframe sandbox is unaffected.
-  const args = process.getuid?.() === 0 ? ["--no-sandbox"] : [];
-  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args });
+  if (chromiumBinary) browser = await chromium.launch(chromiumBinary.launch);
 });
 afterAll(async () => {
   await browser?.close();
@@ -76,10 +78,10 @@ const appFrame = (page: Page) => page.frameLocator("#app");
 const textOf = (result: Pick<CallResult, "content">) =>
   result.content.map((c) => ("text" in c ? c.text : "")).join("\n");
 
-const suite = chromiumPath
+const suite = chromiumBinary
   ? "MCP Apps in headless Chromium"
   : "MCP Apps in headless Chromium — skipped: no chromium on PATH (apt-get install chromium)";
-describe.skipIf(!chromiumPath)(suite, () => {
+describe.skipIf(!chromiumBinary)(suite, () => {
   it("the published basic-vanillajs app: result shown, tool call after consent, message queued, token enforced", async () => {
     const { runtime, page, opened, asked } = await session(
       [stdioDefinition("basic", { command: process.execPath, args: [basicServerPath, "--stdio"] })],
@@ -234,16 +236,55 @@ describe.skipIf(!chromiumPath)(suite, () => {
     await expect(fetch(opened[1] as string)).rejects.toThrow();
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
-});
 
-function findChromium(): string | undefined {
-  for (const name of ["chromium", "chromium-browser"]) {
-    try {
-      const path = execFileSync("which", [name], { encoding: "utf8" }).trim();
-      if (path) return path;
-    } catch {
-      // not on PATH
-    }
-  }
-  return undefined;
-}
+  it("messages start turns, model context waits for the next turn, permissions are mapped or refused", async () => {
+    const page = await (browser as Browser).newPage();
+    const turns: string[] = [];
+    const notices: string[] = [];
+    runtime = new AdapterRuntime({
+      servers: [stdioDefinition("board", { command: process.execPath, args: [appFixtureServerPath] })],
+      connect: connectWith(),
+      host: uiHost(async () => undefined, {
+        startTurn: (text) => turns.push(text),
+        notify: (message) => notices.push(message),
+      }),
+      ui: { viewer: "browser", consent: "never", open: async (url) => void (await page.goto(url)) },
+    });
+    await runtime.call("board_show_board", { title: "Groceries" });
+    const frame = page.frameLocator("#app");
+    await expect
+      .poll(() => frame.locator("#result").textContent(), { timeout: 20_000 })
+      .toBe('{"title":"Groceries","items":["pear"]}');
+
+    // Clipboard writes are granted on the iframe; the camera is refused, and the user is told on the page and as a notice.
+    expect(await page.locator("#app").getAttribute("allow")).toBe("clipboard-write");
+    expect(await page.locator("#app").getAttribute("sandbox")).toBe("allow-scripts allow-forms");
+    const note =
+      "The board app (show_board) asked for camera: not granted (apps here may only write to the clipboard; use the server's own client for device access)";
+    expect(await page.locator("#note").textContent()).toBe(note);
+    expect(notices).toEqual([note]);
+
+    // The app's message and its custom action start turns; `notify` is for the queue.
+    await frame.locator("#add").click();
+    await expect.poll(() => turns, { timeout: 20_000 }).toHaveLength(2);
+    expect(turns).toEqual([
+      APP_FIXTURE_MESSAGE,
+      'The board app (show_board) asks for: celebrate {"confetti":true}',
+    ]);
+    const queued = await runProxyRequest(runtime, { action: "ui-messages" });
+    expect(queued.content.map((c) => ("text" in c ? c.text : "")).join("\n")).toMatch(
+      /^1 UI message:\n.* notify from board\/show_board .*"apple added"/,
+    );
+
+    // Nothing waits for the model until the app shares context; a second update replaces the first.
+    expect(runtime.takeTurnNotes()).toEqual([]);
+    await frame.locator("#share").click();
+    await expect.poll(() => frame.locator("#call").textContent(), { timeout: 20_000 }).toBe("shared 1");
+    await frame.locator("#share").click();
+    await expect.poll(() => frame.locator("#call").textContent(), { timeout: 20_000 }).toBe("shared 2");
+    expect(runtime.takeTurnNotes()).toEqual([
+      `Context from the board app (show_board):\n${APP_FIXTURE_CONTEXT} #2: pear`,
+    ]);
+    expect(runtime.takeTurnNotes()).toEqual([]);
+  });
+});

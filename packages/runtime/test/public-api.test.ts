@@ -31,6 +31,7 @@ const PUBLIC_API = [
   "ListingChangeReason",
   "ListingListener",
   "MAX_PARALLEL_DISCOVERY",
+  "ResourceWatch",
   "RuntimeError",
   "RuntimeErrorCode",
   "RuntimeOAuthHooks",
@@ -67,6 +68,8 @@ const PUBLIC_API = [
   "formatStats",
   "formatStatus",
   "formatTaskStatus",
+  "formatWatches",
+  "watchLine",
   // tool pinning: what changed, for status screens and trust-tools
   "cachedToolChanges",
   "formatToolChanges",

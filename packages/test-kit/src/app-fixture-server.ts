@@ -4,7 +4,10 @@
  * app built without the SDK would). The page shows the tool result it is
  * given; its "Add" button calls the app-only `add_item` through the bridge
  * and, when that succeeds, sends a `ui/message` plus MCP-UI `notify` and a
- * custom `celebrate` action. `admin_reset` is model-only.
+ * custom `celebrate` action; its "Share" button sends `ui/update-model-context`
+ * with the board's items (a counter in the text, so a later update differs).
+ * The resource asks for the camera and clipboard writes
+ * (`_meta.ui.permissions`). `admin_reset` is model-only.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
@@ -16,6 +19,9 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 
 export const APP_FIXTURE_RESOURCE_URI = "ui://board/board.html";
+
+/** The start of the text each `ui/update-model-context` of the app carries (then `#<n>: <items>`). */
+export const APP_FIXTURE_CONTEXT = "Board items";
 
 /** The text the app's `ui/message` carries after a successful `add_item`. */
 export const APP_FIXTURE_MESSAGE = "Added apple to the board";
@@ -82,7 +88,7 @@ export function createAppFixtureServer(): Server {
           uri: APP_FIXTURE_RESOURCE_URI,
           mimeType: "text/html;profile=mcp-app",
           text: BOARD_HTML,
-          _meta: { ui: { csp: { connectDomains: [] } } },
+          _meta: { ui: { csp: { connectDomains: [] }, permissions: { camera: {}, clipboardWrite: {} } } },
         },
       ],
     };
@@ -97,6 +103,7 @@ const BOARD_HTML = `<!doctype html>
 <pre id="result"></pre>
 <button id="add">Add apple</button>
 <button id="reset">Reset (model only)</button>
+<button id="share">Share</button>
 <p id="call"></p>
 <script>
 let nextId = 1;
@@ -142,6 +149,15 @@ $("add").onclick = async () => {
   parent.postMessage({ type: "celebrate", payload: { confetti: true } }, "*");
 };
 $("reset").onclick = () => call("admin_reset", {});
+let shared = 0;
+$("share").onclick = async () => {
+  shared++;
+  const items = JSON.parse($("result").textContent || "{}").items || [];
+  await request("ui/update-model-context", {
+    content: [{ type: "text", text: ${JSON.stringify(APP_FIXTURE_CONTEXT)} + " #" + shared + ": " + items.join(", ") }],
+  });
+  $("call").textContent = "shared " + shared;
+};
 (async () => {
   const init = await request("ui/initialize", {
     appInfo: { name: "board-app", version: "1.0.0" },

@@ -1,11 +1,13 @@
 import { fileURLToPath } from "node:url";
 
 export {
+  APP_FIXTURE_CONTEXT,
   APP_FIXTURE_MESSAGE,
   APP_FIXTURE_RESOURCE_URI,
   createAppFixtureServer,
 } from "./app-fixture-server.js";
 export { type BearerProtectedMcp, serveBearerProtectedMcp } from "./bearer-protected-server.js";
+export { type ChromiumBinary, chromiumForTests } from "./chromium-binary.js";
 export { createClientFeaturesServer } from "./client-features-server.js";
 export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./fault-http-server.js";
 export {
@@ -52,6 +54,7 @@ export {
   type ScriptStep,
   startScriptedModel,
   toolResultTexts,
+  userMessageTexts,
 } from "./scripted-model.js";
 export {
   type ResumableHttpFixture,
@@ -82,6 +85,11 @@ export const clientFeaturesServerPath = fileURLToPath(
 /** Absolute path of the MCP App fixture server script (stdio; run it with `node`). */
 export const appFixtureServerPath = fileURLToPath(
   new URL("../fixtures/app-fixture-server.mjs", import.meta.url),
+);
+
+/** Absolute path of a stdio server with one subscribable resource (`note://todo`) that changes with the file `WATCH_FIXTURE_FILE`. */
+export const watchFixtureServerPath = fileURLToPath(
+  new URL("../fixtures/watch-fixture-server.mjs", import.meta.url),
 );
 
 /** Absolute path of the sandbox probe server script (stdio; run it with `node`): tools that write, read and connect. */

@@ -47,6 +47,11 @@ export function toolResultTexts(request: ChatRequest): string[] {
   return request.messages.filter((m) => m.role === "tool").map((m) => messageText(m.content));
 }
 
+/** Text of the user messages in a request, in order. */
+export function userMessageTexts(request: ChatRequest): string[] {
+  return request.messages.filter((m) => m.role === "user").map((m) => messageText(m.content));
+}
+
 function messageText(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {

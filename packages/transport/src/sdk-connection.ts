@@ -246,6 +246,13 @@ export class SdkServerConnection implements ServerConnection {
     return true;
   }
 
+  async unsubscribeResource(uri: string, options: CallOptions = {}): Promise<boolean> {
+    if (!this.features.resourceSubscribe) return false;
+    const method = "resources/unsubscribe";
+    await this.request(`${method} ${uri}`, (o) => this.client.request(method, { uri }, o), options);
+    return true;
+  }
+
   async callTool(
     name: string,
     args: Record<string, unknown>,

@@ -100,6 +100,8 @@ export interface ServerConnection {
    * `resources.subscribe`.
    */
   subscribeResource(uri: string, options?: CallOptions): Promise<boolean>;
+  /** `resources/unsubscribe`: ends a `subscribeResource`; false (sending nothing) without `resources.subscribe`. */
+  unsubscribeResource(uri: string, options?: CallOptions): Promise<boolean>;
   /** Calls a tool; `structuredContent` is checked against the tool's `outputSchema`. */
   callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolCallResult>;
   close(): Promise<void>;

@@ -20,6 +20,10 @@ export interface AppWindowOptions {
   consent: ToolConsent;
   /** Where the app's messages for the model go. */
   queue: (message: UiMessage) => void;
+  /** Where the app's `ui/update-model-context` goes; left out, the host does not offer it. */
+  onModelContext?: (update: UiModelContext) => void;
+  /** The sandbox permissions the app was granted (told in `ui/initialize`). */
+  granted?: Record<string, object>;
   /** Opens an http(s) link the app asked for; left out, links are refused. */
   openLink?: (url: string) => Promise<void>;
   /** Called once when the window closes (completed, cancelled, tab gone, torn down by the app, or shut down). */
@@ -35,6 +39,16 @@ export interface AppWindowOptions {
  * torn down, or the session shut down.
  */
 export type CloseReason = "complete" | "cancel" | "gone" | "app" | "shutdown";
+
+/** An app's `ui/update-model-context`: what the model should know from the app from now on. */
+export interface UiModelContext {
+  sessionId: string;
+  serverName: string;
+  toolName: string;
+  /** Content blocks as the app sent them (text blocks are what a host shows the model). */
+  content: unknown[];
+  structuredContent?: Record<string, unknown>;
+}
 
 /** How long a window may have no host page connected (tab closed, browser quit) before it counts as closed. */
 export const WINDOW_GONE_AFTER_MS = 15_000;
@@ -217,7 +231,15 @@ export class AppWindow {
     const bridge = new AppBridge(
       null,
       this.options.hostInfo,
-      { serverTools: {}, serverResources: {}, openLinks: {}, logging: {}, message: { text: {} } },
+      {
+        serverTools: {},
+        serverResources: {},
+        openLinks: {},
+        logging: {},
+        message: { text: {} },
+        ...(this.options.onModelContext ? { updateModelContext: { text: {} } } : {}),
+        sandbox: { permissions: this.options.granted ?? {} },
+      },
       {
         hostContext: {
           theme: "light",
@@ -240,6 +262,19 @@ export class AppWindow {
       this.queue("message", params);
       return {};
     };
+    const onModelContext = this.options.onModelContext;
+    if (onModelContext) {
+      bridge.onupdatemodelcontext = async (params) => {
+        onModelContext({
+          sessionId: this.id,
+          serverName: this.serverName,
+          toolName: this.toolName,
+          content: Array.isArray(params.content) ? params.content : [],
+          ...(isRecord(params.structuredContent) ? { structuredContent: params.structuredContent } : {}),
+        });
+        return {};
+      };
+    }
     bridge.onopenlink = async (params) => {
       const failure = await this.openLink(params.url);
       return failure ? { isError: true } : {};

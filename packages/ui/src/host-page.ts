@@ -15,6 +15,10 @@ export interface HostPageOptions {
   appUrl: string;
   /** The nonce that lets this page's one script run under its CSP. */
   nonce: string;
+  /** The iframe's `allow` attribute: the permissions granted (app-permissions.ts); empty for none. */
+  allow?: string;
+  /** A note for the user shown above the app (e.g. permissions refused). */
+  note?: string;
 }
 
 /** The host page's own CSP: its inline script, the relay endpoints, the app's frame. */
@@ -43,6 +47,7 @@ export function hostPage(options: HostPageOptions): string {
   body { display: flex; flex-direction: column; }
   header { display: flex; gap: .5rem; align-items: center; padding: .4rem .75rem; border-bottom: 1px solid #ddd; font-size: .9rem; }
   header strong { flex: 1; }
+  #note { margin: 0; padding: .3rem .75rem; background: #fff4d6; font-size: .85rem; }
   iframe { flex: 1; border: 0; width: 100%; }
   body[data-state="closed"] iframe { opacity: .4; pointer-events: none; }
 </style>
@@ -50,7 +55,7 @@ export function hostPage(options: HostPageOptions): string {
 <body data-state="open">
 <header><strong id="title">${title}</strong><span id="state"></span>
 <button id="complete" title="Cmd/Ctrl+Enter">Done</button><button id="cancel" title="Escape">Cancel</button></header>
-<iframe id="app" sandbox="allow-scripts allow-forms" referrerpolicy="no-referrer" data-src="${escapeHtml(options.appUrl)}"></iframe>
+${options.note ? `<p id="note" role="status">${escapeHtml(options.note)}</p>\n` : ""}<iframe id="app" sandbox="allow-scripts allow-forms" ${options.allow ? `allow="${escapeHtml(options.allow)}" ` : ""}referrerpolicy="no-referrer" data-src="${escapeHtml(options.appUrl)}"></iframe>
 <script nonce="${options.nonce}">
 (() => {
   const base = location.pathname.replace(/\\/$/, "");

@@ -1,4 +1,11 @@
 export { type AppCspDomains, appCsp, cspDomainsOf } from "./app-csp.js";
+export {
+  type AppPermissionRequest,
+  type AppPermissions,
+  appPermissions,
+  refusedPermissionsNote,
+} from "./app-permissions.js";
+export type { UiModelContext } from "./app-window.js";
 export { isLoopback } from "./loopback-server.js";
 export { browserAvailable, openInBrowser } from "./open-browser.js";
 export {
@@ -16,6 +23,7 @@ export {
   type UiMessage,
   UiMessageQueue,
   type UiMessageType,
+  uiMessageTurnText,
 } from "./ui-messages.js";
 export { type ShownApp, UiViewer, type UiViewerOptions } from "./ui-viewer.js";
 export { UI_VIEWER_ENV, type UiViewerChoice, type UiViewerMode, uiViewerMode } from "./viewer-mode.js";

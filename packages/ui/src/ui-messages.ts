@@ -54,3 +54,32 @@ export function formatUiMessages(messages: UiMessage[], dropped = 0): string {
   const head = `${messages.length} UI message${messages.length === 1 ? "" : "s"}${dropped ? ` (${dropped} older dropped)` : ""}:`;
   return [head, ...lines].join("\n");
 }
+
+/**
+ * The user message an app's `message`, `prompt` or `intent` starts a model
+ * turn with: the text of a `ui/message`, the prompt as sent, an intent
+ * named with its parameters. Undefined for other types, and for a message
+ * with no text (it then waits in the queue).
+ */
+export function uiMessageTurnText(message: UiMessage): string | undefined {
+  const payload = (message.payload ?? {}) as Record<string, unknown>;
+  switch (message.type) {
+    case "message": {
+      const blocks = Array.isArray(payload.content) ? payload.content : [payload.content];
+      const text = blocks
+        .map((b) => (b as { type?: unknown; text?: unknown } | null)?.text)
+        .filter((t): t is string => typeof t === "string" && t.trim() !== "")
+        .join("\n");
+      return text || undefined;
+    }
+    case "prompt":
+      return typeof payload.prompt === "string" && payload.prompt.trim() ? payload.prompt : undefined;
+    case "intent": {
+      if (typeof payload.intent !== "string") return undefined;
+      const params = payload.params === undefined ? "" : ` ${JSON.stringify(payload.params)}`;
+      return `The ${message.serverName} app (${message.toolName}) asks for: ${payload.intent}${params}`;
+    }
+    default:
+      return undefined;
+  }
+}

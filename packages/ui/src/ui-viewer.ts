@@ -9,7 +9,8 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type AppCspDomains, appCsp, cspDomainsOf } from "./app-csp.js";
-import { AppWindow } from "./app-window.js";
+import { type AppPermissions, appPermissions, refusedPermissionsNote } from "./app-permissions.js";
+import { AppWindow, type UiModelContext } from "./app-window.js";
 import { hostPage, hostPageCsp } from "./host-page.js";
 import { LoopbackServer, randomKey, readJson } from "./loopback-server.js";
 import { openInBrowser } from "./open-browser.js";
@@ -30,6 +31,16 @@ export interface UiViewerOptions {
   hostInfo?: { name: string; version: string };
   /** How long a window may have no host page connected before it counts as closed; default 15 s. */
   goneAfterMs?: number;
+  /**
+   * Offered each `message`, `prompt` and `intent` an app sends: returns true
+   * when the host took it (started a model turn with it). Left out, or
+   * answering false, the message waits in the queue (`takeMessages`).
+   */
+  deliver?: (message: UiMessage) => boolean;
+  /** An app's `ui/update-model-context`: what it wants the model to know from now on (replacing its last update). */
+  onModelContext?: (update: UiModelContext) => void;
+  /** Notes for the user about a window (permissions it asked for and did not get). */
+  notify?: (message: string) => void;
 }
 
 /** A window `show` opened or updated. */
@@ -47,6 +58,8 @@ export class UiViewer {
   private readonly queue = new UiMessageQueue();
   /** Each window's app-document key (the only secret its iframe sees). */
   private readonly appKeys = new Map<string, string>();
+  /** Each window's permissions and the note about those refused. */
+  private readonly framing = new Map<string, { permissions: AppPermissions; note?: string }>();
   /** Windows being opened, by server and tool. */
   private readonly opening = new Map<string, Promise<ShownApp>>();
   private readonly consent: ToolConsent;
@@ -89,18 +102,26 @@ export class UiViewer {
     await this.server.start();
     const id = randomBytes(6).toString("hex");
     const appKey = randomKey();
+    const permissions = appPermissions(document.meta);
+    const note = refusedPermissionsNote(`The ${call.serverName} app (${call.toolName})`, permissions.refused);
+    const deliver = this.options.deliver;
     const window = await AppWindow.open({
       id,
       call,
       backend: this.backend,
       consent: this.consent,
-      queue: (message) => this.queue.push(message),
+      queue: (message) => {
+        if (!deliver?.(message)) this.queue.push(message);
+      },
+      ...(this.options.onModelContext ? { onModelContext: this.options.onModelContext } : {}),
+      granted: permissions.granted,
       openLink: this.options.openLink ?? this.open,
       hostInfo: this.options.hostInfo ?? { name: "pi-mcp-adapter", version: "0.0.0" },
       ...(this.options.goneAfterMs !== undefined ? { goneAfterMs: this.options.goneAfterMs } : {}),
       onClose: (closed) => {
         if (this.windows.get(key) === closed) this.windows.delete(key);
         this.appKeys.delete(id);
+        this.framing.delete(id);
         this.server.unroute(appKey);
       },
     });
@@ -117,6 +138,8 @@ export class UiViewer {
     });
     this.windows.set(key, window);
     this.appKeys.set(id, appKey);
+    this.framing.set(id, { permissions, ...(note ? { note } : {}) });
+    if (note) this.options.notify?.(note);
     const url = this.urlOf(id);
     try {
       await this.open(url);
@@ -182,8 +205,15 @@ export class UiViewer {
         "cache-control": "no-store",
         "referrer-policy": "no-referrer",
       });
+      const framing = this.framing.get(id);
       return void response.end(
-        hostPage({ title: `${window.serverName} · ${window.toolName}`, appUrl: `/${appKey}`, nonce }),
+        hostPage({
+          title: `${window.serverName} · ${window.toolName}`,
+          appUrl: `/${appKey}`,
+          nonce,
+          allow: framing?.permissions.allow,
+          note: framing?.note,
+        }),
       );
     }
     if (request.method === "GET" && endpoint === "events") return window.attachStream(response);
@@ -210,7 +240,7 @@ export class UiViewer {
   private async appDocument(
     call: UiToolCall,
     signal?: AbortSignal,
-  ): Promise<{ html: string; csp: AppCspDomains | undefined }> {
+  ): Promise<{ html: string; csp: AppCspDomains | undefined; meta: unknown }> {
     const read = await this.backend.readResource(call.serverName, call.resourceUri, signal);
     const content = read.contents.find(isHtml) ?? read.contents[0];
     const html =
@@ -219,7 +249,7 @@ export class UiViewer {
     if (html === undefined) {
       throw new Error(`UI resource ${call.resourceUri} of ${call.serverName} has no HTML content`);
     }
-    return { html, csp: cspDomainsOf(content?._meta) };
+    return { html, csp: cspDomainsOf(content?._meta), meta: content?._meta };
   }
 }
 

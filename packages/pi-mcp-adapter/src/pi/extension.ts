@@ -21,6 +21,8 @@ import { setupSubcommand } from "./setup-command.js";
 import { statsSubcommand } from "./stats-command.js";
 import { statusSubcommand } from "./status-command.js";
 import { toolsSubcommand } from "./tools-command.js";
+import { registerTurnNotes } from "./turn-notes.js";
+import { watchSubcommands } from "./watch-command.js";
 
 export type { McpAdapterOptions } from "./pi-session.js";
 export { hasNativeMcp } from "./server-registrations.js";
@@ -61,6 +63,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       reconnectSubcommand(runtimeFor),
       promptsSubcommand(runtimeFor),
       statsSubcommand(runtimeFor),
+      ...watchSubcommands(runtimeFor),
       setup,
     ];
     const names = subcommands.map((s) => s.name).join(", ");
@@ -76,6 +79,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     pi.on("session_shutdown", () => session.shutdown());
     pi.on("before_agent_start", () => session.beforeAgentStart());
     pi.on("tool_call", (event) => session.beforeToolCall(event.toolName));
+    // Watched resources that changed and MCP App contexts reach the model's next turn.
+    registerTurnNotes(pi, runtimeFor);
 
     return session.loadStartup();
   };

@@ -41,6 +41,8 @@ export interface PanelViewOptions {
   setup?: boolean;
   /** Rows of the list at most (the rest scrolls). */
   maxRows?: number;
+  /** The session's resource watches, one line each (`/mcp-adapter watch`); none: no section. */
+  watches?: readonly string[];
 }
 
 export function renderPanel(
@@ -73,6 +75,10 @@ export function renderPanel(
     const prefix = selected ? "› " : "  ";
     const colored = line(prefix + text, selected ? "accent" : rowColor(state, row));
     lines.push(selected ? theme.bold(colored) : colored);
+  }
+  if (options.watches?.length) {
+    lines.push("", line(`Watched resources (${options.watches.length})`, "muted"));
+    for (const watch of options.watches) lines.push(line(`  ${watch}`, "muted"));
   }
   const row = currentRow(state);
   const failed = row?.kind === "server" ? serverOf(state, row.server) : undefined;

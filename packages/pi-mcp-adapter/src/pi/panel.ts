@@ -16,6 +16,7 @@ import {
   type ServerTokenCost,
   sharedLabel,
   toolChangeSummary,
+  watchLine,
 } from "@pi-mcp-adapter/runtime";
 import { type PanelAction, type PanelKeybindings, panelAction, saveKeys } from "./panel-keys.js";
 import {
@@ -206,6 +207,7 @@ class PanelController {
       saveKey: this.save.join("/"),
       saveFile: panelSaveFile(this.state.scope, this.cwd),
       setup: this.options.setup !== undefined,
+      watches: this.options.runtime.watches().map(watchLine),
     };
   }
 

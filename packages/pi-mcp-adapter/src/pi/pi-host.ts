@@ -5,7 +5,8 @@
  * needing approval then fail closed); `--mode rpc` forwards dialogs as
  * `extension_ui_request`s. Sampling runs on Pi's own model (`pi-sampler.ts`);
  * a running call's progress shows on Pi's status line and in the call's
- * row (`running-rows.ts`).
+ * row (`running-rows.ts`). An MCP App's message starts a turn as the
+ * user's message (a follow-up while the agent is busy).
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Host } from "@pi-mcp-adapter/runtime";
@@ -35,5 +36,6 @@ export function piHost(
       ctx.ui.setStatus(entry.key, entry.text);
       rows?.progress(server, tool, text);
     },
+    startTurn: (text) => pi.sendUserMessage(text, ctx.isIdle() ? undefined : { deliverAs: "followUp" }),
   };
 }

@@ -21,10 +21,11 @@ import { CallPipeline, type CallRequest, type CallSettings } from "./call-pipeli
 import type { CallDetails, CallResult } from "./call-result.js";
 import { type CallTarget, kindOf, serverOf } from "./call-target.js";
 import { checkArguments } from "./check-arguments.js";
+import type { NextTurnNotes } from "./next-turn-notes.js";
 import { withChangedNote, withTemplateSuggestions } from "./resource-reads.js";
 import { ResourceUpdates } from "./resource-updates.js";
 import type { ToolPins } from "./tool-pins.js";
-import { appResultOf, type RuntimeUiOptions, resolveUiOptions } from "./ui-apps.js";
+import { appResultOf, appTurns, type RuntimeUiOptions, resolveUiOptions } from "./ui-apps.js";
 
 export interface CallOptions {
   server?: string;
@@ -48,6 +49,7 @@ export class Calls {
     settings: CallSettings = {},
     ui?: RuntimeUiOptions,
     pins?: ToolPins,
+    notes?: NextTurnNotes,
   ) {
     // Approval attaches through the host: its dialog only where it has a UI, its bus for brokers.
     const select = host.dialogs.select.bind(host.dialogs);
@@ -93,7 +95,7 @@ export class Calls {
             (await servers.get(server)).readResource(uri, { signal }) as never,
           callTool: (server, name, args, signal) => this.fromApp(server, name, args, signal),
         },
-        options.viewer,
+        { ...options.viewer, ...(notes ? appTurns(host, notes) : {}) },
       );
     }
   }
@@ -183,6 +185,11 @@ export class Calls {
   }
 
   /** The messages MCP Apps sent since the last read (empty without a viewer), and how many were dropped. */
+  /** Whether this session read the resource (its subscription then also serves the "changed since" note). */
+  wasRead(server: string, uri: string): boolean {
+    return this.updates.wasRead(server, uri);
+  }
+
   uiMessages(): { messages: UiMessage[]; dropped: number } {
     return this.ui?.takeMessages() ?? { messages: [], dropped: 0 };
   }

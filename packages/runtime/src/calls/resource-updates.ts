@@ -35,6 +35,11 @@ export class ResourceUpdates {
     if (entry) entry.updated = true;
   }
 
+  /** Whether this session read the URI (so its read subscription should stay). */
+  wasRead(server: string, uri: string): boolean {
+    return this.reads.has(`${server}\u0000${uri}`);
+  }
+
   /** Whether the URI changed since this session last read it (without noting a read). */
   isStale(server: string, uri: string): boolean {
     return this.reads.get(`${server}\u0000${uri}`)?.updated === true;

@@ -1,18 +1,25 @@
 /**
  * MCP Apps in the runtime: which viewer a session uses (`MCP_UI_VIEWER`, or
- * the caller's choice — the CLI says `none`), and how an app's tool-call
- * consent is asked through the host's dialogs.
+ * the caller's choice — the CLI says `none`), how an app's tool-call
+ * consent is asked through the host's dialogs, and where what an app says
+ * to the model goes: a message starts a turn (where the host can start
+ * one), a model-context update waits for the next turn.
  */
+
+import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import {
   type AskToolConsent,
   type ToolConsentMode,
+  type UiModelContext,
   type UiToolResult,
   type UiViewerMode,
   type UiViewerOptions,
+  uiMessageTurnText,
   uiViewerMode,
 } from "@pi-mcp-adapter/ui";
 import type { Host } from "../host.js";
 import type { CallResult } from "./call-result.js";
+import type { NextTurnNotes } from "./next-turn-notes.js";
 
 /** How a runtime shows MCP Apps. */
 export interface RuntimeUiOptions {
@@ -69,4 +76,46 @@ export function appResultOf(result: CallResult): UiToolResult {
     isError: result.isError,
     ...(result.structuredContent ? { structuredContent: result.structuredContent } : {}),
   };
+}
+
+/** The longest app context the model gets on a turn; the rest is cut with a note. */
+export const MAX_APP_CONTEXT_CHARS = 4000;
+
+/**
+ * Where an app's words for the model go: messages (`ui/message`, MCP-UI
+ * `prompt` and `intent`) start a turn through `host.startTurn` when the host
+ * has it; context updates wait in `notes` for the next turn, one per window
+ * (a later update replaces the last); notes about a window reach the user as notices.
+ */
+export function appTurns(
+  host: Host,
+  notes: NextTurnNotes,
+): Pick<UiViewerOptions, "deliver" | "onModelContext" | "notify"> {
+  const startTurn = host.startTurn?.bind(host);
+  return {
+    ...(startTurn
+      ? {
+          deliver: (message) => {
+            const text = uiMessageTurnText(message);
+            if (text === undefined) return false;
+            startTurn(stripControlSequences(text));
+            return true;
+          },
+        }
+      : {}),
+    onModelContext: (update) => notes.set(`app\u0000${update.sessionId}`, appContextNote(update)),
+    notify: (message) => host.notify(message, "warning"),
+  };
+}
+
+/** An app's context as the model reads it: who sent it, then its text (bounded). */
+export function appContextNote(update: UiModelContext): string {
+  const texts = update.content
+    .map((block) => (block as { type?: unknown; text?: unknown } | null)?.text)
+    .filter((t): t is string => typeof t === "string");
+  if (update.structuredContent) texts.push(JSON.stringify(update.structuredContent));
+  const body = stripControlSequences(texts.join("\n")).trim() || "(empty)";
+  const bounded =
+    body.length > MAX_APP_CONTEXT_CHARS ? `${body.slice(0, MAX_APP_CONTEXT_CHARS)}… (cut)` : body;
+  return `Context from the ${update.serverName} app (${update.toolName}):\n${bounded}`;
 }
