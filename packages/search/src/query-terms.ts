@@ -2,8 +2,9 @@
  * Turns a query into groups of weighted alternative terms, one group per
  * meaningful query word. A document scores the best alternative of each group.
  *
- * Alternatives, strongest first: the word's stem; the stem of two adjacent
- * words written together (`sequential thinking` → `sequentialthinking`);
+ * Alternatives, strongest first: the word's stem; two adjacent words written
+ * together (`sequential thinking` → `sequentialthinking`, also next to a stop
+ * word: `drop-down` → `dropdown`);
  * an abbreviation's words (`pr` → pull request); synonyms; for a word the
  * index does not know, near spellings (one or two edits) and longer words it
  * begins; and long compound name terms that contain it.
@@ -55,8 +56,10 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
   const used = (words.length ? words : all).slice(0, MAX_QUERY_WORDS);
   const groups: QueryGroup[] = [];
   const seen = new Set<string>();
+  let position = -1;
   for (let i = 0; i < used.length; i++) {
     const word = used[i]!;
+    position = all.indexOf(word, position + 1);
     const stemmed = stem(word);
     if (seen.has(stemmed)) continue;
     seen.add(stemmed);
@@ -68,11 +71,10 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
       if (!group.some((a) => a.terms.length === 1 && a.terms[0] === term))
         group.push({ terms: [term], weight });
     };
-    for (const neighbour of [used[i - 1], used[i + 1]]) {
-      if (!neighbour) continue;
-      const joined = neighbour === used[i - 1] ? neighbour + word : word + neighbour;
-      if (index.vocabulary.has(joined)) add(joined, WEIGHT.joined);
-    }
+    // Written apart, known together: `sequential thinking`, and with a stop word `drop-down`, `log in`.
+    const joins = [used[i - 1], all[position - 1]].map((before) => before && before + word);
+    for (const after of [used[i + 1], all[position + 1]]) joins.push(after && word + after);
+    for (const joined of joins) if (joined && index.vocabulary.has(joined)) add(joined, WEIGHT.joined);
     const abbreviation = expandAbbreviation(word);
     if (abbreviation) group.push({ terms: abbreviation, weight: WEIGHT.abbreviation });
     for (const synonym of synonymsOf(stemmed)) add(synonym, WEIGHT.synonym);
