@@ -7,7 +7,9 @@
  * word: `drop-down` → `dropdown`);
  * an abbreviation's words (`pr` → pull request); synonyms; for a word the
  * index does not know, near spellings (one or two edits) and longer words it
- * begins; and long compound name terms that contain it.
+ * begins; and long compound name terms that contain it. A verb of several
+ * words the lexicon knows (`get rid of`, `look up`) is one group, of its
+ * synonyms, instead of a group per word.
  */
 import { withinEdits } from "./edit-distance.js";
 import { stem, tokenize } from "./tokenize.js";
@@ -56,10 +58,17 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
   const used = (words.length ? words : all).slice(0, MAX_QUERY_WORDS);
   const groups: QueryGroup[] = [];
   const seen = new Set<string>();
+  const phrases = verbPhrases(all, index);
   let position = -1;
   for (let i = 0; i < used.length; i++) {
     const word = used[i]!;
     position = all.indexOf(word, position + 1);
+    const phrase = phrases.get(position);
+    if (phrase === null) continue;
+    if (phrase) {
+      groups.push(phrase);
+      continue;
+    }
     const stemmed = stem(word);
     if (seen.has(stemmed)) continue;
     seen.add(stemmed);
@@ -96,6 +105,45 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
     groups.push(group);
   }
   return groups;
+}
+
+const MAX_PHRASE_WORDS = 4;
+
+/**
+ * Verbs of several words the lexicon knows (`get rid of`, `look up`, `shut down`), by the position of
+ * their first word not a stop word: the group of the phrase as one word (its synonyms, and the phrase
+ * written together: `lookup`); the positions of its other words map to null (no group of their own).
+ */
+function verbPhrases(all: readonly string[], index: Vocabulary): Map<number, QueryGroup | null> {
+  const out = new Map<number, QueryGroup | null>();
+  if (!index.related) return out;
+  const weight = WEIGHT.synonym;
+  for (let start = 0; start < all.length - 1; start++) {
+    // `do in` (kill) in "do in-depth research": a phrase begins with a word that means something.
+    if (isStopWord(all[start]!)) continue;
+    for (let length = Math.min(MAX_PHRASE_WORDS, all.length - start); length >= 2; length--) {
+      const words = all.slice(start, start + length);
+      const related = index.related(words.map(stem).join("_"));
+      if (related.length === 0) continue;
+      const group: QueryGroup = [];
+      const add = (term: string, w: number) => {
+        if (index.vocabulary.has(term) && !isStopWord(term) && !group.some((a) => a.terms[0] === term))
+          group.push({ terms: [term], weight: w });
+      };
+      add(words.join(""), WEIGHT.joined);
+      for (const [term, similarity] of related) {
+        add(term, weight * similarity);
+        for (const synonym of synonymsOf(term)) add(synonym, weight * similarity * WEIGHT.synonym);
+      }
+      const content = words.map((w, k) => (isStopWord(w) ? -1 : start + k)).filter((p) => p >= 0);
+      if (group.length === 0 || content.length === 0) continue;
+      out.set(content[0]!, group);
+      for (const p of content.slice(1)) out.set(p, null);
+      start += length - 1;
+      break;
+    }
+  }
+  return out;
 }
 
 /** Vocabulary terms one or two edits away, or that the word begins. */
