@@ -123,6 +123,8 @@ function verbPhrases(all: readonly string[], index: Vocabulary): Map<number, Que
     if (isStopWord(all[start]!)) continue;
     for (let length = Math.min(MAX_PHRASE_WORDS, all.length - start); length >= 2; length--) {
       const words = all.slice(start, start + length);
+      // `take to` (grow fond of) in "take to drive": a `to` ending is most often an infinitive's.
+      if (words[length - 1] === "to") continue;
       const related = index.related(words.map(stem).join("_"));
       if (related.length === 0) continue;
       const group: QueryGroup = [];
