@@ -40,6 +40,7 @@ interface Entry {
 const LEXICON_FILE = new URL("./lexicon-data.txt", import.meta.url);
 
 let entries: Map<string, Entry> | undefined;
+const NONE: readonly (readonly [string, number])[] = [];
 const describedCache = new Map<string, readonly string[]>();
 const relatedCache = new Map<string, readonly (readonly [string, number])[]>();
 
@@ -78,16 +79,18 @@ export const englishLexicon: Lexicon = {
   related(stem) {
     let out = relatedCache.get(stem);
     if (!out) {
+      // Query phrases (`get_rid_of`) are looked up for every run of query words: most are not verbs.
+      const entry = entryOf(stem);
+      if (!entry && stem.includes("_")) return NONE;
       const weights = new Map<string, number>();
-      const senses = entryOf(stem)?.synonyms.split(",") ?? [];
+      const senses = entry?.synonyms.split(",") ?? [];
       senses.forEach((sense, rank) => {
         for (const word of sense.split(" ")) {
           if (word && !weights.has(word)) weights.set(word, 1 / (rank + 1));
         }
       });
       out = [...weights];
-      // Query phrases (`get_rid_of`) are looked up for every pair of query words: remember only known ones.
-      if (out.length || !stem.includes("_")) relatedCache.set(stem, out);
+      relatedCache.set(stem, out);
     }
     return out;
   },

@@ -118,15 +118,19 @@ function verbPhrases(all: readonly string[], index: Vocabulary): Map<number, Que
   const out = new Map<number, QueryGroup | null>();
   if (!index.related) return out;
   const weight = WEIGHT.synonym;
+  const stems = all.map(stem);
   for (let start = 0; start < all.length - 1; start++) {
     // `do in` (kill) in "do in-depth research": a phrase begins with a word that means something.
     if (isStopWord(all[start]!)) continue;
-    for (let length = Math.min(MAX_PHRASE_WORDS, all.length - start); length >= 2; length--) {
-      const words = all.slice(start, start + length);
+    const keys = [stems[start]!];
+    for (let k = start + 1; k < Math.min(start + MAX_PHRASE_WORDS, all.length); k++)
+      keys.push(`${keys[keys.length - 1]}_${stems[k]}`);
+    for (let length = keys.length; length >= 2; length--) {
       // `take to` (grow fond of) in "take to drive": a `to` ending is most often an infinitive's.
-      if (words[length - 1] === "to") continue;
-      const related = index.related(words.map(stem).join("_"));
+      if (all[start + length - 1] === "to") continue;
+      const related = index.related(keys[length - 1]!);
       if (related.length === 0) continue;
+      const words = all.slice(start, start + length);
       const group: QueryGroup = [];
       const add = (term: string, w: number) => {
         if (index.vocabulary.has(term) && !isStopWord(term) && !group.some((a) => a.terms[0] === term))
