@@ -65,8 +65,8 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
     position = all.indexOf(word, position + 1);
     const phrase = phrases.get(position);
     if (phrase === null) continue;
-    if (phrase) {
-      groups.push(phrase);
+    if (phrase && !phrase.withWord) {
+      groups.push(phrase.group);
       continue;
     }
     const stemmed = stem(word);
@@ -102,6 +102,9 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
         if (term !== stemmed && term.includes(word)) add(term, WEIGHT.part);
       }
     }
+    for (const alternative of phrase?.group ?? [])
+      if (!group.some((a) => a.terms.length === 1 && a.terms[0] === alternative.terms[0]))
+        group.push(alternative);
     groups.push(group);
   }
   return groups;
@@ -109,13 +112,23 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
 
 const MAX_PHRASE_WORDS = 4;
 
+interface VerbPhrase {
+  /** The phrase as one word: its synonyms, and the phrase written together (`lookup`). */
+  group: QueryGroup;
+  /**
+   * Whether the first word keeps its own meaning too: when the phrase's synonyms include it (`pass on`
+   * ≈ pass, so "did the checks pass on this PR" still matches `pass`), not when they do not (`get rid
+   * of` is no kind of get).
+   */
+  withWord: boolean;
+}
+
 /**
  * Verbs of several words the lexicon knows (`get rid of`, `look up`, `shut down`), by the position of
- * their first word not a stop word: the group of the phrase as one word (its synonyms, and the phrase
- * written together: `lookup`); the positions of its other words map to null (no group of their own).
+ * their first word not a stop word; the positions of its other words map to null (no group of their own).
  */
-function verbPhrases(all: readonly string[], index: Vocabulary): Map<number, QueryGroup | null> {
-  const out = new Map<number, QueryGroup | null>();
+function verbPhrases(all: readonly string[], index: Vocabulary): Map<number, VerbPhrase | null> {
+  const out = new Map<number, VerbPhrase | null>();
   if (!index.related) return out;
   const weight = WEIGHT.synonym;
   const stems = all.map(stem);
@@ -143,7 +156,8 @@ function verbPhrases(all: readonly string[], index: Vocabulary): Map<number, Que
       }
       const content = words.map((w, k) => (isStopWord(w) ? -1 : start + k)).filter((p) => p >= 0);
       if (group.length === 0 || content.length === 0) continue;
-      out.set(content[0]!, group);
+      const head = stems[content[0]!];
+      out.set(content[0]!, { group, withWord: related.some(([term]) => term === head) });
       for (const p of content.slice(1)) out.set(p, null);
       start += length - 1;
       break;
