@@ -4,7 +4,7 @@
  * is read in place, never copied into the repository.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type JsonSchemaObject, prefixedToolName, type ToolMetadata } from "@pi-mcp-adapter/core";
 
@@ -59,7 +59,13 @@ export function loadEvalData(dir = evalDir(), queryFile = "queries-dev.jsonl"): 
       });
     }
   }
-  const queries = readFileSync(join(dir, queryFile), "utf8")
+  return { dir, tools, queries: loadQueries(join(dir, queryFile)) };
+}
+
+/** Queries of a JSON-lines file: `{id, query, server_hint, relevant: ["<server>/<tool>", …], style}` a line. */
+export function loadQueries(path: string): EvalQuery[] {
+  const queryFile = basename(path);
+  return readFileSync(path, "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line, index) => {
@@ -75,5 +81,13 @@ export function loadEvalData(dir = evalDir(), queryFile = "queries-dev.jsonl"): 
         style: String(raw.style ?? "unknown"),
       };
     });
-  return { dir, tools, queries };
+}
+
+/**
+ * The check queries (`fixtures/search-check-queries.jsonl`): 40 task-style queries written for 40 tools
+ * drawn at random (seeded, at most two per server) from the eval catalog, in the user's words rather than
+ * the tool's. A second opinion beside the development set: check a change on them, never tune on them.
+ */
+export function loadCheckQueries(): EvalQuery[] {
+  return loadQueries(fileURLToPath(new URL("../fixtures/search-check-queries.jsonl", import.meta.url)));
 }

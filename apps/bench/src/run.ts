@@ -1,11 +1,12 @@
 /**
  * `npm run bench:search -w apps/bench`: search quality and latency, and the
  * first-request tokens of the proxy tool with its server roster. Flags:
- * `--misses` lists the dev queries our ranking does not answer at rank 1;
+ * After the development queries, the check queries (fixtures/search-check-queries.jsonl, never tuned
+ * on). `--misses` lists the queries of both our ranking does not answer at rank 1;
  * `--quick` skips the 100k-tool scaling runs; `--folds` adds the two-fold
  * cross-validation of the tuned weights (`search-folds.ts`).
  */
-import { loadEvalData } from "./eval-data.js";
+import { loadCheckQueries, loadEvalData } from "./eval-data.js";
 import { formatRosterTokens, measureRosterTokens } from "./roster-tokens.js";
 import { crossValidate, formatFolds } from "./search-folds.js";
 import { formatLatency, measureLatency } from "./search-latency.js";
@@ -25,11 +26,21 @@ console.log(
 );
 // A ranking change that loses to a baseline fails the run.
 if (losses.length) process.exitCode = 1;
+const check = evaluate({ ...data, queries: loadCheckQueries() });
+const checkCount = check[0]!.scores.get("all")!.queries;
+console.log(`\nCheck queries (${checkCount}, fixtures/search-check-queries.jsonl; never tuned on):\n`);
+console.log(formatQualityTable(check));
 if (args.has("--misses")) {
-  for (const miss of results[0]!.misses) {
-    console.log(
-      `  rank ${miss.rank ?? "-"} [${miss.query.style}] ${miss.query.query} → want ${miss.query.relevant.join(", ")}; got ${miss.top.join(", ")}`,
-    );
+  for (const [label, result] of [
+    ["development", results[0]!],
+    ["check", check[0]!],
+  ] as const) {
+    console.log(`\nNot first (${label} queries):`);
+    for (const miss of result.misses) {
+      console.log(
+        `  rank ${miss.rank ?? "-"} [${miss.query.style}] ${miss.query.query} → want ${miss.query.relevant.join(", ")}; got ${miss.top.join(", ")}`,
+      );
+    }
   }
 }
 if (args.has("--folds")) {

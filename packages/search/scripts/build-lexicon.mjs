@@ -53,7 +53,8 @@ function readIndex(pos) {
     if (!line || line.startsWith("  ")) continue;
     const fields = line.trim().split(" ");
     const lemma = fields[0];
-    if (!/^[a-z]+$/.test(lemma)) continue;
+    // Single words, and verbs of several words (`get_rid_of`, `look_up`, `shut_down`).
+    if (!/^[a-z]+$/.test(lemma) && !(pos === "verb" && /^[a-z]+(_[a-z]+)+$/.test(lemma))) continue;
     const senses = Number.parseInt(fields[2], 10);
     const pointers = Number.parseInt(fields[3], 10);
     const tagged = Number.parseInt(fields[5 + pointers], 10);
@@ -67,7 +68,8 @@ const lexicon = new Map();
 for (const pos of ["verb", "noun"]) {
   const synsets = readSynsets(pos);
   for (const { lemma, offsets } of readIndex(pos)) {
-    const key = stem(lemma);
+    // A verb of several words is keyed by its words' stems joined with `_` (`get_rid_of`).
+    const key = lemma.split("_").map(stem).join("_");
     const entry = lexicon.get(key) ?? { synonyms: [], described: new Set() };
     lexicon.set(key, entry);
     offsets.slice(0, SYNONYM_SENSES).forEach((offset, rank) => {

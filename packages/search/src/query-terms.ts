@@ -2,11 +2,14 @@
  * Turns a query into groups of weighted alternative terms, one group per
  * meaningful query word. A document scores the best alternative of each group.
  *
- * Alternatives, strongest first: the word's stem; the stem of two adjacent
- * words written together (`sequential thinking` → `sequentialthinking`);
+ * Alternatives, strongest first: the word's stem; two adjacent words written
+ * together (`sequential thinking` → `sequentialthinking`, also next to a stop
+ * word: `drop-down` → `dropdown`);
  * an abbreviation's words (`pr` → pull request); synonyms; for a word the
  * index does not know, near spellings (one or two edits) and longer words it
- * begins; and long compound name terms that contain it.
+ * begins; and long compound name terms that contain it. A verb of several
+ * words the lexicon knows (`get rid of`, `look up`) is one group, of its
+ * synonyms, instead of a group per word.
  */
 import { withinEdits } from "./edit-distance.js";
 import { stem, tokenize } from "./tokenize.js";
@@ -55,8 +58,17 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
   const used = (words.length ? words : all).slice(0, MAX_QUERY_WORDS);
   const groups: QueryGroup[] = [];
   const seen = new Set<string>();
+  const phrases = verbPhrases(all, index);
+  let position = -1;
   for (let i = 0; i < used.length; i++) {
     const word = used[i]!;
+    position = all.indexOf(word, position + 1);
+    const phrase = phrases.get(position);
+    if (phrase === null) continue;
+    if (phrase && !phrase.withWord) {
+      groups.push(phrase.group);
+      continue;
+    }
     const stemmed = stem(word);
     if (seen.has(stemmed)) continue;
     seen.add(stemmed);
@@ -68,11 +80,10 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
       if (!group.some((a) => a.terms.length === 1 && a.terms[0] === term))
         group.push({ terms: [term], weight });
     };
-    for (const neighbour of [used[i - 1], used[i + 1]]) {
-      if (!neighbour) continue;
-      const joined = neighbour === used[i - 1] ? neighbour + word : word + neighbour;
-      if (index.vocabulary.has(joined)) add(joined, WEIGHT.joined);
-    }
+    // Written apart, known together: `sequential thinking`, and with a stop word `drop-down`, `log in`.
+    const joins = [used[i - 1], all[position - 1]].map((before) => before && before + word);
+    for (const after of [used[i + 1], all[position + 1]]) joins.push(after && word + after);
+    for (const joined of joins) if (joined && index.vocabulary.has(joined)) add(joined, WEIGHT.joined);
     const abbreviation = expandAbbreviation(word);
     if (abbreviation) group.push({ terms: abbreviation, weight: WEIGHT.abbreviation });
     for (const synonym of synonymsOf(stemmed)) add(synonym, WEIGHT.synonym);
@@ -91,9 +102,68 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
         if (term !== stemmed && term.includes(word)) add(term, WEIGHT.part);
       }
     }
+    for (const alternative of phrase?.group ?? [])
+      if (!group.some((a) => a.terms.length === 1 && a.terms[0] === alternative.terms[0]))
+        group.push(alternative);
     groups.push(group);
   }
   return groups;
+}
+
+const MAX_PHRASE_WORDS = 4;
+
+interface VerbPhrase {
+  /** The phrase as one word: its synonyms, and the phrase written together (`lookup`). */
+  group: QueryGroup;
+  /**
+   * Whether the first word keeps its own meaning too: when the phrase's synonyms include it (`pass on`
+   * ≈ pass, so "did the checks pass on this PR" still matches `pass`), not when they do not (`get rid
+   * of` is no kind of get).
+   */
+  withWord: boolean;
+}
+
+/**
+ * Verbs of several words the lexicon knows (`get rid of`, `look up`, `shut down`), by the position of
+ * their first word not a stop word; the positions of its other words map to null (no group of their own).
+ */
+function verbPhrases(all: readonly string[], index: Vocabulary): Map<number, VerbPhrase | null> {
+  const out = new Map<number, VerbPhrase | null>();
+  if (!index.related) return out;
+  const weight = WEIGHT.synonym;
+  const stems = all.map(stem);
+  for (let start = 0; start < all.length - 1; start++) {
+    // `do in` (kill) in "do in-depth research": a phrase begins with a word that means something.
+    if (isStopWord(all[start]!)) continue;
+    const keys = [stems[start]!];
+    for (let k = start + 1; k < Math.min(start + MAX_PHRASE_WORDS, all.length); k++)
+      keys.push(`${keys[keys.length - 1]}_${stems[k]}`);
+    for (let length = keys.length; length >= 2; length--) {
+      // `take to` (grow fond of) in "take to drive": a `to` ending is most often an infinitive's.
+      if (all[start + length - 1] === "to") continue;
+      const related = index.related(keys[length - 1]!);
+      if (related.length === 0) continue;
+      const words = all.slice(start, start + length);
+      const group: QueryGroup = [];
+      const add = (term: string, w: number) => {
+        if (index.vocabulary.has(term) && !isStopWord(term) && !group.some((a) => a.terms[0] === term))
+          group.push({ terms: [term], weight: w });
+      };
+      add(words.join(""), WEIGHT.joined);
+      for (const [term, similarity] of related) {
+        add(term, weight * similarity);
+        for (const synonym of synonymsOf(term)) add(synonym, weight * similarity * WEIGHT.synonym);
+      }
+      const content = words.map((w, k) => (isStopWord(w) ? -1 : start + k)).filter((p) => p >= 0);
+      if (group.length === 0 || content.length === 0) continue;
+      const head = stems[content[0]!];
+      out.set(content[0]!, { group, withWord: related.some(([term]) => term === head) });
+      for (const p of content.slice(1)) out.set(p, null);
+      start += length - 1;
+      break;
+    }
+  }
+  return out;
 }
 
 /** Vocabulary terms one or two edits away, or that the word begins. */

@@ -28,6 +28,18 @@ describe("rankTools", () => {
     expect(top("sequential_thinking")[0]).toBe("sequential_thinking_sequentialthinking");
   });
 
+  it("joins words written apart around a stop word (drop-down → dropdown, log in → login)", () => {
+    const tools = [
+      tool("browser", "select_option", "Select an option in a dropdown"),
+      tool("db", "drop_table", "Drop a table from the database"),
+      tool("auth", "login", "Sign the user in"),
+      tool("auth", "list_logs", "List log entries"),
+    ];
+    const first = (query: string) => rankTools(query, tools).hits[0]?.tool.name;
+    expect(first("choose from a drop-down menu")).toBe("select_option");
+    expect(first("log in")).toBe("login");
+  });
+
   it("finds tools through general synonyms and abbreviations", () => {
     expect(top("remove stash")).toContain("git_git_stash");
     expect(top("merge pr")[0]).toBe("github_merge_pull_request");

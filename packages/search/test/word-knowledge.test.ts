@@ -52,6 +52,17 @@ describe("plain-words search through the English lexicon", () => {
     expect(top("create customer")[0]).toBe("create_customer");
   });
 
+  it("reads a verb of several words as one (get rid of → remove, delete), not as its words", () => {
+    const projects = [
+      tool("cloud", "get_project", "Get the details of a project."),
+      tool("cloud", "delete_project", "Delete a project."),
+      tool("cloud", "list_projects", "List all projects."),
+    ];
+    expect(top("get rid of a project", projects)[0]).toBe("delete_project");
+    // Without the lexicon "get" is just get.
+    expect(top("get rid of a project", projects, { lexicon: false })[0]).toBe("get_project");
+  });
+
   it("takes a caller's own lexicon", () => {
     const lexicon: Lexicon = {
       describe: (word) => (word === "screenshot" ? ["pictur"] : []),
