@@ -9,6 +9,7 @@ import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import type { DirectTool, DirectToolPlan } from "@pi-mcp-adapter/runtime";
 import { describe, expect, it } from "vitest";
 import { DirectToolRegistrar } from "../src/pi/direct-tools.js";
+import { RunningRows, type RunningUpdate } from "../src/pi/running-rows.js";
 
 interface Registered {
   name: string;
@@ -94,6 +95,34 @@ describe("DirectToolRegistrar", () => {
     await expect(registered[1]!.execute("id", {}, undefined, undefined, {})).rejects.toThrow(
       'MCP server "farm" no longer offers the tool "farm_harvest"',
     );
+  });
+
+  it("a running direct call draws its progress in its own row, by its server and the tool's own name", async () => {
+    const { pi, registered } = recordingPi();
+    const rows = new RunningRows();
+    const runtime = {
+      callDirect: async () => {
+        rows.progress("farm", "grow", "1/2 · watering");
+        return { content: [{ type: "text", text: "grown" }], details: {} };
+      },
+    };
+    const registrar = new DirectToolRegistrar(pi, {
+      runtimeFor: async () => runtime as never,
+      running: (target, update, _ctx, call) =>
+        rows.during(target, update as (partial: RunningUpdate) => void, call),
+    });
+    registrar.sessionStarted([]);
+    registrar.sync(plan(direct(tool("farm", "grow"))));
+    const updates: RunningUpdate[] = [];
+    const result = await registered[0]!.execute(
+      "id",
+      {},
+      undefined,
+      (u: RunningUpdate) => updates.push(u),
+      {},
+    );
+    expect(result).toMatchObject({ content: [{ type: "text", text: "grown" }] });
+    expect(updates.map((u) => u.details.running.text)).toEqual([undefined, "1/2 · watering"]);
   });
 
   it("frozen: tools of servers already synced stay as they were; a server seen for the first time registers", () => {

@@ -33,6 +33,7 @@ import {
 } from "@pi-mcp-adapter/runtime";
 import type { RuntimeFor } from "./adapter-command.js";
 import { argumentSummary, type RenderSettings, resultRenderers } from "./render-results.js";
+import type { RowTarget } from "./running-rows.js";
 
 /** Tools Pi itself (either line) may declare; a direct tool never takes their names. */
 export const PI_TOOL_NAMES = [
@@ -65,6 +66,13 @@ export interface DirectToolsOptions {
   render?: () => RenderSettings;
   /** Called with the `"search"` tools an activation woke, so the session can record them. */
   activated?: (names: readonly string[]) => void;
+  /** Runs a call with a row its progress is drawn in (`running-rows.ts`); without it, calls run bare. */
+  running?: <T>(
+    target: RowTarget,
+    update: unknown,
+    ctx: ExtensionContext,
+    call: () => Promise<T>,
+  ) => Promise<T>;
 }
 
 /** The text of a result, for the error Pi shows when a call failed. */
@@ -250,7 +258,7 @@ export class DirectToolRegistrar {
         _id: string,
         params: Record<string, unknown>,
         signal: AbortSignal | undefined,
-        _update: unknown,
+        update: unknown,
         ctx: ExtensionContext,
       ) => {
         if (!this.offered.has(name)) {
@@ -259,7 +267,9 @@ export class DirectToolRegistrar {
           );
         }
         const runtime = await this.options.runtimeFor(ctx);
-        const result = await runtime.callDirect(name, server, params ?? {}, { signal });
+        const call = () => runtime.callDirect(name, server, params ?? {}, { signal });
+        const running = this.options.running;
+        const result = await (running ? running({ server, tool: tool.name }, update, ctx, call) : call());
         // The older Pi line ignores `isError` in results: throwing marks an error in both.
         if (result.isError) throw new Error(resultText(result));
         return { content: result.content, details: result.details };

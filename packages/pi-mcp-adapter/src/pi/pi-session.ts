@@ -37,7 +37,7 @@ import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.
 import { PromptCommands } from "./prompt-commands.js";
 import { runProxy } from "./proxy-run.js";
 import { registerProxyTools } from "./proxy-tools.js";
-import { RunningRows } from "./running-rows.js";
+import { RunningRows, type RunningUpdate } from "./running-rows.js";
 import { registerScriptTool } from "./script-tool.js";
 import { ServerRegistrations } from "./server-registrations.js";
 import { registerStartupDirectTools } from "./startup-direct-tools.js";
@@ -97,6 +97,12 @@ export class PiSession {
       strict: () => this.direct.strictDirectToolArguments === true,
       render: () => this.display,
       activated: (names) => recordActivatedTools(pi, names),
+      running: (target, update, ctx, call) =>
+        this.rows.during(
+          ctx.hasUI ? target : undefined,
+          update as ((partial: RunningUpdate) => void) | undefined,
+          call,
+        ),
     });
     this.promptCommands = new PromptCommands(pi, (ctx) => this.runtimeFor(ctx));
     this.registrations = new ServerRegistrations(pi, () => this.applyRegistrations());
