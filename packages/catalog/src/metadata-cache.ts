@@ -4,7 +4,10 @@
  * `withFileLock`, re-read the file, merge in this process's entries, drop
  * expired ones and replace the file with core's `writeFileAtomic`, so readers
  * never see a torn file and concurrent writers do not drop each other's
- * servers.
+ * servers. One write runs at a time: changes made while it runs go out
+ * together in the next one (each write re-reads and re-serialises the whole
+ * file, which holds every server's tools), and a listing that matches a
+ * recently saved entry is not written again.
  */
 import * as nodeFs from "node:fs/promises";
 import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
@@ -37,6 +40,12 @@ export interface MetadataCacheOptions {
 const LOCK_WAIT_MS = 10_000;
 const LOCK_STALE_MS = 10_000;
 
+/** Changes waiting for the next write, and that write's outcome. */
+interface Batch {
+  changes: ((cache: CacheFile) => void)[];
+  written: Promise<void>;
+}
+
 export class MetadataCache {
   readonly file: string;
   private readonly ttlMs: number;
@@ -46,6 +55,9 @@ export class MetadataCache {
   private snapshot: CacheFile = { version: CACHE_VERSION, servers: {} };
   /** Whether the file last read could hold a listing over the byte bound (a smaller file cannot). */
   private mayHoldLarge = false;
+  /** The write under way (or last settled), and the batch queued behind it. */
+  private writing: Promise<void> = Promise.resolve();
+  private next: Batch | undefined;
 
   constructor(options: MetadataCacheOptions) {
     this.file = options.file;
@@ -87,6 +99,7 @@ export class MetadataCache {
   async put(server: string, key: string, listing: ServerListing): Promise<void> {
     checkListingLimits(server, listing);
     const entry: CacheEntry = { key, savedAt: this.now(), listing: ServerListingSchema.parse(listing) };
+    if (this.unchanged(server, entry)) return;
     this.snapshot.servers[server] = entry;
     await this.update((cache) => {
       cache.servers[server] = entry;
@@ -123,6 +136,18 @@ export class MetadataCache {
     });
   }
 
+  /**
+   * Whether `entry` repeats the server's entry as last read or written, saved
+   * within the first half of its TTL: rewriting it would only move `savedAt`
+   * (an entry in use is still refreshed well before it expires).
+   */
+  private unchanged(server: string, entry: CacheEntry): boolean {
+    const current = this.snapshot.servers[server];
+    if (!current || current.key !== entry.key || this.expired(current)) return false;
+    if (entry.savedAt - current.savedAt > this.ttlMs / 2) return false;
+    return JSON.stringify(current.listing) === JSON.stringify(entry.listing);
+  }
+
   private expired(entry: CacheEntry): boolean {
     return this.now() - entry.savedAt > this.ttlMs || entry.savedAt > this.now() + this.ttlMs;
   }
@@ -143,17 +168,36 @@ export class MetadataCache {
     return cache;
   }
 
-  private async update(change: (cache: CacheFile) => void): Promise<void> {
+  /** Queues `change` for the next write; resolves once a write that includes it is on disk. */
+  private update(change: (cache: CacheFile) => void): Promise<void> {
+    if (this.next) {
+      this.next.changes.push(change);
+      return this.next.written;
+    }
+    const batch: Batch = { changes: [change], written: Promise.resolve() };
+    const after = this.writing.catch(() => {});
+    batch.written = after.then(() => {
+      if (this.next === batch) this.next = undefined; // changes made from now on wait for the write after this one
+      return this.write(batch.changes);
+    });
+    this.next = batch;
+    this.writing = batch.written;
+    return batch.written;
+  }
+
+  private async write(changes: ((cache: CacheFile) => void)[]): Promise<void> {
     try {
       await withFileLock(
         this.file,
         async () => {
           const cache = await this.readFile();
-          change(cache);
+          for (const change of changes) change(cache);
           for (const [name, entry] of Object.entries(cache.servers)) {
             if (this.expired(entry)) delete cache.servers[name];
           }
           await writeFileAtomic(this.file, `${JSON.stringify(cache)}\n`, { mode: 0o600 });
+          // What the file holds now, plus the changes still queued for the next write.
+          for (const change of this.next?.changes ?? []) change(cache);
           this.snapshot = cache;
         },
         { timeoutMs: LOCK_WAIT_MS, staleMs: LOCK_STALE_MS },

@@ -59,6 +59,53 @@ describe("MetadataCache", () => {
     expect(Object.keys(JSON.parse(await readFile(file, "utf8")).servers)).toEqual(["new"]);
   });
 
+  it("writes puts made while a write runs together, and every one lands in the file", async () => {
+    let reads = 0;
+    let onRead = () => {};
+    const fs = {
+      readFile: ((...args: Parameters<typeof readFile>) => {
+        reads++;
+        onRead();
+        return readFile(...args);
+      }) as typeof readFile,
+    };
+    const cache = new MetadataCache({ file, fs });
+    const names = Array.from({ length: 10 }, (_, i) => `server_${i}`);
+    await Promise.all(names.map((name) => cache.put(name, "k", listing)));
+    // Made before the first write started: one read-merge-write for all ten.
+    expect(reads).toBe(1);
+    // Puts made while a write runs go out together in the next write.
+    const started = new Promise<void>((resolve) => {
+      onRead = resolve;
+    });
+    const running = cache.put("late_0", "k", listing);
+    await started;
+    const queued = [cache.put("late_1", "k", listing), cache.put("late_2", "k", listing)];
+    await Promise.all([running, ...queued]);
+    expect(reads).toBe(3);
+    const reread = new MetadataCache({ file });
+    await reread.load();
+    for (const name of [...names, "late_0", "late_1", "late_2"])
+      expect(reread.get(name, "k")).toEqual(listing);
+  });
+
+  it("does not rewrite the file for a listing it saved recently, but does once half the TTL passed", async () => {
+    let now = 1_000_000;
+    const cache = new MetadataCache({ file, now: () => now });
+    await cache.put("tracker", "k", listing);
+    const first = (await stat(file)).ino;
+    now += 60_000;
+    await cache.put("tracker", "k", structuredClone(listing));
+    expect((await stat(file)).ino).toBe(first); // an atomic write would have replaced the file
+    await cache.put("tracker", "k", { ...listing, instructions: "Changed." });
+    const second = (await stat(file)).ino;
+    expect(second).not.toBe(first);
+    now += CACHE_TTL_MS / 2 + 1;
+    await cache.put("tracker", "k", { ...listing, instructions: "Changed." });
+    expect((await stat(file)).ino).not.toBe(second);
+    expect(JSON.parse(await readFile(file, "utf8")).servers.tracker.savedAt).toBe(now);
+  });
+
   it.each([
     ["corrupt", "{not json"],
     ["truncated", '{"version":1,"servers":{"tracker":{"key":"k","savedAt":1,'],
