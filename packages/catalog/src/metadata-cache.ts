@@ -6,10 +6,12 @@
  * never see a torn file and concurrent writers do not drop each other's
  * servers. One write runs at a time: changes made while it runs go out
  * together in the next one (each write re-reads and re-serialises the whole
- * file, which holds every server's tools), and a listing that matches a
- * recently saved entry is not written again.
+ * file, which holds every server's tools), a file this process wrote or
+ * read last is not read again, and a listing that matches a recently saved
+ * entry is not written again.
  */
 import * as nodeFs from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import type { ServerListing } from "./build-tool-metadata.js";
 import {
@@ -52,7 +54,10 @@ export class MetadataCache {
   private readonly now: () => number;
   private readonly fs: CacheFileSystem;
   private readonly onProblem: (message: string) => void;
+  /** The cache as this process sees it: the file plus its own changes (replaced, never edited in place). */
   private snapshot: CacheFile = { version: CACHE_VERSION, servers: {} };
+  /** What the file held when this process last read or wrote it, and the file's stamp then. */
+  private disk: { cache: CacheFile; stamp: string } | undefined;
   /** Whether the file last read could hold a listing over the byte bound (a smaller file cannot). */
   private mayHoldLarge = false;
   /** The write under way (or last settled), and the batch queued behind it. */
@@ -69,7 +74,12 @@ export class MetadataCache {
 
   /** Reads the file into memory; a missing or unusable file gives an empty cache. */
   async load(): Promise<void> {
-    this.snapshot = await this.readFile();
+    const before = await fileStamp(this.file);
+    const cache = await this.readFile();
+    // Read outside the lock: only a file that did not change while it was read stands for the disk.
+    const after = await fileStamp(this.file);
+    this.disk = before !== undefined && before === after ? { cache, stamp: before } : undefined;
+    this.snapshot = cache;
   }
 
   /**
@@ -100,8 +110,7 @@ export class MetadataCache {
     checkListingLimits(server, listing);
     const entry: CacheEntry = { key, savedAt: this.now(), listing: ServerListingSchema.parse(listing) };
     if (this.unchanged(server, entry)) return;
-    this.snapshot.servers[server] = entry;
-    await this.update((cache) => {
+    await this.change((cache) => {
       cache.servers[server] = entry;
     });
   }
@@ -122,16 +131,14 @@ export class MetadataCache {
       for (const [server, change] of Object.entries(changes)) next[server] = change(pins?.[server]);
       return next;
     };
-    this.snapshot.pins = apply(this.snapshot.pins);
-    await this.update((cache) => {
+    await this.change((cache) => {
       cache.pins = apply(cache.pins);
     });
   }
 
   /** Forgets a server. */
   async delete(server: string): Promise<void> {
-    delete this.snapshot.servers[server];
-    await this.update((cache) => {
+    await this.change((cache) => {
       delete cache.servers[server];
     });
   }
@@ -168,6 +175,12 @@ export class MetadataCache {
     return cache;
   }
 
+  /** Makes `change` in memory at once, and on disk with the next write. */
+  private change(change: (cache: CacheFile) => void): Promise<void> {
+    this.snapshot = edited(this.snapshot, [change]);
+    return this.update(change);
+  }
+
   /** Queues `change` for the next write; resolves once a write that includes it is on disk. */
   private update(change: (cache: CacheFile) => void): Promise<void> {
     if (this.next) {
@@ -190,15 +203,18 @@ export class MetadataCache {
       await withFileLock(
         this.file,
         async () => {
-          const cache = await this.readFile();
-          for (const change of changes) change(cache);
+          // Unchanged since this process last read or wrote it (no other writer meanwhile): no need to read it.
+          const stamp = await fileStamp(this.file);
+          const base = this.disk && stamp === this.disk.stamp ? this.disk.cache : await this.readFile();
+          const cache = edited(base, changes);
           for (const [name, entry] of Object.entries(cache.servers)) {
             if (this.expired(entry)) delete cache.servers[name];
           }
           await writeFileAtomic(this.file, `${JSON.stringify(cache)}\n`, { mode: 0o600 });
+          const written = await fileStamp(this.file);
+          this.disk = written === undefined ? undefined : { cache, stamp: written };
           // What the file holds now, plus the changes still queued for the next write.
-          for (const change of this.next?.changes ?? []) change(cache);
-          this.snapshot = cache;
+          this.snapshot = edited(cache, this.next?.changes ?? []);
         },
         { timeoutMs: LOCK_WAIT_MS, staleMs: LOCK_STALE_MS },
       );
@@ -207,5 +223,22 @@ export class MetadataCache {
       this.onProblem(`cannot update ${this.file}: ${(error as Error).message}`);
       throw error;
     }
+  }
+}
+
+/** A copy of `cache` (its server map copied too) with `changes` made to it; `cache` stays as it was. */
+function edited(cache: CacheFile, changes: readonly ((cache: CacheFile) => void)[]): CacheFile {
+  const copy: CacheFile = { ...cache, servers: { ...cache.servers } };
+  for (const change of changes) change(copy);
+  return copy;
+}
+
+/** Inode, size and modification time (ns) of the file: an atomic replace changes the inode. */
+async function fileStamp(file: string): Promise<string | undefined> {
+  try {
+    const s = await stat(file, { bigint: true });
+    return `${s.ino}:${s.size}:${s.mtimeNs}`;
+  } catch {
+    return undefined;
   }
 }

@@ -14,6 +14,12 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
+/** Inode and modification time: a write (an atomic replace) changes them. */
+async function stampOf(path: string): Promise<string> {
+  const s = await stat(path, { bigint: true });
+  return `${s.ino}:${s.mtimeNs}`;
+}
+
 const listing: ServerListing = {
   tools: [
     { name: "search_issues", description: "Search issues", inputSchema: { type: "object" } },
@@ -61,11 +67,9 @@ describe("MetadataCache", () => {
 
   it("writes puts made while a write runs together, and every one lands in the file", async () => {
     let reads = 0;
-    let onRead = () => {};
     const fs = {
       readFile: ((...args: Parameters<typeof readFile>) => {
         reads++;
-        onRead();
         return readFile(...args);
       }) as typeof readFile,
     };
@@ -75,34 +79,52 @@ describe("MetadataCache", () => {
     // Made before the first write started: one read-merge-write for all ten.
     expect(reads).toBe(1);
     // Puts made while a write runs go out together in the next write.
-    const started = new Promise<void>((resolve) => {
-      onRead = resolve;
-    });
+    const before = await stampOf(file);
     const running = cache.put("late_0", "k", listing);
-    await started;
+    await new Promise((resolve) => setImmediate(resolve)); // the write has begun
     const queued = [cache.put("late_1", "k", listing), cache.put("late_2", "k", listing)];
     await Promise.all([running, ...queued]);
-    expect(reads).toBe(3);
+    expect(await stampOf(file)).not.toBe(before);
+    // The file was as this process last wrote it: not read again.
+    expect(reads).toBe(1);
     const reread = new MetadataCache({ file });
     await reread.load();
     for (const name of [...names, "late_0", "late_1", "late_2"])
       expect(reread.get(name, "k")).toEqual(listing);
   });
 
+  it("reads the file again before a write when another process changed it", async () => {
+    let reads = 0;
+    const fs = {
+      readFile: ((...args: Parameters<typeof readFile>) => {
+        reads++;
+        return readFile(...args);
+      }) as typeof readFile,
+    };
+    const mine = new MetadataCache({ file, fs });
+    await mine.put("alpha", "k", listing);
+    await new MetadataCache({ file }).put("beta", "k", listing); // another process
+    await mine.put("gamma", "k", listing);
+    expect(reads).toBe(2);
+    const reread = new MetadataCache({ file });
+    await reread.load();
+    for (const name of ["alpha", "beta", "gamma"]) expect(reread.get(name, "k")).toEqual(listing);
+  });
+
   it("does not rewrite the file for a listing it saved recently, but does once half the TTL passed", async () => {
     let now = 1_000_000;
     const cache = new MetadataCache({ file, now: () => now });
     await cache.put("tracker", "k", listing);
-    const first = (await stat(file)).ino;
+    const first = await stampOf(file);
     now += 60_000;
     await cache.put("tracker", "k", structuredClone(listing));
-    expect((await stat(file)).ino).toBe(first); // an atomic write would have replaced the file
+    expect(await stampOf(file)).toBe(first); // any write would have replaced the file
     await cache.put("tracker", "k", { ...listing, instructions: "Changed." });
-    const second = (await stat(file)).ino;
+    const second = await stampOf(file);
     expect(second).not.toBe(first);
     now += CACHE_TTL_MS / 2 + 1;
     await cache.put("tracker", "k", { ...listing, instructions: "Changed." });
-    expect((await stat(file)).ino).not.toBe(second);
+    expect(await stampOf(file)).not.toBe(second);
     expect(JSON.parse(await readFile(file, "utf8")).servers.tracker.savedAt).toBe(now);
   });
 
