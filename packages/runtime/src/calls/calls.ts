@@ -7,7 +7,13 @@
  */
 import { type SessionGrant, selectApprovalDialog } from "@pi-mcp-adapter/approval";
 import { definitionHash } from "@pi-mcp-adapter/config";
-import { describeError, isHiddenFromApp, type ToolCallResult, type ToolMetadata } from "@pi-mcp-adapter/core";
+import {
+  describeError,
+  isHiddenFromApp,
+  type ServerDefinition,
+  type ToolCallResult,
+  type ToolMetadata,
+} from "@pi-mcp-adapter/core";
 import { type UiMessage, type UiToolResult, UiViewer } from "@pi-mcp-adapter/ui";
 import type { RuntimeCatalog } from "../catalog/runtime-catalog.js";
 import { findByPrefixedName } from "../catalog/tool-name-index.js";
@@ -40,6 +46,7 @@ export class Calls {
   /** The MCP Apps viewer; absent with viewer `none` (UI tools then return their inline result only). */
   private readonly ui?: UiViewer;
   private readonly grantListeners = new Set<(grant: SessionGrant) => void>();
+  private readonly definitionHashes = new WeakMap<ServerDefinition, string>();
 
   constructor(
     private readonly servers: ServerSet,
@@ -61,7 +68,14 @@ export class Calls {
       pins,
       definitionHash: (name) => {
         const definition = servers.definition(name);
-        return definition ? definitionHash(definition) : undefined;
+        if (!definition) return undefined;
+        // Asked on every call: hashed once per definition (a changed config brings a new object).
+        let hash = this.definitionHashes.get(definition);
+        if (hash === undefined) {
+          hash = definitionHash(definition);
+          this.definitionHashes.set(definition, hash);
+        }
+        return hash;
       },
       // Only a listing from the disk cache needs listing again.
       relist: async (name) => {

@@ -45,6 +45,7 @@ export class ToolPins {
   private readonly writes = new Set<Promise<void>>();
   /** Pin changes waiting for the next write, per server. */
   private readonly queued = new Map<string, (pins: ServerPins | undefined) => ServerPins>();
+  private readonly fingerprints = new WeakMap<RemoteTool, string>();
 
   constructor(
     setting: PinToolsSetting | undefined,
@@ -87,7 +88,14 @@ export class ToolPins {
   /** The fingerprint of a tool as last listed (session grants are tied to it). */
   fingerprintOf(server: string, tool: string): string | undefined {
     const listed = this.observed.get(server)?.tools.find((t) => t.name === tool);
-    return listed ? toolFingerprint(listed) : undefined;
+    if (!listed) return undefined;
+    // Asked on every call: hashed once per listed tool (a new listing brings new tool objects).
+    let fingerprint = this.fingerprints.get(listed);
+    if (fingerprint === undefined) {
+      fingerprint = toolFingerprint(listed);
+      this.fingerprints.set(listed, fingerprint);
+    }
+    return fingerprint;
   }
 
   /** Every listed server's changed and new tools. */
