@@ -6,13 +6,16 @@
  * state. Prints the median VmRSS / RssAnon per column and server count, and
  * each column's median of per-round differences to Pi alone.
  *
- *   node --import tsx src/rss-rounds.ts [--rounds N] [--servers 0,1,10] [--before DIR] [--warm] [--snapshot]
+ *   node --import tsx src/rss-rounds.ts [--rounds N] [--servers 0,1,10] [--before DIR] [--warm] [--snapshot] [--allocations DIR]
  *
  * `--warm` first fills each adapter's metadata cache with all catalog servers
  * (a search in a session with them configured lazy), as the side-by-side
  * suite's earlier sections leave it before its RSS row.
  * `--snapshot` writes one V8 heap snapshot of Pi per column (last round) and
- * prints its path, for Chrome DevTools or `src/heap-summary.ts`.
+ * prints its path, for Chrome DevTools or `src/heap-summary.ts`;
+ * `--allocations DIR` a sampled profile of all Pi's allocations from start-up
+ * on (last round; the sampling itself allocates, so not for the figures), for
+ * `src/allocation-summary.ts`.
  */
 import { copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -39,6 +42,7 @@ const counts = (option("--servers") ?? "10").split(",").map(Number);
 const before = option("--before");
 const snapshot = process.argv.includes("--snapshot");
 const warm = process.argv.includes("--warm");
+const allocations = option("--allocations");
 const host = pi16();
 const servers = loadCatalogServers();
 const log = (line: string) => console.error(line);
@@ -94,7 +98,12 @@ try {
       for (const n of p.adapter.configFile ? counts : [0]) {
         const m = await measureRssOnce(p, {
           servers: servers.slice(0, n),
-          probe: { heapSnapshot: snapshot && round === rounds - 1 },
+          probe: {
+            heapSnapshot: snapshot && round === rounds - 1,
+            ...(allocations && round === rounds - 1
+              ? { allocations: join(allocations, `${p.adapter.label.replace(/\W+/g, "-")}-${n}.heapprofile`) }
+              : {}),
+          },
         });
         if (m.probe?.snapshot) {
           const kept = join(tmpdir(), `pi-rss-${p.adapter.label.replace(/\W+/g, "-")}-${n}.heapsnapshot`);

@@ -44,8 +44,12 @@ export interface ProbeReading {
 export interface RssRunOptions {
   /** Servers configured `lifecycle: "eager"` (default none). */
   servers?: CatalogServer[];
-  /** Preload the memory probe and read it after /proc; `heapSnapshot` also writes a V8 heap snapshot. */
-  probe?: { heapSnapshot?: boolean };
+  /**
+   * Preload the memory probe and read it after /proc; `heapSnapshot` also
+   * writes a V8 heap snapshot, `allocations` a sampled profile of every
+   * allocation since start-up (collected ones too) to that file.
+   */
+  probe?: { heapSnapshot?: boolean; allocations?: string };
 }
 
 const probePath = fileURLToPath(new URL("../fixtures/memory-probe.mjs", import.meta.url));
@@ -64,6 +68,7 @@ export async function measureRssOnce(
         NODE_OPTIONS: `--import=${pathToFileURL(probePath).href}`,
         BENCH_MEMORY_FILE: probeFile,
         BENCH_HEAP_SNAPSHOT: options.probe.heapSnapshot ? "1" : "0",
+        ...(options.probe.allocations ? { BENCH_ALLOC_PROFILE: options.probe.allocations } : {}),
       }
     : undefined;
   const child = p.project.rpc({ extension: p.adapter.extension, env });
@@ -101,7 +106,8 @@ export async function measureRssOnce(
     if (child.exitCode !== null) throw new Error(`${p.adapter.label}: Pi exited:\n${stderr.slice(-2000)}`);
     const memory = procMemory(child.pid!);
     if (!options.probe) return memory;
-    return { ...memory, probe: await readProbe(child.pid!, probeFile, options.probe.heapSnapshot === true) };
+    const wait = { snapshot: options.probe.heapSnapshot === true, allocations: !!options.probe.allocations };
+    return { ...memory, probe: await readProbe(child.pid!, probeFile, wait) };
   } finally {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once("exit", r));
@@ -113,7 +119,11 @@ export async function measureRssOnce(
 }
 
 /** Signals the probe in Pi and waits for its reading (and snapshot, when asked). */
-async function readProbe(pid: number, file: string, snapshot: boolean): Promise<ProbeReading> {
+async function readProbe(
+  pid: number,
+  file: string,
+  wait: { snapshot: boolean; allocations: boolean },
+): Promise<ProbeReading> {
   process.kill(pid, "SIGUSR2");
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -121,12 +131,13 @@ async function readProbe(pid: number, file: string, snapshot: boolean): Promise<
       ? readFileSync(file, "utf8")
           .split("\n")
           .filter(Boolean)
-          .map((l) => JSON.parse(l) as { pid: number } & Partial<ProbeReading>)
+          .map((l) => JSON.parse(l) as { pid: number; allocations?: string } & Partial<ProbeReading>)
           .filter((l) => l.pid === pid)
       : [];
     const reading = lines.find((l) => l.usage);
     const written = lines.find((l) => l.snapshot);
-    if (reading && (!snapshot || written)) {
+    const allocated = lines.some((l) => l.allocations);
+    if (reading && (!wait.snapshot || written) && (!wait.allocations || allocated)) {
       return { usage: reading.usage!, spaces: reading.spaces!, snapshot: written?.snapshot };
     }
     if (Date.now() > deadline) throw new Error(`no memory probe reading from pid ${pid} within 120 s`);
