@@ -8,11 +8,12 @@
  *
  *   node --import tsx src/call-rounds.ts [--rounds N] [--pairs N] [--before DIR] [--cpu-prof DIR]
  *
- * `--cpu-prof DIR` runs Pi with `--cpu-prof` in the last round (a profile per
- * column in DIR, for `src/pi-call-profile.ts`).
+ * `--cpu-prof DIR` profiles Pi's CPU in the last round (`fixtures/cpu-profile.mjs`;
+ * a profile per column under DIR, for `src/pi-call-profile.ts`).
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { measureCalls } from "./side-by-side-call.js";
 import { ADAPTERS, type BenchProject, createBenchProject, pi16 } from "./side-by-side-project.js";
 import { median } from "./transport-measure.js";
@@ -27,6 +28,7 @@ const pairs = Number(option("--pairs") ?? 200);
 const before = option("--before");
 const profileDir = option("--cpu-prof");
 const host = pi16();
+const cpuProfilePreload = fileURLToPath(new URL("../fixtures/cpu-profile.mjs", import.meta.url));
 const log = (line: string) => console.error(line);
 
 const projects: BenchProject[] = [await createBenchProject(ADAPTERS.ours, host)];
@@ -42,7 +44,10 @@ try {
       if (profileDir && round === rounds - 1) {
         const dir = join(profileDir, p.adapter.label.replace(/\W+/g, "-"));
         mkdirSync(dir, { recursive: true });
-        env = { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` };
+        env = {
+          NODE_OPTIONS: `--import=${pathToFileURL(cpuProfilePreload).href}`,
+          BENCH_CPU_PROFILE_DIR: dir,
+        };
       }
       const row = (await measureCalls([p], pairs, env)).ours!;
       ratios.set(p.adapter.label, [...(ratios.get(p.adapter.label) ?? []), row.ratio]);
