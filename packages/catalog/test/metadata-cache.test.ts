@@ -14,6 +14,18 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
+/** A file system for the cache that counts its reads of the file. */
+function countingReads() {
+  const reads = { count: 0 };
+  const fs = {
+    readFile: ((...args: Parameters<typeof readFile>) => {
+      reads.count++;
+      return readFile(...args);
+    }) as typeof readFile,
+  };
+  return { fs, reads };
+}
+
 /** Inode and modification time: a write (an atomic replace) changes them. */
 async function stampOf(path: string): Promise<string> {
   const s = await stat(path, { bigint: true });
@@ -66,18 +78,12 @@ describe("MetadataCache", () => {
   });
 
   it("writes puts made while a write runs together, and every one lands in the file", async () => {
-    let reads = 0;
-    const fs = {
-      readFile: ((...args: Parameters<typeof readFile>) => {
-        reads++;
-        return readFile(...args);
-      }) as typeof readFile,
-    };
+    const { fs, reads } = countingReads();
     const cache = new MetadataCache({ file, fs });
     const names = Array.from({ length: 10 }, (_, i) => `server_${i}`);
     await Promise.all(names.map((name) => cache.put(name, "k", listing)));
     // Made before the first write started: one read-merge-write for all ten.
-    expect(reads).toBe(1);
+    expect(reads.count).toBe(1);
     // Puts made while a write runs go out together in the next write.
     const before = await stampOf(file);
     const running = cache.put("late_0", "k", listing);
@@ -86,7 +92,7 @@ describe("MetadataCache", () => {
     await Promise.all([running, ...queued]);
     expect(await stampOf(file)).not.toBe(before);
     // The file was as this process last wrote it: not read again.
-    expect(reads).toBe(1);
+    expect(reads.count).toBe(1);
     const reread = new MetadataCache({ file });
     await reread.load();
     for (const name of [...names, "late_0", "late_1", "late_2"])
@@ -94,18 +100,12 @@ describe("MetadataCache", () => {
   });
 
   it("reads the file again before a write when another process changed it", async () => {
-    let reads = 0;
-    const fs = {
-      readFile: ((...args: Parameters<typeof readFile>) => {
-        reads++;
-        return readFile(...args);
-      }) as typeof readFile,
-    };
+    const { fs, reads } = countingReads();
     const mine = new MetadataCache({ file, fs });
     await mine.put("alpha", "k", listing);
     await new MetadataCache({ file }).put("beta", "k", listing); // another process
     await mine.put("gamma", "k", listing);
-    expect(reads).toBe(2);
+    expect(reads.count).toBe(2);
     const reread = new MetadataCache({ file });
     await reread.load();
     for (const name of ["alpha", "beta", "gamma"]) expect(reread.get(name, "k")).toEqual(listing);

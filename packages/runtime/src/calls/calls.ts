@@ -7,13 +7,7 @@
  */
 import { type SessionGrant, selectApprovalDialog } from "@pi-mcp-adapter/approval";
 import { definitionHash } from "@pi-mcp-adapter/config";
-import {
-  describeError,
-  isHiddenFromApp,
-  type ServerDefinition,
-  type ToolCallResult,
-  type ToolMetadata,
-} from "@pi-mcp-adapter/core";
+import { describeError, isHiddenFromApp, type ToolCallResult, type ToolMetadata } from "@pi-mcp-adapter/core";
 import { type UiMessage, type UiToolResult, UiViewer } from "@pi-mcp-adapter/ui";
 import type { RuntimeCatalog } from "../catalog/runtime-catalog.js";
 import { findByPrefixedName } from "../catalog/tool-name-index.js";
@@ -27,6 +21,7 @@ import { CallPipeline, type CallRequest, type CallSettings } from "./call-pipeli
 import type { CallDetails, CallResult } from "./call-result.js";
 import { type CallTarget, kindOf, serverOf } from "./call-target.js";
 import { checkArguments } from "./check-arguments.js";
+import { oncePerObject } from "./once-per-object.js";
 import { withChangedNote, withTemplateSuggestions } from "./resource-reads.js";
 import { ResourceUpdates } from "./resource-updates.js";
 import type { ToolPins } from "./tool-pins.js";
@@ -46,7 +41,6 @@ export class Calls {
   /** The MCP Apps viewer; absent with viewer `none` (UI tools then return their inline result only). */
   private readonly ui?: UiViewer;
   private readonly grantListeners = new Set<(grant: SessionGrant) => void>();
-  private readonly definitionHashes = new WeakMap<ServerDefinition, string>();
 
   constructor(
     private readonly servers: ServerSet,
@@ -56,6 +50,8 @@ export class Calls {
     ui?: RuntimeUiOptions,
     pins?: ToolPins,
   ) {
+    // Asked on every call: hashed once per definition (a changed config brings a new object).
+    const hashOf = oncePerObject(definitionHash);
     // Approval attaches through the host: its dialog only where it has a UI, its bus for brokers.
     const select = host.dialogs.select.bind(host.dialogs);
     this.pipeline = new CallPipeline({
@@ -68,14 +64,7 @@ export class Calls {
       pins,
       definitionHash: (name) => {
         const definition = servers.definition(name);
-        if (!definition) return undefined;
-        // Asked on every call: hashed once per definition (a changed config brings a new object).
-        let hash = this.definitionHashes.get(definition);
-        if (hash === undefined) {
-          hash = definitionHash(definition);
-          this.definitionHashes.set(definition, hash);
-        }
-        return hash;
+        return definition ? hashOf(definition) : undefined;
       },
       // Only a listing from the disk cache needs listing again.
       relist: async (name) => {
