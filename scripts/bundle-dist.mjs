@@ -13,7 +13,7 @@
  * The per-file .js tsc emitted are replaced; the .d.ts files stay.
  */
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { build } from "esbuild";
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8"));
@@ -61,10 +61,37 @@ const result = await build({
   },
   plugins: [
     {
+      // zod re-exports all ~60 of its locales (`z.locales`), ~370 KB of source kept in memory by every
+      // process that loads core; zod itself uses English only, and so do we.
+      name: "zod-english-only",
+      setup(b) {
+        b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+          /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+            ? {
+                path: relative(process.cwd(), join(dirname(args.importer), args.path)),
+                namespace: "zod-english-only",
+              }
+            : undefined,
+        );
+        b.onLoad({ filter: /.*/, namespace: "zod-english-only" }, (args) => ({
+          contents: 'export { default as en } from "./en.js";',
+          resolveDir: join(process.cwd(), dirname(args.path)),
+        }));
+      },
+    },
+    {
       name: "external-dependencies",
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) => {
-          if (sharesZod && !isCore && args.path === "zod") return { path: SHARED_ZOD, external: true };
+          if (sharesZod && !isCore) {
+            // The SDKs import zod as `zod/v4` (the same API as `zod`) and `zod/v4-mini` (whose few functions
+            // they call, `safeParse` and `object`, zod's full API has too): both are the shared copy, so a
+            // connection does not load zod's ~95 modules a second time. `zod/v3` is bundled, which leaves
+            // nothing of it: a client uses none of it (only zod-to-json-schema's unused imports name it).
+            if (args.path === "zod" || args.path === "zod/v4" || args.path === "zod/v4-mini")
+              return { path: SHARED_ZOD, external: true };
+            if (args.path === "zod/v3") return undefined;
+          }
           return isExternal(args.path) ? { external: true } : undefined;
         });
       },
@@ -85,6 +112,16 @@ const walk = (dir) =>
     return statSync(path).isDirectory() ? walk(path) : [path];
   });
 for (const file of walk("dist")) if (/\.js(\.map)?$/.test(file)) rmSync(file);
+// esbuild escapes non-ASCII in code but leaves it in comments; one such character makes V8 hold the
+// whole file's source as two bytes a character. As `\uXXXX` (in a comment, or anywhere: same meaning).
+for (const file of readdirSync(out)) {
+  const text = readFileSync(join(out, file), "utf8");
+  const ascii = text.replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  if (ascii !== text) writeFileSync(join(out, file), ascii);
+}
 for (const file of readdirSync(out)) renameSync(join(out, file), join("dist", file));
 rmSync(out, { recursive: true, force: true });
 console.log(`bundled ${relative(process.cwd(), "dist")}: external ${external.join(", ") || "(none)"}`);

@@ -7,7 +7,7 @@
  * (`tool_execution_start` → `tool_execution_end`). The scripted model
  * alternates the two calls (order flipped every pair) after a warm-up.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import type { AdapterId, BenchProject } from "./side-by-side-project.js";
 import { benchProbeExtension } from "./side-by-side-project.js";
@@ -25,12 +25,15 @@ export interface CallRow {
 export async function measureCalls(
   projects: BenchProject[],
   pairs: number,
+  /** More environment for Pi (e.g. `NODE_OPTIONS=--cpu-prof`). */
+  env: NodeJS.ProcessEnv = {},
 ): Promise<Partial<Record<AdapterId, CallRow>>> {
   const rows: Partial<Record<AdapterId, CallRow>> = {};
   for (const p of projects) {
     if (!p.adapter.configFile) continue;
     p.configure({ everything: { command: process.execPath, args: [serverEverythingPath] } });
     const timings = p.project.join(`call-timings-${p.adapter.id}.txt`);
+    rmSync(timings, { force: true }); // a project may run this more than once
     const bare = { toolCall: { name: "bare_echo", arguments: { message: "hello" } } };
     // Both adapters name it `everything_echo`; no `server`, so name resolution is part of the call.
     const proxied = {
@@ -42,6 +45,7 @@ export async function measureCalls(
     await p.run(steps, {
       extraArgs: ["-e", benchProbeExtension],
       env: {
+        ...env,
         BENCH_BARE_COMMAND: process.execPath,
         BENCH_BARE_ARGS: JSON.stringify([serverEverythingPath]),
         BENCH_TIMINGS_FILE: timings,

@@ -4,9 +4,14 @@
  * `withFileLock`, re-read the file, merge in this process's entries, drop
  * expired ones and replace the file with core's `writeFileAtomic`, so readers
  * never see a torn file and concurrent writers do not drop each other's
- * servers.
+ * servers. One write runs at a time: changes made while it runs go out
+ * together in the next one (each write re-reads and re-serialises the whole
+ * file, which holds every server's tools), a file this process wrote or
+ * read last is not read again, and a listing that matches a recently saved
+ * entry is not written again.
  */
 import * as nodeFs from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import type { ServerListing } from "./build-tool-metadata.js";
 import {
@@ -37,15 +42,27 @@ export interface MetadataCacheOptions {
 const LOCK_WAIT_MS = 10_000;
 const LOCK_STALE_MS = 10_000;
 
+/** Changes waiting for the next write, and that write's outcome. */
+interface Batch {
+  changes: ((cache: CacheFile) => void)[];
+  written: Promise<void>;
+}
+
 export class MetadataCache {
   readonly file: string;
   private readonly ttlMs: number;
   private readonly now: () => number;
   private readonly fs: CacheFileSystem;
   private readonly onProblem: (message: string) => void;
+  /** The cache as this process sees it: the file plus its own changes (replaced, never edited in place). */
   private snapshot: CacheFile = { version: CACHE_VERSION, servers: {} };
+  /** What the file held when this process last read or wrote it, and the file's stamp then. */
+  private disk: { cache: CacheFile; stamp: string } | undefined;
   /** Whether the file last read could hold a listing over the byte bound (a smaller file cannot). */
   private mayHoldLarge = false;
+  /** The write under way (or last settled), and the batch queued behind it. */
+  private writing: Promise<void> = Promise.resolve();
+  private next: Batch | undefined;
 
   constructor(options: MetadataCacheOptions) {
     this.file = options.file;
@@ -57,7 +74,12 @@ export class MetadataCache {
 
   /** Reads the file into memory; a missing or unusable file gives an empty cache. */
   async load(): Promise<void> {
-    this.snapshot = await this.readFile();
+    const before = await fileStamp(this.file);
+    const cache = await this.readFile();
+    // Read outside the lock: only a file that did not change while it was read stands for the disk.
+    const after = await fileStamp(this.file);
+    this.disk = before !== undefined && before === after ? { cache, stamp: before } : undefined;
+    this.snapshot = cache;
   }
 
   /**
@@ -87,8 +109,8 @@ export class MetadataCache {
   async put(server: string, key: string, listing: ServerListing): Promise<void> {
     checkListingLimits(server, listing);
     const entry: CacheEntry = { key, savedAt: this.now(), listing: ServerListingSchema.parse(listing) };
-    this.snapshot.servers[server] = entry;
-    await this.update((cache) => {
+    if (this.unchanged(server, entry)) return;
+    await this.change((cache) => {
       cache.servers[server] = entry;
     });
   }
@@ -109,18 +131,28 @@ export class MetadataCache {
       for (const [server, change] of Object.entries(changes)) next[server] = change(pins?.[server]);
       return next;
     };
-    this.snapshot.pins = apply(this.snapshot.pins);
-    await this.update((cache) => {
+    await this.change((cache) => {
       cache.pins = apply(cache.pins);
     });
   }
 
   /** Forgets a server. */
   async delete(server: string): Promise<void> {
-    delete this.snapshot.servers[server];
-    await this.update((cache) => {
+    await this.change((cache) => {
       delete cache.servers[server];
     });
+  }
+
+  /**
+   * Whether `entry` repeats the server's entry as last read or written, saved
+   * within the first half of its TTL: rewriting it would only move `savedAt`
+   * (an entry in use is still refreshed well before it expires).
+   */
+  private unchanged(server: string, entry: CacheEntry): boolean {
+    const current = this.snapshot.servers[server];
+    if (!current || current.key !== entry.key || this.expired(current)) return false;
+    if (entry.savedAt - current.savedAt > this.ttlMs / 2) return false;
+    return JSON.stringify(current.listing) === JSON.stringify(entry.listing);
   }
 
   private expired(entry: CacheEntry): boolean {
@@ -143,18 +175,46 @@ export class MetadataCache {
     return cache;
   }
 
-  private async update(change: (cache: CacheFile) => void): Promise<void> {
+  /** Makes `change` in memory at once, and on disk with the next write. */
+  private change(change: (cache: CacheFile) => void): Promise<void> {
+    this.snapshot = edited(this.snapshot, [change]);
+    return this.update(change);
+  }
+
+  /** Queues `change` for the next write; resolves once a write that includes it is on disk. */
+  private update(change: (cache: CacheFile) => void): Promise<void> {
+    if (this.next) {
+      this.next.changes.push(change);
+      return this.next.written;
+    }
+    const batch: Batch = { changes: [change], written: Promise.resolve() };
+    const after = this.writing.catch(() => {});
+    batch.written = after.then(() => {
+      if (this.next === batch) this.next = undefined; // changes made from now on wait for the write after this one
+      return this.write(batch.changes);
+    });
+    this.next = batch;
+    this.writing = batch.written;
+    return batch.written;
+  }
+
+  private async write(changes: ((cache: CacheFile) => void)[]): Promise<void> {
     try {
       await withFileLock(
         this.file,
         async () => {
-          const cache = await this.readFile();
-          change(cache);
+          // Unchanged since this process last read or wrote it (no other writer meanwhile): no need to read it.
+          const stamp = await fileStamp(this.file);
+          const base = this.disk && stamp === this.disk.stamp ? this.disk.cache : await this.readFile();
+          const cache = edited(base, changes);
           for (const [name, entry] of Object.entries(cache.servers)) {
             if (this.expired(entry)) delete cache.servers[name];
           }
           await writeFileAtomic(this.file, `${JSON.stringify(cache)}\n`, { mode: 0o600 });
-          this.snapshot = cache;
+          const written = await fileStamp(this.file);
+          this.disk = written === undefined ? undefined : { cache, stamp: written };
+          // What the file holds now, plus the changes still queued for the next write.
+          this.snapshot = edited(cache, this.next?.changes ?? []);
         },
         { timeoutMs: LOCK_WAIT_MS, staleMs: LOCK_STALE_MS },
       );
@@ -163,5 +223,22 @@ export class MetadataCache {
       this.onProblem(`cannot update ${this.file}: ${(error as Error).message}`);
       throw error;
     }
+  }
+}
+
+/** A copy of `cache` (its server map copied too) with `changes` made to it; `cache` stays as it was. */
+function edited(cache: CacheFile, changes: readonly ((cache: CacheFile) => void)[]): CacheFile {
+  const copy: CacheFile = { ...cache, servers: { ...cache.servers } };
+  for (const change of changes) change(copy);
+  return copy;
+}
+
+/** Inode, size and modification time (ns) of the file: an atomic replace changes the inode. */
+async function fileStamp(file: string): Promise<string | undefined> {
+  try {
+    const s = await stat(file, { bigint: true });
+    return `${s.ino}:${s.size}:${s.mtimeNs}`;
+  } catch {
+    return undefined;
   }
 }

@@ -14,6 +14,24 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
+/** A file system for the cache that counts its reads of the file. */
+function countingReads() {
+  const reads = { count: 0 };
+  const fs = {
+    readFile: ((...args: Parameters<typeof readFile>) => {
+      reads.count++;
+      return readFile(...args);
+    }) as typeof readFile,
+  };
+  return { fs, reads };
+}
+
+/** Inode and modification time: a write (an atomic replace) changes them. */
+async function stampOf(path: string): Promise<string> {
+  const s = await stat(path, { bigint: true });
+  return `${s.ino}:${s.mtimeNs}`;
+}
+
 const listing: ServerListing = {
   tools: [
     { name: "search_issues", description: "Search issues", inputSchema: { type: "object" } },
@@ -57,6 +75,57 @@ describe("MetadataCache", () => {
     expect(cache.get("old", "k")).toBeUndefined();
     await cache.put("new", "k", listing);
     expect(Object.keys(JSON.parse(await readFile(file, "utf8")).servers)).toEqual(["new"]);
+  });
+
+  it("writes puts made while a write runs together, and every one lands in the file", async () => {
+    const { fs, reads } = countingReads();
+    const cache = new MetadataCache({ file, fs });
+    const names = Array.from({ length: 10 }, (_, i) => `server_${i}`);
+    await Promise.all(names.map((name) => cache.put(name, "k", listing)));
+    // Made before the first write started: one read-merge-write for all ten.
+    expect(reads.count).toBe(1);
+    // Puts made while a write runs go out together in the next write.
+    const before = await stampOf(file);
+    const running = cache.put("late_0", "k", listing);
+    await new Promise((resolve) => setImmediate(resolve)); // the write has begun
+    const queued = [cache.put("late_1", "k", listing), cache.put("late_2", "k", listing)];
+    await Promise.all([running, ...queued]);
+    expect(await stampOf(file)).not.toBe(before);
+    // The file was as this process last wrote it: not read again.
+    expect(reads.count).toBe(1);
+    const reread = new MetadataCache({ file });
+    await reread.load();
+    for (const name of [...names, "late_0", "late_1", "late_2"])
+      expect(reread.get(name, "k")).toEqual(listing);
+  });
+
+  it("reads the file again before a write when another process changed it", async () => {
+    const { fs, reads } = countingReads();
+    const mine = new MetadataCache({ file, fs });
+    await mine.put("alpha", "k", listing);
+    await new MetadataCache({ file }).put("beta", "k", listing); // another process
+    await mine.put("gamma", "k", listing);
+    expect(reads.count).toBe(2);
+    const reread = new MetadataCache({ file });
+    await reread.load();
+    for (const name of ["alpha", "beta", "gamma"]) expect(reread.get(name, "k")).toEqual(listing);
+  });
+
+  it("does not rewrite the file for a listing it saved recently, but does once half the TTL passed", async () => {
+    let now = 1_000_000;
+    const cache = new MetadataCache({ file, now: () => now });
+    await cache.put("tracker", "k", listing);
+    const first = await stampOf(file);
+    now += 60_000;
+    await cache.put("tracker", "k", structuredClone(listing));
+    expect(await stampOf(file)).toBe(first); // any write would have replaced the file
+    await cache.put("tracker", "k", { ...listing, instructions: "Changed." });
+    const second = await stampOf(file);
+    expect(second).not.toBe(first);
+    now += CACHE_TTL_MS / 2 + 1;
+    await cache.put("tracker", "k", { ...listing, instructions: "Changed." });
+    expect(await stampOf(file)).not.toBe(second);
+    expect(JSON.parse(await readFile(file, "utf8")).servers.tracker.savedAt).toBe(now);
   });
 
   it.each([

@@ -3,14 +3,16 @@
  * error, and the few verdicts drawn from it (auth needed, not Streamable
  * HTTP at all, worth another try).
  */
-import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-
 /** HTTP statuses that prove the endpoint is not Streamable HTTP (so legacy SSE may be). */
 const DEFINITIVE_REJECTIONS = new Set([404, 405, 406, 415]);
 
-/** The HTTP status behind an SDK v1 or v2 transport error, if there is one. */
+/**
+ * The HTTP status behind an SDK v1 or v2 transport error, if there is one
+ * (v1's `StreamableHTTPError` carries it as `code`). Read by shape, not by
+ * class: importing the SDK's transport module would load all of its schemas
+ * with this package.
+ */
 export function httpStatus(error: unknown): number | undefined {
-  if (error instanceof StreamableHTTPError) return error.code;
   const e = error as { status?: unknown; code?: unknown } | undefined;
   if (typeof e?.status === "number") return e.status;
   // JSON-RPC codes are negative; only a number in the HTTP range is a status.

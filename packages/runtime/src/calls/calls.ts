@@ -22,6 +22,7 @@ import type { CallDetails, CallResult } from "./call-result.js";
 import { type CallTarget, kindOf, serverOf } from "./call-target.js";
 import { checkArguments } from "./check-arguments.js";
 import type { NextTurnNotes } from "./next-turn-notes.js";
+import { oncePerObject } from "./once-per-object.js";
 import { withChangedNote, withTemplateSuggestions } from "./resource-reads.js";
 import { ResourceUpdates } from "./resource-updates.js";
 import type { ToolPins } from "./tool-pins.js";
@@ -51,6 +52,8 @@ export class Calls {
     pins?: ToolPins,
     notes?: NextTurnNotes,
   ) {
+    // Asked on every call: hashed once per definition (a changed config brings a new object).
+    const hashOf = oncePerObject(definitionHash);
     // Approval attaches through the host: its dialog only where it has a UI, its bus for brokers.
     const select = host.dialogs.select.bind(host.dialogs);
     this.pipeline = new CallPipeline({
@@ -63,7 +66,7 @@ export class Calls {
       pins,
       definitionHash: (name) => {
         const definition = servers.definition(name);
-        return definition ? definitionHash(definition) : undefined;
+        return definition ? hashOf(definition) : undefined;
       },
       // Only a listing from the disk cache needs listing again.
       relist: async (name) => {
