@@ -9,7 +9,7 @@ import { clientCapabilities, guardClientHandlers } from "./client-handlers.js";
 import { connectOver, missing, openClient, type PathContext } from "./connect-path.js";
 import { TransportError } from "./errors.js";
 import { probeHttpShape } from "./http-shape-probe.js";
-import { isAuthFailure, tlsFailure } from "./http-status.js";
+import { isAuthFailure } from "./http-status.js";
 import { createNpxResolver, type ResolveCommand } from "./npx-resolver.js";
 import { ProcessTransport } from "./process-transport.js";
 import { MODERN_REVISION } from "./protocol-revision.js";
@@ -27,6 +27,7 @@ import {
 import { NotificationRelay } from "./server-notification.js";
 import { StderrBuffer } from "./stderr-buffer.js";
 import { DEFAULT_TASK_TIMEOUT_MS } from "./task-update.js";
+import { tlsFailure } from "./transient-failure.js";
 
 const DEFAULT_CLIENT: ClientIdentity = { name: "pi-mcp-adapter", version: "0.1.0" };
 
