@@ -24,7 +24,16 @@ import { extensionEntryUrl } from "./extension-import-time.js";
 import { createShellHome, loadCatalogServers } from "./shell-home.js";
 import { median } from "./transport-measure.js";
 
-export const PHASES = ["import", "factory", "sessionStart", "beforeAgent", "idle", "firstSearch"] as const;
+export const PHASES = [
+  "import",
+  "factory",
+  "sessionStart",
+  "beforeAgent",
+  "idle",
+  "firstSearch",
+  "cpuToRequest",
+  "cpuFirstSearch",
+] as const;
 export type Phase = (typeof PHASES)[number];
 export type Phases = Record<Phase, number>;
 
@@ -65,15 +74,18 @@ const t3 = mark();
 await fire("before_agent_start", ctx);
 const t4 = mark();
 const c4 = cpu();
+const cpuToRequest = c4;
 await idle();
 const idleCpu = cpu() - c4;
 const t5 = mark();
 const proxy = tools.find((t) => t.name === "mcp");
+const c5 = cpu();
 await proxy.execute("x", { search: "list pull requests" }, undefined, undefined, ctx);
+const cpuFirstSearch = cpu() - c5;
 const t6 = mark();
 await fire("session_shutdown", ctx);
 process.stdout.write(JSON.stringify({ import: t1 - t0, factory: t2 - t1, sessionStart: t3 - t2,
-  beforeAgent: t4 - t3, idle: idleCpu, firstSearch: t6 - t5, marks }));
+  beforeAgent: t4 - t3, idle: idleCpu, firstSearch: t6 - t5, cpuToRequest, cpuFirstSearch, marks }));
 `;
 
 function child(entry: string, cwd: string, profileDir: string | undefined, name: string): Phases {
@@ -98,9 +110,15 @@ export interface PhasesBuild {
 export interface StartupPhasesResult {
   runs: number;
   builds: { label: string; cold: Phases; warm: Phases }[];
-  /** Per cache state, the median over runs of each build's to-request time over the first build's, run by run. */
-  ratios: { cold: number[]; warm: number[] };
+  /**
+   * Per cache state and figure, for each build after the first: the median over rounds of its figure
+   * over the first build's in the same round.
+   */
+  ratios: Record<"cold" | "warm", Record<RatioFigure, number>[]>;
 }
+
+const RATIO_FIGURES = ["toRequest", "cpuToRequest", "idle", "firstSearch", "cpuFirstSearch"] as const;
+type RatioFigure = (typeof RATIO_FIGURES)[number];
 
 /** Import → `before_agent_start` done: what Pi waits for before its first model request. */
 export function toRequest(p: Phases): number {
@@ -132,10 +150,13 @@ export async function measureStartupPhases(
     }
     const medians = (list: Phases[]) =>
       Object.fromEntries(PHASES.map((p) => [p, median(list.map((x) => x[p]))])) as Phases;
+    const figure = (p: Phases, f: RatioFigure) => (f === "toRequest" ? toRequest(p) : p[f]);
     const ratio = (state: "cold" | "warm") =>
-      samples
-        .slice(1)
-        .map((s) => median(s[state].map((x, r) => toRequest(x) / toRequest(samples[0]![state][r]!))));
+      samples.slice(1).map((s) => {
+        const per = (f: RatioFigure) =>
+          median(s[state].map((x, r) => figure(x, f) / figure(samples[0]![state][r]!, f)));
+        return Object.fromEntries(RATIO_FIGURES.map((f) => [f, per(f)])) as Record<RatioFigure, number>;
+      });
     return {
       runs,
       builds: builds.map((b, k) => ({
@@ -158,10 +179,10 @@ export function formatStartupPhases(r: StartupPhasesResult): string {
   const lines = [`Start-up phases in a fresh process, 38 lazy servers (median of ${r.runs}, interleaved):`];
   for (const b of r.builds) lines.push(`${b.label}`, row("cold cache", b.cold), row("warm cache", b.warm));
   r.builds.slice(1).forEach((b, k) => {
-    const f = (x: number | undefined) => (x ?? Number.NaN).toFixed(3);
-    lines.push(
-      `${b.label} / ${r.builds[0]!.label}, to request, median of per-round ratios: cold ${f(r.ratios.cold[k])}, warm ${f(r.ratios.warm[k])}`,
-    );
+    const cells = (state: "cold" | "warm") =>
+      RATIO_FIGURES.map((f) => `${f} ${(r.ratios[state][k]?.[f] ?? Number.NaN).toFixed(3)}`).join(", ");
+    lines.push(`${b.label} / ${r.builds[0]!.label}, median of per-round ratios:`);
+    lines.push(`  cold cache: ${cells("cold")}`, `  warm cache: ${cells("warm")}`);
   });
   return lines.join("\n");
 }
