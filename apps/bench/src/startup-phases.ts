@@ -2,8 +2,8 @@
  * Where a Pi start-up's share of ours goes, phase by phase, in fresh Node
  * processes (the state Pi is in when it loads the extension): importing the
  * built extension entry, the factory until it resolves, `session_start`,
- * `before_agent_start` (the two handlers Pi awaits before its first model
- * request), the CPU time of the work ours leaves queued behind them until
+ * `before_agent_start` and `before_provider_request` (the handlers Pi awaits
+ * before its first model request goes out), the CPU time of the work ours leaves queued behind them until
  * the event loop is idle, and the first `mcp({search})`. 38 lazy eval servers, cold
  * (no metadata cache) and warm cache, medians of interleaved runs.
  *
@@ -72,6 +72,7 @@ const t2 = mark();
 await fire("session_start", ctx);
 const t3 = mark();
 await fire("before_agent_start", ctx);
+await fire("before_provider_request", ctx);
 const t4 = mark();
 const c4 = cpu();
 const cpuToRequest = c4;

@@ -99,6 +99,7 @@ const PUBLIC_API = [
   "StartupSnapshot",
   "statusSnapshot",
   "statusSnapshotV1",
+  "warmUpSearch",
   "watchStatus",
 ];
 

@@ -75,6 +75,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     pi.on("session_shutdown", () => session.shutdown());
     pi.on("before_agent_start", () => session.beforeAgentStart());
     pi.on("tool_call", (event) => session.beforeToolCall(event.toolName));
+    // Once the first model request is on its way, search is warmed up while the model answers.
+    pi.on("before_provider_request", () => session.providerRequest());
 
     return session.loadStartup();
   };
