@@ -4,7 +4,8 @@
  * built extension entry, the factory until it resolves, `session_start`,
  * `before_agent_start` and `before_provider_request` (the handlers Pi awaits
  * before its first model request goes out), the CPU time of the work ours leaves queued behind them until
- * the event loop is idle, and the first `mcp({search})`. 38 lazy eval servers, cold
+ * the event loop is idle, the first `mcp({search})` and the median of five
+ * more (`nextSearch`). 38 lazy eval servers, cold
  * (no metadata cache) and warm cache, medians of interleaved runs.
  *
  * `--vs DIR` runs another checkout's built tree (`DIR/packages/…/dist`) in
@@ -33,6 +34,7 @@ export const PHASES = [
   "firstSearch",
   "cpuToRequest",
   "cpuFirstSearch",
+  "nextSearch",
 ] as const;
 export type Phase = (typeof PHASES)[number];
 export type Phases = Record<Phase, number>;
@@ -84,9 +86,16 @@ const c5 = cpu();
 await proxy.execute("x", { search: "list pull requests" }, undefined, undefined, ctx);
 const cpuFirstSearch = cpu() - c5;
 const t6 = mark();
+const next = [];
+for (const q of ["create an issue", "send a message", "read a file", "query the database", "list pull requests"]) {
+  const s = performance.now();
+  await proxy.execute("x", { search: q }, undefined, undefined, ctx);
+  next.push(performance.now() - s);
+}
+next.sort((a, b) => a - b);
 await fire("session_shutdown", ctx);
 process.stdout.write(JSON.stringify({ import: t1 - t0, factory: t2 - t1, sessionStart: t3 - t2,
-  beforeAgent: t4 - t3, idle: idleCpu, firstSearch: t6 - t5, cpuToRequest, cpuFirstSearch, marks }));
+  beforeAgent: t4 - t3, idle: idleCpu, firstSearch: t6 - t5, cpuToRequest, cpuFirstSearch, nextSearch: next[2], marks }));
 `;
 
 function child(entry: string, cwd: string, profileDir: string | undefined, name: string): Phases {
@@ -118,7 +127,14 @@ export interface StartupPhasesResult {
   ratios: Record<"cold" | "warm", Record<RatioFigure, number>[]>;
 }
 
-const RATIO_FIGURES = ["toRequest", "cpuToRequest", "idle", "firstSearch", "cpuFirstSearch"] as const;
+const RATIO_FIGURES = [
+  "toRequest",
+  "cpuToRequest",
+  "idle",
+  "firstSearch",
+  "cpuFirstSearch",
+  "nextSearch",
+] as const;
 type RatioFigure = (typeof RATIO_FIGURES)[number];
 
 /** Import → `before_agent_start` done: what Pi waits for before its first model request. */

@@ -1,16 +1,18 @@
 /**
  * Warms search up in idle time, so the session's first search does not pay
  * for first-time work: the word vectors are read, and every server's cached
- * tools go through the tokenizer, the stemmer (whose results are kept for
- * the process) and an index build each, so that code is compiled. The indexes built here are thrown away; the session's catalog
- * builds its own, with nothing of its state touched (no listing, status or
+ * tools' names and descriptions go through the tokenizer and the stemmer
+ * (whose results are kept for the process). No index is built here (a
+ * throwaway index per server trained the compiler on small indexes and made
+ * later searches of the real one slower); the session's catalog builds its
+ * own, with nothing of its state touched (no listing, status or
  * pin change is seen earlier than without the warm-up). Each server is one
  * step and every step waits for the event loop (`setImmediate`), so a
  * request, a call or a turn that comes in runs between steps. Runs once
  * per process.
  */
 import { buildServerMetadata } from "@pi-mcp-adapter/catalog";
-import { createSearchIndex, englishWordVectors } from "@pi-mcp-adapter/search";
+import { englishWordVectors, stem, tokenize } from "@pi-mcp-adapter/search";
 import type { StartupSnapshot } from "./startup-snapshot.js";
 
 let warmed: Promise<void> | undefined;
@@ -31,7 +33,8 @@ async function run(snapshot: StartupSnapshot): Promise<void> {
     const tools = buildServerMetadata(server.name, listing!, {
       toolPrefix: server.toolPrefix ?? snapshot.config.settings.toolPrefix,
     });
-    createSearchIndex(tools);
+    for (const tool of tools)
+      for (const word of tokenize(`${tool.name} ${tool.description ?? ""}`)) stem(word);
   }
   await nextTurn();
   englishWordVectors();
