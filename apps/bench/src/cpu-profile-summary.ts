@@ -13,16 +13,17 @@ import { readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-interface ProfileNode {
+export interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 
-interface Profile {
+export interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
-  startTime: number;
+  /** µs; absent where a profile was built by hand. */
+  startTime?: number;
 }
 
 export interface ProfileSummary {
@@ -43,7 +44,7 @@ export function summariseProfile(
   const fn = new Map<string, number>();
   const script = new Map<string, number>();
   let busy = 0;
-  let at = profile.startTime;
+  let at = profile.startTime ?? 0;
   profile.samples.forEach((id, i) => {
     const node = nodes.get(id);
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
