@@ -15,17 +15,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "pi-mcp-adapter";
+import type { Profile } from "./cpu-profile-summary.js";
 import { stdioFixtureDefinition } from "./fixture-definition.js";
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
 
 export type ProfiledPath = "proxied" | "connection" | "bare";
 

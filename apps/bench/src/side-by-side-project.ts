@@ -90,6 +90,13 @@ export const ADAPTERS: Record<AdapterId, Adapter> = {
   none: { id: "none", kind: "none", label: "Pi alone", extension: fixture("noop-extension.mjs") },
 };
 
+// Before/after pairs in one run: the reference's column runs another checkout's build of ours.
+const before = process.env.PI_MCP_BENCH_BEFORE;
+if (before) {
+  const extension = join(before, "packages/pi-mcp-adapter");
+  ADAPTERS.ref = { ...ADAPTERS.ours, id: "ref", label: `before (${before})`, extension };
+}
+
 /** The columns of the table, in order. */
 export const COLUMNS = ["ours", "ref", "codemode", "deferred"] as const satisfies readonly AdapterId[];
 

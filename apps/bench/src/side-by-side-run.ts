@@ -7,7 +7,10 @@
  *
  * Flags: `--runs N` start-up runs per column and cache state (default 5),
  * `--pairs N` measured call pairs (default 200), `--only a,b` a subset of
- * startup, tokens, servers, search, fresh, calls, rss, install.
+ * startup, tokens, servers, search, fresh, calls, rss, install, `--columns
+ * a,b` a subset of ours, ref, codemode, deferred (Pi alone always runs).
+ * `PI_MCP_BENCH_BEFORE=<another checkout, built>` puts that checkout's
+ * adapter in the reference's column: before/after pairs in one run.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -24,6 +27,7 @@ import { measureOurInstall, measureRefInstall } from "./side-by-side-install.js"
 import {
   ADAPTERS,
   type BenchProject,
+  COLUMNS,
   catalogEntries,
   createBenchProject,
   pi16,
@@ -56,7 +60,14 @@ function parseArgs(argv: string[]) {
   const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
   if (unknown.length)
     throw new Error(`--only: unknown section ${unknown.join(", ")} (known: ${SECTIONS.join(", ")})`);
-  return { runs: number("--runs", 5), pairs: number("--pairs", 200), only: new Set(only as Section[]) };
+  const columnsAt = argv.indexOf("--columns");
+  const columns = new Set(columnsAt < 0 ? COLUMNS : (argv[columnsAt + 1] ?? "").split(","));
+  return {
+    runs: number("--runs", 5),
+    pairs: number("--pairs", 200),
+    only: new Set(only as Section[]),
+    columns,
+  };
 }
 
 /** The version in the nearest package.json above a file. */
@@ -82,7 +93,7 @@ function machine(host: PiHost): string {
   ].join("; ");
 }
 
-const { runs, pairs, only } = parseArgs(process.argv.slice(2));
+const { runs, pairs, only, columns } = parseArgs(process.argv.slice(2));
 const log = (line: string) => console.error(line);
 const host = pi16();
 const header = machine(host);
@@ -94,7 +105,10 @@ const projects: BenchProject[] = [];
 // A section that fails stops the run, but the table still shows what was measured before it.
 let failure: unknown;
 try {
-  for (const adapter of [ADAPTERS.none, ADAPTERS.ours, ADAPTERS.ref, ADAPTERS.codemode, ADAPTERS.deferred]) {
+  const chosen = [ADAPTERS.ours, ADAPTERS.ref, ADAPTERS.codemode, ADAPTERS.deferred].filter((a) =>
+    columns.has(a.id),
+  );
+  for (const adapter of [ADAPTERS.none, ...chosen]) {
     const p = await createBenchProject(adapter, host);
     projects.push(p);
     p.configure(catalogEntries(servers, p.project.pidDir));

@@ -107,6 +107,7 @@ export {
 export type { AdapterRuntimeOptions } from "./runtime-options.js";
 export type { Connect } from "./servers/server-set.js";
 export { formatDebugStderr } from "./servers/stderr-tails.js";
+export { warmUpSearch } from "./startup/search-warm-up.js";
 export {
   loadStartupSnapshot,
   type StartupSnapshot,

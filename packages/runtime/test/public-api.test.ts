@@ -115,6 +115,7 @@ const PUBLIC_API = [
   "sharedLabel",
   "statusSnapshot",
   "statusSnapshotV1",
+  "warmUpSearch",
   "watchStatus",
 ];
 

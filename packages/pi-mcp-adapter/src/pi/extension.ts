@@ -81,6 +81,8 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     pi.on("tool_call", (event) => session.beforeToolCall(event.toolName));
     // Watched resources that changed and MCP App contexts reach the model's next turn.
     registerTurnNotes(pi, runtimeFor);
+    // Once the first model request is on its way, search is warmed up while the model answers.
+    pi.on("before_provider_request", () => session.providerRequest());
 
     return session.loadStartup();
   };

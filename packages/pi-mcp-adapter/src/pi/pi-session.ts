@@ -22,6 +22,7 @@ import {
   type RuntimeSource,
   SCRIPT_TOOL_NAME,
   type StartupSnapshot,
+  warmUpSearch,
   watchStatus,
 } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
@@ -195,6 +196,16 @@ export class PiSession {
     if (this.agentRuns++ > 0) await this.registering;
     await this.applying;
     await this.live?.catalogSettled();
+  }
+
+  /**
+   * A model request is about to go out: the first one starts warming search up in idle time
+   * (search-warm-up.ts: one server per event-loop turn, after this handler has returned), so
+   * the session's first search finds the word vectors read and the search code compiled.
+   */
+  providerRequest(): void {
+    const snapshot = this.snapshot;
+    if (snapshot) setImmediate(() => void warmUpSearch(snapshot));
   }
 
   /** A call through the proxy or Pi's tool search waits for direct tools still being registered. */

@@ -121,8 +121,12 @@ export function statusSnapshot(servers: ServerSummary[], now = Date.now()): McpS
 /**
  * Emits a snapshot now, after every status change of the runtime's servers,
  * after every listing change (tool and resource counts) and after every change
- * of their running tasks. `emit` may throw; that never reaches the connection
- * layer. Returns the function that stops watching.
+ * of their running tasks. Changes are batched per event-loop turn: the first
+ * change of a turn is published at once, and any more in the same turn (e.g.
+ * 38 servers listed from the cache for one search) once more when the turn
+ * ends, so a burst of N changes costs two snapshots, not N. `emit` may throw;
+ * that never reaches the connection layer. Returns the function that stops
+ * watching (a snapshot still due is dropped).
  */
 export function watchStatus(runtime: StatusSource, emit: (snapshot: McpStatusSnapshot) => void): () => void {
   const publish = () => {
@@ -132,11 +136,28 @@ export function watchStatus(runtime: StatusSource, emit: (snapshot: McpStatusSna
       // a subscriber's bug must not break the adapter
     }
   };
-  const stopStatus = runtime.onStatus(publish);
-  const stopListing = runtime.onListingChange?.(publish);
-  const stopTasks = runtime.onTasksChange?.(publish);
+  let turn: ReturnType<typeof setImmediate> | undefined;
+  let due = false;
+  const changed = () => {
+    if (turn) {
+      due = true;
+      return;
+    }
+    publish();
+    turn = setImmediate(() => {
+      turn = undefined;
+      if (!due) return;
+      due = false;
+      publish();
+    });
+  };
+  const stopStatus = runtime.onStatus(changed);
+  const stopListing = runtime.onListingChange?.(changed);
+  const stopTasks = runtime.onTasksChange?.(changed);
   publish();
   return () => {
+    if (turn) clearImmediate(turn);
+    turn = undefined;
     stopStatus();
     stopListing?.();
     stopTasks?.();

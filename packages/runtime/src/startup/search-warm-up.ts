@@ -1,0 +1,41 @@
+/**
+ * Warms search up in idle time, so the session's first search does not pay
+ * for first-time work: the word vectors are read, and every server's cached
+ * tools' names and descriptions go through the tokenizer and the stemmer
+ * (whose results are kept for the process). No index is built here (a
+ * throwaway index per server trained the compiler on small indexes and made
+ * later searches of the real one slower); the session's catalog builds its
+ * own, with nothing of its state touched (no listing, status or
+ * pin change is seen earlier than without the warm-up). Each server is one
+ * step and every step waits for the event loop (`setImmediate`), so a
+ * request, a call or a turn that comes in runs between steps. Runs once
+ * per process.
+ */
+import { buildServerMetadata } from "@pi-mcp-adapter/catalog";
+import { englishWordVectors, stem, tokenize } from "@pi-mcp-adapter/search";
+import type { StartupSnapshot } from "./startup-snapshot.js";
+
+let warmed: Promise<void> | undefined;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Warms search up from the snapshot's cached listings (once per process; later calls get the same promise). */
+export function warmUpSearch(snapshot: StartupSnapshot): Promise<void> {
+  warmed ??= run(snapshot).catch(() => {});
+  return warmed;
+}
+
+async function run(snapshot: StartupSnapshot): Promise<void> {
+  const cached = snapshot.servers.filter((s) => s.listing !== undefined && !s.server.disabled);
+  if (cached.length === 0) return;
+  for (const { server, listing } of cached) {
+    await nextTurn();
+    const tools = buildServerMetadata(server.name, listing!, {
+      toolPrefix: server.toolPrefix ?? snapshot.config.settings.toolPrefix,
+    });
+    for (const tool of tools)
+      for (const word of tokenize(`${tool.name} ${tool.description ?? ""}`)) stem(word);
+  }
+  await nextTurn();
+  englishWordVectors();
+}
