@@ -3,14 +3,21 @@
  * (first run) is listed before Pi's first model request and then called by
  * the model. Its process starts once: the session lists it with the runtime
  * that later answers the call, so the pid that answers is the only pid that
- * ever started. Real Pi (both lines, json mode), the scripted model, and the
- * stdio fixture server recording each start in `pidDir`.
+ * ever started. Real Pi (both lines), the scripted model, servers recording
+ * each start in `pidDir`:
+ * 1. `--mode json`: the stdio fixture's `whoami` answers with the one pid.
+ * 2. `--mode rpc`: the listing already has the session's dialogs, so
+ *    server-everything offers its elicitation tool (it does so only to a
+ *    client that can elicit), the direct call opens the form as a dialog,
+ *    and the dismissal reaches the server as `cancel`.
  */
+import { writeFile } from "node:fs/promises";
 import { recordedPids, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { stdioFixtureEntry } from "../src/fixtures.js";
+import { everythingWrapperScript, stdioFixtureEntry } from "../src/fixtures.js";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject } from "../src/pi-project.js";
+import { runRpcPrompt } from "../src/rpc-messages.js";
 
 describe.each(piHosts())("$label", (host) => {
   it("a cold server listed for direct tools is started once, and its direct call reaches the model", async () => {
@@ -29,5 +36,31 @@ describe.each(piHosts())("$label", (host) => {
     const pids = await recordedPids(project.pidDir);
     expect(pids).toHaveLength(1);
     expect(toolResultTexts(run.requests[1]!)).toEqual([`pid ${pids[0]}`]);
+  }, 120_000);
+
+  it("--mode rpc: the one listing has the session's dialogs, and a direct call opens them", async () => {
+    const tool = "everything_trigger_elicitation_request";
+    await using project = await createPiProject({
+      host,
+      adapterConfig: ({ join, pidDir }) => ({
+        mcpServers: {
+          everything: {
+            command: process.execPath,
+            args: [join("everything.mjs")],
+            env: { FIXTURE_PID_DIR: pidDir },
+            directTools: ["trigger-elicitation-request"],
+          },
+        },
+      }),
+      steps: [{ toolCall: { name: tool, arguments: {} } }, { text: "Done." }],
+    });
+    await writeFile(project.join("everything.mjs"), everythingWrapperScript());
+
+    const shown = await runRpcPrompt(project.rpc(), "Ask me something.", () => undefined);
+    const requests = project.model.requests;
+    expect(requests[0]?.tools?.map((t) => t.function.name)).toContain(tool);
+    expect(shown[0]?.title).toContain('MCP server "everything" asks for input:');
+    expect(toolResultTexts(requests[1]!)[0]).toContain('"action": "cancel"');
+    expect(await recordedPids(project.pidDir)).toHaveLength(1);
   }, 120_000);
 });
