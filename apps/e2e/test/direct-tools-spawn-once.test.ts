@@ -14,7 +14,7 @@
 import { writeFile } from "node:fs/promises";
 import { recordedPids, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { everythingWrapperScript, stdioFixtureEntry } from "../src/fixtures.js";
+import { everythingPidEntry, everythingWrapperScript, stdioFixtureEntry } from "../src/fixtures.js";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject } from "../src/pi-project.js";
 import { runRpcPrompt } from "../src/rpc-messages.js";
@@ -42,14 +42,9 @@ describe.each(piHosts())("$label", (host) => {
     const tool = "everything_trigger_elicitation_request";
     await using project = await createPiProject({
       host,
-      adapterConfig: ({ join, pidDir }) => ({
+      adapterConfig: (paths) => ({
         mcpServers: {
-          everything: {
-            command: process.execPath,
-            args: [join("everything.mjs")],
-            env: { FIXTURE_PID_DIR: pidDir },
-            directTools: ["trigger-elicitation-request"],
-          },
+          everything: everythingPidEntry(paths, { directTools: ["trigger-elicitation-request"] }),
         },
       }),
       steps: [{ toolCall: { name: tool, arguments: {} } }, { text: "Done." }],
