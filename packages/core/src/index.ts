@@ -1,6 +1,7 @@
 export { canonicalJson, definitionContent, definitionKey } from "./definition-key.js";
 export { describeError, McpAdapterError } from "./errors.js";
 export { type FileLockOptions, withFileLock } from "./file-lock.js";
+export { type LineSink, LineSplitter, type OversizedLine } from "./line-splitter.js";
 export type {
   ContentBlock,
   CreateMessageParams,

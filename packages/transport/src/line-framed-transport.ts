@@ -16,7 +16,7 @@
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { LineSplitter, type OversizedLine } from "./line-splitter.js";
+import { LineSplitter, type OversizedLine } from "@pi-mcp-adapter/core";
 
 /** The default bound on one message from a stdio or socket server. */
 export const DEFAULT_MAX_FRAME_BYTES = 64 * 1024 * 1024;

@@ -3,9 +3,10 @@
  * `outputSchema`. Schemas stamped draft-04/06/07 use the draft-07 validator;
  * 2020-12 and unstamped schemas use the 2020-12 validator (the SDK default).
  */
-import type { JsonSchemaObject } from "@pi-mcp-adapter/core";
+import type { JsonSchemaObject, ToolCallResult } from "@pi-mcp-adapter/core";
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { TransportError } from "./errors.js";
 
 type Validate = ((data: unknown) => boolean) & {
   errors?: { instancePath: string; message?: string }[] | null;
@@ -48,4 +49,32 @@ export function checkStructuredContent(schema: JsonSchemaObject, value: unknown)
     .slice(0, 3)
     .map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`)
     .join("; ");
+}
+
+/**
+ * Throws `invalid_result` when a successful call of a tool that declares
+ * `schema` returned no `structuredContent`, or content the schema rejects.
+ */
+export function enforceOutputSchema(
+  server: string,
+  what: string,
+  schema: JsonSchemaObject,
+  result: ToolCallResult,
+): void {
+  if (result.isError) return;
+  if (result.structuredContent === undefined) {
+    throw new TransportError(
+      "invalid_result",
+      server,
+      `${server}: ${what} declares an outputSchema but returned no structuredContent`,
+    );
+  }
+  const problem = checkStructuredContent(schema, result.structuredContent);
+  if (problem) {
+    throw new TransportError(
+      "invalid_result",
+      server,
+      `${server}: ${what} returned structuredContent that does not match its outputSchema: ${problem}`,
+    );
+  }
 }

@@ -17,7 +17,7 @@ import type {
 } from "@pi-mcp-adapter/core";
 import type { CallWindow } from "./call-window.js";
 import { TransportError } from "./errors.js";
-import { checkStructuredContent } from "./output-schema-check.js";
+import { enforceOutputSchema } from "./output-schema-check.js";
 import type { ProtocolClient, RequestOptions } from "./protocol-client.js";
 import type {
   CallOptions,
@@ -279,23 +279,7 @@ export class SdkServerConnection implements ServerConnection {
       { call: true, progressToken, untimed: viaTask },
     )) as ToolCallResult;
     const schema = options.outputSchema ?? this.outputSchemas.get(name);
-    if (schema && !result.isError) {
-      if (result.structuredContent === undefined) {
-        throw new TransportError(
-          "invalid_result",
-          this.name,
-          `${this.name}: ${what} declares an outputSchema but returned no structuredContent`,
-        );
-      }
-      const problem = checkStructuredContent(schema, result.structuredContent);
-      if (problem) {
-        throw new TransportError(
-          "invalid_result",
-          this.name,
-          `${this.name}: ${what} returned structuredContent that does not match its outputSchema: ${problem}`,
-        );
-      }
-    }
+    if (schema) enforceOutputSchema(this.name, what, schema, result);
     return result;
   }
 

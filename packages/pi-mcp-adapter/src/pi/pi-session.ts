@@ -23,14 +23,13 @@ import {
   SCRIPT_TOOL_NAME,
   type StartupSnapshot,
   warmUpSearch,
-  watchStatus,
 } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
 import { activatedOnBranch, recordActivatedTools } from "./activated-tools.js";
 import { keepApprovalGrants } from "./approval-grants.js";
 import { argvFlagValue } from "./argv-flags.js";
 import { DirectToolRegistrar, PI_TOOL_NAMES } from "./direct-tools.js";
-import { FOOTER_STATUS_KEY, footerText, startupNotices } from "./footer-status.js";
+import { startupNotices } from "./footer-status.js";
 import { installServer } from "./install-server.js";
 import { oauthHooksFor } from "./oauth-commands.js";
 import { piHost } from "./pi-host.js";
@@ -41,9 +40,10 @@ import { registerProxyTools } from "./proxy-tools.js";
 import { RunningRows, type RunningUpdate } from "./running-rows.js";
 import { registerScriptTool } from "./script-tool.js";
 import { ServerRegistrations } from "./server-registrations.js";
+import { listDeferred, listRegisteredDirect, otherToolNames } from "./session-listings.js";
 import { listBeforeFirstPrompt, registerStartupDirectTools } from "./startup-direct-tools.js";
 import { StatusChannels } from "./status-channels.js";
-import { TASK_STATUS_KEY, taskStatusLine, taskStatusText } from "./task-status.js";
+import { followStatusLines } from "./status-lines.js";
 
 export interface McpAdapterOptions {
   /** An extra config file; it outranks every other config file (normal merging still applies). */
@@ -289,23 +289,10 @@ export class PiSession {
     );
   }
 
-  /**
-   * The footer follows every status change of this runtime (`mcpFooterStatus`, `showStatusIcon`),
-   * and the task line the MCP tasks running (task-status.ts).
-   */
+  /** The footer, the task line and the call rows follow this runtime's status (status-lines.ts). */
   private followFooter(runtime: AdapterRuntime, ctx: ExtensionContext): void {
     this.footerOff?.();
-    const tasks = taskStatusLine((text) => ctx.ui.setStatus(TASK_STATUS_KEY, text));
-    const stopFooter = watchStatus(runtime, (s) => {
-      ctx.ui.setStatus(FOOTER_STATUS_KEY, footerText(s, this.display));
-      tasks(taskStatusText(s, this.display));
-      this.rows.tasks(s);
-    });
-    this.footerOff = () => {
-      stopFooter();
-      ctx.ui.setStatus(FOOTER_STATUS_KEY, undefined);
-      tasks(undefined);
-    };
+    this.footerOff = followStatusLines(runtime, ctx, () => this.display, this.rows);
   }
 
   /** Listings that change (list_changed, reconnect, first listing, config) update direct tools. */
@@ -380,37 +367,5 @@ export class PiSession {
       ...this.namespaceProxyNames,
       ...otherToolNames(this.pi).filter((name) => !this.registrar.owns(name)),
     ];
-  }
-}
-
-/** Lists the deferred servers `names` in the session's runtime; one that fails to list is left out. */
-function listDeferred(runtime: Promise<AdapterRuntime>, names: readonly string[]): Promise<unknown> {
-  return runtime.then(
-    (r) => Promise.all(names.map((name) => r.catalog(name).catch(() => undefined))),
-    () => undefined,
-  );
-}
-
-/** Lists the registered servers (other extensions') that ask for direct tools; failures show in status. */
-function listRegisteredDirect(runtime: Promise<AdapterRuntime>): Promise<void> {
-  return runtime.then(
-    async (r) => {
-      const direct = r.servers().filter((s) => {
-        const definition = r.definition(s.name);
-        if (!definition || definition.disabled || !isRegisteredSource(definition.source.file)) return false;
-        return definition.directTools !== undefined && definition.directTools !== false;
-      });
-      await Promise.all(direct.map((s) => r.catalog(s.name).catch(() => undefined)));
-    },
-    () => undefined,
-  );
-}
-
-/** Tools Pi knows now (empty while extensions still load, when Pi cannot list them yet). */
-function otherToolNames(pi: ExtensionAPI): string[] {
-  try {
-    return pi.getAllTools().map((tool) => tool.name);
-  } catch {
-    return [];
   }
 }

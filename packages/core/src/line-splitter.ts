@@ -3,7 +3,8 @@
  * `maxBytes` is not kept in memory but counted, and reported when it ends
  * with its size and its first and last bytes (where a JSON-RPC answer's `id`
  * is found). Chunks are joined once per line, not once per chunk, so a large
- * line costs one copy.
+ * line costs one copy. A sink that closes keeps what followed its last line
+ * for `takeRest()` (a reader of a first line hands the rest on).
  */
 
 /** How much of an oversized line's start and end is kept. */
@@ -18,7 +19,7 @@ export interface OversizedLine {
 export interface LineSink {
   line(text: string): void;
   oversized(line: OversizedLine): void;
-  /** False once the reader should stop delivering (the transport closed). */
+  /** False once the reader should stop delivering (the transport closed, the first line was read). */
   open(): boolean;
 }
 
@@ -50,7 +51,10 @@ export class LineSplitter {
         this.buffered = 0;
         sink.line(line.toString("utf8").replace(/\r$/, ""));
       }
-      if (!sink.open()) return;
+      if (!sink.open()) {
+        this.chunks.push(chunk.subarray(start));
+        return;
+      }
     }
     const rest = chunk.subarray(start);
     if (rest.length === 0) return;
@@ -59,6 +63,13 @@ export class LineSplitter {
       this.chunks.push(rest);
       this.buffered += rest.length;
     }
+  }
+
+  /** The bytes not delivered as lines (what followed a closing sink's last line, or an unfinished line). */
+  takeRest(): Buffer {
+    const rest = Buffer.concat(this.chunks);
+    this.reset();
+    return rest;
   }
 
   reset(): void {
