@@ -1,7 +1,7 @@
 /**
- * Small pieces the e2e tests share: the stdio fixture server as a config
- * entry and a blocking sleep for scripted-model steps that must hold their
- * answer. The project set-up itself is `createPiProject` (pi-project.ts).
+ * Small pieces the e2e tests share: the stdio fixture server and
+ * server-everything (pid-recording wrapper) as config entries, and a
+ * blocking sleep for scripted-model steps that must hold their answer. The project set-up itself is `createPiProject` (pi-project.ts).
  */
 import { serverEverythingPath, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 
@@ -32,4 +32,21 @@ writeFileSync(path.join(process.env.FIXTURE_PID_DIR, String(process.pid)), "");
 process.argv.splice(2, process.argv.length, "stdio");
 await import(${JSON.stringify(serverEverythingPath)});
 `;
+}
+
+/**
+ * An `mcpServers` entry for server-everything on stdio through the wrapper
+ * at `<root>/everything.mjs` (write `everythingWrapperScript()` there),
+ * recording each start in `pidDir`.
+ */
+export function everythingPidEntry(
+  paths: { join: (...parts: string[]) => string; pidDir: string },
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    command: process.execPath,
+    args: [paths.join("everything.mjs")],
+    env: { FIXTURE_PID_DIR: paths.pidDir },
+    ...extra,
+  };
 }

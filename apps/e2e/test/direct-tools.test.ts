@@ -1,7 +1,7 @@
 /**
  * Direct tools in the real Pi, both lines, with a scripted model:
  * (1) a cold cache: the first request already declares the listed tools of
- *     server-everything (listed while Pi waits for the extension), and a
+ *     server-everything (listed by the session before its first prompt), and a
  *     direct call returns the sum;
  * (2) a warm cache: the same surface with no server process started;
  * (3) a server that adds a tool and sends `tools/list_changed`: the next

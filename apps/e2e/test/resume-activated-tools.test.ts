@@ -17,7 +17,7 @@
 import { writeFile } from "node:fs/promises";
 import type { ChatRequest, ScriptEntry } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { everythingWrapperScript } from "../src/fixtures.js";
+import { everythingPidEntry, everythingWrapperScript } from "../src/fixtures.js";
 import { type PiHost, piHosts, toolSearchExtension } from "../src/pi-hosts.js";
 import { createPiProject, type PiProject } from "../src/pi-project.js";
 import { type RpcMessage, rpcMessages } from "../src/rpc-messages.js";
@@ -33,15 +33,8 @@ function everythingTools(request: ChatRequest | undefined): string[] {
 async function searchProject(host: PiHost, steps: ScriptEntry[]) {
   const project = await createPiProject({
     host,
-    adapterConfig: ({ join, pidDir }) => ({
-      mcpServers: {
-        everything: {
-          command: process.execPath,
-          args: [join("everything.mjs")],
-          env: { FIXTURE_PID_DIR: pidDir },
-          directTools: "search",
-        },
-      },
+    adapterConfig: (paths) => ({
+      mcpServers: { everything: everythingPidEntry(paths, { directTools: "search" }) },
     }),
     steps,
   });

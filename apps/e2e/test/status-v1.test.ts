@@ -41,7 +41,8 @@ export default function (pi: any) {
       .split("\n")
       .filter(Boolean)
       .map((line) => JSON.parse(line) as McpStatusSnapshotV1);
-    const connected = snapshots.find((s) => s.connectedCount === 1);
+    // The last connected one: the server connects first, then its listing registers the direct tool.
+    const connected = snapshots.filter((s) => s.connectedCount === 1).at(-1);
     expect(connected?.version).toBe(1);
     expect(connected?.servers).toEqual([
       expect.objectContaining({

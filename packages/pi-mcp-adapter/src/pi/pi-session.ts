@@ -41,7 +41,7 @@ import { RunningRows, type RunningUpdate } from "./running-rows.js";
 import { registerScriptTool } from "./script-tool.js";
 import { ServerRegistrations } from "./server-registrations.js";
 import { listDeferred, listRegisteredDirect, otherToolNames } from "./session-listings.js";
-import { registerStartupDirectTools } from "./startup-direct-tools.js";
+import { listBeforeFirstPrompt, registerStartupDirectTools } from "./startup-direct-tools.js";
 import { StatusChannels } from "./status-channels.js";
 import { followStatusLines } from "./status-lines.js";
 
@@ -66,6 +66,8 @@ export class PiSession {
   private namespaceProxyNames: string[] = [];
   /** Servers left to list when the session starts (`deferWithMissingMetadata`), and that listing. */
   private deferred: string[] = [];
+  /** Servers without cached metadata that the session lists before its first prompt. */
+  private listFirst: string[] = [];
   private registering: Promise<unknown> | undefined;
   /** Agent runs (user prompts) of this session so far. */
   private agentRuns = 0;
@@ -148,7 +150,7 @@ export class PiSession {
       trust: rememberedProjectTrust(),
     };
     return loadStartupSnapshot(source).then(
-      (taken) => this.registerFromSnapshot(taken, { ...source, client: CLIENT }),
+      (taken) => this.registerFromSnapshot(taken),
       // Unreadable config shows up again, with its message, when the session loads it.
       () => this.registerProxies([]),
     );
@@ -166,8 +168,10 @@ export class PiSession {
     const created = this.runtimeFor(ctx);
     // Servers deferred at start-up (`deferWithMissingMetadata`) list now; their tools follow a prompt later.
     if (this.deferred.length) this.registering = listDeferred(created, this.deferred);
-    // Registered servers that ask for direct tools list now, so the first prompt declares them.
-    this.applying = this.registrations.list().length > 0 ? listRegisteredDirect(created) : undefined;
+    // Uncached servers with direct tools and registered servers that ask for them list now,
+    // in this runtime (started once), so the first prompt declares them.
+    const registered = this.registrations.list().length > 0 ? listRegisteredDirect(created) : undefined;
+    this.applying = Promise.all([listBeforeFirstPrompt(created, this.listFirst), registered]).then(() => {});
     this.noticeProblems(created, ctx);
   }
 
@@ -318,21 +322,16 @@ export class PiSession {
     );
   }
 
-  private async registerFromSnapshot(taken: StartupSnapshot, source: RuntimeSource): Promise<void> {
+  private registerFromSnapshot(taken: StartupSnapshot): void {
     this.snapshot = taken;
     this.display = taken.config.settings;
     this.promptCommands.fromSnapshot(taken);
     if (taken.config.settings.scriptMode === true) registerScriptTool(this.pi, (ctx) => this.runtimeFor(ctx));
     this.direct = directToolSettings(taken.config.settings);
     this.registerProxies(taken.servers);
-    const startup = await registerStartupDirectTools(
-      taken,
-      this.direct,
-      this.registrar,
-      this.reserved(),
-      source,
-    );
+    const startup = registerStartupDirectTools(taken, this.direct, this.registrar, this.reserved());
     this.deferred = startup.deferred;
+    this.listFirst = startup.listFirst;
     this.startupMetadata = startup.metadata;
     if (this.direct.freezeDirectTools) this.registrar.freeze();
   }
