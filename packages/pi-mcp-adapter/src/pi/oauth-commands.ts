@@ -14,7 +14,7 @@ async function loginsOf(runtime: AdapterRuntime): Promise<OAuthLogins> {
   if (!runtime.oauth) {
     throw new Error("OAuth is not available in this session (run /mcp-adapter to see the config problem)");
   }
-  return runtime.oauth.logins;
+  return runtime.oauth.logins();
 }
 
 /** Registers `/mcp-auth`; returns its login flow for one server (the panel starts it with ctrl+a). */
