@@ -38,7 +38,7 @@ const entryPoints = { index: "dist/index.js" };
 for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
   const file = typeof target === "string" ? target : target?.import;
   const name = typeof file === "string" ? /^\.\/dist\/(.+)\.js$/.exec(file)?.[1] : undefined;
-  if (subpath !== "." && name && name !== "index") entryPoints[name] = `dist/${name}.js`;
+  if (subpath !== "." && name && !(name in entryPoints)) entryPoints[name] = `dist/${name}.js`;
 }
 if (isCore) {
   writeFileSync("dist/zod-entry.js", 'export * from "zod";\nexport { default } from "zod";\n');
