@@ -33,6 +33,13 @@ const isExternal = (specifier) =>
   external.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 
 const entryPoints = { index: "dist/index.js" };
+// Each further entry the package exports (e.g. `"./viewer-mode": { "import": "./dist/viewer-mode.js" }`): a
+// small part a session start needs, importable without the package's index (code both use goes to a chunk).
+for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
+  const file = typeof target === "string" ? target : target?.import;
+  const name = typeof file === "string" ? /^\.\/dist\/(.+)\.js$/.exec(file)?.[1] : undefined;
+  if (subpath !== "." && name && !(name in entryPoints)) entryPoints[name] = `dist/${name}.js`;
+}
 if (isCore) {
   writeFileSync("dist/zod-entry.js", 'export * from "zod";\nexport { default } from "zod";\n');
   writeFileSync("dist/zod.d.ts", 'export * from "zod";\nexport { default } from "zod";\n');

@@ -201,9 +201,13 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     connect: async (definition, signal) => {
       const prepared = await prepareConnection(definition, { warn: (m) => host.notify(m, "warning") });
       // `!command` headers are computed per request (re-run after their TTL, and at once on a 401).
-      const oauthFetch = oauth.wiring?.fetchFor(definition);
+      const oauthAuth = (await oauth.wiring?.connectionAuth(definition)) ?? {};
+      const oauthFetch = oauthAuth.fetch;
       const fetch = prepared.secretHeaders ? prepared.secretHeaders.wrapFetch(oauthFetch) : oauthFetch;
-      const auth = { authProvider: oauth.wiring?.authProviderFor, ...(fetch ? { fetch } : {}) };
+      const auth = {
+        ...(oauthAuth.authProvider ? { authProvider: () => oauthAuth.authProvider } : {}),
+        ...(fetch ? { fetch } : {}),
+      };
       return connectServer(
         withConnectionDefaults(prepared.definition, current.settings),
         { ...connectOptions, baseEnv: prepared.baseEnv, ...auth },

@@ -63,13 +63,12 @@ describe("OAuth wiring for the runtime", () => {
     // Cooperating extensions read the same store through the public subpath.
     expect((await getMcpOAuthTokensForUrl("docs", as.url))?.access_token).toBeTruthy();
 
-    expect(wiring.authProviderFor(servers[1] as ConfiguredServer)).toBeUndefined();
-    expect(wiring.authProviderFor(servers[2] as ConfiguredServer)).toBeUndefined();
-    expect(wiring.fetchFor(servers[1] as ConfiguredServer)).toBeUndefined();
+    expect(await wiring.connectionAuth(servers[1] as ConfiguredServer)).toEqual({});
+    expect(await wiring.connectionAuth(servers[2] as ConfiguredServer)).toEqual({});
     const viaHook = new Client({ name: "t", version: "1" });
     await viaHook.connect(
       new StreamableHTTPClientTransport(new URL(as.url), {
-        authProvider: wiring.authProviderFor(servers[0] as ConfiguredServer),
+        authProvider: (await wiring.connectionAuth(servers[0] as ConfiguredServer)).authProvider,
       }),
     );
     expect((await viaHook.listTools()).tools).toHaveLength(1);
@@ -99,10 +98,10 @@ describe("OAuth wiring for the runtime", () => {
     };
     const listTools = async () => {
       const client = new Client({ name: "t", version: "1" });
-      const fetch = wiring?.fetchFor(docs);
+      const { authProvider, fetch } = (await wiring?.connectionAuth(docs)) ?? {};
       await client.connect(
         new StreamableHTTPClientTransport(new URL(scoped.url), {
-          authProvider: wiring?.authProviderFor(docs),
+          authProvider,
           ...(fetch ? { fetch } : {}),
         }),
       );
@@ -217,7 +216,7 @@ describe("OAuth wiring for the runtime", () => {
       const client = new Client({ name: "t", version: "1" });
       await client.connect(
         new StreamableHTTPClientTransport(new URL(as.url), {
-          authProvider: wiring?.authProviderFor(servers[0] as ConfiguredServer),
+          authProvider: (await wiring?.connectionAuth(servers[0] as ConfiguredServer))?.authProvider,
         }),
       );
       return client;
@@ -226,7 +225,7 @@ describe("OAuth wiring for the runtime", () => {
     await expect.poll(() => started.length).toBe(1);
     // The browser reaches the loopback listener; the login finishes by itself.
     await fetch(await as.approve(started[0] as string));
-    await expect.poll(async () => (await wiring?.logins.status("docs"))?.authenticated).toBe(true);
+    await expect.poll(async () => (await (await wiring?.logins())?.status("docs"))?.authenticated).toBe(true);
     const client = await connect();
     expect((await client.listTools()).tools).toHaveLength(1);
     await client.close();

@@ -93,7 +93,7 @@ describe("session trace", () => {
       await runProxyRequest(runtime, { tool: "docs_echo", args: { text: ARG } });
       token = (as.mcpAuthorizations.at(-1) ?? "").replace(/^Bearer /, "");
       // The same login through the logins API (as /mcp-auth and /mcp-adapter logout use it).
-      await runtime.oauth?.logins.logout("docs");
+      await (await runtime.oauth?.logins())?.logout("docs");
       expect(token.length).toBeGreaterThan(8);
     } finally {
       await runtime.shutdown();

@@ -19,7 +19,7 @@ async function loginsOf(ctx: CliContext): Promise<OAuthLogins> {
       "OAuth is not available (see: pi-mcp-adapter status for the config problem)",
     );
   }
-  return runtime.oauth.logins;
+  return runtime.oauth.logins();
 }
 
 function oneServer(words: string[], command: string): string {

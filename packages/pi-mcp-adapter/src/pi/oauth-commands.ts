@@ -7,7 +7,6 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import { describeError } from "@pi-mcp-adapter/core";
 import type { OAuthLogins } from "@pi-mcp-adapter/oauth";
 import type { AdapterRuntime, RuntimeOAuthHooks } from "@pi-mcp-adapter/runtime";
-import { browserAvailable, openInBrowser } from "@pi-mcp-adapter/ui";
 import { type AdapterSubcommand, oneServer, type RuntimeFor } from "./adapter-command.js";
 import { type McpAuthCommandOptions, registerMcpAuthCommand, runMcpAuth } from "./mcp-auth-command.js";
 
@@ -15,7 +14,7 @@ async function loginsOf(runtime: AdapterRuntime): Promise<OAuthLogins> {
   if (!runtime.oauth) {
     throw new Error("OAuth is not available in this session (run /mcp-adapter to see the config problem)");
   }
-  return runtime.oauth.logins;
+  return runtime.oauth.logins();
 }
 
 /** Registers `/mcp-auth`; returns its login flow for one server (the panel starts it with ctrl+a). */
@@ -82,7 +81,10 @@ export const LOGIN_MESSAGE_TYPE = "pi-mcp-adapter:login";
  * otherwise the URL shown is all there is. A browser that fails to start is not an error.
  */
 export function openLoginPage(url: string): void {
-  if (browserAvailable()) openInBrowser(url).catch(() => {});
+  // The ui package loads with the first login page, not at session start.
+  import("@pi-mcp-adapter/ui")
+    .then(({ browserAvailable, openInBrowser }) => (browserAvailable() ? openInBrowser(url) : undefined))
+    .catch(() => {});
 }
 
 /**

@@ -8,7 +8,7 @@
 import { type SessionGrant, selectApprovalDialog } from "@pi-mcp-adapter/approval";
 import { definitionHash } from "@pi-mcp-adapter/config";
 import { describeError, isHiddenFromApp, type ToolCallResult, type ToolMetadata } from "@pi-mcp-adapter/core";
-import { type UiMessage, type UiToolResult, UiViewer } from "@pi-mcp-adapter/ui";
+import type { UiMessage, UiToolResult, UiViewer } from "@pi-mcp-adapter/ui";
 import type { RuntimeCatalog } from "../catalog/runtime-catalog.js";
 import { findByPrefixedName } from "../catalog/tool-name-index.js";
 import { unavailableMessage } from "../catalog/unavailable-servers.js";
@@ -39,8 +39,13 @@ export interface CallOptions {
 export class Calls {
   private readonly pipeline: CallPipeline;
   private readonly updates = new ResourceUpdates();
-  /** The MCP Apps viewer; absent with viewer `none` (UI tools then return their inline result only). */
-  private readonly ui?: UiViewer;
+  /**
+   * The MCP Apps viewer, loaded with the ui package when the first app opens; absent with viewer `none`
+   * (UI tools then return their inline result only).
+   */
+  private readonly openViewer?: () => Promise<UiViewer>;
+  private viewerLoad?: Promise<UiViewer>;
+  private viewer?: UiViewer;
   private readonly grantListeners = new Set<(grant: SessionGrant) => void>();
 
   constructor(
@@ -92,14 +97,18 @@ export class Calls {
     const options = resolveUiOptions(ui, host);
     if (options.note) host.notify(options.note, "warning");
     if (options.mode === "browser") {
-      this.ui = new UiViewer(
-        {
-          readResource: async (server, uri, signal) =>
-            (await servers.get(server)).readResource(uri, { signal }) as never,
-          callTool: (server, name, args, signal) => this.fromApp(server, name, args, signal),
-        },
-        { ...options.viewer, ...(notes ? appTurns(host, notes) : {}) },
-      );
+      this.openViewer = () =>
+        (this.viewerLoad ??= import("@pi-mcp-adapter/ui").then(
+          (ui) =>
+            (this.viewer = new ui.UiViewer(
+              {
+                readResource: async (server, uri, signal) =>
+                  (await servers.get(server)).readResource(uri, { signal }) as never,
+                callTool: (server, name, args, signal) => this.fromApp(server, name, args, signal),
+              },
+              { ...options.viewer, ...(notes ? appTurns(host, notes, ui.uiMessageTurnText) : {}) },
+            )),
+        ));
     }
   }
 
@@ -194,12 +203,12 @@ export class Calls {
   }
 
   uiMessages(): { messages: UiMessage[]; dropped: number } {
-    return this.ui?.takeMessages() ?? { messages: [], dropped: 0 };
+    return this.viewer?.takeMessages() ?? { messages: [], dropped: 0 };
   }
 
   /** Closes app windows and removes the session's binary result files. */
   async close(): Promise<void> {
-    await this.ui?.close();
+    await (await this.viewerLoad)?.close();
   }
 
   dispose(): Promise<void> {
@@ -231,17 +240,20 @@ export class Calls {
    */
   private showApp(tool: ToolMetadata, args: Record<string, unknown>, result: CallResult): void {
     const resourceUri = tool.ui?.resourceUri;
-    if (!this.ui || !resourceUri?.startsWith("ui://") || result.details.approval !== undefined) return;
+    if (!this.openViewer || !resourceUri?.startsWith("ui://") || result.details.approval !== undefined)
+      return;
     const definition = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
-    this.ui
-      .show({
-        serverName: tool.server,
-        toolName: tool.name,
-        resourceUri,
-        args,
-        result: appResultOf(result),
-        tool: definition,
-      })
+    this.openViewer()
+      .then((viewer) =>
+        viewer.show({
+          serverName: tool.server,
+          toolName: tool.name,
+          resourceUri,
+          args,
+          result: appResultOf(result),
+          tool: definition,
+        }),
+      )
       .catch((error: unknown) =>
         this.host.notify(
           `MCP App of ${tool.prefixedName} could not open: ${describeError(error)}`,

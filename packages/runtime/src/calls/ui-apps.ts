@@ -7,16 +7,16 @@
  */
 
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
-import {
-  type AskToolConsent,
-  type ToolConsentMode,
-  type UiModelContext,
-  type UiToolResult,
-  type UiViewerMode,
-  type UiViewerOptions,
-  uiMessageTurnText,
-  uiViewerMode,
+import type {
+  AskToolConsent,
+  ToolConsentMode,
+  UiMessage,
+  UiModelContext,
+  UiToolResult,
+  UiViewerOptions,
 } from "@pi-mcp-adapter/ui";
+// Only the viewer choice is needed at start; the viewer itself loads when the first app opens.
+import { type UiViewerMode, uiViewerMode } from "@pi-mcp-adapter/ui/viewer-mode";
 import type { Host } from "../host.js";
 import type { CallResult } from "./call-result.js";
 import type { NextTurnNotes } from "./next-turn-notes.js";
@@ -90,6 +90,7 @@ export const MAX_APP_CONTEXT_CHARS = 4000;
 export function appTurns(
   host: Host,
   notes: NextTurnNotes,
+  uiMessageTurnText: (message: UiMessage) => string | undefined,
 ): Pick<UiViewerOptions, "deliver" | "onModelContext" | "notify"> {
   const startTurn = host.startTurn?.bind(host);
   return {

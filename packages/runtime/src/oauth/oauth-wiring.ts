@@ -6,28 +6,30 @@
  * `auth-start` / `auth-complete`, and what each HTTP connection needs
  * (`authProvider`, and the DPoP fetch where configured). Connections and
  * logins get their OAuth from the same server entry (`createServerOAuth`).
+ *
+ * A session start loads only the store part of the oauth package; its login
+ * code loads when a login, an OAuth server's connection or `oauthDir`'s
+ * import first needs it.
  */
 
 import { type ConfiguredServer, resolveOAuthClientSecret } from "@pi-mcp-adapter/config";
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
+import type {
+  AuthStartResult,
+  McpOAuthProvider,
+  OAuthLogins,
+  OAuthServerEntry,
+  ServerOAuthContext,
+} from "@pi-mcp-adapter/oauth";
 import {
-  type AuthStartResult,
-  authStartMessage,
   type CredentialStore,
   CredentialStoreSettingSchema,
   createCredentialStore,
-  createServerOAuth,
-  importLegacyTokens,
   isStoreFailure,
-  type McpOAuthProvider,
-  OAuthChallenges,
   OAuthError,
-  OAuthLogins,
-  type OAuthServerEntry,
   recordDefaultCredentialStore,
-  type ServerOAuthContext,
   setDefaultCredentialStore,
-} from "@pi-mcp-adapter/oauth";
+} from "@pi-mcp-adapter/oauth/store";
 import type { FetchLike } from "@pi-mcp-adapter/transport";
 
 export interface OAuthSettings {
@@ -65,21 +67,21 @@ export interface OAuthWiringOptions {
 
 export interface OAuthWiring {
   readonly store: CredentialStore;
-  readonly logins: OAuthLogins;
+  /** The session's logins (the first call loads the oauth package's login code). */
+  logins(): Promise<OAuthLogins>;
   /** Names of the configured servers that may use OAuth (for `/mcp-auth` without a name). */
   serverNames(): string[];
   /**
-   * For the transport's `authProvider` option: the provider of an OAuth
-   * server, `undefined` for others. A `!command` client secret runs only
-   * when the provider first needs it.
+   * What a connection to `definition` needs for OAuth: the provider (for the
+   * transport's `authProvider` option; a `!command` client secret runs only
+   * when it first needs it) and the fetch — DPoP-signing with `oauth.dpop`,
+   * else the wiring's `fetch` — noting the server's 401/403 challenges, so
+   * the next login asks for the scope the server asked for. Nothing for a
+   * server that does not use OAuth (and nothing is loaded for it).
    */
-  authProviderFor(definition: ServerDefinition): McpOAuthProvider | undefined;
-  /**
-   * The fetch for an OAuth server: DPoP-signing with `oauth.dpop`, else the
-   * wiring's `fetch` — noting the server's 401/403 challenges, so the next
-   * login asks for the scope the server asked for.
-   */
-  fetchFor(definition: ServerDefinition): FetchLike | undefined;
+  connectionAuth(
+    definition: ServerDefinition,
+  ): Promise<{ authProvider?: McpOAuthProvider; fetch?: FetchLike }>;
   /** Handles `auth-start` / `auth-complete`; `undefined` for any other action. */
   proxyAction(
     action: string,
@@ -129,13 +131,24 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
     };
   };
   const oauthServers = () => options.servers().filter(usesOAuth);
-  // Connections note each server's 401/403 challenge; `/mcp-auth`, `auth-start` and autoAuth log in for it.
-  const challenges = new OAuthChallenges();
-  const context: ServerOAuthContext = { store, fetch: options.fetch, warn: options.warn, challenges };
-  const logins = new OAuthLogins({ ...context, servers: () => oauthServers().map(entryOf) });
+  // The login code, loaded once on first need: connections note each server's 401/403 challenge;
+  // `/mcp-auth`, `auth-start` and autoAuth log in for it.
+  let loading: Promise<LoginParts> | undefined;
+  const load = () =>
+    (loading ??= import("@pi-mcp-adapter/oauth").then((oauth) => {
+      const context: ServerOAuthContext = {
+        store,
+        fetch: options.fetch,
+        warn: options.warn,
+        challenges: new oauth.OAuthChallenges(),
+      };
+      const logins = new oauth.OAuthLogins({ ...context, servers: () => oauthServers().map(entryOf) });
+      return { oauth, context, logins };
+    }));
 
   const legacyDir = options.settings.oauthDir ?? env.MCP_OAUTH_DIR;
   if (legacyDir) {
+    const { importLegacyTokens } = (await load()).oauth;
     try {
       await importLegacyTokens({
         dir: legacyDir,
@@ -166,7 +179,7 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
       () => completing.delete(started.server),
     );
   };
-  const autoStart = (name: string) => {
+  const autoStart = (logins: OAuthLogins, name: string) => {
     if (logins.isPending(name) || autoStarting.has(name)) return;
     autoStarting.add(name);
     logins
@@ -184,26 +197,28 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
 
   return {
     store,
-    logins,
-    authProviderFor: (definition) => {
+    logins: async () => (await load()).logins,
+    connectionAuth: async (definition) => {
       const entry = configured(definition);
-      if (!entry) return undefined;
-      const onLoginNeeded = options.settings.autoAuth === true ? () => autoStart(entry.name) : undefined;
-      return createServerOAuth(entry, context, { onLoginNeeded }).provider;
-    },
-    fetchFor: (definition) => {
-      const entry = configured(definition);
-      return entry ? createServerOAuth(entry, context).fetch : undefined;
+      if (!entry) return {};
+      const { oauth, context, logins } = await load();
+      const onLoginNeeded =
+        options.settings.autoAuth === true ? () => autoStart(logins, entry.name) : undefined;
+      return {
+        authProvider: oauth.createServerOAuth(entry, context, { onLoginNeeded }).provider,
+        fetch: oauth.createServerOAuth(entry, context).fetch,
+      };
     },
     serverNames: () => oauthServers().map((s) => s.name),
     proxyAction: async (action, server, args) => {
       if (action !== "auth-start" && action !== "auth-complete") return undefined;
       if (!server)
         throw new OAuthError("invalid_input", `${action} needs "server": the name of an HTTP MCP server`);
+      const { oauth, logins } = await load();
       if (action === "auth-start") {
         const started = await logins.start(server);
         follow(started);
-        return authStartMessage(started);
+        return oauth.authStartMessage(started);
       }
       const redirectUrl = typeof args?.redirectUrl === "string" ? args.redirectUrl : undefined;
       const code = typeof args?.code === "string" ? args.code : undefined;
@@ -216,8 +231,18 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
       }
       return `Logged in to "${server}". Its tools can be called now.`;
     },
-    shutdown: () => logins.shutdown(),
+    // Nothing to end when no login code was loaded.
+    shutdown: async () => {
+      if (loading) await (await loading).logins.shutdown();
+    },
   };
+}
+
+/** The oauth package's login code and the session's login state built from it. */
+interface LoginParts {
+  oauth: typeof import("@pi-mcp-adapter/oauth");
+  context: ServerOAuthContext;
+  logins: OAuthLogins;
 }
 
 function pickStore(settings: OAuthSettings, env: NodeJS.ProcessEnv): CredentialStore {

@@ -6,6 +6,7 @@
  * sampling) a host answers. Only the server, the step and how it ended are
  * recorded — never the login URL, code or token the step carried.
  */
+import type { OAuthLogins } from "@pi-mcp-adapter/oauth";
 import type { ClientHandlers, ConnectOptions } from "@pi-mcp-adapter/transport";
 import type { OAuthWiring } from "../oauth/oauth-wiring.js";
 import type { SessionTrace, TraceEvent } from "./trace-observer.js";
@@ -18,18 +19,20 @@ export function tracedOAuth(wiring: OAuthWiring, trace: SessionTrace): OAuthWiri
   const step = <T>(server: string | undefined, name: string, run: () => Promise<T>) =>
     traced(trace, { event: "auth", server, state: name }, run);
   // A proxy, not a copy: the logins object keeps its own state and private fields.
-  const logins = new Proxy(wiring.logins, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target) as unknown;
-      if (typeof value !== "function") return value;
-      const method = value.bind(target) as (name: string, ...rest: unknown[]) => Promise<unknown>;
-      if (typeof prop !== "string" || !LOGIN_STEPS.has(prop)) return method;
-      return (name: string, ...rest: unknown[]) => step(name, prop, () => method(name, ...rest));
-    },
-  });
+  const traceLogins = (logins: OAuthLogins) =>
+    new Proxy(logins, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target) as unknown;
+        if (typeof value !== "function") return value;
+        const method = value.bind(target) as (name: string, ...rest: unknown[]) => Promise<unknown>;
+        if (typeof prop !== "string" || !LOGIN_STEPS.has(prop)) return method;
+        return (name: string, ...rest: unknown[]) => step(name, prop, () => method(name, ...rest));
+      },
+    });
+  let logins: Promise<OAuthLogins> | undefined;
   return {
     ...wiring,
-    logins,
+    logins: () => (logins ??= wiring.logins().then(traceLogins)),
     proxyAction: (action, server, args) =>
       step(server, action === "auth-start" || action === "auth-complete" ? action : "unknown", () =>
         wiring.proxyAction(action, server, args),

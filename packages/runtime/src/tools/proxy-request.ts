@@ -2,7 +2,6 @@
  * The proxy tool's input: its JSON Schema (kept small — it is in every
  * prompt) and the dispatch from arguments to an adapter operation.
  */
-import { formatUiMessages } from "@pi-mcp-adapter/ui";
 import type { AdapterRuntime } from "../adapter-runtime.js";
 import { textResult as text } from "../calls/call-result.js";
 import { RuntimeError } from "../errors.js";
@@ -98,6 +97,8 @@ export async function runProxyRequest(
 ): Promise<ProxyOutcome> {
   if (params.action === UI_MESSAGES_ACTION) {
     const { messages, dropped } = runtime.uiMessages();
+    // The ui package loads here, not at start (a session that opened no app has no messages to format).
+    const { formatUiMessages } = await import("@pi-mcp-adapter/ui");
     return text<ProxyDetails>(formatUiMessages(messages, dropped), { mode: UI_MESSAGES_ACTION, messages });
   }
   if (params.action === INSTALL_ACTION) {
