@@ -44,4 +44,27 @@ describe("/mcp-adapter status, and a bare /mcp-adapter where no panel can be dra
       await runtime.shutdown();
     }
   });
+
+  it("says what each enabled server costs in every request, without starting it", async () => {
+    await using dir = await createTempDir();
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      config: { mcpServers: { docs: { command: "never-run", description: "Team docs" } } },
+      metadataCacheFile: false,
+      npxCacheFile: false,
+    });
+    const { ctx, notes } = noticeContext(dir.path);
+    const status = statusSubcommand(
+      async () => runtime,
+      () => ({ problems: [], auto: undefined }),
+    );
+    try {
+      await runAdapterCommand([status], "status", ctx);
+      const line = (notes.pop() ?? "").split("\n").find((l) => l.startsWith("Tokens in every request"));
+      expect(line).toMatch(/^Tokens in every request: ~\d+: docs ~\d+$/);
+      expect(runtime.servers().find((s) => s.name === "docs")?.state).not.toBe("connected");
+    } finally {
+      await runtime.shutdown();
+    }
+  });
 });

@@ -2,10 +2,17 @@
  * `/mcp-adapter status`: the servers, their state and tool counts, config
  * problems, tools that changed since they were accepted (tool pinning),
  * direct tools that could not be registered (and what
- * `directTools: "auto"` decided), and the stderr kept for servers in debug
- * mode, as one text notice.
+ * `directTools: "auto"` decided), what each server costs in every request
+ * (as the panel shows it), and the stderr kept for servers in debug mode, as
+ * one text notice.
  */
-import { formatDebugStderr, formatStatus, formatToolChanges } from "@pi-mcp-adapter/runtime";
+import {
+  formatDebugStderr,
+  formatStatus,
+  formatTokenCosts,
+  formatToolChanges,
+  liveTokenCosts,
+} from "@pi-mcp-adapter/runtime";
 import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 import { type DirectToolRegistrar, directStatusLines } from "./direct-tools.js";
 
@@ -22,11 +29,14 @@ export function statusSubcommand(
       const r = await runtimeFor(ctx);
       const servers = r.servers();
       const debug = servers.map((s) => formatDebugStderr(s.name, r.debugStderr(s.name))).filter(Boolean);
+      // From memory or the metadata cache: status never starts a server to price it.
+      const costs = await liveTokenCosts(r).catch(() => []);
       ctx.ui.notify(
         [
           formatStatus(servers, r.problems),
           ...formatToolChanges(r.toolChanges()),
           ...directStatusLines(lastPlan()),
+          ...(costs.length ? [formatTokenCosts(costs)] : []),
           ...debug,
         ].join("\n"),
         "info",
