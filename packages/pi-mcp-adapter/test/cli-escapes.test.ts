@@ -3,18 +3,11 @@
  * names, descriptions, instructions and errors never reach the terminal
  * through the CLI: list, search, describe, status and call print them stripped.
  */
-import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { createTempDir, escapeServerPath } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
+import { runCli as run } from "./run-cli.js";
 
-const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
-const run = (cwd: string, ...args: string[]) =>
-  spawnSync(process.execPath, [cli, "--cwd", cwd, "--approve-project", ...args], {
-    encoding: "utf8",
-    env: { ...process.env, PI_CODING_AGENT_DIR: `${cwd}/agent` },
-  });
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 

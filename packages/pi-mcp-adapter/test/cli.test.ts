@@ -1,7 +1,5 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import {
   createTempDir,
   recordedPids,
@@ -10,16 +8,9 @@ import {
   waitForExit,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
+import { runCli as run, runCliWith as runWith } from "./run-cli.js";
 
 // The CLI is tested as users run it: the built bin under plain Node.
-const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
-// Pi's agent dir (and so the metadata cache) lives in the test's temp dir, never the user's home.
-const runWith = (env: Record<string, string>, cwd: string, ...args: string[]) =>
-  spawnSync(process.execPath, [cli, "--cwd", cwd, "--approve-project", ...args], {
-    encoding: "utf8",
-    env: { ...process.env, PI_CODING_AGENT_DIR: `${cwd}/agent`, ...env },
-  });
-const run = (cwd: string, ...args: string[]) => runWith({}, cwd, ...args);
 
 describe("pi-mcp-adapter CLI", () => {
   it("lists, searches, describes and calls tools of a stdio server, leaving no process behind", async () => {
