@@ -9,7 +9,7 @@ import { clientCapabilities, guardClientHandlers } from "./client-handlers.js";
 import { connectOver, openClient, type PathContext } from "./connect-path.js";
 import { TransportError } from "./errors.js";
 import { probeHttpShape } from "./http-shape-probe.js";
-import { isAuthFailure } from "./http-status.js";
+import { isAuthFailure, tlsFailure } from "./http-status.js";
 import { MODERN_REVISION } from "./protocol-revision.js";
 import { retryTransientReads } from "./read-retry.js";
 import { DEFAULT_MAX_TOTAL_TIMEOUT_MS, RequestDeadlines } from "./request-deadline.js";
@@ -25,7 +25,6 @@ import { NotificationRelay } from "./server-notification.js";
 import { StderrBuffer } from "./stderr-buffer.js";
 import { openOwnProcess, openStdioEndpoint } from "./stdio-endpoint.js";
 import { DEFAULT_TASK_TIMEOUT_MS } from "./task-update.js";
-import { tlsFailure } from "./transient-failure.js";
 
 const DEFAULT_CLIENT: ClientIdentity = { name: "pi-mcp-adapter", version: "0.1.0" };
 

@@ -8,7 +8,7 @@
  * other request go out once: the server may have run them.
  */
 import type { FetchLike } from "./http-shape-probe.js";
-import { isTransientStatus, tlsFailure } from "./transient-failure.js";
+import { isTransientStatus, tlsFailure } from "./http-status.js";
 
 /** The requests that change nothing on the server, so sending one twice is harmless. */
 export const RETRIED_METHODS: ReadonlySet<string> = new Set([

@@ -6,10 +6,9 @@
  */
 import { describeError } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
-import { httpStatus } from "./http-status.js";
+import { httpStatus, isTransientStatus } from "./http-status.js";
 import { isDroppedConnection } from "./read-retry.js";
 import type { RequestDeadline } from "./request-deadline.js";
-import { isTransientStatus } from "./transient-failure.js";
 
 export interface FailedRequest {
   server: string;
