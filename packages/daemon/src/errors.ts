@@ -11,7 +11,9 @@ export type DaemonErrorCode =
   /** The daemon refused the hello (bad token, bad spec) or could not start the server. */
   | "daemon_refused"
   /** The connection to the daemon ended. */
-  | "daemon_closed";
+  | "daemon_closed"
+  /** The daemon went away before a message was written to it: the message never left this session. */
+  | "daemon_lost";
 
 export class DaemonError extends McpAdapterError {
   override readonly code: DaemonErrorCode;

@@ -2,8 +2,10 @@
  * `settings.shareServers` through a real runtime: two runtimes (two sessions)
  * with the same stdio server-everything reach one process through the real
  * daemon in their agent dir, and status says so; a server's `shared: false`
- * keeps it to the session.
+ * keeps it to the session; a call made the moment the daemon died still
+ * goes through.
  */
+import { readFileSync } from "node:fs";
 import { daemonStatus, stopDaemon } from "@pi-mcp-adapter/daemon";
 import { createTempDir, serverEverythingPath, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -54,6 +56,18 @@ describe("shareServers", () => {
     expect(formatStatus(a.servers(), [])).toContain("- everything: connected, shared (2 sessions), ");
   });
 
+  it("a call made the moment the daemon died is sent again through a new daemon, not failed", async () => {
+    const runtime = await session();
+    expect(await echoed(runtime, "before")).toContain("before");
+    const daemon = (await daemonStatus(agent.path))?.pid;
+    expect(daemon).toBeGreaterThan(0);
+    process.kill(daemon!, "SIGKILL");
+    // Wait without yielding, so this session has not yet read the daemon's end of the socket.
+    while (!isDead(daemon!)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    expect(await echoed(runtime, "after")).toContain("Echo: after");
+    expect((await daemonStatus(agent.path))?.pid).not.toBe(daemon);
+  });
+
   it("shared: false keeps the server to the session", async () => {
     const runtime = await session({ shared: false });
     expect(await echoed(runtime, "own")).toContain("own");
@@ -62,3 +76,12 @@ describe("shareServers", () => {
     expect(await daemonStatus(agent.path)).toBeUndefined();
   });
 });
+
+/** Gone or a zombie (the daemon's parent may not have reaped it yet). */
+function isDead(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z") === true;
+  } catch {
+    return true;
+  }
+}

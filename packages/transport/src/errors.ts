@@ -20,11 +20,23 @@ export type TransportErrorCode =
 export class TransportError extends McpAdapterError {
   override readonly code: TransportErrorCode;
   readonly server: string;
+  /**
+   * The request never left this process (the connection had ended, or its
+   * shared-server daemon was gone when it was written), so sending it again
+   * on a new connection cannot run it twice.
+   */
+  readonly notSent: boolean;
 
-  constructor(code: TransportErrorCode, server: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: TransportErrorCode,
+    server: string,
+    message: string,
+    options?: { cause?: unknown; notSent?: boolean },
+  ) {
     super(code, message, options);
     this.name = "TransportError";
     this.code = code;
     this.server = server;
+    this.notSent = options?.notSent === true;
   }
 }

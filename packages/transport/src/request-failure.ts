@@ -1,7 +1,8 @@
 /**
  * How a failed request becomes a `TransportError` that names the server and
  * the request: which of our deadlines ended it (idle or total), the caller's
- * cancellation, a timeout or closed connection as either SDK reports it, or
+ * cancellation, a shared server's daemon gone before the request was sent,
+ * a timeout or closed connection as either SDK reports it, or
  * anything else the server or SDK threw.
  */
 import { describeError } from "@pi-mcp-adapter/core";
@@ -40,6 +41,10 @@ export function requestFailure(failed: FailedRequest): TransportError {
   }
   if (failed.signal?.aborted) {
     return new TransportError("request_cancelled", server, `${server}: ${what} was cancelled`, cause);
+  }
+  if ((error as { code?: unknown } | undefined)?.code === "daemon_lost") {
+    const message = `${server}: ${what} was not sent, because the shared-server daemon went away first`;
+    return new TransportError("closed", server, message, { ...cause, notSent: true });
   }
   if (failed.kind === "timeout") {
     return new TransportError("request_timeout", server, `${server}: ${what} timed out`, cause);

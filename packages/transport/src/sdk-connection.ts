@@ -338,7 +338,9 @@ export class SdkServerConnection implements ServerConnection {
     kind: { call?: boolean; progressToken?: string; untimed?: boolean } = {},
   ): Promise<T> {
     if (this.closed) {
-      throw new TransportError("closed", this.name, `${this.name}: connection is closed (${what})`);
+      throw new TransportError("closed", this.name, `${this.name}: connection is closed (${what})`, {
+        notSent: true,
+      });
     }
     // An untimed request (a task call) has no request deadline: the task's own clock ends it.
     const deadline = kind.untimed
@@ -360,7 +362,10 @@ export class SdkServerConnection implements ServerConnection {
     try {
       return await run({ signal, timeout: MAX_TIMER_MS });
     } catch (error) {
-      throw this.wrap(what, error, deadline, options.signal);
+      const failure = this.wrap(what, error, deadline, options.signal);
+      // A transport that could not send is dead: the next use must get a new connection.
+      if (failure.notSent) this.markClosed();
+      throw failure;
     } finally {
       deadline?.end();
       unsubscribe?.();

@@ -6,6 +6,7 @@
  */
 import type { Socket } from "node:net";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { DaemonError } from "../errors.js";
 import { LineReader } from "../line-reader.js";
 import type { SharedAttachment, SharedChannelEnd, SharedServerChannel } from "../types.js";
 import { ENDED_NOTIFICATION, SESSIONS_NOTIFICATION } from "../wire.js";
@@ -44,6 +45,8 @@ export class SharedChannel implements SharedServerChannel {
         ),
     );
     socket.on("data", (chunk: Buffer) => this.reader.push(chunk));
+    // The daemon never half-closes: its end of the stream means it is gone.
+    socket.on("end", () => this.finish());
     socket.on("close", () => this.finish());
     socket.on("error", (error) => this.onerror?.(error));
     if (rest.length > 0) this.reader.push(rest);
@@ -59,10 +62,22 @@ export class SharedChannel implements SharedServerChannel {
     for (const message of early) this.onmessage?.(message);
   }
 
+  /**
+   * Writes one message. A write the socket refuses (the daemon is gone)
+   * rejects with `daemon_lost`: on a Unix socket, a refused write was never
+   * delivered, so the caller may send it again on a new connection. The
+   * channel then closes, after that rejection has reached the SDK (a close
+   * first would turn it into a plain "connection closed").
+   */
   send(message: JSONRPCMessage): Promise<void> {
-    if (this.closed) return Promise.reject(new Error(`shared server "${this.serverName}": not connected`));
+    if (this.closed) return Promise.reject(this.notDelivered());
     return new Promise((resolve, reject) => {
-      this.socket.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : resolve()));
+      this.socket.write(`${JSON.stringify(message)}\n`, (error) => {
+        if (!error) return resolve();
+        this.ended ??= { by: "daemon-lost" };
+        reject(this.notDelivered(error));
+        setImmediate(() => this.finish());
+      });
     });
   }
 
@@ -107,6 +122,14 @@ export class SharedChannel implements SharedServerChannel {
     }
     if (this.started) this.onmessage?.(message);
     else this.early.push(message);
+  }
+
+  private notDelivered(cause?: Error): DaemonError {
+    return new DaemonError(
+      "daemon_lost",
+      `shared server "${this.serverName}": the daemon went away before the message reached it`,
+      { cause },
+    );
   }
 
   private finish(): void {

@@ -21,7 +21,7 @@ import {
   type OutputGuardSetting,
   type ToonEncodeSetting,
 } from "@pi-mcp-adapter/output-guard";
-import type { ServerConnection } from "@pi-mcp-adapter/transport";
+import { type ServerConnection, TransportError } from "@pi-mcp-adapter/transport";
 import { type UrlElicitation, urlElicitationsOf } from "../client-features/elicitation-flow.js";
 import { toolChangeWarning } from "../format/tool-changes.js";
 import {
@@ -153,10 +153,9 @@ export class CallPipeline {
         };
       }
       // Stage 2: invoke.
-      const connection = await this.options.connection(server);
       let raw: ToolCallResult;
       try {
-        raw = await this.invoke(connection, target, name, args, signal);
+        raw = await this.invoke(server, target, name, args, signal);
       } catch (error) {
         const elicitations = this.options.urlElicitationRequired ? urlElicitationsOf(error) : undefined;
         if (!elicitations || !this.options.urlElicitationRequired) throw error;
@@ -189,9 +188,14 @@ export class CallPipeline {
     }
   }
 
-  /** Stage 2's request, the server's progress shown through the host while it runs. */
+  /**
+   * Stage 2's request, the server's progress shown through the host while it
+   * runs. A request that never left (its connection ended first, e.g. a
+   * shared server's daemon died) goes once more on a new connection: it
+   * cannot run twice.
+   */
   private async invoke(
-    connection: ServerConnection,
+    server: string,
     target: CallTarget,
     name: string,
     args: Record<string, unknown>,
@@ -201,15 +205,14 @@ export class CallPipeline {
     const progress = sink
       ? callProgress(sink, serverOf(target), name, this.options.progressClock)
       : undefined;
+    const options = { signal, ...(progress ? { onProgress: progress.report } : {}) };
+    const send = async () =>
+      invokeTarget(await this.options.connection(server), target, name, args, options, this.options.tasks);
     try {
-      return await invokeTarget(
-        connection,
-        target,
-        name,
-        args,
-        { signal, ...(progress ? { onProgress: progress.report } : {}) },
-        this.options.tasks,
-      );
+      return await send().catch((error: unknown) => {
+        if (error instanceof TransportError && error.notSent) return send();
+        throw error;
+      });
     } finally {
       progress?.end();
     }
