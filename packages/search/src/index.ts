@@ -9,6 +9,7 @@ export {
   type RankOptions,
   type RankResult,
   rankTools,
+  searchTools,
 } from "./rank-tools.js";
 export { ambiguityMessage, type ResolveResult, resolveToolName } from "./resolve-tool-name.js";
 export { renderSchemaShape, type SchemaShapeOptions } from "./schema-shape.js";

@@ -1,10 +1,12 @@
 /**
- * Ranked and regex search over tool metadata, with pagination. Pure and
- * synchronous. The index for a tool list is built once and reused while the
- * same array (and keyword config) is passed again.
+ * Ranked and regex search over tool metadata, with pagination. `rankTools`
+ * is pure and synchronous; `searchTools` is the same for a host that must
+ * stay responsive (a regex scan yields between slices). The index for a tool
+ * list is built once and reused while the same array (and keyword config) is
+ * passed again.
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { matchToolsByRegex } from "./regex-guard.js";
+import { matchToolsByRegex, matchToolsByRegexInSlices } from "./regex-guard.js";
 import { createSearchIndex, type SearchIndex } from "./search-index.js";
 import type { SearchKeywords } from "./search-keywords.js";
 
@@ -62,21 +64,65 @@ export function rankTools(
   options: RankOptions = {},
 ): RankResult {
   const list = "score" in tools ? tools.tools : tools;
-  const accept = options.server ? (tool: ToolMetadata) => tool.server === options.server : undefined;
-  const limit = Math.max(1, Math.floor(options.limit ?? DEFAULT_SEARCH_LIMIT));
-  const offset = Math.max(0, Math.floor(options.offset ?? 0));
   if (options.regex) {
     const all = matchToolsByRegex(query, list, {
-      accept,
+      accept: acceptOf(options),
       searchKeywords: options.searchKeywords,
       budgetMs: options.regexBudgetMs,
-    }).map((tool) => ({ tool, score: 0 }));
-    return page(all.slice(offset, offset + limit), all.length, offset, limit);
+    });
+    return regexPage(all, options);
   }
+  return ranked(query, tools, options);
+}
+
+/**
+ * `rankTools` for a host's event loop: a `regex` search scans in slices of
+ * ~10 ms and yields between them (never holding the loop for longer), and
+ * stops with `regex_too_slow` after 2 s; ranked search is as `rankTools`.
+ */
+export async function searchTools(
+  query: string,
+  tools: readonly ToolMetadata[] | SearchIndex,
+  options: Omit<RankOptions, "regexBudgetMs"> = {},
+): Promise<RankResult> {
+  if (!options.regex) return ranked(query, tools, options);
+  const list = "score" in tools ? tools.tools : tools;
+  const all = await matchToolsByRegexInSlices(query, list, {
+    accept: acceptOf(options),
+    searchKeywords: options.searchKeywords,
+  });
+  return regexPage(all, options);
+}
+
+function ranked(
+  query: string,
+  tools: readonly ToolMetadata[] | SearchIndex,
+  options: RankOptions,
+): RankResult {
+  const list = "score" in tools ? tools.tools : tools;
+  const { limit, offset } = window(options);
   const index = "score" in tools ? tools : indexFor(tools, options.searchKeywords);
-  const { hits, total } = index.score(query, accept, offset + limit);
+  const { hits, total } = index.score(query, acceptOf(options), offset + limit);
   const ranked = hits.slice(offset).map(({ doc, score }) => ({ tool: list[doc]!, score }));
   return page(ranked, total, offset, limit);
+}
+
+function regexPage(all: readonly ToolMetadata[], options: RankOptions): RankResult {
+  const { limit, offset } = window(options);
+  const hits = all.slice(offset, offset + limit).map((tool) => ({ tool, score: 0 }));
+  return page(hits, all.length, offset, limit);
+}
+
+function acceptOf(options: RankOptions): ((tool: ToolMetadata) => boolean) | undefined {
+  const { server } = options;
+  return server ? (tool: ToolMetadata) => tool.server === server : undefined;
+}
+
+function window(options: RankOptions): { limit: number; offset: number } {
+  return {
+    limit: Math.max(1, Math.floor(options.limit ?? DEFAULT_SEARCH_LIMIT)),
+    offset: Math.max(0, Math.floor(options.offset ?? 0)),
+  };
 }
 
 function page(hits: RankedTool[], total: number, offset: number, limit: number): RankResult {

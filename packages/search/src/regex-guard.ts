@@ -68,29 +68,80 @@ export function matchToolsByRegex(
   const started = now();
   const wallStarted = performance.now();
   const spent = () => now() - started > budget || performance.now() - wallStarted > budget * WALL_FACTOR;
+  const scan = regexScan(query, tools, options);
+  for (let i = 0; i < tools.length; i++) {
+    if (i % CHECK_EVERY === 0 && spent()) throw scan.tooSlow(i, `${budget} ms`);
+    scan.visit(i);
+  }
+  return scan.out;
+}
+
+export interface SlicedRegexScanOptions extends Omit<RegexScanOptions, "budgetMs" | "now"> {
+  /** Longest stretch the scan holds the event loop before it lets other work run, ms (default 10). */
+  sliceMs?: number;
+  /** Wall time after which the whole scan stops with `regex_too_slow`, ms (default 2,000). */
+  totalMs?: number;
+}
+
+/**
+ * `matchToolsByRegex` for a host that must stay responsive: the scan runs in
+ * slices of about `sliceMs` and yields to the event loop between them, so a
+ * catalog of any size never holds it for longer than one slice (plus one
+ * field's match, bounded by the size and text caps). It stops with
+ * `regex_too_slow` once `totalMs` of wall time has passed.
+ */
+export async function matchToolsByRegexInSlices(
+  query: string,
+  tools: readonly ToolMetadata[],
+  options: SlicedRegexScanOptions = {},
+): Promise<ToolMetadata[]> {
+  const sliceMs = options.sliceMs ?? 10;
+  const totalMs = options.totalMs ?? 2_000;
+  re2js();
+  const started = performance.now();
+  const scan = regexScan(query, tools, options);
+  let sliceStarted = started;
+  for (let i = 0; i < tools.length; i++) {
+    if (i % CHECK_EVERY === 0) {
+      const now = performance.now();
+      if (now - started > totalMs) throw scan.tooSlow(i, `${totalMs} ms`);
+      if (now - sliceStarted > sliceMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStarted = performance.now();
+      }
+    }
+    scan.visit(i);
+  }
+  return scan.out;
+}
+
+/** The compiled pattern and the matches so far, one tool at a time. */
+function regexScan(query: string, tools: readonly ToolMetadata[], options: RegexScanOptions) {
   const pattern = compileSearchRegex(query);
   const test = (text: string) =>
     pattern.test(text.length > MAX_REGEX_TEXT ? text.slice(0, MAX_REGEX_TEXT) : text);
   const out: ToolMetadata[] = [];
-  for (let i = 0; i < tools.length; i++) {
-    if (i % CHECK_EVERY === 0 && spent()) {
-      throw new SearchError(
+  return {
+    out,
+    visit(i: number): void {
+      const tool = tools[i]!;
+      if (options.accept && !options.accept(tool)) return;
+      if (
+        test(tool.prefixedName) ||
+        test(tool.name) ||
+        test(tool.description) ||
+        keywordsForTool(tool, options.searchKeywords).some(test)
+      )
+        out.push(tool);
+    },
+    tooSlow(searched: number, after: string): SearchError {
+      return new SearchError(
         "regex_too_slow",
-        `regex search for ${quote(query)} stopped after ${budget} ms, with ${i} of ${tools.length} tools searched ` +
+        `regex search for ${quote(query)} stopped after ${after}, with ${searched} of ${tools.length} tools searched ` +
           `(${out.length} matched so far). Narrow it with server, ${PLAIN_WORDS}.`,
       );
-    }
-    const tool = tools[i]!;
-    if (options.accept && !options.accept(tool)) continue;
-    if (
-      test(tool.prefixedName) ||
-      test(tool.name) ||
-      test(tool.description) ||
-      keywordsForTool(tool, options.searchKeywords).some(test)
-    )
-      out.push(tool);
-  }
-  return out;
+    },
+  };
 }
 
 /** The query compiled for RE2, case-insensitive; throws `SearchError` for a pattern it will not run. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rankTools, SearchError } from "../src/index.js";
-import { MAX_REGEX_LENGTH, matchToolsByRegex } from "../src/regex-guard.js";
+import { rankTools, SearchError, searchTools } from "../src/index.js";
+import { MAX_REGEX_LENGTH, matchToolsByRegex, matchToolsByRegexInSlices } from "../src/regex-guard.js";
 import { catalog, tool } from "./catalog-fixture.js";
 
 // A generous budget: these tests check what matches, and must hold on a loaded machine
@@ -105,5 +105,56 @@ describe("regex search", () => {
     );
     clock = 0;
     expect(matchToolsByRegex("read_9\\d", many, { budgetMs: 5_000, now })).toHaveLength(10);
+  });
+});
+
+describe("regex search for a host (searchTools)", () => {
+  const many = Array.from({ length: 30_000 }, (_, i) =>
+    tool(
+      `s${i % 50}`,
+      `read_${i}`,
+      "Read a thing from somewhere, with a long enough description to take time",
+    ),
+  );
+
+  it("yields to the event loop between slices, and finds what the synchronous scan finds", async () => {
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    try {
+      const hits = await matchToolsByRegexInSlices("read_1\\d*9$", many, { sliceMs: 1, totalMs: 60_000 });
+      expect(turns).toBeGreaterThan(0);
+      expect(hits).toEqual(matchToolsByRegex("read_1\\d*9$", many, { budgetMs: 60_000 }));
+      expect(hits.length).toBeGreaterThan(100);
+    } finally {
+      clearInterval(ticking);
+    }
+  });
+
+  it("pages like rankTools, and ranked search is unchanged", async () => {
+    const sync = rankTools("read_2\\d\\d$", many, {
+      regex: true,
+      limit: 5,
+      offset: 10,
+      regexBudgetMs: 60_000,
+    });
+    expect(await searchTools("read_2\\d\\d$", many, { regex: true, limit: 5, offset: 10 })).toEqual(sync);
+    expect(await searchTools("read thing", catalog, { limit: 3 })).toEqual(
+      rankTools("read thing", catalog, { limit: 3 }),
+    );
+  });
+
+  it("stops after its total time, saying how far it got", async () => {
+    const failure = await matchToolsByRegexInSlices("read", many, { sliceMs: 1, totalMs: 0 }).catch((e) => e);
+    expect(failure).toBeInstanceOf(SearchError);
+    expect((failure as SearchError).code).toBe("regex_too_slow");
+    expect((failure as SearchError).message).toMatch(
+      /regex search for "read" stopped after 0 ms, with \d+ of 30000 tools searched \(\d+ matched so far\)\. Narrow it with server/,
+    );
+  });
+
+  it("refuses a pattern it will not run, as rankTools does", async () => {
+    await expect(searchTools("(a)\\1", catalog, { regex: true })).rejects.toMatchObject({
+      code: "unsupported_regex",
+    });
   });
 });

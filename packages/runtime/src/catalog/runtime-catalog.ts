@@ -17,7 +17,7 @@
  */
 import type { ServerListing } from "@pi-mcp-adapter/catalog";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { ambiguityMessage, type RankResult, rankTools, resolveToolName } from "@pi-mcp-adapter/search";
+import { ambiguityMessage, type RankResult, resolveToolName, searchTools } from "@pi-mcp-adapter/search";
 import type { CompletionRequest, CompletionResult, ReplaceReport } from "@pi-mcp-adapter/transport";
 import { RuntimeError } from "../errors.js";
 import type { ServerSummary } from "../observability/status-events.js";
@@ -198,7 +198,8 @@ export class RuntimeCatalog {
   async search(query: string, options: SearchOptions = {}): Promise<SearchResult> {
     const view = await this.view(options.server);
     const searchKeywords = this.tools.searchKeywords(this.servers.names());
-    return { ...rankTools(query, view.tools, { ...options, searchKeywords }), unavailable: view.unavailable };
+    const result = await searchTools(query, view.tools, { ...options, searchKeywords });
+    return { ...result, unavailable: view.unavailable };
   }
 
   /** A server's instructions (from its live or cached listing), if it sent any. */
