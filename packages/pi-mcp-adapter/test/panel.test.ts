@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { createRuntime } from "@pi-mcp-adapter/runtime";
-import { createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
+import { createTempDir, stdioFixtureServerPath, watchFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openPanel, panelServers } from "../src/pi/panel.js";
 
@@ -18,6 +18,7 @@ interface Shown {
  */
 function panelHost(cwd: string, rpc = false) {
   const shown: Shown[] = [];
+  let renders = 0;
   const notes: string[] = [];
   const ctx = {
     cwd,
@@ -39,7 +40,7 @@ function panelHost(cwd: string, rpc = false) {
             getUserBindings: () => ({}),
           };
           const theme = { fg: (_c: string, t: string) => t, bold: (t: string) => t };
-          shown.push(factory({ requestRender: () => {} }, theme, keybindings, resolve));
+          shown.push(factory({ requestRender: () => renders++ }, theme, keybindings, resolve));
         }),
     },
   } as unknown as ExtensionContext;
@@ -53,7 +54,16 @@ function panelHost(cwd: string, rpc = false) {
       },
       { timeout: 10_000 },
     );
-  return { ctx, shown, notes, screen, until, key: (data: string) => shown.at(-1)?.handleInput(data) };
+  return {
+    ctx,
+    shown,
+    notes,
+    screen,
+    until,
+    key: (data: string) => shown.at(-1)?.handleInput(data),
+    /** How often the panel asked Pi to draw it again. */
+    renders: () => renders,
+  };
 }
 
 afterEach(() => vi.unstubAllEnvs());
@@ -161,6 +171,49 @@ describe("the /mcp-adapter panel component", () => {
       expect(panelServers(next).map((s) => [s.name, s.directTools])).toEqual([["fx", true]]);
     } finally {
       await next.shutdown();
+    }
+  });
+
+  it("asks Pi to draw again when a watched resource updates, and then shows the new count", async () => {
+    await using dir = await createTempDir();
+    const file = dir.join("todo.txt");
+    await writeFile(file, "buy milk");
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      config: {
+        mcpServers: {
+          notes: {
+            command: process.execPath,
+            args: [watchFixtureServerPath],
+            env: { WATCH_FIXTURE_FILE: file },
+          },
+        },
+      },
+      metadataCacheFile: false,
+      npxCacheFile: false,
+    });
+    try {
+      await runtime.watch("notes", "note://todo");
+      const host = panelHost(dir.path);
+      // Listeners hear an update in the order they came: one before the panel's, one after.
+      let before = -1;
+      let after = -1;
+      runtime.onWatchUpdate(() => {
+        before = host.renders();
+      });
+      const closed = openPanel(host.ctx, { runtime, login: async () => {} });
+      await host.until((s) => s.includes("Watched resources (1)"));
+      runtime.onWatchUpdate(() => {
+        after = host.renders();
+      });
+      await writeFile(file, "buy bread");
+      await vi.waitFor(() => expect(after).toBeGreaterThanOrEqual(0), { timeout: 10_000 });
+      expect(after - before).toBe(1);
+      expect(host.screen()).toContain("notes · note://todo — 1 update");
+      host.key("\x1b");
+      await closed;
+    } finally {
+      await runtime.shutdown();
     }
   });
 });

@@ -198,7 +198,12 @@ class PanelController {
       const shown = serverOf(this.state, server);
       if (this.state.expanded.includes(server) && shown && !shown.disabled) this.listTools(server);
     };
-    this.stops.push(runtime.onStatus(refresh), runtime.onListingChange(relist));
+    // The watch list below the servers is read at each draw: an update only needs one.
+    this.stops.push(
+      runtime.onStatus(refresh),
+      runtime.onListingChange(relist),
+      runtime.onWatchUpdate(() => this.redraw()),
+    );
     recost();
   }
 
