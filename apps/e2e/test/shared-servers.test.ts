@@ -13,7 +13,7 @@
  * environment, the daemon by its `--dir` argument.
  */
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   type ChatRequest,
@@ -187,7 +187,8 @@ describe.each(piHosts())("$label", (host) => {
       const [daemon] = daemons();
       expect(daemon).toBe(status.daemon?.pid);
       process.kill(daemon!, "SIGKILL");
-      await vi.waitUntil(() => !daemons().includes(daemon!), DEADLINE);
+      // Gone from /proc: reaped, so every thread has closed its files (a zombie's cmdline is empty sooner).
+      await vi.waitUntil(() => !existsSync(`/proc/${daemon}`), DEADLINE);
       const againA = await a.call("echo", { message: "A after the daemon died" });
       const againB = await b.call("echo", { message: "B after the daemon died" });
       expect(results.get(againA)).toContain("Echo: A after the daemon died");

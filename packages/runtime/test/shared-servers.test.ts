@@ -5,7 +5,7 @@
  * keeps it to the session; a call made the moment the daemon died still
  * goes through.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { daemonStatus, stopDaemon } from "@pi-mcp-adapter/daemon";
 import { createTempDir, serverEverythingPath, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -77,10 +77,15 @@ describe("shareServers", () => {
   });
 });
 
-/** Gone or a zombie (the daemon's parent may not have reaped it yet). */
+/**
+ * Gone, or a zombie none of whose threads is still exiting: only then has the
+ * kernel closed its sockets (the thread group leader shows as a zombie while
+ * the others may still hold the open files).
+ */
 function isDead(pid: number): boolean {
   try {
-    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z") === true;
+    const zombie = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z") === true;
+    return zombie && readdirSync(`/proc/${pid}/task`).length <= 1;
   } catch {
     return true;
   }

@@ -23,6 +23,10 @@ export class SharedChannel implements SharedServerChannel {
   private count: number;
   private started = false;
   private closed = false;
+  /** Writes handed to the socket whose outcome is not known yet. */
+  private writing = 0;
+  /** The daemon's end arrived while writes were out: the channel closes once they are settled. */
+  private closeWaiting = false;
   /** The daemon's reason, when it said why before closing. */
   private serverEnd: string | undefined;
   /** Messages that arrived before `start()` (the SDK wires `onmessage` just before it). */
@@ -66,17 +70,25 @@ export class SharedChannel implements SharedServerChannel {
    * Writes one message. A write the socket refuses (the daemon is gone)
    * rejects with `daemon_lost`: on a Unix socket, a refused write was never
    * delivered, so the caller may send it again on a new connection. The
-   * channel then closes, after that rejection has reached the SDK (a close
-   * first would turn it into a plain "connection closed").
+   * channel closes only once every write's outcome is known (see `finish`):
+   * a close first would fail the request as a plain "connection closed",
+   * whose fate is unknown.
    */
   send(message: JSONRPCMessage): Promise<void> {
-    if (this.closed) return Promise.reject(this.notDelivered());
+    if (this.closed || this.socket.destroyed || this.socket.writableEnded) {
+      return Promise.reject(this.notDelivered());
+    }
+    this.writing++;
     return new Promise((resolve, reject) => {
       this.socket.write(`${JSON.stringify(message)}\n`, (error) => {
-        if (!error) return resolve();
-        this.ended ??= { by: "daemon-lost" };
-        reject(this.notDelivered(error));
-        setImmediate(() => this.finish());
+        this.writing--;
+        if (error) {
+          this.ended ??= { by: "daemon-lost" };
+          reject(this.notDelivered(error));
+          this.closeWaiting = true;
+        } else resolve();
+        // After the SDK has seen this write's outcome.
+        if (this.writing === 0 && this.closeWaiting) setImmediate(() => this.finish());
       });
     });
   }
@@ -134,6 +146,11 @@ export class SharedChannel implements SharedServerChannel {
 
   private finish(): void {
     if (this.closed) return;
+    if (this.writing > 0) {
+      // Node settles every write of a destroyed socket, so this waits for moments at most.
+      this.closeWaiting = true;
+      return;
+    }
     this.closed = true;
     this.ended ??=
       this.serverEnd !== undefined ? { by: "server", reason: this.serverEnd } : { by: "daemon-lost" };
