@@ -1,18 +1,19 @@
 /**
  * Warms search up in idle time, so the session's first search does not pay
- * for first-time work: the word vectors are read, and every server's cached
- * tools' names and descriptions go through the tokenizer and the stemmer
- * (whose results are kept for the process). No index is built here (a
- * throwaway index per server trained the compiler on small indexes and made
- * later searches of the real one slower); the session's catalog builds its
- * own, with nothing of its state touched (no listing, status or
- * pin change is seen earlier than without the warm-up). Each server is one
- * step and every step waits for the event loop (`setImmediate`), so a
- * request, a call or a turn that comes in runs between steps. Runs once
- * per process.
+ * for first-time work: every server's cached tools are analysed for the
+ * index (`prepareSearch`: each text's terms and the lexicon's words for each
+ * name, kept for the process and found again by the session's metadata,
+ * which is built from the same cached listings), then the word vectors are
+ * read. No index is built here (a throwaway index per server trained the
+ * compiler on small indexes and made later searches of the real one
+ * slower); the session's catalog builds its own, with nothing of its state
+ * touched (no listing, status or pin change is seen earlier than without
+ * the warm-up). Each server is one step and every step waits for the event
+ * loop (`setImmediate`), so a request, a call or a turn that comes in runs
+ * between steps. Runs once per process.
  */
 import { buildServerMetadata } from "@pi-mcp-adapter/catalog";
-import { englishWordVectors, stem, tokenize } from "@pi-mcp-adapter/search";
+import { englishWordVectors, prepareSearch } from "@pi-mcp-adapter/search";
 import type { StartupSnapshot } from "./startup-snapshot.js";
 
 let warmed: Promise<void> | undefined;
@@ -30,11 +31,11 @@ async function run(snapshot: StartupSnapshot): Promise<void> {
   if (cached.length === 0) return;
   for (const { server, listing } of cached) {
     await nextTurn();
-    const tools = buildServerMetadata(server.name, listing!, {
-      toolPrefix: server.toolPrefix ?? snapshot.config.settings.toolPrefix,
-    });
-    for (const tool of tools)
-      for (const word of tokenize(`${tool.name} ${tool.description ?? ""}`)) stem(word);
+    prepareSearch(
+      buildServerMetadata(server.name, listing!, {
+        toolPrefix: server.toolPrefix ?? snapshot.config.settings.toolPrefix,
+      }),
+    );
   }
   await nextTurn();
   englishWordVectors();
