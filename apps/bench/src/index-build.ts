@@ -4,7 +4,9 @@
  * `createSearchIndex` (wall and CPU ms), then the rebuild after one server's
  * tools changed (new objects for that server, the other 37 servers' objects
  * as they were, a new array — what the catalog hands search after a
- * list_changed), and a build over an equal catalog of new objects. With
+ * list_changed), and a build over an equal catalog of new objects; also
+ * the heap after the first build (after a full GC, the index alive), and
+ * the first 20 queries on it. With
  * `--warm`, each build's own warm-up runs first (what `warmUpSearch` does
  * before the first search): `prepareSearch` over other metadata objects of
  * the same tools where search has it, else the tokenizer and stemmer over
@@ -27,7 +29,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { loadCheckQueries, loadEvalData } from "./eval-data.js";
 import { median } from "./transport-measure.js";
 
-const FIGURES = ["firstMs", "firstCpuMs", "oneServerChangedMs", "freshObjectsMs"] as const;
+const FIGURES = [
+  "firstMs",
+  "firstCpuMs",
+  "heapMiB",
+  "firstQueriesMs",
+  "oneServerChangedMs",
+  "freshObjectsMs",
+] as const;
 type Figure = (typeof FIGURES)[number];
 type Sample = Record<Figure, number>;
 
@@ -46,6 +55,13 @@ let s = performance.now();
 const index = search.createSearchIndex(data.tools);
 const firstMs = performance.now() - s;
 const firstCpuMs = cpu() - c0;
+globalThis.gc();
+// The heap with the catalog and its index alive (and whatever search keeps for the process).
+const heapMiB = process.memoryUsage().heapUsed / 1048576;
+// The first 20 queries on the new index, one after the other (a session's first searches), in all.
+s = performance.now();
+for (const q of data.queries.slice(0, 20)) search.rankTools(q, index);
+const firstQueriesMs = performance.now() - s;
 const server = data.tools[0].server;
 const changed = data.tools.map((t) => (t.server === server ? { ...t, description: t.description + " (v2)" } : t));
 s = performance.now();
@@ -58,11 +74,20 @@ const freshObjectsMs = performance.now() - s;
 const hits = rank === "1"
   ? data.queries.map((q) => search.rankTools(q, index, { limit: 20 }).hits.map((h) => h.tool.prefixedName + " " + h.score))
   : [];
-process.stdout.write(JSON.stringify({ firstMs, firstCpuMs, oneServerChangedMs, freshObjectsMs, hits }));
+process.stdout.write(JSON.stringify({ firstMs, firstCpuMs, heapMiB, firstQueriesMs, oneServerChangedMs, freshObjectsMs, hits, alive: index.tools.length }));
 `;
 
 function child(entry: string, file: string, warm: boolean, rank: boolean): Sample & { hits: string[][] } {
-  const args = ["--input-type=module", "-e", CHILD, entry, file, warm ? "1" : "0", rank ? "1" : "0"];
+  const args = [
+    "--expose-gc",
+    "--input-type=module",
+    "-e",
+    CHILD,
+    entry,
+    file,
+    warm ? "1" : "0",
+    rank ? "1" : "0",
+  ];
   return JSON.parse(execFileSync(process.execPath, args, { encoding: "utf8", maxBuffer: 64 << 20 }));
 }
 
@@ -83,7 +108,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const queries = [...data.queries, ...loadCheckQueries()].map((q) => q.query);
   writeFileSync(file, JSON.stringify({ tools: data.tools, queries }));
   const builds = [{ label: "this checkout", entry: ownSearchEntry() }];
-  if (other) builds.unshift({ label: other, entry: pathToFileURL(join(other, "packages/search/dist/index.js")).href });
+  if (other)
+    builds.unshift({ label: other, entry: pathToFileURL(join(other, "packages/search/dist/index.js")).href });
   try {
     const samples = builds.map(() => [] as Sample[]);
     const ranked = builds.map((b) => child(b.entry, file, warm, true).hits);

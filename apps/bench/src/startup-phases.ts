@@ -103,7 +103,10 @@ function child(entry: string, cwd: string, profileDir: string | undefined, name:
   const flags = profileDir
     ? ["--cpu-prof", "--cpu-prof-dir", profileDir, "--cpu-prof-name", `${name}.cpuprofile`]
     : [];
+  // Run in the session's directory, as Pi is: the extension's startup snapshot (read from the process's
+  // directory) is then the session's, and the session's runtime reuses its metadata cache.
   const out = execFileSync(process.execPath, [...flags, "--input-type=module", "-e", CHILD, entry, cwd], {
+    cwd,
     encoding: "utf8",
   });
   const phases = JSON.parse(out) as Phases & { marks: number[] };
