@@ -15,7 +15,7 @@
  * loop (`setImmediate`), so a request, a call or a turn that comes in runs
  * between steps. Runs once per process.
  */
-import { buildServerMetadata, hashToolsAhead, serverIdentity } from "@pi-mcp-adapter/catalog";
+import { hashToolsAhead, serverIdentity } from "@pi-mcp-adapter/catalog";
 import { englishWordVectors, prepareSearch } from "@pi-mcp-adapter/search";
 import { pinMode } from "../calls/tool-pins.js";
 import type { StartupSnapshot } from "./startup-snapshot.js";
@@ -34,17 +34,15 @@ async function run(snapshot: StartupSnapshot): Promise<void> {
   const cached = snapshot.servers.filter((s) => s.listing !== undefined && !s.server.disabled);
   if (cached.length === 0) return;
   const pinning = pinMode(snapshot.config.settings.pinTools) !== "off";
-  for (const { server, listing } of cached) {
+  for (const cachedServer of cached) {
     await nextTurn();
+    const { server, listing } = cachedServer;
     if (pinning) {
       const pins = snapshot.cache?.pins(server.name);
       hashToolsAhead(listing!.tools, pins?.identity !== serverIdentity(server));
     }
-    prepareSearch(
-      buildServerMetadata(server.name, listing!, {
-        toolPrefix: server.toolPrefix ?? snapshot.config.settings.toolPrefix,
-      }),
-    );
+    // The snapshot's metadata (built once, also for direct tools), from the listing the session's catalog uses.
+    prepareSearch(cachedServer.metadata!);
   }
   await nextTurn();
   englishWordVectors();
