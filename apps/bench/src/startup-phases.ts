@@ -15,7 +15,12 @@
  * `--cpu-prof DIR` writes a V8 profile of each child into DIR (for
  * `node --import tsx src/cpu-profile-summary.ts DIR/<file>`).
  *
- * Run: `PI_MCP_EVAL_DIR=… node --import tsx src/startup-phases.ts [runs] [--vs DIR] [--cpu-prof DIR]`.
+ * `--no-idle` sends the first search right after `before_provider_request`
+ * (a model that answers at once, like the scripted one), so what ours left
+ * queued (the search warm-up) runs beside it; `--warm-only` skips the cold
+ * cache runs.
+ *
+ * Run: `PI_MCP_EVAL_DIR=… node --import tsx src/startup-phases.ts [runs] [--vs DIR] [--cpu-prof DIR] [--no-idle] [--warm-only]`.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -78,7 +83,8 @@ await fire("before_provider_request", ctx);
 const t4 = mark();
 const c4 = cpu();
 const cpuToRequest = c4;
-await idle();
+// --no-idle: the first search comes at once, as from a model that answers instantly (scripted).
+if (process.argv[3] !== "no-idle") await idle();
 const idleCpu = cpu() - c4;
 const t5 = mark();
 const proxy = tools.find((t) => t.name === "mcp");
@@ -98,14 +104,27 @@ process.stdout.write(JSON.stringify({ import: t1 - t0, factory: t2 - t1, session
   beforeAgent: t4 - t3, idle: idleCpu, firstSearch: t6 - t5, cpuToRequest, cpuFirstSearch, nextSearch: next[2], marks }));
 `;
 
-function child(entry: string, cwd: string, profileDir: string | undefined, name: string): Phases {
+function child(
+  entry: string,
+  cwd: string,
+  profileDir: string | undefined,
+  name: string,
+  noIdle = false,
+): Phases {
   // With a profile, the phase boundaries (µs, the profile's clock) go beside it for `cpu-profile-summary.ts --window`.
   const flags = profileDir
     ? ["--cpu-prof", "--cpu-prof-dir", profileDir, "--cpu-prof-name", `${name}.cpuprofile`]
     : [];
-  const out = execFileSync(process.execPath, [...flags, "--input-type=module", "-e", CHILD, entry, cwd], {
-    encoding: "utf8",
-  });
+  // Run in the session's directory, as Pi is: the extension's startup snapshot (read from the process's
+  // directory) is then the session's, and the session's runtime reuses its metadata cache.
+  const out = execFileSync(
+    process.execPath,
+    [...flags, "--input-type=module", "-e", CHILD, entry, cwd, ...(noIdle ? ["no-idle"] : [])],
+    {
+      cwd,
+      encoding: "utf8",
+    },
+  );
   const phases = JSON.parse(out) as Phases & { marks: number[] };
   if (profileDir) writeFileSync(resolve(profileDir, `${name}.marks.json`), JSON.stringify(phases.marks));
   return phases;
@@ -144,7 +163,7 @@ export function toRequest(p: Phases): number {
 
 export async function measureStartupPhases(
   runs = 9,
-  options: { profileDir?: string; builds?: PhasesBuild[] } = {},
+  options: { profileDir?: string; builds?: PhasesBuild[]; noIdle?: boolean; warmOnly?: boolean } = {},
 ): Promise<StartupPhasesResult> {
   const home = await createShellHome(loadCatalogServers());
   const builds = options.builds ?? [{ label: "this checkout", entry: extensionEntryUrl() }];
@@ -156,12 +175,15 @@ export async function measureStartupPhases(
     for (let i = 0; i < runs; i++) {
       const order = builds.map((_, k) => k);
       if (i % 2) order.reverse();
-      for (const state of i % 2 ? (["warm", "cold"] as const) : (["cold", "warm"] as const)) {
+      const states = i % 2 ? (["warm", "cold"] as const) : (["cold", "warm"] as const);
+      for (const state of states.filter((s) => s === "warm" || !options.warmOnly)) {
         for (const k of order) {
           if (state === "cold") rmSync(home.cacheFile, { force: true });
           else writeFileSync(home.cacheFile, warmCache);
           const profile = i === 0 ? options.profileDir : undefined;
-          samples[k]![state].push(child(builds[k]!.entry, home.cwd, profile, `${state}-${k}`));
+          samples[k]![state].push(
+            child(builds[k]!.entry, home.cwd, profile, `${state}-${k}`, options.noIdle),
+          );
         }
       }
     }
@@ -194,12 +216,17 @@ export function formatStartupPhases(r: StartupPhasesResult): string {
     return `  ${label}: ${cells} ms; import → before_agent_start done ${toRequest(p).toFixed(1)} ms`;
   };
   const lines = [`Start-up phases in a fresh process, 38 lazy servers (median of ${r.runs}, interleaved):`];
-  for (const b of r.builds) lines.push(`${b.label}`, row("cold cache", b.cold), row("warm cache", b.warm));
+  // Without cold runs (`--warm-only`) their medians are NaN: left out.
+  const shown = (["cold", "warm"] as const).filter(
+    (state) => !Number.isNaN(r.builds[0]!.cold.import) || state === "warm",
+  );
+  for (const b of r.builds)
+    lines.push(`${b.label}`, ...shown.map((state) => row(`${state} cache`, b[state])));
   r.builds.slice(1).forEach((b, k) => {
     const cells = (state: "cold" | "warm") =>
       RATIO_FIGURES.map((f) => `${f} ${(r.ratios[state][k]?.[f] ?? Number.NaN).toFixed(3)}`).join(", ");
     lines.push(`${b.label} / ${r.builds[0]!.label}, median of per-round ratios:`);
-    lines.push(`  cold cache: ${cells("cold")}`, `  warm cache: ${cells("warm")}`);
+    lines.push(...shown.map((state) => `  ${state} cache: ${cells(state)}`));
   });
   return lines.join("\n");
 }
@@ -216,5 +243,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const entry = pathToFileURL(resolve(other, "packages/pi-mcp-adapter/dist/pi/extension.js")).href;
     builds.unshift({ label: other, entry });
   }
-  console.log(formatStartupPhases(await measureStartupPhases(runs, { profileDir, builds })));
+  const noIdle = args.includes("--no-idle");
+  const warmOnly = args.includes("--warm-only");
+  console.log(
+    formatStartupPhases(await measureStartupPhases(runs, { profileDir, builds, noIdle, warmOnly })),
+  );
 }

@@ -46,6 +46,7 @@ export {
 } from "./tool-changes.js";
 export { isToolIncluded, type ToolFilter } from "./tool-filter.js";
 export {
+  hashToolsAhead,
   pinTool,
   type ServerPins,
   serverIdentity,

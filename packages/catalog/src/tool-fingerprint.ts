@@ -29,29 +29,66 @@ export interface ServerPins {
   tools: Record<string, ToolPin>;
 }
 
-/** The fingerprint of a tool as listed. */
+/** The hashes of a listed tool, kept per tool object (a listing is never changed in place; a new one brings new objects). */
+interface ToolHashes {
+  fingerprint: string;
+  /** Hashed when first needed: only a pin needs it. */
+  schema?: string;
+}
+
+const hashesByTool = new WeakMap<RemoteTool, ToolHashes>();
+
+/** The fingerprint of a tool as listed (computed once per tool object). */
 export function toolFingerprint(tool: RemoteTool): string {
-  return sha256(
-    canonicalJson({
-      name: tool.name,
-      description: tool.description ?? "",
-      inputSchema: tool.inputSchema ?? {},
-      annotations: tool.annotations ?? {},
-    }),
-  );
+  return hashesOf(tool, false).fingerprint;
 }
 
 /** The pin of a tool as listed now. */
 export function pinTool(tool: RemoteTool): ToolPin {
+  const { fingerprint, schema } = hashesOf(tool, true);
   return {
-    fingerprint: toolFingerprint(tool),
+    fingerprint,
     description: tool.description ?? "",
     params: paramNames(tool.inputSchema),
-    schema: sha256(canonicalJson(tool.inputSchema ?? {})),
+    schema: schema!,
     ...(tool.annotations && Object.keys(tool.annotations).length
       ? { annotations: { ...tool.annotations } }
       : {}),
   };
+}
+
+/**
+ * Hashes listed tools ahead of their comparison with the pins (in idle
+ * time): their fingerprints, and with `forPins` (a server not pinned yet)
+ * what pinning them needs too. Nothing else changes.
+ */
+export function hashToolsAhead(tools: readonly RemoteTool[], forPins: boolean): void {
+  for (const tool of tools) hashesOf(tool, forPins);
+}
+
+function hashesOf(tool: RemoteTool, withSchema: boolean): ToolHashes {
+  let hashes = hashesByTool.get(tool);
+  if (hashes && (hashes.schema !== undefined || !withSchema)) return hashes;
+  // The schema's canonical JSON is the costly part: made once for both hashes.
+  const schemaJson = canonicalJson(tool.inputSchema ?? {});
+  hashes = {
+    fingerprint: hashes?.fingerprint ?? sha256(fingerprintJson(tool, schemaJson)),
+    ...(withSchema ? { schema: sha256(schemaJson) } : {}),
+  };
+  hashesByTool.set(tool, hashes);
+  return hashes;
+}
+
+/**
+ * `canonicalJson({ name, description, inputSchema, annotations })` (the
+ * fingerprinted text; its bytes must never change) with the schema's
+ * canonical JSON given.
+ */
+function fingerprintJson(tool: RemoteTool, schemaJson: string): string {
+  const annotations = canonicalJson(tool.annotations ?? {});
+  // A nameless entry leaves `name` out, as canonicalJson leaves out undefined members.
+  const name = tool.name === undefined ? "" : `,"name":${canonicalJson(tool.name)}`;
+  return `{"annotations":${annotations},"description":${canonicalJson(tool.description ?? "")},"inputSchema":${schemaJson}${name}}`;
 }
 
 /**

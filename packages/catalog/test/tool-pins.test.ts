@@ -1,11 +1,13 @@
+import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { RemoteTool, ServerDefinition } from "@pi-mcp-adapter/core";
+import { canonicalJson, type RemoteTool, type ServerDefinition } from "@pi-mcp-adapter/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   acceptToolChanges,
   compareToolPins,
+  hashToolsAhead,
   MetadataCache,
   pinTool,
   serverIdentity,
@@ -39,6 +41,35 @@ describe("toolFingerprint", () => {
     expect(prints.size).toBe(5);
     // Fields outside what the model trusts do not count.
     expect(toolFingerprint({ ...send, title: "Send", _meta: { x: 1 } })).toBe(toolFingerprint(send));
+  });
+
+  it("keeps the bytes pins on disk were made with, also for odd tools, and when hashed ahead", () => {
+    // What fingerprints were before they were computed piecewise; a change here would report every pinned tool.
+    const original = (tool: RemoteTool) =>
+      createHash("sha256")
+        .update(
+          canonicalJson({
+            name: tool.name,
+            description: tool.description ?? "",
+            inputSchema: tool.inputSchema ?? {},
+            annotations: tool.annotations ?? {},
+          }),
+        )
+        .digest("hex");
+    const odd: RemoteTool[] = [
+      send,
+      { name: 'ünïcode "quoted"', description: "Zeile\nzwei \u2028", inputSchema: { type: "object" } },
+      { name: "bare" } as RemoteTool,
+      { name: undefined, description: "nameless" } as unknown as RemoteTool,
+      { name: "keys", inputSchema: { type: "object", properties: { "z-1": {}, a: { enum: [1, null] } } } },
+    ];
+    for (const tool of odd) expect(toolFingerprint(tool)).toBe(original(tool));
+    const copies = odd.map((tool) => ({ ...tool }));
+    hashToolsAhead(copies, true);
+    expect(copies.map((tool) => pinTool(tool).fingerprint)).toEqual(odd.map(original));
+    expect(pinTool(copies[0]!).schema).toBe(
+      createHash("sha256").update(canonicalJson(send.inputSchema)).digest("hex"),
+    );
   });
 
   it("pins hold no more than the tool listing: description, parameter names, hashes, annotations", () => {

@@ -20,6 +20,30 @@ describe("canonicalJson", () => {
     expect(canonicalJson([undefined, "x"])).toBe('[null,"x"]');
     expect(canonicalJson(undefined)).toBe("null");
   });
+
+  it("gives the bytes hashes on disk were made with (keys in code-unit order, odd values as JSON has them)", () => {
+    // The implementation before it was written as loops: pins and definition hashes on disk depend on these bytes.
+    const before = (value: unknown): string => {
+      if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+      if (Array.isArray(value)) return `[${value.map(before).join(",")}]`;
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${before(v)}`).join(",")}}`;
+    };
+    const odd = {
+      "10": 1,
+      "9": [undefined, () => 1, Symbol("s"), Number.NaN, -0, 1e21, '\u2028"q"'],
+      B: { é: true, e: false, "": null, Z: { inner: [[], {}] } },
+      a: new Date(0),
+      ü: "zeile\nzwei",
+      gone: undefined,
+    };
+    for (const value of [odd, [odd, odd.B], {}, [], "text", 3, true, null, undefined]) {
+      expect(canonicalJson(value)).toBe(before(value));
+    }
+    expect(canonicalJson({ b: 1, "": 2, B: 3 })).toBe('{"":2,"B":3,"b":1}');
+  });
 });
 
 describe("definitionKey", () => {

@@ -21,4 +21,5 @@ export {
 } from "./search-index.js";
 export { keywordsForTool, type SearchKeywords } from "./search-keywords.js";
 export { normalizeName, stem, tokenize } from "./tokenize.js";
+export { prepareSearch } from "./tool-fields.js";
 export { englishWordVectors, type WordVectors } from "./word-vectors.js";

@@ -9,27 +9,17 @@
  * multi-word `searchKeywords` entry as an exact phrase. Pure and synchronous.
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import {
-  DEFAULT_RANKING_WEIGHTS,
-  FIELD_LENGTH_NORMALISATION as FIELD_B,
-  fieldWeightList,
-  K1,
-  type RankingWeights,
-} from "./field-weights.js";
-import { describingStems, englishLexicon, type Lexicon, noLexicon } from "./lexicon.js";
+import { DEFAULT_RANKING_WEIGHTS, fieldWeightList, type RankingWeights } from "./field-weights.js";
+import { englishLexicon, type Lexicon, noLexicon } from "./lexicon.js";
 import { letterCounts, nameBonus } from "./name-match.js";
-import { parameterText } from "./parameter-text.js";
+import { buildPostings, documentFrequency, type Postings } from "./postings.js";
 import { type QueryGroup, queryGroups } from "./query-terms.js";
 import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "./search-keywords.js";
 import { createSemanticScorer, nudgeByMeaning } from "./semantic-score.js";
-import { normalizeName, stem, tokenize } from "./tokenize.js";
+import { normalizeName } from "./tokenize.js";
+import { compactNamesOf, DESCRIBED, fieldsOf, SURFACE } from "./tool-fields.js";
 import { topK } from "./top-k.js";
 import { englishWordVectors, type WordVectors } from "./word-vectors.js";
-
-/** Marks a name term that is an unstemmed surface form. */
-export const SURFACE = "=";
-/** Marks a term of the lexicon field (words describing a name word), kept apart from the same word elsewhere. */
-export const DESCRIBED = "~";
 
 /**
  * A lexicon word describing more than this share of the tools is left out of the lexicon field: it tells
@@ -80,11 +70,6 @@ export interface SearchIndex {
   ): { hits: ScoredDoc[]; total: number };
 }
 
-interface Posting {
-  docs: number[];
-  weights: number[];
-}
-
 export function createSearchIndex(
   tools: readonly ToolMetadata[],
   options: SearchIndexOptions = {},
@@ -94,57 +79,20 @@ export function createSearchIndex(
   const keywords = tools.map((tool) => keywordsForTool(tool, options.searchKeywords));
   const fieldTokens = tools.map((tool, doc) => fieldsOf(tool, keywords[doc]!, lexicon));
   const phrases = indexKeywordPhrases(keywords);
-  const avgLength = FIELD_WEIGHT.map(
-    (_, f) =>
-      fieldTokens.reduce((sum, fields) => sum + fields[f]!.length, 0) / Math.max(1, tools.length) || 1,
-  );
-  const postings = new Map<string, Posting>();
-  // Built on a session's first search: plain arrays and one posting lookup per token keep it cheap.
-  for (let doc = 0; doc < fieldTokens.length; doc++) {
-    const fields = fieldTokens[doc]!;
-    for (let f = 0; f < fields.length; f++) {
-      const tokens = fields[f]!;
-      const weight = FIELD_WEIGHT[f]! / (1 - FIELD_B[f]! + (FIELD_B[f]! * tokens.length) / avgLength[f]!);
-      for (const token of tokens) {
-        let posting = postings.get(token);
-        if (!posting) {
-          posting = { docs: [], weights: [] };
-          postings.set(token, posting);
-        }
-        // Tokens of one document arrive together, so its entry, if any, is the last.
-        const last = posting.docs.length - 1;
-        if (last >= 0 && posting.docs[last] === doc) posting.weights[last]! += weight;
-        else {
-          posting.docs.push(doc);
-          posting.weights.push(weight);
-        }
-      }
-    }
-  }
   const n = tools.length;
-  const termScore = new Map<string, number[]>();
   const maxDescribedDocs = Math.max(50, n * MAX_DESCRIBED_DOC_SHARE);
   const maxRelatedDocs = Math.max(50, n * MAX_RELATED_DOC_SHARE);
-  for (const [term, posting] of postings) {
-    const df = posting.docs.length;
-    if (df > maxDescribedDocs && term.startsWith(DESCRIBED)) {
-      postings.delete(term);
-      continue;
-    }
-    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    termScore.set(
-      term,
-      posting.weights.map((tf) => (idf * tf * (K1 + 1)) / (K1 + tf)),
-    );
-  }
-  const compactNames = tools.map(
-    (tool) => [normalizeName(tool.name), normalizeName(tool.prefixedName)] as const,
+  const postings = buildPostings(
+    fieldTokens,
+    FIELD_WEIGHT,
+    (term, df) => df > maxDescribedDocs && term.startsWith(DESCRIBED),
   );
-  const nameLetters = compactNames.map(
-    ([name, prefixed]) => [letterCounts(name), letterCounts(prefixed)] as const,
-  );
+  const df = (term: string) => documentFrequency(postings, term);
+  const names = tools.map(compactNamesOf);
+  const compactNames = names.map((n) => n.compactNames);
+  const nameLetters = names.map((n) => n.letters);
   const vocabulary = new Set(
-    [...postings.keys()].filter((term) => !term.startsWith(SURFACE) && !term.startsWith(DESCRIBED)),
+    [...postings.ids.keys()].filter((term) => !term.startsWith(SURFACE) && !term.startsWith(DESCRIBED)),
   );
   const longNameTerms = [
     ...new Set(
@@ -181,11 +129,7 @@ export function createSearchIndex(
   const { wordVectors } = options;
   const semanticWeight =
     wordVectors === false ? 0 : (options.weights?.semantic ?? DEFAULT_RANKING_WEIGHTS.semantic);
-  const meaning = createSemanticScorer(
-    tools,
-    (stemmed) => postings.get(stemmed)?.docs.length ?? 0,
-    wordVectors ? () => wordVectors : englishWordVectors,
-  );
+  const meaning = createSemanticScorer(tools, df, wordVectors ? () => wordVectors : englishWordVectors);
 
   const index: SearchIndex = {
     tools,
@@ -193,15 +137,14 @@ export function createSearchIndex(
     longNameTerms,
     sortedTerms,
     termsByLength,
-    related: (stemmed) =>
-      lexicon.related(stemmed).filter(([term]) => (postings.get(term)?.docs.length ?? 0) <= maxRelatedDocs),
+    related: (stemmed) => lexicon.related(stemmed).filter(([term]) => df(term) <= maxRelatedDocs),
     relatedWeight: options.weights?.lexiconSynonym ?? DEFAULT_RANKING_WEIGHTS.lexiconSynonym,
     lexiconCredit: options.weights?.lexiconCoverage ?? DEFAULT_RANKING_WEIGHTS.lexiconCoverage,
     score(query, accept, limit) {
       const groups = queryGroups(query, index);
       const candidates: number[] = [];
       for (const group of groups) {
-        addGroup(group, postings, termScore, scratch, touched, sumTouched);
+        addGroup(group, postings, scratch, touched, sumTouched);
         for (const doc of touched) {
           const value = scratch.best[doc]!;
           if (value > 0) {
@@ -264,8 +207,7 @@ interface GroupScratch {
 /** Best alternative per document for one query word, written into `best` (and its credit into `credit`). */
 function addGroup(
   group: QueryGroup,
-  postings: Map<string, Posting>,
-  termScore: Map<string, number[]>,
+  { ids, start, docs, scores }: Postings,
   { best, credit, sums }: GroupScratch,
   touched: number[],
   sumTouched: number[],
@@ -273,12 +215,10 @@ function addGroup(
   for (const alternative of group) {
     const share = alternative.credit ?? 1;
     if (alternative.terms.length === 1) {
-      const term = alternative.terms[0]!;
-      const posting = postings.get(term);
-      const scores = termScore.get(term);
-      if (!posting || !scores) continue;
-      for (let i = 0; i < posting.docs.length; i++) {
-        const doc = posting.docs[i]!;
+      const id = ids.get(alternative.terms[0]!);
+      if (id === undefined) continue;
+      for (let i = start[id]!, end = start[id + 1]!; i < end; i++) {
+        const doc = docs[i]!;
         const value = scores[i]! * alternative.weight;
         if (best[doc] === 0) touched.push(doc);
         if (value > best[doc]!) {
@@ -289,19 +229,18 @@ function addGroup(
       continue;
     }
     // A multi-term alternative (an abbreviation, or a stem plus its surface form) scores the sum of its terms.
-    const start = sumTouched.length;
+    const first = sumTouched.length;
     alternative.terms.forEach((term, t) => {
       const termShare = alternative.weight * (alternative.termWeights?.[t] ?? 1);
-      const posting = postings.get(term);
-      const scores = termScore.get(term);
-      if (!posting || !scores) return;
-      for (let i = 0; i < posting.docs.length; i++) {
-        const doc = posting.docs[i]!;
+      const id = ids.get(term);
+      if (id === undefined) return;
+      for (let i = start[id]!, end = start[id + 1]!; i < end; i++) {
+        const doc = docs[i]!;
         if (sums[doc] === 0) sumTouched.push(doc);
         sums[doc]! += scores[i]! * termShare;
       }
     });
-    for (let i = start; i < sumTouched.length; i++) {
+    for (let i = first; i < sumTouched.length; i++) {
       const doc = sumTouched[i]!;
       const value = sums[doc]!;
       sums[doc] = 0;
@@ -311,28 +250,8 @@ function addGroup(
         credit[doc] = share;
       }
     }
-    sumTouched.length = start;
+    sumTouched.length = first;
   }
-}
-
-function fieldsOf(tool: ToolMetadata, keywords: string[], lexicon: Lexicon): string[][] {
-  const parameters = parameterText(tool.inputSchema);
-  const terms = (text: string) => tokenize(text).map(stem);
-  const nameTokens = tokenize(tool.name);
-  const nameTerms = nameTokens.map(stem);
-  // The whole name written together, last among the stems (see `longNameTerms`).
-  nameTerms.push(normalizeName(tool.name));
-  // Surface forms (`channels`, not only the stem `channel`) let an exact word outrank a stem match.
-  for (const token of nameTokens) nameTerms.push(`${SURFACE}${token}`);
-  return [
-    nameTerms,
-    terms(tool.server),
-    terms(tool.description),
-    terms(parameters.names.join(" ")),
-    terms(parameters.values),
-    terms(keywords.join(" ")),
-    describingStems(nameTerms.slice(0, nameTokens.length), lexicon).map((term) => DESCRIBED + term),
-  ];
 }
 
 function cmp(a: string, b: string): number {

@@ -19,7 +19,6 @@ import {
 } from "@pi-mcp-adapter/catalog";
 import type { PinToolsSetting, RemoteTool, ServerDefinition } from "@pi-mcp-adapter/core";
 import { type ServerToolChanges, toolChangeNotice } from "../format/tool-changes.js";
-import { oncePerObject } from "./once-per-object.js";
 
 export type PinMode = "enforce" | "warn" | "off";
 
@@ -46,8 +45,6 @@ export class ToolPins {
   private readonly writes = new Set<Promise<void>>();
   /** Pin changes waiting for the next write, per server. */
   private readonly queued = new Map<string, (pins: ServerPins | undefined) => ServerPins>();
-  /** Asked on every call: hashed once per listed tool (a new listing brings new tool objects). */
-  private readonly fingerprint = oncePerObject(toolFingerprint);
 
   constructor(
     setting: PinToolsSetting | undefined,
@@ -90,7 +87,8 @@ export class ToolPins {
   /** The fingerprint of a tool as last listed (session grants are tied to it). */
   fingerprintOf(server: string, tool: string): string | undefined {
     const listed = this.observed.get(server)?.tools.find((t) => t.name === tool);
-    return listed ? this.fingerprint(listed) : undefined;
+    // Asked on every call: catalog hashes a listed tool once (a new listing brings new tool objects).
+    return listed ? toolFingerprint(listed) : undefined;
   }
 
   /** Every listed server's changed and new tools. */
