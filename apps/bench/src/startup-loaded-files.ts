@@ -15,6 +15,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { extensionEntryUrl } from "./extension-import-time.js";
 import { createShellHome, loadCatalogServers } from "./shell-home.js";
+import { PI_STAND_IN } from "./startup-phases.js";
 
 // A module hook that appends each loaded file's URL and size to LOADED_LOG (hooks run on their own thread).
 const HOOK = `
@@ -31,21 +32,13 @@ const CHILD = `
 import { register } from "node:module";
 import { appendFileSync } from "node:fs";
 register(process.argv[3]);
-const handlers = new Map();
-const tools = [];
-const pi = {
-  registerTool(t) { tools.push(t); }, registerCommand() {}, registerFlag() {}, getFlag() {},
-  getAllTools() { return tools; }, on(e, h) { handlers.set(e, [...(handlers.get(e) ?? []), h]); },
-  events: { on() { return () => {}; }, emit() {} },
-};
-const ctx = { cwd: process.argv[2], hasUI: false, ui: { notify() {}, setStatus() {} } };
-const fire = async (e) => { for (const h of handlers.get(e) ?? []) await h({ type: e }, ctx); };
+${PI_STAND_IN}
 const { default: factory } = await import(process.argv[1]);
 await factory(pi);
-await fire("session_start");
-await fire("before_agent_start");
+await fire("session_start", ctx);
+await fire("before_agent_start", ctx);
 appendFileSync(process.env.LOADED_LOG, "--\\n");
-await fire("session_shutdown");
+await fire("session_shutdown", ctx);
 process.exit(0);
 `;
 
