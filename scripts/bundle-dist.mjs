@@ -12,7 +12,7 @@
  * Run from a package folder after `tsc`: `node ../../scripts/bundle-dist.mjs`.
  * The per-file .js tsc emitted are replaced; the .d.ts files stay.
  */
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { build } from "esbuild";
 
@@ -28,17 +28,27 @@ const sharesZod = isCore || Boolean(pkg.dependencies?.["@pi-mcp-adapter/core"]);
 const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter(
   (name) => !(isCore && name === "zod"),
 );
+// Pi's own packages come from the Pi that loads the extension (never bundled, never installed by us).
+const HOST_SCOPES = ["@mariozechner/", "@earendil-works/"];
 const isExternal = (specifier) =>
   specifier.startsWith("node:") ||
+  HOST_SCOPES.some((scope) => specifier.startsWith(scope)) ||
   external.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 
 const entryPoints = { index: "dist/index.js" };
 // Each further entry the package exports (e.g. `"./viewer-mode": { "import": "./dist/viewer-mode.js" }`): a
 // small part a session start needs, importable without the package's index (code both use goes to a chunk).
-for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
-  const file = typeof target === "string" ? target : target?.import;
-  const name = typeof file === "string" ? /^\.\/dist\/(.+)\.js$/.exec(file)?.[1] : undefined;
-  if (subpath !== "." && name && !(name in entryPoints)) entryPoints[name] = `dist/${name}.js`;
+// Its command-line programs (`bin`) and Pi extensions (`pi.extensions`) are entries too.
+const entryFiles = [
+  ...Object.entries(pkg.exports ?? {})
+    .filter(([subpath]) => subpath !== ".")
+    .map(([, target]) => (typeof target === "string" ? target : target?.import)),
+  ...(typeof pkg.bin === "string" ? [pkg.bin] : Object.values(pkg.bin ?? {})),
+  ...(pkg.pi?.extensions ?? []),
+];
+for (const file of entryFiles) {
+  const name = typeof file === "string" ? /^(?:\.\/)?dist\/(.+)\.js$/.exec(file)?.[1] : undefined;
+  if (name && !(name in entryPoints)) entryPoints[name] = `dist/${name}.js`;
 }
 if (isCore) {
   writeFileSync("dist/zod-entry.js", 'export * from "zod";\nexport { default } from "zod";\n');
@@ -121,14 +131,19 @@ const walk = (dir) =>
 for (const file of walk("dist")) if (/\.js(\.map)?$/.test(file)) rmSync(file);
 // esbuild escapes non-ASCII in code but leaves it in comments; one such character makes V8 hold the
 // whole file's source as two bytes a character. As `\uXXXX` (in a comment, or anywhere: same meaning).
-for (const file of readdirSync(out)) {
-  const text = readFileSync(join(out, file), "utf8");
+for (const file of walk(out)) {
+  const text = readFileSync(file, "utf8");
   const ascii = text.replace(
     /[\u0080-\uffff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
-  if (ascii !== text) writeFileSync(join(out, file), ascii);
+  if (ascii !== text) writeFileSync(file, ascii);
 }
-for (const file of readdirSync(out)) renameSync(join(out, file), join("dist", file));
+// Entries in subfolders (e.g. `dist/pi/extension.js`) go beside their declarations.
+for (const file of walk(out)) {
+  const target = join("dist", relative(out, file));
+  mkdirSync(dirname(target), { recursive: true });
+  renameSync(file, target);
+}
 rmSync(out, { recursive: true, force: true });
 console.log(`bundled ${relative(process.cwd(), "dist")}: external ${external.join(", ") || "(none)"}`);

@@ -47,9 +47,11 @@ export type Phases = Record<Phase, number>;
 // A stand-in for Pi's API as thin as the extension allows; the handlers run as Pi runs them (awaited in turn).
 // `idle` is the CPU time (ms) the process spends after before_agent_start until its event loop is idle: work ours
 // left queued behind the handlers, which on Pi's one thread runs before or beside its first request.
-const CHILD = `
-const marks = [];
-const mark = () => { marks.push(Number(process.hrtime.bigint() / 1000n)); return performance.now(); };
+/**
+ * A child's stand-in for Pi (source text): `pi` collecting the handlers and tools, `fire(event, ctx)`
+ * running an event's handlers in turn, and `ctx` for a session in the directory `process.argv[2]`.
+ */
+export const PI_STAND_IN = `
 const handlers = new Map();
 const tools = [];
 const pi = {
@@ -59,6 +61,12 @@ const pi = {
 };
 const fire = async (e, ctx) => { for (const h of handlers.get(e) ?? []) await h({ type: e }, ctx); };
 const ctx = { cwd: process.argv[2], hasUI: false, ui: { notify() {}, setStatus() {} } };
+`;
+
+const CHILD = `
+const marks = [];
+const mark = () => { marks.push(Number(process.hrtime.bigint() / 1000n)); return performance.now(); };
+${PI_STAND_IN}
 const idle = () => new Promise((done) => {
   let quiet = 0;
   let last = performance.eventLoopUtilization();

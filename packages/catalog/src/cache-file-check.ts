@@ -46,7 +46,8 @@ const isTool = shape({
   execution: optional(isObject),
 });
 
-const isListing = shape({
+/** A listing's lists of tools, resources and resource templates (what a start-up may leave unparsed). */
+const restFields = {
   tools: arrayOf(isTool),
   resources: optional(
     arrayOf(shape({ uri: isString, name: isString, ...described, mimeType: optionalString })),
@@ -54,6 +55,10 @@ const isListing = shape({
   resourceTemplates: optional(
     arrayOf(shape({ uriTemplate: isString, name: isString, ...described, mimeType: optionalString })),
   ),
+};
+
+/** A listing's instructions and prompts (what a start-up reads of every server). */
+const headFields = {
   prompts: optional(
     arrayOf(
       shape({
@@ -72,7 +77,13 @@ const isListing = shape({
     ),
   ),
   instructions: optionalString,
-});
+};
+
+/** The part of a listing before its `tools` in the cache file (`cache-file-text.ts`). */
+export const isListingHead = shape(headFields);
+/** The part of a listing from its `tools` on in the cache file. */
+export const isListingRest = shape(restFields);
+const isListing = shape({ ...restFields, ...headFields });
 
 const isEntry = shape({
   key: isString,

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { isCacheFile } from "./cache-file-check.js";
+import { readCacheFileText } from "./cache-file-text.js";
 import { PinsSchema } from "./pins-schema.js";
 
 export const CACHE_FILE_NAME = "mcp-cache.json";
@@ -28,7 +29,27 @@ export const CachedToolSchema = z.object({
   execution: z.record(z.string(), z.unknown()).optional(),
 });
 
+// `instructions` and `prompts` first: a parsed listing's JSON has its keys in the order the file has them.
 export const ServerListingSchema = z.object({
+  instructions: z.string().optional(),
+  prompts: z
+    .array(
+      z.object({
+        name: z.string(),
+        title: z.string().optional(),
+        description: z.string().optional(),
+        arguments: z
+          .array(
+            z.object({
+              name: z.string(),
+              description: z.string().optional(),
+              required: z.boolean().optional(),
+            }),
+          )
+          .optional(),
+      }),
+    )
+    .optional(),
   tools: z.array(CachedToolSchema),
   resources: z
     .array(
@@ -52,25 +73,6 @@ export const ServerListingSchema = z.object({
       }),
     )
     .optional(),
-  prompts: z
-    .array(
-      z.object({
-        name: z.string(),
-        title: z.string().optional(),
-        description: z.string().optional(),
-        arguments: z
-          .array(
-            z.object({
-              name: z.string(),
-              description: z.string().optional(),
-              required: z.boolean().optional(),
-            }),
-          )
-          .optional(),
-      }),
-    )
-    .optional(),
-  instructions: z.string().optional(),
 });
 export type CachedServerListing = z.infer<typeof ServerListingSchema>;
 
@@ -92,11 +94,19 @@ export type CacheFile = z.infer<typeof CacheFileSchema>;
 /**
  * Parses cache file text. Anything unreadable — corrupt or truncated JSON, a
  * different version, a wrong shape — yields an empty cache (and a reason), so
- * it is rebuilt on the next write instead of failing.
+ * it is rebuilt on the next write instead of failing. Text in the layout this
+ * version writes (`cache-file-text.ts`) keeps each server's tools, resources
+ * and templates unparsed until first read; `onBadEntry` hears of a server
+ * whose lists then turn out malformed.
  */
-export function parseCacheFile(text: string | undefined): { cache: CacheFile; problem?: string } {
+export function parseCacheFile(
+  text: string | undefined,
+  onBadEntry: (server: string) => void = () => {},
+): { cache: CacheFile; problem?: string } {
   const empty: CacheFile = { version: CACHE_VERSION, servers: {} };
   if (text === undefined) return { cache: empty };
+  const laidOut = readCacheFileText(text, CACHE_VERSION, onBadEntry);
+  if (laidOut) return { cache: laidOut };
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -22,6 +22,7 @@ import {
   parseCacheFile,
   ServerListingSchema,
 } from "./cache-file.js";
+import { formatCacheFile, listsUnparsed } from "./cache-file-text.js";
 import { checkListingLimits, listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
 import type { ServerPins } from "./tool-fingerprint.js";
 
@@ -60,6 +61,8 @@ export class MetadataCache {
   private disk: { cache: CacheFile; stamp: string } | undefined;
   /** Whether the file last read could hold a listing over the byte bound (a smaller file cannot). */
   private mayHoldLarge = false;
+  /** Servers whose entry in the file turned out malformed when first read: not served, dropped on the next write. */
+  private readonly bad = new Set<string>();
   /** The write under way (or last settled), and the batch queued behind it. */
   private writing: Promise<void> = Promise.resolve();
   private next: Batch | undefined;
@@ -89,9 +92,11 @@ export class MetadataCache {
    */
   get(server: string, key: string): ServerListing | undefined {
     const entry = this.snapshot.servers[server];
-    if (!entry || entry.key !== key || this.expired(entry)) return undefined;
+    if (!entry || entry.key !== key || this.expired(entry) || this.bad.has(server)) return undefined;
     const listing = entry.listing as ServerListing;
-    if (listingLimitProblem(server, listing, undefined, !this.mayHoldLarge)) return undefined;
+    // Lists still unparsed are checked when they are parsed (cache-file-text.ts).
+    if (!listsUnparsed(listing) && listingLimitProblem(server, listing, undefined, !this.mayHoldLarge))
+      return undefined;
     return listing;
   }
 
@@ -110,6 +115,7 @@ export class MetadataCache {
     checkListingLimits(server, listing);
     const entry: CacheEntry = { key, savedAt: this.now(), listing: ServerListingSchema.parse(listing) };
     if (this.unchanged(server, entry)) return;
+    this.bad.delete(server);
     await this.change((cache) => {
       cache.servers[server] = entry;
     });
@@ -170,7 +176,12 @@ export class MetadataCache {
     }
     // A UTF-16 unit is at most 3 UTF-8 bytes: a file this short cannot hold a listing over the bound.
     this.mayHoldLarge = text !== undefined && text.length * 3 > MAX_LISTING_BYTES;
-    const { cache, problem } = parseCacheFile(text);
+    const { cache, problem } = parseCacheFile(text, (server) => {
+      this.bad.add(server);
+      this.onProblem(
+        `ignoring the cached listing of "${server}" in ${this.file}: unexpected shape; it will be rebuilt`,
+      );
+    });
     if (problem) this.onProblem(`ignoring ${this.file}: ${problem}; it will be rebuilt`);
     return cache;
   }
@@ -208,9 +219,9 @@ export class MetadataCache {
           const base = this.disk && stamp === this.disk.stamp ? this.disk.cache : await this.readFile();
           const cache = edited(base, changes);
           for (const [name, entry] of Object.entries(cache.servers)) {
-            if (this.expired(entry)) delete cache.servers[name];
+            if (this.expired(entry) || this.bad.has(name)) delete cache.servers[name];
           }
-          await writeFileAtomic(this.file, `${JSON.stringify(cache)}\n`, { mode: 0o600 });
+          await writeFileAtomic(this.file, formatCacheFile(cache), { mode: 0o600 });
           const written = await fileStamp(this.file);
           this.disk = written === undefined ? undefined : { cache, stamp: written };
           // What the file holds now, plus the changes still queued for the next write.

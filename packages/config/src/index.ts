@@ -90,35 +90,4 @@ export {
   ServerEntrySchema,
 } from "./server-entry.js";
 export { type SettingKey, type Settings, SettingsSchema, USER_ONLY_SETTINGS } from "./settings.js";
-export {
-  ADD_SERVER_FLAGS,
-  ADD_SERVER_USAGE,
-  type AddServerFlags,
-  type AddServerRequest,
-  addServerRequest,
-  parseAddServerArgs,
-} from "./setup/add-server-args.js";
-export { type AddServersResult, addServers, createProjectConfig } from "./setup/add-servers.js";
-export { type AdoptHostsResult, adoptHostImports } from "./setup/adopt-hosts.js";
-export { CURATED_SERVERS, type CuratedServer, findCuratedServer } from "./setup/curated-servers.js";
-export { type ConfigEdit, editConfigFile } from "./setup/edit-config-file.js";
-export { formatConfigPaths, formatSetupOverview, type SetupCommands } from "./setup/format-setup.js";
-export { type InitResult, initHostImports } from "./setup/init-host-imports.js";
-export { checkConfigText, replaceConfigText } from "./setup/replace-config-text.js";
-export {
-  type AddServerResult,
-  addServerToFile,
-  removeServerFromFile,
-  serverConfigFile,
-  validateServerEntry,
-} from "./setup/server-file-edits.js";
-export {
-  type ConfigPathInfo,
-  type HostConfigInfo,
-  type PiNativeConfigInfo,
-  readSetupOverview,
-  type SetupOverview,
-  type SetupOverviewOptions,
-} from "./setup/setup-overview.js";
 export type { SourceScope } from "./source-scope.js";
-export { type SetServerDisabledOptions, setServerDisabled } from "./toggle-server.js";

@@ -9,15 +9,15 @@ import { chmod, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
+import { maskServerDefinition } from "../src/index.js";
 import {
   addServers,
   addServerToFile,
-  maskServerDefinition,
   parseAddServerArgs,
   removeServerFromFile,
   replaceConfigText,
   setServerDisabled,
-} from "../src/index.js";
+} from "../src/setup.js";
 import { byName, createWorld } from "./world.js";
 
 const HAND_WRITTEN = `{

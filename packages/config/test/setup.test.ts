@@ -10,7 +10,7 @@ import {
   formatSetupOverview,
   initHostImports,
   readSetupOverview,
-} from "../src/index.js";
+} from "../src/setup.js";
 import { createWorld, names, type World } from "./world.js";
 
 const environment = (w: World) => ({

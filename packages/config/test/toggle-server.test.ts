@@ -3,7 +3,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { McpAdapterError } from "@pi-mcp-adapter/core";
 import { describe, expect, it } from "vitest";
-import { ConfigError, setServerDisabled } from "../src/index.js";
+import { ConfigError } from "../src/index.js";
+import { setServerDisabled } from "../src/setup.js";
 import { byName, createWorld } from "./world.js";
 
 describe("setServerDisabled", () => {
@@ -78,7 +79,7 @@ describe("setServerDisabled", () => {
 
   it("keeps every change when separate processes write at once", async () => {
     await using w = await createWorld();
-    const dist = new URL("../dist/index.js", import.meta.url).href;
+    const dist = new URL("../dist/setup.js", import.meta.url).href;
     const script = (worker: number) =>
       `const { setServerDisabled } = await import(${JSON.stringify(dist)});
        for (let i = 0; i < 10; i++) await setServerDisabled({ cwd: ${JSON.stringify(w.project)}, server: "w${worker}-" + i, disabled: true });`;

@@ -124,9 +124,11 @@ export function createOutputGuard(options: OutputGuardOptions = {}): OutputGuard
       };
     }
     const parts = await toParts(result, blobs, nameHint);
-    const texts = parts
-      .filter((p) => p.kind === "text")
-      .map((p) => (toon && p.toon ? (maybeEncodeToon(p.text) ?? p.text) : p.text));
+    const texts = await Promise.all(
+      parts
+        .filter((p) => p.kind === "text")
+        .map(async (p) => (toon && p.toon ? ((await maybeEncodeToon(p.text)) ?? p.text) : p.text)),
+    );
     const bounded = await boundText(texts, {
       maxBytes: settings.maxBytes,
       maxLines: settings.maxLines,

@@ -1,9 +1,10 @@
 /**
  * Optional TOON encoding of JSON text results: a more compact notation for
- * uniform arrays of objects. Used only when it comes out shorter.
+ * uniform arrays of objects. Used only when it comes out shorter. The
+ * encoder loads on the first result that may be encoded (most sessions
+ * never turn TOON on), not with the package.
  */
 import type { ToonEncodeSetting } from "@pi-mcp-adapter/core";
-import { encode } from "@toon-format/toon";
 
 /** Texts longer than this are not parsed for TOON: the cost is not worth it for text that is cut anyway. */
 export const TOON_MAX_INPUT_CHARS = 4 * 1024 * 1024;
@@ -14,8 +15,11 @@ export function isToonEnabled(setting: ToonEncodeSetting | undefined, server: st
   return setting === true || setting.includes(server);
 }
 
+type ToonEncode = (value: unknown) => string;
+let encoder: Promise<ToonEncode> | undefined;
+
 /** The TOON form of a JSON object or array text when it is shorter; `undefined` otherwise. */
-export function maybeEncodeToon(text: string): string | undefined {
+export async function maybeEncodeToon(text: string): Promise<string | undefined> {
   if (text.length > TOON_MAX_INPUT_CHARS) return undefined;
   const trimmed = text.trim();
   if (!(trimmed.startsWith("{") || trimmed.startsWith("["))) return undefined;
@@ -25,6 +29,8 @@ export function maybeEncodeToon(text: string): string | undefined {
   } catch {
     return undefined;
   }
+  encoder ??= import("@toon-format/toon").then((toon) => toon.encode);
+  const encode = await encoder;
   let encoded: string;
   try {
     encoded = encode(value);

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { setServerDisabled } from "@pi-mcp-adapter/config";
+import { setServerDisabled } from "@pi-mcp-adapter/config/setup";
 import {
   connectInMemory,
   createFixtureServer,

@@ -1,9 +1,6 @@
 export {
-  DEFAULT_SCRIPT_TIMEOUT_MS,
-  MAX_SCRIPT_TIMEOUT_MS,
   type RunScriptOptions,
   runScript,
-  SCRIPT_TRANSFER_BUDGET_BYTES,
   type ScriptErrorCode,
   type ScriptLogLine,
   type ScriptOutcome,
@@ -15,6 +12,11 @@ export type {
   ScriptHost,
   ScriptSearchQuery,
 } from "./script-host.js";
+export {
+  DEFAULT_SCRIPT_TIMEOUT_MS,
+  MAX_SCRIPT_TIMEOUT_MS,
+  SCRIPT_TRANSFER_BUDGET_BYTES,
+} from "./script-limits.js";
 export {
   formatScriptOutcome,
   parseScriptParams,

@@ -6,14 +6,8 @@
  */
 import { Worker } from "node:worker_threads";
 import type { ScriptHost } from "./script-host.js";
+import { DEFAULT_SCRIPT_TIMEOUT_MS, SCRIPT_TRANSFER_BUDGET_BYTES } from "./script-limits.js";
 import { WORKER_SOURCE } from "./worker-source.js";
-
-/** The deadline when the caller gives none. */
-export const DEFAULT_SCRIPT_TIMEOUT_MS = 30_000;
-/** The longest deadline a script may ask for. */
-export const MAX_SCRIPT_TIMEOUT_MS = 10 * 60_000;
-/** Bytes that may move between worker and host per script (code, requests, answers, output). */
-export const SCRIPT_TRANSFER_BUDGET_BYTES = 16 * 1024 * 1024;
 
 export interface RunScriptOptions {
   /** Default `DEFAULT_SCRIPT_TIMEOUT_MS`; the worker is terminated when it passes. */

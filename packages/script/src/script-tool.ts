@@ -1,9 +1,11 @@
 /**
  * The `mcpScript` tool as a host registers it: name, description,
  * parameters (plain JSON Schema, small — it is in every prompt), argument
- * checking, and the text the model reads back.
+ * checking, and the text the model reads back. Also the package's `./tool`
+ * entry: a host registers the tool without loading the runner.
  */
-import { DEFAULT_SCRIPT_TIMEOUT_MS, MAX_SCRIPT_TIMEOUT_MS, type ScriptOutcome } from "./run-script.js";
+import type { ScriptOutcome } from "./run-script.js";
+import { DEFAULT_SCRIPT_TIMEOUT_MS, MAX_SCRIPT_TIMEOUT_MS } from "./script-limits.js";
 
 export const SCRIPT_TOOL_NAME = "mcpScript";
 

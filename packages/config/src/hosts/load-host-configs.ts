@@ -1,5 +1,4 @@
 /** Reads other hosts' config files into config layers (below every shared and adapter source). */
-import { parse as parseToml, TomlError } from "smol-toml";
 import { type ConfigLayer, emptyLayer } from "../config-layer.js";
 import type { ConfigEnvironment } from "../config-sources.js";
 import { readConfigText, readJsonFile } from "../read-json-file.js";
@@ -57,6 +56,8 @@ async function readHostConfigFile(candidate: HostConfigFile, cwd: string): Promi
       layer.problems.push(read.problem);
       return layer;
     }
+    // The TOML parser loads only when a TOML file (codex) is there to read: most starts read none.
+    const { parse: parseToml, TomlError } = await import("smol-toml");
     try {
       document = parseToml(read.text);
     } catch (error) {

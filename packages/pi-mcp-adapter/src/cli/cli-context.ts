@@ -3,12 +3,8 @@
  * runtime, created only when a command asks for it (so `status`, `list`,
  * `init` and `setup` read files and nothing else).
  */
-import {
-  type AddServerFlags,
-  loadConfig,
-  type PendingProjectServer,
-  type ProjectTrust,
-} from "@pi-mcp-adapter/config";
+import { loadConfig, type PendingProjectServer, type ProjectTrust } from "@pi-mcp-adapter/config";
+import type { AddServerFlags } from "@pi-mcp-adapter/config/setup";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { type AdapterRuntime, createRuntime, headlessHost } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ADD_SERVER_FLAGS } from "@pi-mcp-adapter/config";
+import { ADD_SERVER_FLAGS } from "@pi-mcp-adapter/config/setup";
 import { describeError, McpAdapterError } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { runProxyRequest } from "@pi-mcp-adapter/runtime";

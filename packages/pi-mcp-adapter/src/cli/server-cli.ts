@@ -7,15 +7,17 @@
  */
 import {
   ADMIT_ALL_PROJECT_SERVERS,
-  addServerRequest,
-  addServerToFile,
   ConfigError,
   defaultConfigEnvironment,
   loadConfig,
   maskServerDefinition,
+} from "@pi-mcp-adapter/config";
+import {
+  addServerRequest,
+  addServerToFile,
   removeServerFromFile,
   serverConfigFile,
-} from "@pi-mcp-adapter/config";
+} from "@pi-mcp-adapter/config/setup";
 import { McpAdapterError } from "@pi-mcp-adapter/core";
 import type { CliContext, CliOutput } from "./cli-context.js";
 

@@ -4,6 +4,7 @@
  * own files (and a new `.mcp.json`) are written; nothing starts and no
  * `!command` runs.
  */
+import { HOST_IDS, type HostId, isHostId } from "@pi-mcp-adapter/config";
 import {
   addServers,
   adoptHostImports,
@@ -11,13 +12,10 @@ import {
   createProjectConfig,
   findCuratedServer,
   formatSetupOverview,
-  HOST_IDS,
-  type HostId,
   initHostImports,
-  isHostId,
   readSetupOverview,
   type SetupCommands,
-} from "@pi-mcp-adapter/config";
+} from "@pi-mcp-adapter/config/setup";
 import { McpAdapterError } from "@pi-mcp-adapter/core";
 import type { CliContext, CliOutput } from "./cli-context.js";
 

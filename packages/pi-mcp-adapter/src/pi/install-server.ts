@@ -8,13 +8,7 @@
  * user's mcp-adapter.json, and the session reloads to use it at once.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import {
-  addServerRequest,
-  addServerToFile,
-  ConfigError,
-  defaultConfigEnvironment,
-  serverConfigFile,
-} from "@pi-mcp-adapter/config";
+import { ConfigError, defaultConfigEnvironment } from "@pi-mcp-adapter/config";
 import type { AdapterRuntime, ProxyOutcome, ProxyParams } from "@pi-mcp-adapter/runtime";
 
 type InstallOutcome = Pick<ProxyOutcome, "content" | "details">;
@@ -44,6 +38,10 @@ export async function installServer(
       `A server named "${name}" is already configured; nothing was installed (pass another name in "server")`,
     );
   }
+  // Config's writers load when a server is installed, not with the extension.
+  const { addServerRequest, addServerToFile, serverConfigFile } = await import(
+    "@pi-mcp-adapter/config/setup"
+  );
   const request = addServerRequest({ url: url.href }, [name], []);
   const file = serverConfigFile("user", ctx.cwd, defaultConfigEnvironment());
   const entry = JSON.stringify({ [name]: request.entry }, null, 2);

@@ -6,7 +6,6 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import type { AdapterSubcommand } from "./adapter-command.js";
-import { openPanel } from "./panel.js";
 import { hostProjectTrust } from "./project-trust-bridge.js";
 
 export interface PanelSubcommandOptions {
@@ -26,9 +25,12 @@ export function panelSubcommand(options: PanelSubcommandOptions): AdapterSubcomm
     summary: "interactive panel: servers, tools, direct/proxy, enable/disable, reconnect, login",
     run: async (words, ctx) => {
       const runtime = await options.runtimeFor(ctx);
+      // The panel's code loads when it is first opened, not with the extension.
       const drawn =
         ctx.hasUI &&
-        (await openPanel(ctx, {
+        (await (
+          await import("./panel.js")
+        ).openPanel(ctx, {
           runtime,
           trusted: hostProjectTrust(ctx),
           login: options.login,

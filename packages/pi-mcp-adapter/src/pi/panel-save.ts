@@ -10,7 +10,6 @@ import {
   AGENT_CONFIG_FILE,
   ConfigError,
   defaultConfigEnvironment,
-  editConfigFile,
   PROJECT_OVERRIDE_FILE,
 } from "@pi-mcp-adapter/config";
 import { applyEdits, type SaveScope, type ServerEdit } from "./panel-model.js";
@@ -37,6 +36,8 @@ export async function savePanelEdits(options: SavePanelOptions): Promise<string>
     throw new Error(`Not changing ${file}: the project is not trusted (tab switches to the user file)`);
   }
   // config's writer: locked, atomic, the file's mode and every untouched byte (comments too) kept.
+  // Config's writer loads when the panel saves, not with the extension.
+  const { editConfigFile } = await import("@pi-mcp-adapter/config/setup");
   await editConfigFile(file, (document) => {
     let next: Record<string, unknown>;
     try {

@@ -7,17 +7,13 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import {
-  ADD_SERVER_USAGE,
-  addServerToFile,
   ConfigError,
   type ConfigProblem,
   defaultConfigEnvironment,
   formatProblem,
-  parseAddServerArgs,
   readConfigText,
-  replaceConfigText,
-  serverConfigFile,
 } from "@pi-mcp-adapter/config";
+import type { AddServerRequest } from "@pi-mcp-adapter/config/setup";
 import { split } from "shlex";
 import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 import { hostProjectTrust } from "./project-trust-bridge.js";
@@ -40,14 +36,16 @@ export function serverEditSubcommands(options: ServerEditOptions): AdapterSubcom
     );
     return true;
   };
-  const fileFor = (scope: "user" | "project", ctx: ExtensionContext) => {
+  // Config's writers load when a command runs, not with the extension.
+  const setup = () => import("@pi-mcp-adapter/config/setup");
+  const fileFor = async (scope: "user" | "project", ctx: ExtensionContext) => {
     if (scope === "project" && hostProjectTrust(ctx) === false) {
       throw new ConfigError(
         "untrusted_project",
         "Not changing this project's .mcp.json: the project is not trusted",
       );
     }
-    return serverConfigFile(scope, ctx.cwd, defaultConfigEnvironment());
+    return (await setup()).serverConfigFile(scope, ctx.cwd, defaultConfigEnvironment());
   };
   const applied = async (ctx: ExtensionContext) => {
     const runtime = await options.runtimeFor(ctx);
@@ -61,7 +59,8 @@ export function serverEditSubcommands(options: ServerEditOptions): AdapterSubcom
     summary: "add a server to mcp-adapter.json (or, with --project, .mcp.json) and use it at once",
     run: async (words, ctx, rest) => {
       if (refusedInline(ctx)) return;
-      let request: ReturnType<typeof parseAddServerArgs>;
+      const { ADD_SERVER_USAGE, addServerToFile, parseAddServerArgs } = await setup();
+      let request: AddServerRequest;
       try {
         request = parseAddServerArgs(split(rest ?? words.join(" ")));
       } catch (error) {
@@ -72,7 +71,7 @@ export function serverEditSubcommands(options: ServerEditOptions): AdapterSubcom
         ctx.ui.notify(message.replaceAll("add <name>", "/mcp-adapter add <name>"), "warning");
         return;
       }
-      const file = fileFor(request.scope, ctx);
+      const file = await fileFor(request.scope, ctx);
       const result = await addServerToFile(file, request.name, request.entry, { force: request.force });
       const runtime = await applied(ctx);
       const state = runtime.servers().find((s) => s.name === request.name)?.state ?? "not loaded";
@@ -94,7 +93,7 @@ export function serverEditSubcommands(options: ServerEditOptions): AdapterSubcom
         ctx.ui.notify("Usage: /mcp-adapter edit [user|project]", "warning");
         return;
       }
-      const file = fileFor(which, ctx);
+      const file = await fileFor(which, ctx);
       if (!ctx.hasUI) {
         ctx.ui.notify(
           `Editing needs Pi's editor; edit ${file} directly, then /mcp-adapter reconnect.`,
@@ -112,7 +111,7 @@ export function serverEditSubcommands(options: ServerEditOptions): AdapterSubcom
       }
       let warnings: ConfigProblem[];
       try {
-        warnings = await replaceConfigText(file, before, edited, which);
+        warnings = await (await setup()).replaceConfigText(file, before, edited, which);
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
         ctx.ui.notify(`${error.message}\nThe file was not changed.`, "error");

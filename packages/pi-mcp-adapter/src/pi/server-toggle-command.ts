@@ -3,7 +3,6 @@
  * only the `disabled` field in the project's `.pi/mcp-adapter.json` (never in
  * an untrusted project), then apply it to the running session at once.
  */
-import { setServerDisabled } from "@pi-mcp-adapter/config";
 import { type AdapterSubcommand, oneServer, type RuntimeFor } from "./adapter-command.js";
 import { hostProjectTrust } from "./project-trust-bridge.js";
 
@@ -15,6 +14,8 @@ function toggle(verb: "disable" | "enable", runtimeFor: RuntimeFor): AdapterSubc
     run: async (words, ctx) => {
       const server = oneServer(words, `/mcp-adapter ${verb} <server>`, ctx);
       if (!server) return;
+      // Config's writer loads when the command runs, not with the extension.
+      const { setServerDisabled } = await import("@pi-mcp-adapter/config/setup");
       const file = await setServerDisabled({
         cwd: ctx.cwd,
         server,

@@ -9,23 +9,14 @@
  * session at once.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import {
-  addServers,
-  adoptHostImports,
-  CURATED_SERVERS,
-  type CuratedServer,
-  createProjectConfig,
-  findCuratedServer,
-  formatConfigPaths,
-  formatSetupOverview,
-  HOST_IDS,
-  type HostConfigInfo,
-  isHostId,
-  type PiNativeConfigInfo,
-  readSetupOverview,
-  type SetupCommands,
-  type SetupOverview,
-} from "@pi-mcp-adapter/config";
+import { HOST_IDS, isHostId } from "@pi-mcp-adapter/config";
+import type {
+  CuratedServer,
+  HostConfigInfo,
+  PiNativeConfigInfo,
+  SetupCommands,
+  SetupOverview,
+} from "@pi-mcp-adapter/config/setup";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import type { AdapterSubcommand } from "./adapter-command.js";
 import { hostProjectTrust } from "./project-trust-bridge.js";
@@ -63,10 +54,12 @@ export function setupSubcommand(options: SetupCommandOptions): AdapterSubcommand
         );
         return;
       }
-      const setup = new SetupSession(options, ctx);
+      // Config's setup code loads when the command runs, not with the extension.
+      const api = await import("@pi-mcp-adapter/config/setup");
+      const setup = new SetupSession(options, ctx, api);
       if (words.length) return setup.runWords(words);
       if (!ctx.hasUI) {
-        ctx.ui.notify(formatSetupOverview(await setup.overview(), PI_SETUP_COMMANDS), "info");
+        ctx.ui.notify(api.formatSetupOverview(await setup.overview(), PI_SETUP_COMMANDS), "info");
         return;
       }
       await setup.menu();
@@ -74,10 +67,14 @@ export function setupSubcommand(options: SetupCommandOptions): AdapterSubcommand
   };
 }
 
+/** `@pi-mcp-adapter/config/setup`, loaded when the command runs. */
+type SetupApi = typeof import("@pi-mcp-adapter/config/setup");
+
 class SetupSession {
   constructor(
     private readonly options: SetupCommandOptions,
     private readonly ctx: ExtensionContext,
+    private readonly api: SetupApi,
   ) {}
 
   /** Pi 1.x's trust answer: in an untrusted project, project files are neither read nor written. */
@@ -86,7 +83,7 @@ class SetupSession {
   }
 
   overview(): Promise<SetupOverview> {
-    return readSetupOverview({
+    return this.api.readSetupOverview({
       cwd: this.ctx.cwd,
       configPath: this.options.configPath(),
       readProjectFiles: this.projectTrusted,
@@ -106,9 +103,9 @@ class SetupSession {
       return this.adopt(overview, found ?? { host, file: "", scope: "user", servers: [], active: false });
     }
     if (action === "add" && rest[0] && rest.length <= 2 && (rest[1] === undefined || rest[1] === "project")) {
-      const server = findCuratedServer(rest[0]);
+      const server = this.api.findCuratedServer(rest[0]);
       if (!server) {
-        const known = CURATED_SERVERS.map((s) => s.id).join(", ");
+        const known = this.api.CURATED_SERVERS.map((s) => s.id).join(", ");
         this.ctx.ui.notify(`Unknown server "${rest[0]}" (one of ${known}).`, "warning");
         return;
       }
@@ -143,7 +140,9 @@ class SetupSession {
         if (!names.length) continue;
         choices.set(`Copy ${names.join(", ")} from Pi's ${native.file}`, () => this.copy(native, true));
       }
-      choices.set(SHOW_PATHS, async () => this.ctx.ui.notify(formatConfigPaths(overview.paths), "info"));
+      choices.set(SHOW_PATHS, async () =>
+        this.ctx.ui.notify(this.api.formatConfigPaths(overview.paths), "info"),
+      );
       choices.set(DONE, async () => {});
       const choice = await this.ctx.ui.select("MCP setup", [...choices.keys()]);
       if (choice === undefined || choice === DONE) return;
@@ -159,7 +158,7 @@ class SetupSession {
       );
       if (!ok) return;
     }
-    const result = await adoptHostImports(overview.agentConfigFile, [host.host]);
+    const result = await this.api.adoptHostImports(overview.agentConfigFile, [host.host]);
     await this.apply(
       result.changed
         ? `Imported ${host.host}: wrote imports in ${result.file}.${host.file ? "" : ` No ${host.host} config was found yet; it loads once one exists.`}`
@@ -170,7 +169,7 @@ class SetupSession {
 
   private async createMcpJson(overview: SetupOverview): Promise<void> {
     if (!this.projectTrusted) return this.untrusted();
-    const result = await createProjectConfig(overview.projectConfigFile);
+    const result = await this.api.createProjectConfig(overview.projectConfigFile);
     this.ctx.ui.notify(
       result.created
         ? `Created ${result.file} with an empty mcpServers; add servers there (or with "${ADD_KNOWN}").`
@@ -180,9 +179,9 @@ class SetupSession {
   }
 
   private async pickKnown(overview: SetupOverview): Promise<void> {
-    const labels = CURATED_SERVERS.map((s) => `${s.title} — ${s.summary}`);
+    const labels = this.api.CURATED_SERVERS.map((s) => `${s.title} — ${s.summary}`);
     const picked = await this.ctx.ui.select("Add a known MCP server", labels);
-    const server = CURATED_SERVERS[labels.indexOf(picked ?? "")];
+    const server = this.api.CURATED_SERVERS[labels.indexOf(picked ?? "")];
     if (!server) return;
     const project = `This project (${overview.projectConfigFile})`;
     const global = `All projects (${overview.agentConfigFile})`;
@@ -197,7 +196,7 @@ class SetupSession {
   private async addKnown(overview: SetupOverview, server: CuratedServer, inProject: boolean): Promise<void> {
     if (inProject && !this.projectTrusted) return this.untrusted();
     const file = inProject ? overview.projectConfigFile : overview.agentConfigFile;
-    const result = await addServers(file, { [server.id]: server.entry });
+    const result = await this.api.addServers(file, { [server.id]: server.entry });
     const note = server.note ? ` Note: ${server.note}.` : "";
     await this.apply(
       result.changed
@@ -216,7 +215,7 @@ class SetupSession {
       );
       if (!ok) return;
     }
-    const result = await addServers(native.target, native.servers);
+    const result = await this.api.addServers(native.target, native.servers);
     const kept = result.kept.length ? ` Kept the existing definition of ${result.kept.join(", ")}.` : "";
     await this.apply(
       result.changed

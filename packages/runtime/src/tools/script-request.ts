@@ -10,19 +10,19 @@
  * decides what to do with it.
  */
 import { describeError, type ToolMetadata } from "@pi-mcp-adapter/core";
-import {
-  formatScriptOutcome,
-  parseScriptParams,
-  runScript,
-  type ScriptCallResult,
-  type ScriptHost,
-} from "@pi-mcp-adapter/script";
+import type { ScriptCallResult, ScriptHost } from "@pi-mcp-adapter/script";
+import { formatScriptOutcome, parseScriptParams } from "@pi-mcp-adapter/script/tool";
 import type { AdapterRuntime } from "../adapter-runtime.js";
 import type { HostOutcome } from "../calls/call-result.js";
 import type { ScriptDetails } from "./tool-outcomes.js";
 
 // The tool's definition lives with the script package; hosts get it here with the dispatch.
-export { SCRIPT_TOOL_DESCRIPTION, SCRIPT_TOOL_NAME, SCRIPT_TOOL_PARAMETERS } from "@pi-mcp-adapter/script";
+// Its `./tool` entry leaves the runner (worker source and all) to load with the first script.
+export {
+  SCRIPT_TOOL_DESCRIPTION,
+  SCRIPT_TOOL_NAME,
+  SCRIPT_TOOL_PARAMETERS,
+} from "@pi-mcp-adapter/script/tool";
 
 /** The host side of a script's `tools` API, backed by `runtime`. */
 export function scriptHostFor(runtime: AdapterRuntime): ScriptHost {
@@ -85,6 +85,7 @@ export async function runScriptRequest(
   signal?: AbortSignal,
 ): Promise<HostOutcome<ScriptDetails>> {
   const { code, timeoutMs } = parseScriptParams(params);
+  const { runScript } = await import("@pi-mcp-adapter/script");
   const outcome = await runScript(code, scriptHostFor(runtime), { timeoutMs, signal });
   const guarded = await runtime.guardOutput(
     { content: [{ type: "text", text: formatScriptOutcome(outcome) }], isError: !outcome.ok },

@@ -1,0 +1,197 @@
+/**
+ * How `mcp-cache.json` is laid out as text, so that a start-up parses only
+ * what it uses. The file is one JSON document (any version reads it with
+ * `JSON.parse`), written one server entry per line, each listing's
+ * `instructions` and `prompts` before its `tools`:
+ *
+ *   {"version":1,"servers":{
+ *   "docs":{"key":"…","savedAt":…,"listing":{"instructions":"…","prompts":[…],"tools":[…]}},
+ *   …
+ *   },"pins":{…}}
+ *
+ * Read in that layout, each entry's key, time, instructions and prompts are
+ * parsed at once (the proxy tool's roster and the prompt commands need them
+ * for every server), its tools, resources and resource templates when first
+ * read (direct tools, the first search), from the line's text: checked then
+ * against the cache file's shape and the catalog's bounds, and with no lists
+ * at all when they fail. A file in any
+ * other layout (written by an older version, or by hand) is left to the
+ * caller to parse whole; the next write puts it in this layout.
+ */
+import type { CachedServerListing, CacheEntry, CacheFile } from "./cache-file.js";
+import { isListingHead, isListingRest } from "./cache-file-check.js";
+import { listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
+import { isPins } from "./pins-schema.js";
+
+/** The lists a start-up leaves as text until first read. */
+type ListingRest = Pick<CachedServerListing, "tools" | "resources" | "resourceTemplates">;
+const REST_KEYS = ["tools", "resources", "resourceTemplates"] as const;
+
+/** A listing read from the file's text: that text, and its lists once parsed. */
+interface LazyListing {
+  text: string;
+  restText: string;
+  rest?: ListingRest;
+}
+const lazyListings = new WeakMap<object, LazyListing>();
+
+// `"name":{"key":"…","savedAt":123,"listing":{` — JSON strings written by JSON.stringify, a plain number.
+const ENTRY_START =
+  /^("(?:[^"\\]|\\.)*"):\{"key":("(?:[^"\\]|\\.)*"),"savedAt":(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?),"listing":\{/;
+const TOOLS_KEY = '"tools":[';
+
+/** The file's text for `cache`, one entry per line (see the module comment). */
+export function formatCacheFile(cache: CacheFile): string {
+  const lines = Object.entries(cache.servers).map(
+    ([name, entry]) =>
+      `${JSON.stringify(name)}:{"key":${JSON.stringify(entry.key)},"savedAt":${JSON.stringify(entry.savedAt)},"listing":${listingText(entry.listing)}}`,
+  );
+  const pins = cache.pins === undefined ? "" : `,"pins":${JSON.stringify(cache.pins)}`;
+  const body = lines.length ? `${lines.join(",\n")}\n` : "";
+  return `{"version":${cache.version},"servers":{\n${body}}${pins}}\n`;
+}
+
+/**
+ * The cache in `text` when the text is in this module's layout, its lists
+ * left unparsed; `undefined` for any other text (the caller parses it whole).
+ * `onBadEntry` hears of an entry whose lists turn out malformed when first
+ * read: it then has none.
+ */
+export function readCacheFileText(
+  text: string,
+  version: number,
+  onBadEntry: (server: string) => void,
+): CacheFile | undefined {
+  const lines = text.split("\n");
+  if (lines[0] !== `{"version":${version},"servers":{`) return undefined;
+  const servers: Record<string, CacheEntry> = {};
+  let i = 1;
+  for (; i < lines.length && !lines[i]!.startsWith("}"); i++) {
+    const line = lines[i]!;
+    // Every entry but the last ends with a comma.
+    const last = lines[i + 1]?.startsWith("}") === true;
+    if (line.endsWith(",") === last) return undefined;
+    const read = readEntry(last ? line : line.slice(0, -1), onBadEntry);
+    if (!read || read.name === "__proto__" || read.name in servers) return undefined;
+    servers[read.name] = read.entry;
+  }
+  // `}}` or `},"pins":{…}}`, then only the final newline.
+  if (i >= lines.length || lines.slice(i + 1).some((rest) => rest !== "")) return undefined;
+  const closing = lines[i]!;
+  let tail: unknown = {};
+  if (closing !== "}}") {
+    if (!closing.startsWith('},"pins":')) return undefined;
+    try {
+      tail = JSON.parse(`{${closing.slice(2)}`);
+    } catch {
+      return undefined;
+    }
+  }
+  const pins = (tail as { pins?: unknown }).pins;
+  if (Object.keys(tail as object).some((key) => key !== "pins") || !isPins(pins)) return undefined;
+  return {
+    version,
+    servers,
+    ...(pins !== undefined ? { pins: pins as CacheFile["pins"] } : {}),
+  } as CacheFile;
+}
+
+/**
+ * Whether a listing's lists are still unparsed (read from the file, not read
+ * since). The catalog's bounds are checked when they are parsed: a listing
+ * over them then has no lists (this version never writes one; only an edited
+ * file can hold one).
+ */
+export function listsUnparsed(listing: object): boolean {
+  const lazy = lazyListings.get(listing);
+  return lazy !== undefined && !lazy.rest;
+}
+
+function readEntry(
+  line: string,
+  onBadEntry: (server: string) => void,
+): { name: string; entry: CacheEntry } | undefined {
+  const start = ENTRY_START.exec(line);
+  if (!start || !line.endsWith("}}")) return undefined;
+  let name: string;
+  let key: string;
+  try {
+    name = JSON.parse(start[1]!) as string;
+    key = JSON.parse(start[2]!) as string;
+  } catch {
+    return undefined;
+  }
+  const savedAt = Number(start[3]);
+  if (!Number.isFinite(savedAt)) return undefined;
+  // The listing's own text, `{…}`; its head (instructions, prompts) ends where its tools start.
+  const text = line.slice(start[0].length - 1, -1);
+  const at = text.startsWith(`{${TOOLS_KEY}`) ? 0 : text.indexOf(`,${TOOLS_KEY}`);
+  if (at < 0) return undefined;
+  let head: unknown;
+  try {
+    head = at === 0 ? {} : JSON.parse(`${text.slice(0, at)}}`);
+  } catch {
+    return undefined;
+  }
+  if (
+    !isListingHead(head) ||
+    Object.keys(head as object).some((k) => k !== "instructions" && k !== "prompts")
+  )
+    return undefined;
+  const lazy: LazyListing = { text, restText: at === 0 ? text : `{${text.slice(at + 1)}` };
+  const listing = lazyListing(head as Partial<CachedServerListing>, lazy, () => onBadEntry(name));
+  return { name, entry: { key, savedAt, listing } };
+}
+
+/** The listing with `head`'s fields, and getters that parse the lists on first read. */
+function lazyListing(
+  head: Partial<CachedServerListing>,
+  lazy: LazyListing,
+  onBad: () => void,
+): CachedServerListing {
+  const rest = (): ListingRest => {
+    if (lazy.rest) return lazy.rest;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(lazy.restText);
+    } catch {
+      parsed = undefined;
+    }
+    const whole = { ...head, ...(parsed as ListingRest) };
+    if (
+      isListingRest(parsed) &&
+      !listingLimitProblem("", whole, undefined, lazy.text.length * 3 <= MAX_LISTING_BYTES)
+    )
+      lazy.rest = parsed as ListingRest;
+    else {
+      // Malformed lists: none are served, and the file's text for them is not written back.
+      lazy.rest = { tools: [] };
+      lazyListings.delete(listing);
+      onBad();
+    }
+    return lazy.rest;
+  };
+  const listing = { ...head } as CachedServerListing;
+  for (const key of REST_KEYS) {
+    Object.defineProperty(listing, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => rest()[key],
+      set: (value) => {
+        // Edited: no longer what the file holds.
+        lazy.rest = { ...rest(), [key]: value };
+        lazyListings.delete(listing);
+      },
+    });
+  }
+  lazyListings.set(listing, lazy);
+  return listing;
+}
+
+/** A listing's JSON with `instructions` and `prompts` first: the text a read-back keeps, when it has it. */
+function listingText(listing: CachedServerListing): string {
+  const lazy = lazyListings.get(listing);
+  if (lazy) return lazy.text;
+  const { instructions, prompts, tools, resources, resourceTemplates } = listing;
+  return JSON.stringify({ instructions, prompts, tools, resources, resourceTemplates });
+}
