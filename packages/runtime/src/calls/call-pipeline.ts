@@ -33,7 +33,13 @@ import {
 } from "../observability/call-observers.js";
 import type { RunningTasks } from "../observability/running-tasks.js";
 import { ApprovalStage, type ApprovalStageOptions } from "./approval-stage.js";
-import { callProgress, type ProgressClock, type ProgressSink } from "./call-progress.js";
+import {
+  type CallProgress,
+  callProgress,
+  type ProgressClock,
+  type ProgressSink,
+  type ProgressUpdate,
+} from "./call-progress.js";
 import type { CallResult } from "./call-result.js";
 import { type CallTarget, callName, invokeTarget, kindOf, serverOf } from "./call-target.js";
 
@@ -202,17 +208,20 @@ export class CallPipeline {
     signal: AbortSignal | undefined,
   ): Promise<ToolCallResult> {
     const sink = this.options.progress;
-    const progress = sink
-      ? callProgress(sink, serverOf(target), name, this.options.progressClock)
-      : undefined;
-    const options = { signal, ...(progress ? { onProgress: progress.report } : {}) };
+    // Made at the first progress the server sends: most calls report none.
+    let progress: CallProgress | undefined;
+    const onProgress = (update: ProgressUpdate) =>
+      (progress ??= callProgress(sink as ProgressSink, server, name, this.options.progressClock)).report(
+        update,
+      );
+    const options = { signal, ...(sink ? { onProgress } : {}) };
     const send = async () =>
       invokeTarget(await this.options.connection(server), target, name, args, options, this.options.tasks);
     try {
-      return await send().catch((error: unknown) => {
-        if (error instanceof TransportError && error.notSent) return send();
-        throw error;
-      });
+      return await send();
+    } catch (error) {
+      if (error instanceof TransportError && error.notSent) return await send();
+      throw error;
     } finally {
       progress?.end();
     }
