@@ -65,6 +65,8 @@ export interface CallSettings {
 export interface CallPipelineOptions extends CallSettings, Omit<ApprovalStageOptions, "approveTools"> {
   /** The connection serving `server` (connecting it on first use). */
   connection: (server: string) => Promise<ServerConnection>;
+  /** The server's open connection, if it has one now (never connects): a call on it skips a wait. */
+  openConnection?: (server: string) => ServerConnection | undefined;
   /** Where tool calls that run as MCP tasks are listed while they run. */
   tasks?: RunningTasks;
   /** Shows the progress of running calls (`Host.progress`); left out, progress is not shown. */
@@ -215,8 +217,12 @@ export class CallPipeline {
         update,
       );
     const options = { signal, ...(sink ? { onProgress } : {}) };
-    const send = async () =>
-      invokeTarget(await this.options.connection(server), target, name, args, options, this.options.tasks);
+    const tasks = this.options.tasks;
+    const send = (): Promise<ToolCallResult> => {
+      const open = this.options.openConnection?.(server);
+      if (open) return invokeTarget(open, target, name, args, options, tasks);
+      return this.options.connection(server).then((c) => invokeTarget(c, target, name, args, options, tasks));
+    };
     try {
       return await send();
     } catch (error) {
