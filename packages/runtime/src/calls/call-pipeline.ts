@@ -212,10 +212,10 @@ export class CallPipeline {
     const sink = this.options.progress;
     // Made at the first progress the server sends: most calls report none.
     let progress: CallProgress | undefined;
-    const onProgress = (update: ProgressUpdate) =>
-      (progress ??= callProgress(sink as ProgressSink, server, name, this.options.progressClock)).report(
-        update,
-      );
+    const onProgress = (update: ProgressUpdate) => {
+      progress ??= callProgress(sink as ProgressSink, server, name, this.options.progressClock);
+      progress.report(update);
+    };
     const options = { signal, ...(sink ? { onProgress } : {}) };
     const tasks = this.options.tasks;
     const send = (): Promise<ToolCallResult> => {
