@@ -23,6 +23,7 @@
  * request in flight holds the process through its transport, not its
  * deadline.
  */
+import { RequestAbort } from "./request-abort.js";
 import { followSignal } from "./signal-followers.js";
 import { REAL_TIMERS, type Timers } from "./timers.js";
 
@@ -43,8 +44,13 @@ export interface DeadlineLimits {
 
 /** The deadline of one request in flight. */
 export interface RequestDeadline {
-  /** Aborted when a limit is reached. */
+  /** Aborted when a limit is reached (or the caller's signal aborts). */
   readonly signal: AbortSignal;
+  /**
+   * The signal to give the request: `light` (SDK v1, which reads only what
+   * `RequestAbort` offers) is the deadline's own abort state, else `signal`.
+   */
+  requestSignal(light: boolean): AbortSignal;
   /** The limit that ended the request, once one has. */
   readonly expired: DeadlineExpiry | undefined;
   readonly limits: DeadlineLimits;
@@ -138,7 +144,7 @@ export class RequestDeadlines {
 }
 
 class Deadline implements RequestDeadline {
-  private readonly controller = new AbortController();
+  private readonly abortState = new RequestAbort();
   /** When (a time of `now()`) a limit is reached if nothing changes; undefined while not counting. */
   dueAt: number | undefined;
   /** Stops following the caller's signal. */
@@ -159,12 +165,16 @@ class Deadline implements RequestDeadline {
   ) {}
 
   get signal(): AbortSignal {
-    return this.controller.signal;
+    return this.abortState.signal;
+  }
+
+  requestSignal(light: boolean): AbortSignal {
+    return light ? this.abortState.light : this.abortState.signal;
   }
 
   /** The request's signal aborts when `signal` does (until the request ends). */
   follow(signal: AbortSignal): void {
-    this.unfollow = followSignal(signal, (reason) => this.controller.abort(reason));
+    this.unfollow = followSignal(signal, (reason) => this.abortState.abort(reason));
   }
 
   progress(): void {
@@ -219,6 +229,6 @@ class Deadline implements RequestDeadline {
   private expire(which: DeadlineExpiry): void {
     this.expired = which;
     this.end();
-    this.controller.abort(new Error(`request deadline reached (${which})`));
+    this.abortState.abort(new Error(`request deadline reached (${which})`));
   }
 }
