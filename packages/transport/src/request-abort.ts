@@ -36,7 +36,8 @@ export class RequestAbort {
   /** As `AbortSignal`: a listener added after the abort is never called. */
   addEventListener(type: string, listener: () => void): void {
     if (type !== "abort" || this.aborted) return;
-    (this.listeners ??= []).push(listener);
+    this.listeners ??= [];
+    this.listeners.push(listener);
   }
 
   removeEventListener(type: string, listener: () => void): void {
