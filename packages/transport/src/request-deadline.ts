@@ -14,8 +14,18 @@
  * in the browser), every deadline of that server's connection is paused:
  * that time counts against neither limit. When the answer is sent the idle
  * window starts afresh, as after progress.
+ *
+ * A connection's deadlines share one timer, set for the earliest of them:
+ * requests that follow each other on a connection have later limits than
+ * the timer already set, so most requests start and end without a timer of
+ * their own (a timer per request was a large share of a call's own cost in
+ * a host that runs one call per model turn). The timer is unref'd: a
+ * request in flight holds the process through its transport, not its
+ * deadline.
  */
-import type { Timers } from "./timers.js";
+import { RequestAbort } from "./request-abort.js";
+import { followSignal } from "./signal-followers.js";
+import { REAL_TIMERS, type Timers } from "./timers.js";
 
 /** Node's largest timer delay (a larger one fires at once). */
 export const MAX_TIMER_MS = 2_147_483_647;
@@ -34,8 +44,13 @@ export interface DeadlineLimits {
 
 /** The deadline of one request in flight. */
 export interface RequestDeadline {
-  /** Aborted when a limit is reached. */
+  /** Aborted when a limit is reached (or the caller's signal aborts). */
   readonly signal: AbortSignal;
+  /**
+   * The signal to give the request: `light` (SDK v1, which reads only what
+   * `RequestAbort` offers) is the deadline's own abort state, else `signal`.
+   */
+  requestSignal(light: boolean): AbortSignal;
   /** The limit that ended the request, once one has. */
   readonly expired: DeadlineExpiry | undefined;
   readonly limits: DeadlineLimits;
@@ -45,21 +60,19 @@ export interface RequestDeadline {
   end(): void;
 }
 
-const NODE_TIMERS: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
-
 /** The deadlines of one connection's requests, paused together while the user is asked. */
 export class RequestDeadlines {
   private readonly running = new Set<Deadline>();
   private holds = 0;
   private readonly now: () => number;
   private readonly timers: Timers;
+  /** The shared timer and the time it fires at (a deadline due no earlier needs no timer of its own). */
+  private timer: unknown;
+  private timerAt = Number.POSITIVE_INFINITY;
 
   constructor(options: { now?: () => number; timers?: Timers } = {}) {
     this.now = options.now ?? Date.now;
-    this.timers = options.timers ?? NODE_TIMERS;
+    this.timers = options.timers ?? REAL_TIMERS;
   }
 
   /** Whether time is not counting now (somebody holds a pause). */
@@ -67,14 +80,19 @@ export class RequestDeadlines {
     return this.holds > 0;
   }
 
-  /** Starts timing one request; `end()` it when it settles. */
-  start(limits: DeadlineLimits): RequestDeadline {
+  /**
+   * Starts timing one request; `end()` it when it settles. With the caller's
+   * `signal`, the deadline's signal also aborts when that one does, with its
+   * reason (so the request needs one signal, not `AbortSignal.any`).
+   */
+  start(limits: DeadlineLimits, signal?: AbortSignal): RequestDeadline {
     const clamped = {
       idleMs: Math.min(limits.idleMs, MAX_TIMER_MS),
       totalMs: Math.min(Math.max(limits.totalMs, limits.idleMs), MAX_TIMER_MS),
     };
-    const deadline = new Deadline(clamped, this.now, this.timers, () => this.running.delete(deadline));
+    const deadline = new Deadline(clamped, this.now, this);
     this.running.add(deadline);
+    if (signal) deadline.follow(signal);
     if (!this.paused) deadline.resume();
     return deadline;
   }
@@ -93,28 +111,70 @@ export class RequestDeadlines {
       if (--this.holds === 0) for (const deadline of this.running) deadline.resume();
     };
   }
+
+  /** A deadline is due at `at` (a time of `now()`): the shared timer fires by then. */
+  schedule(at: number): void {
+    if (this.timer !== undefined && this.timerAt <= at) return;
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = this.timers.setTimeout(() => this.sweep(), Math.max(0, at - this.now()));
+  }
+
+  /** A deadline ended. The shared timer stays set: when it fires it finds nothing due, or the next request's. */
+  forget(deadline: Deadline): void {
+    this.running.delete(deadline);
+  }
+
+  /** The shared timer fired: deadlines due are checked, then the timer is set for the earliest left. */
+  private sweep(): void {
+    this.timer = undefined;
+    this.timerAt = Number.POSITIVE_INFINITY;
+    const now = this.now();
+    for (const deadline of [...this.running]) {
+      const due = deadline.dueAt;
+      if (due !== undefined && due <= now) deadline.check();
+    }
+    let next = Number.POSITIVE_INFINITY;
+    for (const deadline of this.running) {
+      const due = deadline.dueAt;
+      if (due !== undefined && due < next) next = due;
+    }
+    if (next !== Number.POSITIVE_INFINITY) this.schedule(next);
+  }
 }
 
 class Deadline implements RequestDeadline {
-  private readonly controller = new AbortController();
-  private timer: unknown;
+  private readonly abortState = new RequestAbort();
+  /** When (a time of `now()`) a limit is reached if nothing changes; undefined while not counting. */
+  dueAt: number | undefined;
+  /** Stops following the caller's signal. */
+  private unfollow: (() => void) | undefined;
   /** Active time before the current running stretch. */
   private activeMs = 0;
   /** When the current running stretch began; undefined while paused. */
   private runningSince: number | undefined;
   /** Active time at which the current idle window began. */
   private idleFrom = 0;
+  private ended = false;
   expired: DeadlineExpiry | undefined;
 
   constructor(
     readonly limits: DeadlineLimits,
     private readonly now: () => number,
-    private readonly timers: Timers,
-    private readonly forget: () => void,
+    private readonly owner: RequestDeadlines,
   ) {}
 
   get signal(): AbortSignal {
-    return this.controller.signal;
+    return this.abortState.signal;
+  }
+
+  requestSignal(light: boolean): AbortSignal {
+    return light ? this.abortState.light : this.abortState.signal;
+  }
+
+  /** The request's signal aborts when `signal` does (until the request ends). */
+  follow(signal: AbortSignal): void {
+    this.unfollow = followSignal(signal, (reason) => this.abortState.abort(reason));
   }
 
   progress(): void {
@@ -127,41 +187,27 @@ class Deadline implements RequestDeadline {
     if (this.runningSince === undefined) return;
     this.activeMs = this.active();
     this.runningSince = undefined;
-    this.disarm();
+    this.dueAt = undefined;
   }
 
   resume(): void {
-    if (this.runningSince !== undefined || this.expired) return;
+    if (this.runningSince !== undefined || this.expired || this.ended) return;
     this.runningSince = this.now();
     this.idleFrom = this.activeMs;
     this.arm();
   }
 
   end(): void {
-    this.disarm();
+    if (this.ended) return;
+    this.ended = true;
+    this.dueAt = undefined;
     this.runningSince = undefined;
-    this.forget();
+    this.unfollow?.();
+    this.owner.forget(this);
   }
 
-  private active(): number {
-    return this.activeMs + (this.runningSince === undefined ? 0 : this.now() - this.runningSince);
-  }
-
-  private arm(): void {
-    this.disarm();
-    const active = this.active();
-    const left = Math.min(this.limits.idleMs - (active - this.idleFrom), this.limits.totalMs - active);
-    this.timer = this.timers.setTimeout(() => this.check(), Math.max(0, left));
-  }
-
-  private disarm(): void {
-    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  /** The timer fired: expire if a limit is really reached (a late timer may find time left), else wait on. */
-  private check(): void {
-    this.timer = undefined;
+  /** The shared timer found this deadline due: expire if a limit is really reached, else wait on. */
+  check(): void {
     if (this.runningSince === undefined || this.expired) return;
     const active = this.active();
     if (active - this.idleFrom >= this.limits.idleMs) this.expire("idle");
@@ -169,9 +215,20 @@ class Deadline implements RequestDeadline {
     else this.arm();
   }
 
+  private active(): number {
+    return this.activeMs + (this.runningSince === undefined ? 0 : this.now() - this.runningSince);
+  }
+
+  private arm(): void {
+    const active = this.active();
+    const left = Math.min(this.limits.idleMs - (active - this.idleFrom), this.limits.totalMs - active);
+    this.dueAt = this.now() + Math.max(0, left);
+    this.owner.schedule(this.dueAt);
+  }
+
   private expire(which: DeadlineExpiry): void {
     this.expired = which;
     this.end();
-    this.controller.abort(new Error(`request deadline reached (${which})`));
+    this.abortState.abort(new Error(`request deadline reached (${which})`));
   }
 }

@@ -342,21 +342,21 @@ export class SdkServerConnection implements ServerConnection {
         notSent: true,
       });
     }
-    // An untimed request (a task call) has no request deadline: the task's own clock ends it.
+    // An untimed request (a task's own clock ends it) has no deadline; a deadline follows options.signal.
     const deadline = kind.untimed
       ? undefined
-      : this.parts.deadlines.start({
-          idleMs: options.timeoutMs ?? this.parts.defaultTimeoutMs,
-          totalMs: options.maxTotalTimeoutMs ?? this.parts.maxTotalTimeoutMs,
-        });
+      : this.parts.deadlines.start(
+          {
+            idleMs: options.timeoutMs ?? this.parts.defaultTimeoutMs,
+            totalMs: options.maxTotalTimeoutMs ?? this.parts.maxTotalTimeoutMs,
+          },
+          options.signal,
+        );
     const leave = kind.call ? this.parts.window.enter() : undefined;
     const unsubscribe = kind.progressToken
       ? this.onProgress(kind.progressToken, deadline, options)
       : undefined;
-    const signal =
-      options.signal && deadline
-        ? AbortSignal.any([options.signal, deadline.signal])
-        : (deadline?.signal ?? options.signal);
+    const signal = deadline?.requestSignal(this.client.lightSignals === true) ?? options.signal;
     this.activeRequests++;
     this.lastActivityAt = this.now();
     try {

@@ -10,6 +10,7 @@ import {
   ListRootsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
+import { checkedCallToolResult } from "./call-tool-result.js";
 import {
   type ClientHandlers,
   type ClientRequestMethod,
@@ -65,9 +66,10 @@ function sdkOptions(options: HttpTransportOptions) {
 }
 
 function v1ProtocolClient(client: V1Client): ProtocolClient {
-  return protocolClientTable(client, {
+  const table = protocolClientTable(client, {
     protocolVersion: () => (client.transport as { protocolVersion?: string } | undefined)?.protocolVersion,
-    callTool: (params, o) => client.callTool(params, undefined, o),
+    // The SDK's result schema only on answers our fast check cannot vouch for (call-tool-result.ts).
+    callTool: (params, o) => client.callTool(params, ANY_RESULT as never, o).then(checkedCallToolResult),
     request: (request, o) => client.request(request as never, ANY_RESULT, o),
     classify: (error) => {
       if (!(error instanceof McpError)) return undefined;
@@ -76,4 +78,6 @@ function v1ProtocolClient(client: V1Client): ProtocolClient {
       return undefined;
     },
   });
+  // Every v1 request goes through `Protocol.request`, which reads only what `RequestAbort` offers.
+  return { ...table, lightSignals: true };
 }

@@ -124,6 +124,7 @@ export class DirectToolRegistrar {
 
   /** The registered direct names of one MCP tool (by its original or prefixed name). */
   namesOf(server: string, tool: string): string[] {
+    if (this.registered.size === 0) return []; // proxy-only sessions: every call asks this
     return [...this.registered.values()]
       .filter(({ tool: d }) => d.tool.server === server && (d.tool.name === tool || d.name === tool))
       .map(({ tool: d }) => d.name);
@@ -172,6 +173,7 @@ export class DirectToolRegistrar {
 
   /** Makes these `"search"` tools active (our search returned them, or the proxy called one). */
   activate(names: readonly string[]): void {
+    if (names.length === 0) return;
     const woken = [...new Set(names)].filter((n) => this.isDormant(n));
     if (woken.length === 0) return;
     for (const name of woken) this.reached.add(name);

@@ -52,12 +52,21 @@ export class RunningRows {
    * `update` (Pi's `onUpdate`; left out, nothing is shown). The row shows
    * its elapsed time from the start.
    */
-  async during<T>(
+  during<T>(
     target: RowTarget | undefined,
     update: ((partial: RunningUpdate) => void) | undefined,
     call: () => Promise<T>,
   ): Promise<T> {
+    // Without a row (print and json modes), the call as is: no async layer of its own.
     if (!target || typeof update !== "function") return call();
+    return this.withRow(target, update, call);
+  }
+
+  private async withRow<T>(
+    target: RowTarget,
+    update: (partial: RunningUpdate) => void,
+    call: () => Promise<T>,
+  ): Promise<T> {
     const row: Row = { target, state: { startedAt: this.now() }, update };
     this.rows.add(row);
     this.show(row);

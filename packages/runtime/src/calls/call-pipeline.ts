@@ -33,7 +33,13 @@ import {
 } from "../observability/call-observers.js";
 import type { RunningTasks } from "../observability/running-tasks.js";
 import { ApprovalStage, type ApprovalStageOptions } from "./approval-stage.js";
-import { callProgress, type ProgressClock, type ProgressSink } from "./call-progress.js";
+import {
+  type CallProgress,
+  callProgress,
+  type ProgressClock,
+  type ProgressSink,
+  type ProgressUpdate,
+} from "./call-progress.js";
 import type { CallResult } from "./call-result.js";
 import { type CallTarget, callName, invokeTarget, kindOf, serverOf } from "./call-target.js";
 
@@ -59,6 +65,8 @@ export interface CallSettings {
 export interface CallPipelineOptions extends CallSettings, Omit<ApprovalStageOptions, "approveTools"> {
   /** The connection serving `server` (connecting it on first use). */
   connection: (server: string) => Promise<ServerConnection>;
+  /** The server's open connection, if it has one now (never connects): a call on it skips a wait. */
+  openConnection?: (server: string) => ServerConnection | undefined;
   /** Where tool calls that run as MCP tasks are listed while they run. */
   tasks?: RunningTasks;
   /** Shows the progress of running calls (`Host.progress`); left out, progress is not shown. */
@@ -202,17 +210,24 @@ export class CallPipeline {
     signal: AbortSignal | undefined,
   ): Promise<ToolCallResult> {
     const sink = this.options.progress;
-    const progress = sink
-      ? callProgress(sink, serverOf(target), name, this.options.progressClock)
-      : undefined;
-    const options = { signal, ...(progress ? { onProgress: progress.report } : {}) };
-    const send = async () =>
-      invokeTarget(await this.options.connection(server), target, name, args, options, this.options.tasks);
+    // Made at the first progress the server sends: most calls report none.
+    let progress: CallProgress | undefined;
+    const onProgress = (update: ProgressUpdate) => {
+      progress ??= callProgress(sink as ProgressSink, server, name, this.options.progressClock);
+      progress.report(update);
+    };
+    const options = { signal, ...(sink ? { onProgress } : {}) };
+    const tasks = this.options.tasks;
+    const send = (): Promise<ToolCallResult> => {
+      const open = this.options.openConnection?.(server);
+      if (open) return invokeTarget(open, target, name, args, options, tasks);
+      return this.options.connection(server).then((c) => invokeTarget(c, target, name, args, options, tasks));
+    };
     try {
-      return await send().catch((error: unknown) => {
-        if (error instanceof TransportError && error.notSent) return send();
-        throw error;
-      });
+      return await send();
+    } catch (error) {
+      if (error instanceof TransportError && error.notSent) return await send();
+      throw error;
     } finally {
       progress?.end();
     }

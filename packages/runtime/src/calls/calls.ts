@@ -65,6 +65,7 @@ export class Calls {
       ...settings,
       serverApproveTools: (name) => servers.definition(name)?.approveTools,
       connection: (name) => servers.get(name),
+      openConnection: (name) => servers.connection(name),
       tasks: servers.tasks,
       events: host.events,
       dialog: host.hasUI ? selectApprovalDialog(select) : undefined,
@@ -216,9 +217,14 @@ export class Calls {
   }
 
   /** The pipeline, plus what resource reads add: the "changed" note, subscriptions, template suggestions. */
-  private async runWithReads(request: CallRequest): Promise<CallResult> {
+  private runWithReads(request: CallRequest): Promise<CallResult> {
     const kind = kindOf(request.target);
+    // A tool or prompt call is the pipeline's alone (no async layer of its own on every call).
     if (kind !== "resource" && kind !== "resource-template") return this.pipeline.run(request);
+    return this.runRead(request);
+  }
+
+  private async runRead(request: CallRequest): Promise<CallResult> {
     const server = serverOf(request.target);
     let result: CallResult;
     try {

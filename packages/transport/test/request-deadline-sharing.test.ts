@@ -1,0 +1,123 @@
+/**
+ * What a request's deadline costs per call: a connection's deadlines share
+ * one timer (set for the earliest), and many requests following the same
+ * caller signal add one `abort` listener to it between them — while every
+ * limit and every abort still reaches the request it belongs to. For SDK v1
+ * the request's signal is the deadline's own abort state (no
+ * `AbortController`, no `EventTarget` listener per request).
+ */
+import { getEventListeners } from "node:events";
+import { manualClock } from "@pi-mcp-adapter/test-kit";
+import { describe, expect, it } from "vitest";
+import { RequestDeadlines } from "../src/request-deadline.js";
+
+describe("one timer per connection", () => {
+  it("starts no timer for requests due after the one already set, and still ends each at its own limit", () => {
+    const clock = manualClock();
+    let started = 0;
+    const timers = {
+      setTimeout: (fn: () => void, ms: number) => {
+        started++;
+        return clock.timers.setTimeout(fn, ms);
+      },
+      clearTimeout: clock.timers.clearTimeout,
+    };
+    const deadlines = new RequestDeadlines({ now: clock.now, timers });
+    // Requests one after another, as a session makes them: one timer between them.
+    for (let i = 0; i < 50; i++) {
+      clock.advance(10);
+      deadlines.start({ idleMs: 1000, totalMs: 5000 }).end();
+    }
+    expect(started).toBe(1);
+    const slow = deadlines.start({ idleMs: 1000, totalMs: 5000 });
+    const quick = deadlines.start({ idleMs: 100, totalMs: 5000 }); // due earlier: the timer moves up
+    clock.advance(99);
+    expect([slow.expired, quick.expired]).toEqual([undefined, undefined]);
+    clock.advance(1);
+    expect([slow.expired, quick.expired]).toEqual([undefined, "idle"]);
+    expect(quick.signal.aborted).toBe(true);
+    clock.advance(899);
+    expect(slow.expired).toBeUndefined();
+    clock.advance(1);
+    expect(slow.expired).toBe("idle");
+    expect(slow.signal.reason).toBeInstanceOf(Error);
+    expect(clock.pending).toBe(0);
+  });
+
+  it("a request that ended is never aborted by the timer set for it", () => {
+    const clock = manualClock();
+    const deadlines = new RequestDeadlines({ now: clock.now, timers: clock.timers });
+    const done = deadlines.start({ idleMs: 100, totalMs: 100 });
+    done.end();
+    clock.advance(10_000);
+    expect([done.expired, done.signal.aborted, clock.pending]).toEqual([undefined, false, 0]);
+  });
+});
+
+describe("following the caller's signal", () => {
+  it("many requests add one listener to it; its abort reaches the requests in flight with its reason", () => {
+    const clock = manualClock();
+    const deadlines = new RequestDeadlines({ now: clock.now, timers: clock.timers });
+    const caller = new AbortController();
+    const ended = deadlines.start({ idleMs: 1000, totalMs: 1000 }, caller.signal);
+    ended.end();
+    const a = deadlines.start({ idleMs: 1000, totalMs: 1000 }, caller.signal);
+    const b = deadlines.start({ idleMs: 1000, totalMs: 1000 }, caller.signal);
+    expect(getEventListeners(caller.signal, "abort")).toHaveLength(1);
+    const reason = new Error("user pressed escape");
+    caller.abort(reason);
+    expect([a.signal.reason, b.signal.reason]).toEqual([reason, reason]);
+    expect([a.expired, b.expired]).toEqual([undefined, undefined]); // cancelled, not timed out
+    expect(ended.signal.aborted).toBe(false);
+  });
+
+  it("a signal aborted before the request starts aborts it at once", () => {
+    const deadlines = new RequestDeadlines();
+    const caller = new AbortController();
+    caller.abort("gone");
+    const deadline = deadlines.start({ idleMs: 1000, totalMs: 1000 }, caller.signal);
+    expect(deadline.signal.reason).toBe("gone");
+    deadline.end();
+  });
+});
+
+describe("the light signal SDK v1 gets", () => {
+  it("aborts like an AbortSignal: listeners once, reason, throwIfAborted; a real signal made later agrees", () => {
+    const clock = manualClock();
+    const deadlines = new RequestDeadlines({ now: clock.now, timers: clock.timers });
+    const deadline = deadlines.start({ idleMs: 100, totalMs: 100 });
+    const light = deadline.requestSignal(true);
+    const heard: unknown[] = [];
+    light.addEventListener("abort", () => heard.push(light.reason));
+    expect(() => light.throwIfAborted()).not.toThrow();
+    clock.advance(100);
+    expect(light.aborted).toBe(true);
+    expect(heard).toHaveLength(1);
+    expect(heard[0]).toBeInstanceOf(Error);
+    expect(() => light.throwIfAborted()).toThrow("request deadline reached (idle)");
+    light.addEventListener("abort", () => heard.push("late")); // as AbortSignal: never called
+    expect(heard).toHaveLength(1);
+    const real = deadline.requestSignal(false);
+    expect(real).toBeInstanceOf(AbortSignal);
+    expect([real.aborted, real.reason]).toEqual([true, light.reason]);
+  });
+
+  it("carries the caller's abort, and a real signal asked for before the abort follows it too", () => {
+    const deadlines = new RequestDeadlines();
+    const caller = new AbortController();
+    const deadline = deadlines.start({ idleMs: 1000, totalMs: 1000 }, caller.signal);
+    const real = deadline.signal;
+    const light = deadline.requestSignal(true);
+    let heard = 0;
+    light.addEventListener("abort", () => heard++);
+    caller.abort("stop");
+    expect([light.aborted, light.reason, heard, real.aborted, real.reason]).toEqual([
+      true,
+      "stop",
+      1,
+      true,
+      "stop",
+    ]);
+    deadline.end();
+  });
+});
