@@ -59,8 +59,6 @@ export interface ProtocolClient {
   close(): Promise<void>;
   /** How an SDK error maps onto ours. */
   classify(error: unknown): "timeout" | "closed" | undefined;
-  /** A request's signal may be a `RequestAbort` (SDK v1 reads only what it offers; see request-abort.ts). */
-  lightSignals?: boolean;
 }
 
 /** A JSON-RPC answer as it came: a result, or an error object. */

@@ -23,7 +23,6 @@
  * request in flight holds the process through its transport, not its
  * deadline.
  */
-import { RequestAbort } from "./request-abort.js";
 import { followSignal } from "./signal-followers.js";
 import { REAL_TIMERS, type Timers } from "./timers.js";
 
@@ -44,13 +43,8 @@ export interface DeadlineLimits {
 
 /** The deadline of one request in flight. */
 export interface RequestDeadline {
-  /** Aborted when a limit is reached (or the caller's signal aborts). */
+  /** Aborted when a limit is reached. */
   readonly signal: AbortSignal;
-  /**
-   * The signal to give the request: `light` (SDK v1, which reads only what
-   * `RequestAbort` offers) is the deadline's own abort state, else `signal`.
-   */
-  requestSignal(light: boolean): AbortSignal;
   /** The limit that ended the request, once one has. */
   readonly expired: DeadlineExpiry | undefined;
   readonly limits: DeadlineLimits;
@@ -144,7 +138,7 @@ export class RequestDeadlines {
 }
 
 class Deadline implements RequestDeadline {
-  private readonly abortState = new RequestAbort();
+  private readonly controller = new AbortController();
   /** When (a time of `now()`) a limit is reached if nothing changes; undefined while not counting. */
   dueAt: number | undefined;
   /** Stops following the caller's signal. */
@@ -165,16 +159,12 @@ class Deadline implements RequestDeadline {
   ) {}
 
   get signal(): AbortSignal {
-    return this.abortState.signal;
-  }
-
-  requestSignal(light: boolean): AbortSignal {
-    return light ? this.abortState.light : this.abortState.signal;
+    return this.controller.signal;
   }
 
   /** The request's signal aborts when `signal` does (until the request ends). */
   follow(signal: AbortSignal): void {
-    this.unfollow = followSignal(signal, (reason) => this.abortState.abort(reason));
+    this.unfollow = followSignal(signal, (reason) => this.controller.abort(reason));
   }
 
   progress(): void {
@@ -229,6 +219,6 @@ class Deadline implements RequestDeadline {
   private expire(which: DeadlineExpiry): void {
     this.expired = which;
     this.end();
-    this.abortState.abort(new Error(`request deadline reached (${which})`));
+    this.controller.abort(new Error(`request deadline reached (${which})`));
   }
 }

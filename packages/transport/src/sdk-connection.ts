@@ -356,7 +356,7 @@ export class SdkServerConnection implements ServerConnection {
     const unsubscribe = kind.progressToken
       ? this.onProgress(kind.progressToken, deadline, options)
       : undefined;
-    const signal = deadline?.requestSignal(this.client.lightSignals === true) ?? options.signal;
+    const signal = deadline?.signal ?? options.signal;
     this.activeRequests++;
     this.lastActivityAt = this.now();
     try {

@@ -66,7 +66,7 @@ function sdkOptions(options: HttpTransportOptions) {
 }
 
 function v1ProtocolClient(client: V1Client): ProtocolClient {
-  const table = protocolClientTable(client, {
+  return protocolClientTable(client, {
     protocolVersion: () => (client.transport as { protocolVersion?: string } | undefined)?.protocolVersion,
     // The SDK's result schema only on answers our fast check cannot vouch for (call-tool-result.ts).
     callTool: (params, o) => client.callTool(params, ANY_RESULT as never, o).then(checkedCallToolResult),
@@ -78,6 +78,4 @@ function v1ProtocolClient(client: V1Client): ProtocolClient {
       return undefined;
     },
   });
-  // Every v1 request goes through `Protocol.request`, which reads only what `RequestAbort` offers.
-  return { ...table, lightSignals: true };
 }

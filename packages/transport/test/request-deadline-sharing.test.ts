@@ -2,9 +2,7 @@
  * What a request's deadline costs per call: a connection's deadlines share
  * one timer (set for the earliest), and many requests following the same
  * caller signal add one `abort` listener to it between them — while every
- * limit and every abort still reaches the request it belongs to. For SDK v1
- * the request's signal is the deadline's own abort state (no
- * `AbortController`, no `EventTarget` listener per request).
+ * limit and every abort still reaches the request it belongs to.
  */
 import { getEventListeners } from "node:events";
 import { manualClock } from "@pi-mcp-adapter/test-kit";
@@ -77,47 +75,6 @@ describe("following the caller's signal", () => {
     caller.abort("gone");
     const deadline = deadlines.start({ idleMs: 1000, totalMs: 1000 }, caller.signal);
     expect(deadline.signal.reason).toBe("gone");
-    deadline.end();
-  });
-});
-
-describe("the light signal SDK v1 gets", () => {
-  it("aborts like an AbortSignal: listeners once, reason, throwIfAborted; a real signal made later agrees", () => {
-    const clock = manualClock();
-    const deadlines = new RequestDeadlines({ now: clock.now, timers: clock.timers });
-    const deadline = deadlines.start({ idleMs: 100, totalMs: 100 });
-    const light = deadline.requestSignal(true);
-    const heard: unknown[] = [];
-    light.addEventListener("abort", () => heard.push(light.reason));
-    expect(() => light.throwIfAborted()).not.toThrow();
-    clock.advance(100);
-    expect(light.aborted).toBe(true);
-    expect(heard).toHaveLength(1);
-    expect(heard[0]).toBeInstanceOf(Error);
-    expect(() => light.throwIfAborted()).toThrow("request deadline reached (idle)");
-    light.addEventListener("abort", () => heard.push("late")); // as AbortSignal: never called
-    expect(heard).toHaveLength(1);
-    const real = deadline.requestSignal(false);
-    expect(real).toBeInstanceOf(AbortSignal);
-    expect([real.aborted, real.reason]).toEqual([true, light.reason]);
-  });
-
-  it("carries the caller's abort, and a real signal asked for before the abort follows it too", () => {
-    const deadlines = new RequestDeadlines();
-    const caller = new AbortController();
-    const deadline = deadlines.start({ idleMs: 1000, totalMs: 1000 }, caller.signal);
-    const real = deadline.signal;
-    const light = deadline.requestSignal(true);
-    let heard = 0;
-    light.addEventListener("abort", () => heard++);
-    caller.abort("stop");
-    expect([light.aborted, light.reason, heard, real.aborted, real.reason]).toEqual([
-      true,
-      "stop",
-      1,
-      true,
-      "stop",
-    ]);
     deadline.end();
   });
 });
