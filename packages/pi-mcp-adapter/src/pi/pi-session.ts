@@ -71,6 +71,8 @@ export class PiSession {
   private registering: Promise<unknown> | undefined;
   /** Agent runs (user prompts) of this session so far. */
   private agentRuns = 0;
+  /** The search warm-up was started (at the first model request; once per session). */
+  private warmingUp = false;
   /** What start-up registered from, per server: a server not listed in the session yet keeps it. */
   private startupMetadata = new Map<string, readonly ToolMetadata[]>();
   /** Display settings (footer, result rows, connect notices) from the startup snapshot's config. */
@@ -209,7 +211,9 @@ export class PiSession {
    */
   providerRequest(): void {
     const snapshot = this.snapshot;
-    if (snapshot) setImmediate(() => void warmUpSearch(snapshot));
+    if (!snapshot || this.warmingUp) return;
+    this.warmingUp = true;
+    setImmediate(() => void warmUpSearch(snapshot));
   }
 
   /** A call through the proxy or Pi's tool search waits for direct tools still being registered. */
