@@ -18,8 +18,9 @@
  * other layout (written by an older version, or by hand) is left to the
  * caller to parse whole; the next write puts it in this layout.
  */
-import type { CachedServerListing, CacheEntry, CacheFile } from "./cache-file.js";
+
 import { isListingHead, isListingRest } from "./cache-file-check.js";
+import type { CachedServerListing, CacheEntry, CacheFile } from "./cache-file-schema.js";
 import { listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
 import { isPins } from "./pins-schema.js";
 

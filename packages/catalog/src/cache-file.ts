@@ -1,95 +1,11 @@
 /**
- * The on-disk shape of `mcp-cache.json`: per server, the key (a SHA-256 hash
- * of the server's effective definition) it was listed under, when, and the
- * raw listing; and, per server, the pinned fingerprints of its tools.
- * Definitions, credentials and search keywords are never stored.
+ * Reading `mcp-cache.json` (its shape is `cache-file-schema.ts`): the layout
+ * this version writes (`cache-file-text.ts`), or any other JSON of the right
+ * shape, whole.
  */
-import { z } from "zod";
 import { isCacheFile } from "./cache-file-check.js";
+import { CACHE_VERSION, type CacheFile } from "./cache-file-schema.js";
 import { readCacheFileText } from "./cache-file-text.js";
-import { PinsSchema } from "./pins-schema.js";
-
-export const CACHE_FILE_NAME = "mcp-cache.json";
-export const CACHE_VERSION = 1;
-/** Entries older than this are ignored and pruned: 7 days. */
-export const CACHE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-const SchemaLike = z.record(z.string(), z.unknown());
-
-export const CachedToolSchema = z.object({
-  name: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  inputSchema: SchemaLike,
-  outputSchema: SchemaLike.optional(),
-  annotations: z.record(z.string(), z.unknown()).optional(),
-  /** Extension metadata (MCP Apps' `ui`), so an app's tool keeps its UI and visibility offline. */
-  _meta: z.record(z.string(), z.unknown()).optional(),
-  /** How the tool runs (`taskSupport`, MCP Tasks), so a cached tool still runs as a task where it must. */
-  execution: z.record(z.string(), z.unknown()).optional(),
-});
-
-// `instructions` and `prompts` first: a parsed listing's JSON has its keys in the order the file has them.
-export const ServerListingSchema = z.object({
-  instructions: z.string().optional(),
-  prompts: z
-    .array(
-      z.object({
-        name: z.string(),
-        title: z.string().optional(),
-        description: z.string().optional(),
-        arguments: z
-          .array(
-            z.object({
-              name: z.string(),
-              description: z.string().optional(),
-              required: z.boolean().optional(),
-            }),
-          )
-          .optional(),
-      }),
-    )
-    .optional(),
-  tools: z.array(CachedToolSchema),
-  resources: z
-    .array(
-      z.object({
-        uri: z.string(),
-        name: z.string(),
-        title: z.string().optional(),
-        description: z.string().optional(),
-        mimeType: z.string().optional(),
-      }),
-    )
-    .optional(),
-  resourceTemplates: z
-    .array(
-      z.object({
-        uriTemplate: z.string(),
-        name: z.string(),
-        title: z.string().optional(),
-        description: z.string().optional(),
-        mimeType: z.string().optional(),
-      }),
-    )
-    .optional(),
-});
-export type CachedServerListing = z.infer<typeof ServerListingSchema>;
-
-export const CacheEntrySchema = z.object({
-  key: z.string(),
-  savedAt: z.number(),
-  listing: ServerListingSchema,
-});
-export type CacheEntry = z.infer<typeof CacheEntrySchema>;
-
-export const CacheFileSchema = z.object({
-  version: z.literal(CACHE_VERSION),
-  servers: z.record(z.string(), CacheEntrySchema),
-  /** Tool pins per server name (`tool-fingerprint.ts`); they outlive the entries' TTL. */
-  pins: PinsSchema.optional(),
-});
-export type CacheFile = z.infer<typeof CacheFileSchema>;
 
 /**
  * Parses cache file text. Anything unreadable — corrupt or truncated JSON, a

@@ -7,6 +7,7 @@ export {
   type ResourceTemplateListing,
   type ServerListing,
 } from "./build-tool-metadata.js";
+export { parseCacheFile } from "./cache-file.js";
 export {
   CACHE_FILE_NAME,
   CACHE_TTL_MS,
@@ -16,9 +17,8 @@ export {
   CacheEntrySchema,
   type CacheFile,
   CacheFileSchema,
-  parseCacheFile,
   ServerListingSchema,
-} from "./cache-file.js";
+} from "./cache-file-schema.js";
 export { CatalogError } from "./errors.js";
 export {
   checkListingLimits,

@@ -14,14 +14,14 @@ import * as nodeFs from "node:fs/promises";
 import { stat } from "node:fs/promises";
 import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import type { ServerListing } from "./build-tool-metadata.js";
+import { parseCacheFile } from "./cache-file.js";
 import {
   CACHE_TTL_MS,
   CACHE_VERSION,
   type CacheEntry,
   type CacheFile,
-  parseCacheFile,
   ServerListingSchema,
-} from "./cache-file.js";
+} from "./cache-file-schema.js";
 import { formatCacheFile, listsUnparsed } from "./cache-file-text.js";
 import { checkListingLimits, listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
 import type { ServerPins } from "./tool-fingerprint.js";
