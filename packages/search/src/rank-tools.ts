@@ -63,9 +63,8 @@ export function rankTools(
   tools: readonly ToolMetadata[] | SearchIndex,
   options: RankOptions = {},
 ): RankResult {
-  const list = "score" in tools ? tools.tools : tools;
   if (options.regex) {
-    const all = matchToolsByRegex(query, list, {
+    const all = matchToolsByRegex(query, listOf(tools), {
       accept: acceptOf(options),
       searchKeywords: options.searchKeywords,
       budgetMs: options.regexBudgetMs,
@@ -86,8 +85,7 @@ export async function searchTools(
   options: Omit<RankOptions, "regexBudgetMs"> = {},
 ): Promise<RankResult> {
   if (!options.regex) return ranked(query, tools, options);
-  const list = "score" in tools ? tools.tools : tools;
-  const all = await matchToolsByRegexInSlices(query, list, {
+  const all = await matchToolsByRegexInSlices(query, listOf(tools), {
     accept: acceptOf(options),
     searchKeywords: options.searchKeywords,
   });
@@ -99,12 +97,17 @@ function ranked(
   tools: readonly ToolMetadata[] | SearchIndex,
   options: RankOptions,
 ): RankResult {
-  const list = "score" in tools ? tools.tools : tools;
+  const list = listOf(tools);
   const { limit, offset } = window(options);
   const index = "score" in tools ? tools : indexFor(tools, options.searchKeywords);
   const { hits, total } = index.score(query, acceptOf(options), offset + limit);
   const ranked = hits.slice(offset).map(({ doc, score }) => ({ tool: list[doc]!, score }));
   return page(ranked, total, offset, limit);
+}
+
+/** The tools of a list or of an index. */
+function listOf(tools: readonly ToolMetadata[] | SearchIndex): readonly ToolMetadata[] {
+  return "score" in tools ? tools.tools : tools;
 }
 
 function regexPage(all: readonly ToolMetadata[], options: RankOptions): RankResult {

@@ -9,6 +9,7 @@
  * model turn, the schema's parse was a large share of a call's own CPU.
  */
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { isObject } from "./is-object.js";
 
 /** The answer as the SDK's `callTool` would return it; throws the SDK's validation error otherwise. */
 export function checkedCallToolResult(result: unknown): unknown {
@@ -16,9 +17,9 @@ export function checkedCallToolResult(result: unknown): unknown {
 }
 
 function isPlainTextResult(value: unknown): boolean {
-  if (!isRecord(value) || value._meta !== undefined) return false;
+  if (!isObject(value) || value._meta !== undefined) return false;
   if (value.isError !== undefined && typeof value.isError !== "boolean") return false;
-  if (value.structuredContent !== undefined && !isRecord(value.structuredContent)) return false;
+  if (value.structuredContent !== undefined && !isObject(value.structuredContent)) return false;
   const content = value.content;
   if (!Array.isArray(content)) return false;
   for (const block of content) if (!isPlainTextBlock(block)) return false;
@@ -27,15 +28,11 @@ function isPlainTextResult(value: unknown): boolean {
 
 /** `{type: "text", text}` with nothing the schema would strip or check further (`_meta` an object). */
 function isPlainTextBlock(block: unknown): boolean {
-  if (!isRecord(block) || block.type !== "text" || typeof block.text !== "string") return false;
+  if (!isObject(block) || block.type !== "text" || typeof block.text !== "string") return false;
   let keys = 0;
   for (const key in block) {
     keys++;
-    if (key !== "type" && key !== "text" && !(key === "_meta" && isRecord(block._meta))) return false;
+    if (key !== "type" && key !== "text" && !(key === "_meta" && isObject(block._meta))) return false;
   }
   return keys >= 2;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

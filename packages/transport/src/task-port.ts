@@ -20,6 +20,7 @@ import type {
 } from "@modelcontextprotocol/ext-tasks/client";
 import { DispatchError } from "@modelcontextprotocol/ext-tasks/client";
 import { describeError } from "@pi-mcp-adapter/core";
+import { isObject } from "./is-object.js";
 import type { ProtocolClient, RawResponse } from "./protocol-client.js";
 import { MODERN_REVISION } from "./protocol-revision.js";
 import type { NotificationRelay } from "./server-notification.js";
@@ -153,10 +154,6 @@ function rpcError(error: unknown): { code: number; message: string; data?: never
 /** SDK errors prefix their message with `MCP error <code>: `; the error object says it already. */
 function stripCodePrefix(message: string): string {
   return message.replace(/^MCP error -?\d+: /, "");
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function isEmptyObject(value: unknown): boolean {

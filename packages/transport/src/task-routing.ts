@@ -15,6 +15,7 @@
  */
 import type { RemoteTool, TaskMode, TaskSupport, ToolCallResult } from "@pi-mcp-adapter/core";
 import type { ClientHandlers } from "./client-handlers.js";
+import { isObject } from "./is-object.js";
 import { MODERN_REVISION } from "./protocol-revision.js";
 import type { CallOptions } from "./remote-types.js";
 import type { TaskCaller, TaskCallRequest } from "./task-call.js";
@@ -108,8 +109,4 @@ export class TaskRouting {
     );
     return this.caller;
   }
-}
-
-function isObject(value: unknown): boolean {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
