@@ -53,9 +53,8 @@ function loaded(entry: string, cwd: string, dir: string): LoadedFiles["files"] {
   execFileSync(
     process.execPath,
     ["--input-type=module", "-e", CHILD, entry, cwd, pathToFileURL(join(dir, "hook.mjs")).href],
-    {
-      env: { ...process.env, LOADED_LOG: log },
-    },
+    // In the session's directory, as Pi runs: the startup snapshot is then the session's.
+    { cwd, env: { ...process.env, LOADED_LOG: log } },
   );
   const lines = readFileSync(log, "utf8").split("\n");
   const files = new Map<string, number>();

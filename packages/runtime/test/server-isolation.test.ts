@@ -18,7 +18,8 @@ import {
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { afterEach, describe, expect, it } from "vitest";
 import { clientHandlersFor } from "../src/client-features/client-handlers.js";
-import { formatSearch, formatStatus } from "../src/format/format.js";
+import { formatSearch } from "../src/format/format.js";
+import { formatStatus } from "../src/format/status-text.js";
 import {
   type AdapterRuntime,
   createRuntime,

@@ -23,14 +23,14 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { foldName, type ToolMetadata } from "@pi-mcp-adapter/core";
+import type { CallResult } from "@pi-mcp-adapter/runtime";
 import {
   type AutoDirect,
-  type CallResult,
   checkArguments,
   type DirectTool,
   type DirectToolPlan,
   directDeclaration,
-} from "@pi-mcp-adapter/runtime";
+} from "@pi-mcp-adapter/runtime/startup";
 import type { RuntimeFor } from "./adapter-command.js";
 import { argumentSummary, type RenderSettings, resultRenderers } from "./render-results.js";
 import type { RowTarget } from "./running-rows.js";

@@ -80,7 +80,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     pi.on("before_agent_start", () => session.beforeAgentStart());
     pi.on("tool_call", (event) => session.beforeToolCall(event.toolName));
     // Watched resources that changed and MCP App contexts reach the model's next turn.
-    registerTurnNotes(pi, runtimeFor);
+    registerTurnNotes(pi, (ctx) => session.madeRuntime(ctx));
     // Once the first model request is on its way, search is warmed up while the model answers.
     pi.on("before_provider_request", () => session.providerRequest());
 

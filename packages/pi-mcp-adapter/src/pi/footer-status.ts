@@ -6,7 +6,7 @@
  * state mark in front. The text follows every status snapshot. A running
  * call's progress shows as an entry of its own.
  */
-import type { McpStatusSnapshot, ServerSummary } from "@pi-mcp-adapter/runtime";
+import type { McpStatusSnapshot, ServerSummary } from "@pi-mcp-adapter/runtime/startup";
 
 /** The key of our entry in Pi's status line. */
 export const FOOTER_STATUS_KEY = "pi-mcp-adapter";

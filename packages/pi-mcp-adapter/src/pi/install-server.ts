@@ -9,7 +9,8 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { ConfigError, defaultConfigEnvironment } from "@pi-mcp-adapter/config";
-import type { AdapterRuntime, ProxyOutcome, ProxyParams } from "@pi-mcp-adapter/runtime";
+import type { AdapterRuntime, ProxyOutcome } from "@pi-mcp-adapter/runtime";
+import type { ProxyParams } from "@pi-mcp-adapter/runtime/startup";
 
 type InstallOutcome = Pick<ProxyOutcome, "content" | "details">;
 

@@ -10,7 +10,8 @@
  */
 import type { AssistantMessage, Context, Message, Model } from "@mariozechner/pi-ai";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { type HostSampler, pickModelByHints, type SamplingResponse } from "@pi-mcp-adapter/runtime";
+import type { HostSampler, SamplingResponse } from "@pi-mcp-adapter/runtime";
+import { pickModelByHints } from "@pi-mcp-adapter/runtime/startup";
 
 // biome-ignore lint/suspicious/noExplicitAny: Pi's models are generic over their API
 type AnyModel = Model<any>;

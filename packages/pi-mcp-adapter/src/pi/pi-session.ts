@@ -9,9 +9,8 @@
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { formatProblem, isRegisteredSource } from "@pi-mcp-adapter/config";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import type { AdapterRuntime, RuntimeSource } from "@pi-mcp-adapter/runtime";
 import {
-  type AdapterRuntime,
-  createRuntime,
   type DirectToolSettings,
   directToolSettings,
   formatStatus,
@@ -19,11 +18,9 @@ import {
   loadStartupSnapshot,
   PROXY_TOOL_NAME,
   proxyToolDescription,
-  type RuntimeSource,
   SCRIPT_TOOL_NAME,
   type StartupSnapshot,
-  warmUpSearch,
-} from "@pi-mcp-adapter/runtime";
+} from "@pi-mcp-adapter/runtime/startup";
 import { PACKAGE_VERSION } from "../package-version.js";
 import { activatedOnBranch, recordActivatedTools } from "./activated-tools.js";
 import { keepApprovalGrants } from "./approval-grants.js";
@@ -38,6 +35,7 @@ import { PromptCommands } from "./prompt-commands.js";
 import { runProxy } from "./proxy-run.js";
 import { registerProxyTools } from "./proxy-tools.js";
 import { RunningRows, type RunningUpdate } from "./running-rows.js";
+import { loadRuntimeModule, runtimeNeededAtStart } from "./runtime-loading.js";
 import { registerScriptTool } from "./script-tool.js";
 import { ServerRegistrations } from "./server-registrations.js";
 import { listDeferred, listRegisteredDirect, otherToolNames } from "./session-listings.js";
@@ -71,6 +69,8 @@ export class PiSession {
   private registering: Promise<unknown> | undefined;
   /** Agent runs (user prompts) of this session so far. */
   private agentRuns = 0;
+  /** The session whose runtime waits for the first model request (see `sessionStarted`). */
+  private waiting: ExtensionContext | undefined;
   /** The search warm-up was started (at the first model request; once per session). */
   private warmingUp = false;
   /** What start-up registered from, per server: a server not listed in the session yet keeps it. */
@@ -131,6 +131,7 @@ export class PiSession {
 
   /** The runtime for `ctx.cwd`: made on first use, and made afresh (the old one shut down) for another cwd. */
   runtimeFor(ctx: ExtensionContext): Promise<AdapterRuntime> {
+    this.waiting = undefined;
     if (!this.runtime || this.runtimeCwd !== ctx.cwd) {
       const previous = this.runtime;
       const source = this.runtimeSource(ctx);
@@ -138,6 +139,11 @@ export class PiSession {
       this.runtime = this.replaceRuntime(previous, source, ctx);
     }
     return this.runtime;
+  }
+
+  /** The runtime for `ctx.cwd` if it has been made (never makes one). */
+  madeRuntime(ctx: ExtensionContext): Promise<AdapterRuntime> | undefined {
+    return this.runtimeCwd === ctx.cwd ? this.runtime : undefined;
   }
 
   /**
@@ -165,6 +171,17 @@ export class PiSession {
     this.registering = undefined;
     this.registrar.sessionStarted(activatedOnBranch(ctx));
     this.registrations.sessionStarted();
+    // Unless something needs it before the first model request (runtime-loading.ts), the runtime is
+    // made once that request is on its way (`providerRequest`) or at first use: Pi's start loads none of it.
+    const pending = {
+      deferred: this.deferred,
+      listFirst: this.listFirst,
+      registrations: this.registrations.list(),
+    };
+    if (!runtimeNeededAtStart(ctx, this.snapshot, pending)) {
+      this.waiting = ctx;
+      return;
+    }
     // Not awaited: loading may open a project-server approval dialog, and Pi answers dialogs
     // only once startup is over (in RPC mode an awaited dialog here ends the process).
     const created = this.runtimeFor(ctx);
@@ -184,6 +201,7 @@ export class PiSession {
 
   /** Shuts the runtime down and clears the footer; the next `runtimeFor` makes a new one. */
   async shutdown(): Promise<void> {
+    this.waiting = undefined;
     const current = this.runtime;
     this.runtime = undefined;
     this.runtimeCwd = undefined;
@@ -210,10 +228,14 @@ export class PiSession {
    * the session's first search finds the word vectors read and the search code compiled.
    */
   providerRequest(): void {
-    const snapshot = this.snapshot;
-    if (!snapshot || this.warmingUp) return;
-    this.warmingUp = true;
-    setImmediate(() => void warmUpSearch(snapshot));
+    const warmUp = this.warmingUp ? undefined : this.snapshot;
+    if (warmUp) this.warmingUp = true;
+    if (!warmUp && !this.waiting) return;
+    setImmediate(() => {
+      // A runtime nobody needed before the first request is made now (see `sessionStarted`).
+      if (this.waiting) this.runtimeFor(this.waiting);
+      if (warmUp) void loadRuntimeModule().then(({ warmUpSearch }) => warmUpSearch(warmUp));
+    });
   }
 
   /** A call through the proxy or Pi's tool search waits for direct tools still being registered. */
@@ -269,6 +291,7 @@ export class PiSession {
     ctx: ExtensionContext,
   ): Promise<AdapterRuntime> {
     await previous?.then((r) => r.shutdown()).catch(() => {});
+    const { createRuntime } = await loadRuntimeModule();
     const created = await createRuntime(source);
     keepApprovalGrants(this.pi, created, ctx);
     this.detachPrompts?.();

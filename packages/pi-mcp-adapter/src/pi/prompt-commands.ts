@@ -17,8 +17,8 @@
  */
 import type { ExtensionAPI, ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
+import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import {
-  type AdapterRuntime,
   completionPoint,
   formatPromptList,
   type PromptEntry,
@@ -27,7 +27,7 @@ import {
   promptUserMessage,
   quoteWord,
   type StartupSnapshot,
-} from "@pi-mcp-adapter/runtime";
+} from "@pi-mcp-adapter/runtime/startup";
 
 import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 import { confirmPromptUse } from "./prompt-preview.js";

@@ -4,14 +4,10 @@
  * become active, an error is thrown, and status also names the direct tools
  * that could not be registered and what `directTools: "auto"` decided.
  */
-import {
-  type AdapterRuntime,
-  type ProxyDetails,
-  type ProxyOutcome,
-  type ProxyParams,
-  runProxyRequest,
-} from "@pi-mcp-adapter/runtime";
+import type { AdapterRuntime, ProxyDetails, ProxyOutcome } from "@pi-mcp-adapter/runtime";
+import type { ProxyParams } from "@pi-mcp-adapter/runtime/startup";
 import { type DirectToolRegistrar, directStatusLines, resultText } from "./direct-tools.js";
+import { loadRuntimeModule } from "./runtime-loading.js";
 
 export async function runProxy(
   runtime: AdapterRuntime,
@@ -19,6 +15,8 @@ export async function runProxy(
   params: ProxyParams,
   signal: AbortSignal | undefined,
 ): Promise<Pick<ProxyOutcome, "content" | "details">> {
+  // Loaded with the runtime itself: `runtime` exists, so this is a resolved promise.
+  const { runProxyRequest } = await loadRuntimeModule();
   const outcome = await runProxyRequest(runtime, params, signal);
   registrar.activate(activatedBy(outcome.details, registrar));
   // The older Pi line ignores `isError` in results: throwing marks an error in both.

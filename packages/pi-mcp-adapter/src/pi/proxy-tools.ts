@@ -14,14 +14,14 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { foldName } from "@pi-mcp-adapter/core";
+import type { ProxyOutcome } from "@pi-mcp-adapter/runtime";
 import {
   type DirectToolSettings,
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
-  type ProxyOutcome,
   type ProxyParams,
-} from "@pi-mcp-adapter/runtime";
+} from "@pi-mcp-adapter/runtime/startup";
 import { proxyCallTitle, type RenderSettings, resultRenderers } from "./render-results.js";
 import type { RunningUpdate } from "./running-rows.js";
 

@@ -9,7 +9,7 @@
  * the server's prefix) and the server when it named one.
  */
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
-import type { McpStatusSnapshot } from "@pi-mcp-adapter/runtime";
+import type { McpStatusSnapshot } from "@pi-mcp-adapter/runtime/startup";
 
 /** What a running row shows: since when it runs, and its latest progress line. */
 export interface RunningState {

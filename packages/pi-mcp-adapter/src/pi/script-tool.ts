@@ -9,7 +9,7 @@ import {
   SCRIPT_TOOL_DESCRIPTION,
   SCRIPT_TOOL_NAME,
   SCRIPT_TOOL_PARAMETERS,
-} from "@pi-mcp-adapter/runtime";
+} from "@pi-mcp-adapter/runtime/startup";
 import type { RuntimeFor } from "./adapter-command.js";
 
 export function registerScriptTool(pi: ExtensionAPI, runtimeFor: RuntimeFor): void {

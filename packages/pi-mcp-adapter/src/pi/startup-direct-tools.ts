@@ -12,8 +12,8 @@
  * from it): no server is started to find out how large the catalog is.
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import {
-  type AdapterRuntime,
   type DirectToolSettings,
   directSelection,
   type PlanInput,
@@ -21,7 +21,7 @@ import {
   type StartupSnapshot,
   serversNeedingListing,
   snapshotAutoDirect,
-} from "@pi-mcp-adapter/runtime";
+} from "@pi-mcp-adapter/runtime/startup";
 import type { DirectToolRegistrar } from "./direct-tools.js";
 
 /** How long the first prompt waits for servers without cached metadata before going out without them. */

@@ -2,7 +2,7 @@
  * `/mcp-adapter stats`: per server and tool, calls, errors, timeouts,
  * latency percentiles and bytes of this session (`settings.captureStats`).
  */
-import { formatStats } from "@pi-mcp-adapter/runtime";
+import { formatStats } from "@pi-mcp-adapter/runtime/startup";
 import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 
 export const STATS_OFF_MESSAGE =

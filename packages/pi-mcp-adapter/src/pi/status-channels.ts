@@ -11,7 +11,7 @@ import {
   MCP_STATUS_V1_EVENT,
   type McpStatusSnapshot,
   statusSnapshotV1,
-} from "@pi-mcp-adapter/runtime";
+} from "@pi-mcp-adapter/runtime/startup";
 
 export class StatusChannels {
   private last: McpStatusSnapshot | undefined;

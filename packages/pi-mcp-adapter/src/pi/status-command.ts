@@ -12,7 +12,7 @@ import {
   formatTokenCosts,
   formatToolChanges,
   liveTokenCosts,
-} from "@pi-mcp-adapter/runtime";
+} from "@pi-mcp-adapter/runtime/startup";
 import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 import { type DirectToolRegistrar, directStatusLines } from "./direct-tools.js";
 

@@ -5,7 +5,8 @@
  * status change until the returned function turns them off.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { type AdapterRuntime, watchStatus } from "@pi-mcp-adapter/runtime";
+import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
+import { watchStatus } from "@pi-mcp-adapter/runtime/startup";
 import { FOOTER_STATUS_KEY, type FooterSettings, footerText } from "./footer-status.js";
 import type { RunningRows } from "./running-rows.js";
 import { TASK_STATUS_KEY, taskStatusLine, taskStatusText } from "./task-status.js";

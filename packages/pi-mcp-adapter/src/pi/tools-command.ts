@@ -5,7 +5,8 @@
  * that means connecting it.
  */
 import { describeError } from "@pi-mcp-adapter/core";
-import { type AdapterRuntime, directSelection } from "@pi-mcp-adapter/runtime";
+import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
+import { directSelection } from "@pi-mcp-adapter/runtime/startup";
 import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 
 /** The tool lines of one server: `name — description [direct]`, descriptions cut to one line. */

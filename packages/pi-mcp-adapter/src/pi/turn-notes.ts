@@ -7,15 +7,21 @@
  * waits, neither hook adds anything: the notes cost no tokens on their own.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
-import type { RuntimeFor } from "./adapter-command.js";
+import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 
 /** The `customType` of the notes' session messages. */
 export const TURN_NOTE_TYPE = "mcp-adapter-note";
 
-/** Registers both hooks; `runtimeFor` gives the session's runtime (made at session start). */
-export function registerTurnNotes(pi: ExtensionAPI, runtimeFor: RuntimeFor): void {
+/**
+ * Registers both hooks; `madeRuntime` gives the session's runtime once it has been made
+ * (a session without one has no notes, and asking must not make one).
+ */
+export function registerTurnNotes(
+  pi: ExtensionAPI,
+  madeRuntime: (ctx: ExtensionContext) => Promise<AdapterRuntime> | undefined,
+): void {
   const take = async (ctx: ExtensionContext) => {
-    const runtime = await runtimeFor(ctx).catch(() => undefined);
+    const runtime = await madeRuntime(ctx)?.catch(() => undefined);
     return runtime?.takeTurnNotes().join("\n") || undefined;
   };
   pi.on("before_agent_start", async (_event, ctx) => {

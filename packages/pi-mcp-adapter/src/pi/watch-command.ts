@@ -4,7 +4,7 @@
  * for the model's next turn; see the runtime's resource-watches.ts), stop,
  * and, without arguments, list the session's watches.
  */
-import { formatWatches } from "@pi-mcp-adapter/runtime";
+import { formatWatches } from "@pi-mcp-adapter/runtime/startup";
 import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 
 /** The server (first word) and URI (the rest) of `rest`, or undefined after telling the usage. */

@@ -1,94 +1,16 @@
 /**
- * The proxy tool's input: its JSON Schema (kept small — it is in every
- * prompt) and the dispatch from arguments to an adapter operation.
+ * The proxy tool's dispatch: from its arguments (proxy-tool.ts) to an
+ * adapter operation, and the operation's text back.
  */
 import type { AdapterRuntime } from "../adapter-runtime.js";
 import { textResult as text } from "../calls/call-result.js";
 import { RuntimeError } from "../errors.js";
-import {
-  formatDescribe,
-  formatInstructions,
-  formatSearch,
-  formatServerDetails,
-  formatStatus,
-} from "../format/format.js";
+import { formatDescribe, formatInstructions, formatSearch, formatServerDetails } from "../format/format.js";
+import { formatStatus } from "../format/status-text.js";
 import { formatToolChanges, toolChangeWarning } from "../format/tool-changes.js";
 import { formatDebugStderr } from "../servers/stderr-tails.js";
-import { type RosterServer, serverRoster } from "./server-roster.js";
+import { INSTALL_ACTION, type ProxyParams, UI_MESSAGES_ACTION } from "./proxy-tool.js";
 import type { ProxyDetails, ProxyOutcome } from "./tool-outcomes.js";
-
-export interface ProxyParams {
-  search?: string;
-  describe?: string;
-  tool?: string;
-  args?: unknown;
-  server?: string;
-  limit?: number;
-  offset?: number;
-  /** Treat `search` as a regular expression (unranked). */
-  regex?: boolean;
-  /** Show parameter shapes in search and describe output. */
-  includeSchemas?: boolean;
-  /** A server whose full instructions to show. */
-  instructions?: string;
-  /** A server to connect, or to list again when connected (after its tools changed). */
-  connect?: string;
-  /**
-   * OAuth login for `server`: `auth-start`, then `auth-complete` with `args: { redirectUrl } | { code }`;
-   * `ui-messages`: what MCP Apps sent since the last read; `install`: add the server at `url`
-   * (named `server`, or after the URL's host) once the user agrees in a dialog.
-   */
-  action?: string;
-  /** The MCP endpoint to install (`action: "install"`). */
-  url?: string;
-}
-
-export const PROXY_TOOL_NAME = "mcp";
-
-/** `mcp({ action: "ui-messages" })`: the messages MCP Apps sent (queued until read). */
-export const UI_MESSAGES_ACTION = "ui-messages";
-
-/** `mcp({ action: "install", url })`: add a server, only after the user agrees (see the shell). */
-export const INSTALL_ACTION = "install";
-
-/** The proxy tool's description without a server roster (see `proxyToolDescription`). */
-export const PROXY_TOOL_DESCRIPTION =
-  'Use tools of MCP servers. mcp({}) lists servers; mcp({search: "words"}) finds tools and resources; ' +
-  'mcp({describe: "name"}) shows parameters; mcp({tool: "name", args: {...}}) calls one.';
-
-/**
- * The proxy tool's description with the roster of `servers` (config order;
- * e.g. a startup snapshot's `servers`): the same servers, descriptions and
- * cached instructions always give the same text. See `server-roster.ts`.
- */
-export function proxyToolDescription(servers: readonly RosterServer[]): string {
-  return servers.length ? `${PROXY_TOOL_DESCRIPTION} ${serverRoster(servers)}` : PROXY_TOOL_DESCRIPTION;
-}
-
-// The description shows how `search`, `describe`, `tool` and `args` are used, so they carry none of their own.
-export const PROXY_TOOL_PARAMETERS = {
-  type: "object",
-  properties: {
-    search: { type: "string" },
-    describe: { type: "string" },
-    tool: { type: "string" },
-    args: { type: ["object", "string"] },
-    server: { type: "string", description: "Limit to one server" },
-    limit: { type: "integer", minimum: 1 },
-    offset: { type: "integer", minimum: 0 },
-    regex: { type: "boolean" },
-    includeSchemas: { type: "boolean" },
-    instructions: { type: "string", description: "Server instructions to show" },
-    connect: { type: "string", description: "Server to (re)connect" },
-    action: {
-      type: "string",
-      enum: ["auth-start", "auth-complete", "ui-messages", "install"],
-      description: "OAuth login to server; install url",
-    },
-    url: { type: "string" },
-  },
-  additionalProperties: false,
-} as const;
 
 export async function runProxyRequest(
   runtime: AdapterRuntime,
