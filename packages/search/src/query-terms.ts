@@ -59,6 +59,9 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
   const groups: QueryGroup[] = [];
   const seen = new Set<string>();
   const phrases = verbPhrases(all, index);
+  // A word's expansions never stand for another word of the query: in "ring a phone number", ring ≈
+  // phone would count `phone` twice (a tool named for phone numbers over one that makes calls).
+  const queryStems = new Set(used.map(stem));
   let position = -1;
   for (let i = 0; i < used.length; i++) {
     const word = used[i]!;
@@ -77,6 +80,7 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
       { terms: [stemmed, `=${word}`], termWeights: [1, WEIGHT.surface], weight: WEIGHT.exact },
     ];
     const add = (term: string, weight: number) => {
+      if (queryStems.has(term)) return;
       if (!group.some((a) => a.terms.length === 1 && a.terms[0] === term))
         group.push({ terms: [term], weight });
     };
@@ -91,7 +95,7 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
     // Words whose definitions in the lexicon use this word (`money` → create_refund).
     group.push({ terms: [`~${stemmed}`], weight: 1, credit });
     for (const [term, similarity] of index.related?.(stemmed) ?? []) {
-      if (index.vocabulary.has(term) && !group.some((a) => a.terms[0] === term))
+      if (index.vocabulary.has(term) && !queryStems.has(term) && !group.some((a) => a.terms[0] === term))
         group.push({ terms: [term], weight: (index.relatedWeight ?? 0) * similarity, credit });
     }
     if (!index.vocabulary.has(stemmed) && word.length >= 4) {
