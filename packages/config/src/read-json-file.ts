@@ -62,6 +62,10 @@ export async function readJsonFile(file: string): Promise<JsonFileResult> {
 
 /** Parses JSONC text; the first syntax error becomes a problem with its 1-based line and column. */
 export function parseJsoncText(file: string, text: string): JsonFileResult {
+  // Most config files are plain JSON, which the native parser reads ~20× faster. Comments, trailing
+  // commas and every error go to the JSONC parser, which also says where an error is.
+  const plain = plainJson(text);
+  if (plain !== undefined) return { kind: "ok", value: plain };
   const errors: ParseError[] = [];
   const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
@@ -129,4 +133,13 @@ async function danglingLink(file: string): Promise<TextFileResult | undefined> {
 
 function fail(file: string, message: string): { kind: "error"; problem: ConfigProblem } {
   return { kind: "error", problem: { severity: "error", file, message } };
+}
+
+/** `text` as plain JSON, or `undefined` when it is not (JSONC, invalid, or empty). */
+function plainJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
