@@ -61,10 +61,12 @@ export class ToolCallChannel {
   call(params: CallToolParams, o: RequestOptions): Promise<unknown> {
     return new Promise((resolve, reject) => {
       if (this.closed) return reject(new Error("Not connected"));
-      const signal = o.signal;
-      if (signal?.aborted) return reject(signal.reason);
+      // Our deadline when there is one (no signal made, no listener added), else the caller's signal.
+      const abort = o.abort ?? o.signal;
+      if (abort?.aborted) return reject(abort.reason);
       const id = `${ID_PREFIX}${++this.next}`;
-      const unfollow = signal ? followSignal(signal, (reason) => this.cancel(id, reason)) : noop;
+      const cancel = (reason: unknown) => this.cancel(id, reason);
+      const unfollow = o.abort ? o.abort.onAbort(cancel) : o.signal ? followSignal(o.signal, cancel) : noop;
       this.pending.set(id, { resolve, reject, unfollow });
       // Keys in the order the SDK writes them (the frame reader looks for the id last).
       this.transport
