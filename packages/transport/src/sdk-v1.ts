@@ -76,10 +76,9 @@ function v1ProtocolClient(client: V1Client, channel: ToolCallChannel | undefined
     protocolVersion: () => (client.transport as { protocolVersion?: string } | undefined)?.protocolVersion,
     // The SDK's result schema only on answers our fast check cannot vouch for (call-tool-result.ts).
     callTool: (params, o) =>
-      (channel && !checked.has(params.name)
-        ? channel.call(params, o)
-        : client.callTool(params, ANY_RESULT as never, o)
-      ).then(checkedCallToolResult),
+      channel && !checked.has(params.name)
+        ? channel.call(params, o, checkedCallToolResult)
+        : client.callTool(params, ANY_RESULT as never, o).then(checkedCallToolResult),
     request: (request, o) => client.request(request as never, ANY_RESULT, o),
     classify: (error) => {
       if (!(error instanceof McpError)) return undefined;

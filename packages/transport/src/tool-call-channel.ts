@@ -29,6 +29,7 @@ interface Pending {
   resolve: (result: unknown) => void;
   reject: (error: unknown) => void;
   unfollow: () => void;
+  check: (result: unknown) => unknown;
 }
 
 interface Answer {
@@ -57,8 +58,11 @@ export class ToolCallChannel {
     };
   }
 
-  /** Sends one `tools/call`; resolves with its result as the server sent it. */
-  call(params: CallToolParams, o: RequestOptions): Promise<unknown> {
+  /**
+   * Sends one `tools/call`; resolves with its result as `check` returns it
+   * (applied as the answer arrives; what it throws fails the call).
+   */
+  call(params: CallToolParams, o: RequestOptions, check: (result: unknown) => unknown): Promise<unknown> {
     return new Promise((resolve, reject) => {
       if (this.closed) return reject(new Error("Not connected"));
       // Our deadline when there is one (no signal made, no listener added), else the caller's signal.
@@ -67,7 +71,7 @@ export class ToolCallChannel {
       const id = `${ID_PREFIX}${++this.next}`;
       const cancel = (reason: unknown) => this.cancel(id, reason);
       const unfollow = o.abort ? o.abort.onAbort(cancel) : o.signal ? followSignal(o.signal, cancel) : noop;
-      this.pending.set(id, { resolve, reject, unfollow });
+      this.pending.set(id, { resolve, reject, unfollow, check });
       // Keys in the order the SDK writes them (the frame reader looks for the id last).
       this.transport
         .send({ method: "tools/call", params, jsonrpc: "2.0", id } as never)
@@ -101,7 +105,13 @@ export class ToolCallChannel {
     const entry = this.settle(m.id);
     if (!entry) return true;
     if (m.error) entry.reject(McpError.fromError(m.error.code, m.error.message, m.error.data));
-    else entry.resolve(m.result);
+    else {
+      try {
+        entry.resolve(entry.check(m.result));
+      } catch (error) {
+        entry.reject(error);
+      }
+    }
     return true;
   }
 
