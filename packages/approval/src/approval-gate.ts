@@ -8,7 +8,12 @@
  */
 import type { ApproveToolsSetting } from "@pi-mcp-adapter/core";
 import type { ApprovalDialog, DialogDecision } from "./approval-dialog.js";
-import { type ApprovalEventBus, type ApprovalOrigin, brokerApproval } from "./approval-request.js";
+import {
+  type ApprovalEventBus,
+  type ApprovalOrigin,
+  claimedDecision,
+  offerApproval,
+} from "./approval-request.js";
 import { type ApprovalPolicy, type ApprovalTool, needsApproval } from "./approve-tools-setting.js";
 import { type GrantScope, type SessionGrant, SessionGrants } from "./session-grants.js";
 
@@ -87,7 +92,8 @@ export class ApprovalGate {
     let frozenArgs: Readonly<Record<string, unknown>> | undefined;
     const argsCopy = () => (frozenArgs ??= Object.freeze(structuredCloneSafe(call.args)));
 
-    const brokered = await brokerApproval(this.options.events, {
+    // Brokers see every call; only a claimed one waits for an answer.
+    const decide = offerApproval(this.options.events, {
       serverName: call.serverName,
       originalToolName: call.tool.name,
       prefixedToolName: call.tool.prefixedName,
@@ -99,8 +105,10 @@ export class ApprovalGate {
       fingerprintChanged: call.change !== undefined,
       ...(call.signal ? { signal: call.signal } : {}),
     });
-    if (brokered.claimed && brokered.decision !== "abstain") {
-      return this.apply(brokered.decision, "broker", call, brokered.error);
+    if (decide) {
+      const brokered = await claimedDecision(decide);
+      if (brokered.decision !== "abstain")
+        return this.apply(brokered.decision, "broker", call, brokered.error);
     }
 
     const policy: ApprovalPolicy = {

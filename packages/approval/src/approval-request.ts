@@ -61,7 +61,20 @@ export async function brokerApproval(
   bus: ApprovalEventBus | undefined,
   call: BrokerCall,
 ): Promise<BrokerResult> {
-  if (!bus) return { claimed: false };
+  const decide = offerApproval(bus, call);
+  return decide ? claimedDecision(decide) : { claimed: false };
+}
+
+/**
+ * Emits the request; returns the decider a listener claimed (synchronously,
+ * while the event was delivered), if one did. A call nobody claims goes on
+ * without waiting for anything.
+ */
+export function offerApproval(
+  bus: ApprovalEventBus | undefined,
+  call: BrokerCall,
+): (() => Promise<ApprovalDecision>) | undefined {
+  if (!bus) return undefined;
   let open = true;
   let decide: (() => Promise<ApprovalDecision>) | undefined;
   const request: ToolApprovalRequest = Object.freeze({
@@ -89,7 +102,13 @@ export async function brokerApproval(
   } finally {
     open = false;
   }
-  if (!decide) return { claimed: false };
+  return decide;
+}
+
+/** The decision of a claimed request: a known decision as is; a rejection or an unknown value denies. */
+export async function claimedDecision(
+  decide: () => Promise<ApprovalDecision>,
+): Promise<Extract<BrokerResult, { claimed: true }>> {
   try {
     const decision: unknown = await decide();
     if (typeof decision === "string" && DECISIONS.includes(decision)) {

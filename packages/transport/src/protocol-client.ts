@@ -8,6 +8,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { z } from "zod";
 import type { FetchLike } from "./http-shape-probe.js";
 import type { CompletionRef, CompletionResult } from "./remote-types.js";
+import type { AbortSource } from "./request-deadline.js";
 
 /** `completion/complete` params as they go on the wire. */
 export interface CompleteParams {
@@ -16,7 +17,12 @@ export interface CompleteParams {
   context?: { arguments: Record<string, string> };
 }
 
-export type RequestOptions = { signal?: AbortSignal; timeout: number };
+export type RequestOptions = {
+  signal?: AbortSignal;
+  timeout: number;
+  /** The request's abort as our own request path follows it (no signal made); `signal` says the same. */
+  abort?: AbortSource;
+};
 export type Page = { nextCursor?: string };
 
 export interface ProtocolClient {

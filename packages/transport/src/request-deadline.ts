@@ -41,9 +41,21 @@ export interface DeadlineLimits {
   totalMs: number;
 }
 
+/**
+ * Abort without an `AbortSignal`: what our own request path follows instead
+ * of a signal (an `AbortController` and an `abort` listener per request are
+ * a large share of a call's own cost in a host that runs one call per turn).
+ */
+export interface AbortSource {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  /** Calls `listener` with the reason when aborted (never if already aborted); returns the function that stops it. */
+  onAbort(listener: (reason: unknown) => void): () => void;
+}
+
 /** The deadline of one request in flight. */
-export interface RequestDeadline {
-  /** Aborted when a limit is reached. */
+export interface RequestDeadline extends AbortSource {
+  /** Aborted when a limit is reached or the caller's signal aborts; made when first read. */
   readonly signal: AbortSignal;
   /** The limit that ended the request, once one has. */
   readonly expired: DeadlineExpiry | undefined;
@@ -52,6 +64,25 @@ export interface RequestDeadline {
   progress(): void;
   /** The request ended (answered or failed): the timer goes. */
   end(): void;
+}
+
+/**
+ * A request's options under its deadline (the caller's `signal` alone for an
+ * untimed one), with no SDK timer that could fire: the SDKs read `signal`
+ * (made then), our own request path follows `abort`.
+ */
+export function deadlineOptions(
+  deadline: RequestDeadline | undefined,
+  signal: AbortSignal | undefined,
+): { signal?: AbortSignal; timeout: number; abort?: AbortSource } {
+  if (!deadline) return { signal, timeout: MAX_TIMER_MS };
+  return {
+    get signal() {
+      return deadline.signal;
+    },
+    timeout: MAX_TIMER_MS,
+    abort: deadline,
+  };
 }
 
 /** The deadlines of one connection's requests, paused together while the user is asked. */
@@ -138,7 +169,10 @@ export class RequestDeadlines {
 }
 
 class Deadline implements RequestDeadline {
-  private readonly controller = new AbortController();
+  private controller: AbortController | undefined;
+  aborted = false;
+  reason: unknown;
+  private listeners: Set<(reason: unknown) => void> | undefined;
   /** When (a time of `now()`) a limit is reached if nothing changes; undefined while not counting. */
   dueAt: number | undefined;
   /** Stops following the caller's signal. */
@@ -159,12 +193,23 @@ class Deadline implements RequestDeadline {
   ) {}
 
   get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.reason);
+    }
     return this.controller.signal;
   }
 
-  /** The request's signal aborts when `signal` does (until the request ends). */
+  onAbort(listener: (reason: unknown) => void): () => void {
+    if (this.aborted) return () => {};
+    this.listeners ??= new Set();
+    this.listeners.add(listener);
+    return () => this.listeners?.delete(listener);
+  }
+
+  /** The request aborts when `signal` does (until the request ends). */
   follow(signal: AbortSignal): void {
-    this.unfollow = followSignal(signal, (reason) => this.controller.abort(reason));
+    this.unfollow = followSignal(signal, (reason) => this.abort(reason));
   }
 
   progress(): void {
@@ -219,6 +264,16 @@ class Deadline implements RequestDeadline {
   private expire(which: DeadlineExpiry): void {
     this.expired = which;
     this.end();
-    this.controller.abort(new Error(`request deadline reached (${which})`));
+    this.abort(new Error(`request deadline reached (${which})`));
+  }
+
+  private abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
+    const listeners = this.listeners;
+    this.listeners = undefined;
+    for (const listener of listeners ?? []) listener(reason);
   }
 }

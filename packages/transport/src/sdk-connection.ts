@@ -26,7 +26,7 @@ import type {
   ConnectedVia,
   ServerFeatures,
 } from "./remote-types.js";
-import { MAX_TIMER_MS, type RequestDeadline, type RequestDeadlines } from "./request-deadline.js";
+import { deadlineOptions, type RequestDeadline, type RequestDeadlines } from "./request-deadline.js";
 import { requestFailure } from "./request-failure.js";
 import type { ServerConnection } from "./server-connection.js";
 import type { NotificationListener, NotificationRelay } from "./server-notification.js";
@@ -326,8 +326,8 @@ export class SdkServerConnection implements ServerConnection {
 
   /**
    * Sends one request under its deadline. The SDK's own timer is set out of
-   * reach and ours aborts the request instead (the SDK then sends
-   * `notifications/cancelled`): only ours can pause while the user is asked.
+   * reach and ours aborts the request instead (the SDK, or our own tool-call
+   * path, then sends `notifications/cancelled`): only ours can pause.
    * A `call` opens the window server requests are admitted in; with a
    * `progressToken`, the server's progress restarts the idle limit.
    */
@@ -356,11 +356,10 @@ export class SdkServerConnection implements ServerConnection {
     const unsubscribe = kind.progressToken
       ? this.onProgress(kind.progressToken, deadline, options)
       : undefined;
-    const signal = deadline?.signal ?? options.signal;
     this.activeRequests++;
     this.lastActivityAt = this.now();
     try {
-      return await run({ signal, timeout: MAX_TIMER_MS });
+      return await run(deadlineOptions(deadline, options.signal));
     } catch (error) {
       const failure = this.wrap(what, error, deadline, options.signal);
       // A transport that could not send is dead: the next use must get a new connection.

@@ -17,6 +17,7 @@ import {
   clientCapabilities,
   registerClientHandlers,
 } from "./client-handlers.js";
+import { LineFramedTransport } from "./line-framed-transport.js";
 import {
   ACCEPT_ANY_OUTPUT,
   ANY_RESULT,
@@ -25,6 +26,7 @@ import {
   type SdkFlavor,
 } from "./protocol-client.js";
 import { protocolClientTable } from "./protocol-client-table.js";
+import { ToolCallChannel } from "./tool-call-channel.js";
 
 /** v1 registers request handlers by schema rather than by method name. */
 const REQUEST_SCHEMAS = {
@@ -51,7 +53,9 @@ export function v1Flavor(
         ),
       );
       await client.connect(transport, o);
-      return v1ProtocolClient(client);
+      // On our own stream transports, plain tool calls go below the client (tool-call-channel.ts).
+      const channel = transport instanceof LineFramedTransport ? new ToolCallChannel(transport) : undefined;
+      return v1ProtocolClient(client, channel);
     },
     streamableHttp: (url, options) => new StreamableHTTPClientTransport(url, sdkOptions(options)),
     sse: (url, options) => new SSEClientTransport(url, sdkOptions(options)),
@@ -65,11 +69,16 @@ function sdkOptions(options: HttpTransportOptions) {
   };
 }
 
-function v1ProtocolClient(client: V1Client): ProtocolClient {
-  return protocolClientTable(client, {
+function v1ProtocolClient(client: V1Client, channel: ToolCallChannel | undefined): ProtocolClient {
+  // Tools the client checks itself on a call (see `clientChecked`): their calls stay with the client.
+  let checked = new Set<string>();
+  const table = protocolClientTable(client, {
     protocolVersion: () => (client.transport as { protocolVersion?: string } | undefined)?.protocolVersion,
     // The SDK's result schema only on answers our fast check cannot vouch for (call-tool-result.ts).
-    callTool: (params, o) => client.callTool(params, ANY_RESULT as never, o).then(checkedCallToolResult),
+    callTool: (params, o) =>
+      channel && !checked.has(params.name)
+        ? channel.call(params, o, checkedCallToolResult)
+        : client.callTool(params, ANY_RESULT as never, o).then(checkedCallToolResult),
     request: (request, o) => client.request(request as never, ANY_RESULT, o),
     classify: (error) => {
       if (!(error instanceof McpError)) return undefined;
@@ -78,4 +87,32 @@ function v1ProtocolClient(client: V1Client): ProtocolClient {
       return undefined;
     },
   });
+  if (!channel) return table;
+  return {
+    ...table,
+    listTools: async (cursor, o) => {
+      const page = await table.listTools(cursor, o);
+      checked = clientChecked(page.tools);
+      return page;
+    },
+  };
+}
+
+/**
+ * The tools of a listing that SDK v1's `callTool` checks itself: one with an
+ * output schema (an answer without structured content fails) and one that
+ * requires a task (refused unsent). Like the client, only the last page
+ * listed counts.
+ */
+function clientChecked(tools: readonly unknown[]): Set<string> {
+  const names = new Set<string>();
+  for (const tool of tools as {
+    name?: unknown;
+    outputSchema?: unknown;
+    execution?: { taskSupport?: unknown };
+  }[]) {
+    if (typeof tool?.name !== "string") continue;
+    if (tool.outputSchema || tool.execution?.taskSupport === "required") names.add(tool.name);
+  }
+  return names;
 }

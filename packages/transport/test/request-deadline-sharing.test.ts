@@ -77,4 +77,22 @@ describe("following the caller's signal", () => {
     expect(deadline.signal.reason).toBe("gone");
     deadline.end();
   });
+
+  it("our own request path hears a deadline's abort without a signal, read later it is aborted too", () => {
+    const clock = manualClock();
+    const deadlines = new RequestDeadlines({ now: clock.now, timers: clock.timers });
+    const caller = new AbortController();
+    const heard: unknown[] = [];
+    const timed = deadlines.start({ idleMs: 100, totalMs: 100 });
+    const followed = deadlines.start({ idleMs: 1000, totalMs: 1000 }, caller.signal);
+    timed.onAbort((reason) => heard.push(reason));
+    const stop = followed.onAbort((reason) => heard.push(reason));
+    clock.advance(100);
+    expect(heard).toHaveLength(1);
+    expect([timed.aborted, timed.signal.aborted, timed.signal.reason]).toEqual([true, true, heard[0]]);
+    stop();
+    caller.abort("gone");
+    expect(heard).toHaveLength(1); // stopped listening before the caller aborted
+    expect([followed.aborted, followed.reason, followed.signal.reason]).toEqual([true, "gone", "gone"]);
+  });
 });

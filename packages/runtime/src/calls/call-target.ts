@@ -95,8 +95,12 @@ export function callName(target: CallTarget, args: Record<string, unknown>): str
   }
 }
 
-/** The invoke stage: sends the request for `target` and returns its answer as a tool result. */
-export async function invokeTarget(
+/**
+ * The invoke stage: sends the request for `target` and returns its answer as
+ * a tool result. Not async itself: a tool call's promise is handed back as
+ * is (an async layer costs turns of the microtask queue on every call).
+ */
+export function invokeTarget(
   connection: ServerConnection,
   target: CallTarget,
   name: string,
@@ -120,10 +124,23 @@ export async function invokeTarget(
     }
     case "resource":
     case "resource-template":
-      return resourceResult(await connection.readResource(name, { signal }));
+      return readCall(connection, name, signal);
     case "prompt":
-      return promptResult(await connection.getPrompt(name, promptArgs(name, args), { signal }));
+      return promptCall(connection, name, args, signal);
   }
+}
+
+async function readCall(connection: ServerConnection, name: string, signal?: AbortSignal) {
+  return resourceResult(await connection.readResource(name, { signal }));
+}
+
+async function promptCall(
+  connection: ServerConnection,
+  name: string,
+  args: Record<string, unknown>,
+  signal?: AbortSignal,
+) {
+  return promptResult(await connection.getPrompt(name, promptArgs(name, args), { signal }));
 }
 
 /** Each content of a read as an embedded `resource` block. */
