@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import {
+  createSearchIndex,
+  rankTools,
+  type SearchIndex,
+  searchIndexBytes,
+  searchIndexFromBytes,
+} from "../src/index.js";
+import { catalog } from "./catalog-fixture.js";
+
+const QUERIES = [
+  "screenshot page",
+  "merging pull requests",
+  "slack channels",
+  "create an issue",
+  "tak_screenshot",
+  "send money back",
+  "list",
+  "navigate to url",
+];
+const searchKeywords = { slack: { "*": ["chat room"] }, github: { create_branch: ["fork off"] } };
+
+/** Every hit of every query (name and score), as a user would see them ranked. */
+const rankings = (index: SearchIndex) =>
+  QUERIES.map((q) => rankTools(q, index, { limit: 50 }).hits.map((h) => `${h.tool.prefixedName} ${h.score}`));
+
+/** The tools as a later process reads them: new objects, equal content. */
+const reread = () => JSON.parse(JSON.stringify(catalog)) as typeof catalog;
+
+describe("a search index kept as bytes", () => {
+  it("ranks every query exactly as an index built over the tools", () => {
+    const built = createSearchIndex(catalog, { searchKeywords });
+    const bytes = searchIndexBytes(built)!;
+    expect(bytes.byteLength).toBeGreaterThan(0);
+    const loaded = searchIndexFromBytes(bytes, reread(), { searchKeywords })!;
+    expect(loaded).toBeDefined();
+    expect(rankings(loaded)).toEqual(rankings(createSearchIndex(reread(), { searchKeywords })));
+    expect(rankings(loaded).flat().length).toBeGreaterThan(QUERIES.length);
+    // A copy of the bytes at another offset of a larger buffer reads the same.
+    const shifted = new Uint8Array(bytes.byteLength + 3);
+    shifted.set(bytes, 3);
+    expect(rankings(searchIndexFromBytes(shifted.subarray(3), reread(), { searchKeywords })!)).toEqual(
+      rankings(loaded),
+    );
+  });
+
+  it("is not used for tools, schemas or keywords other than those it was made of", () => {
+    const bytes = searchIndexBytes(createSearchIndex(catalog, { searchKeywords }))!;
+    const tools = reread();
+    expect(searchIndexFromBytes(bytes, tools, { searchKeywords })).toBeDefined();
+    const described = reread();
+    described[2] = { ...described[2]!, description: `${described[2]!.description} Also posts a flamingo.` };
+    expect(searchIndexFromBytes(bytes, described, { searchKeywords })).toBeUndefined();
+    const schema = reread();
+    schema[0] = {
+      ...schema[0]!,
+      inputSchema: { type: "object", properties: { quality: { type: "number" } } },
+    };
+    expect(searchIndexFromBytes(bytes, schema, { searchKeywords })).toBeUndefined();
+    expect(searchIndexFromBytes(bytes, tools.slice(1), { searchKeywords })).toBeUndefined();
+    expect(searchIndexFromBytes(bytes, [...tools].reverse(), { searchKeywords })).toBeUndefined();
+    expect(searchIndexFromBytes(bytes, tools)).toBeUndefined();
+    expect(
+      searchIndexFromBytes(bytes, tools, { searchKeywords: { slack: { "*": ["lounge"] } } }),
+    ).toBeUndefined();
+  });
+
+  it("gives no index for damaged bytes or bytes of another format", () => {
+    const bytes = searchIndexBytes(createSearchIndex(catalog))!;
+    const tools = reread();
+    const damaged = (change: (copy: Uint8Array) => Uint8Array) =>
+      searchIndexFromBytes(change(bytes.slice()), tools);
+    expect(damaged((b) => b)).toBeDefined();
+    expect(damaged((b) => b.subarray(0, b.byteLength - 1))).toBeUndefined();
+    expect(damaged((b) => b.subarray(0, 20))).toBeUndefined();
+    expect(damaged(() => new Uint8Array(0))).toBeUndefined();
+    expect(damaged(() => new TextEncoder().encode('{"version":1}'))).toBeUndefined();
+    expect(
+      damaged((b) => {
+        b[4] = 2; // the format number
+        return b;
+      }),
+    ).toBeUndefined();
+    expect(
+      damaged((b) => {
+        b[14] ^= 0xff; // inside the header's JSON
+        return b;
+      }),
+    ).toBeUndefined();
+    expect(
+      damaged((b) => {
+        // The last tool number of the postings, pointing past the tools.
+        new DataView(b.buffer, b.byteOffset).setInt32(b.byteLength - 4, catalog.length + 5, true);
+        return b;
+      }),
+    ).toBeUndefined();
+  });
+
+  it("is not made of an index with its own word knowledge", () => {
+    expect(searchIndexBytes(createSearchIndex(catalog, { wordVectors: false }))).toBeUndefined();
+    expect(searchIndexBytes(createSearchIndex(catalog, { lexicon: false }))).toBeUndefined();
+    expect(searchIndexBytes(createSearchIndex(catalog, { weights: { name: 9 } }))).toBeUndefined();
+  });
+});
