@@ -89,6 +89,35 @@ export function searchIndexFromBytes(
   tools: readonly ToolMetadata[],
   options: { searchKeywords?: SearchKeywords } = {},
 ): SearchIndex | undefined {
+  const read = readHeader(bytes, tools, options);
+  if (!read) return undefined;
+  const data = indexData(read.buffer, align8(read.headerEnd), read.header);
+  if (!data) return undefined;
+  const indexOptions: SearchIndexOptions = options.searchKeywords
+    ? { searchKeywords: options.searchKeywords }
+    : {};
+  return indexOver(tools, data, read.keywords, indexOptions, namesOf);
+}
+
+/**
+ * Whether bytes `searchIndexBytes` made were made of these tools and
+ * options by this build (their postings are not checked): cheaper than
+ * reading the index, for deciding ahead whether to analyse the tools.
+ */
+export function searchIndexBytesMatch(
+  bytes: Uint8Array,
+  tools: readonly ToolMetadata[],
+  options: { searchKeywords?: SearchKeywords } = {},
+): boolean {
+  return readHeader(bytes, tools, options) !== undefined;
+}
+
+/** The header of the bytes, when they are of this format and their key is the key of `tools` with `options`. */
+function readHeader(
+  bytes: Uint8Array,
+  tools: readonly ToolMetadata[],
+  options: { searchKeywords?: SearchKeywords },
+) {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length < PREAMBLE || buffer.toString("latin1", 0, 4) !== MAGIC) return undefined;
   if (buffer.readUInt32LE(4) !== FORMAT) return undefined;
@@ -98,12 +127,7 @@ export function searchIndexFromBytes(
   if (!header || header.tools !== tools.length) return undefined;
   const keywords = tools.map((tool) => keywordsForTool(tool, options.searchKeywords));
   if (header.key !== indexKey(tools, keywords)) return undefined;
-  const data = indexData(buffer, align8(headerEnd), header);
-  if (!data) return undefined;
-  const indexOptions: SearchIndexOptions = options.searchKeywords
-    ? { searchKeywords: options.searchKeywords }
-    : {};
-  return indexOver(tools, data, keywords, indexOptions, namesOf);
+  return { buffer, headerEnd, header, keywords };
 }
 
 function keepable(options: SearchIndexOptions): boolean {
@@ -138,12 +162,28 @@ function indexKey(
       tool.name,
       tool.server,
       tool.description ?? "",
-      JSON.stringify(tool.inputSchema) ?? "",
+      schemaJson(tool.inputSchema),
       keywords[doc]!.join("\u0001"),
     );
   });
   hash.update(parts.join("\u0000"));
   return hash.digest("hex");
+}
+
+/**
+ * Input schemas as JSON, kept per schema object: the session's metadata and the start-up snapshot's (for
+ * the warm-up's check) are other objects holding the same schemas.
+ */
+const schemaTexts = new WeakMap<object, string>();
+
+function schemaJson(schema: ToolMetadata["inputSchema"]): string {
+  if (typeof schema !== "object" || schema === null) return JSON.stringify(schema) ?? "";
+  let text = schemaTexts.get(schema);
+  if (text === undefined) {
+    text = JSON.stringify(schema);
+    schemaTexts.set(schema, text);
+  }
+  return text;
 }
 
 function parseHeader(text: string): Header | undefined {

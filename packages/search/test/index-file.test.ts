@@ -4,6 +4,7 @@ import {
   rankTools,
   type SearchIndex,
   searchIndexBytes,
+  searchIndexBytesMatch,
   searchIndexFromBytes,
 } from "../src/index.js";
 import { catalog } from "./catalog-fixture.js";
@@ -65,6 +66,14 @@ describe("a search index kept as bytes", () => {
     ).toBeUndefined();
   });
 
+  it("says ahead whether bytes were made of the tools (searchIndexBytesMatch)", () => {
+    const bytes = searchIndexBytes(createSearchIndex(catalog, { searchKeywords }))!;
+    expect(searchIndexBytesMatch(bytes, reread(), { searchKeywords })).toBe(true);
+    expect(searchIndexBytesMatch(bytes, reread())).toBe(false);
+    expect(searchIndexBytesMatch(bytes, reread().slice(1), { searchKeywords })).toBe(false);
+    expect(searchIndexBytesMatch(bytes.subarray(0, 10), reread(), { searchKeywords })).toBe(false);
+  });
+
   it("gives no index for damaged bytes or bytes of another format", () => {
     const bytes = searchIndexBytes(createSearchIndex(catalog))!;
     const tools = reread();
@@ -83,7 +92,7 @@ describe("a search index kept as bytes", () => {
     ).toBeUndefined();
     expect(
       damaged((b) => {
-        b[14] ^= 0xff; // inside the header's JSON
+        b[14] = b[14]! ^ 0xff; // inside the header's JSON
         return b;
       }),
     ).toBeUndefined();

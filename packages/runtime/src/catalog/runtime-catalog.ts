@@ -326,6 +326,11 @@ export class RuntimeCatalog {
     this.listeners.clear();
   }
 
+  /** Settles once the search index due to be kept on disk is written (or could not be). */
+  indexSaved(): Promise<void> {
+    return this.indexes.saved();
+  }
+
   /** A first listing of `server` (from the cache when it can); listeners hear of it. */
   private async discover(name: string): Promise<void> {
     await tracedListing(this.trace, name, () => this.tools.ensure(name));

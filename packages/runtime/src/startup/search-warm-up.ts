@@ -7,7 +7,10 @@
  * off, hashed for tool pinning (`hashToolsAhead`: the fingerprints the first
  * listing of each server is compared with its pins by, kept per listed tool,
  * and what pinning a server not pinned yet needs); then the word vectors
- * are read. No index is built here (a throwaway index per server trained the
+ * are read. When the search index kept on disk (`mcp-search-index.bin`, see
+ * `search-index-store.ts`) was made of the snapshot's tools, the session
+ * will read it, so the analysis is left out (it would only compete with the
+ * first search). No index is built here (a throwaway index per server trained the
  * compiler on small indexes and made later searches of the real one
  * slower); the session's catalog builds its own, with nothing of its state
  * touched (no listing, status or pin change is seen earlier than without
@@ -15,10 +18,18 @@
  * loop (`setImmediate`), so a request, a call or a turn that comes in runs
  * between steps. Runs once per process.
  */
+import { readFile } from "node:fs/promises";
 import { hashToolsAhead, serverIdentity } from "@pi-mcp-adapter/catalog";
-import { englishWordVectors, prepareSearch } from "@pi-mcp-adapter/search";
+import { isAppOnly } from "@pi-mcp-adapter/core";
+import {
+  englishWordVectors,
+  prepareSearch,
+  type SearchKeywords,
+  searchIndexBytesMatch,
+} from "@pi-mcp-adapter/search";
 import { pinMode } from "../calls/tool-pins.js";
-import type { StartupSnapshot } from "./startup-snapshot.js";
+import { searchIndexFileBeside } from "../catalog/search-index-store.js";
+import type { SnapshotServer, StartupSnapshot } from "./startup-snapshot.js";
 
 let warmed: Promise<void> | undefined;
 
@@ -34,6 +45,7 @@ async function run(snapshot: StartupSnapshot): Promise<void> {
   const cached = snapshot.servers.filter((s) => s.listing !== undefined && !s.server.disabled);
   if (cached.length === 0) return;
   const pinning = pinMode(snapshot.config.settings.pinTools) !== "off";
+  const indexKept = await keptIndexFits(snapshot, cached);
   for (const cachedServer of cached) {
     await nextTurn();
     const { server, listing } = cachedServer;
@@ -42,8 +54,25 @@ async function run(snapshot: StartupSnapshot): Promise<void> {
       hashToolsAhead(listing!.tools, pins?.identity !== serverIdentity(server));
     }
     // The snapshot's metadata (built once, also for direct tools), from the listing the session's catalog uses.
-    prepareSearch(cachedServer.metadata!);
+    if (!indexKept) prepareSearch(cachedServer.metadata!);
   }
   await nextTurn();
   englishWordVectors();
+}
+
+/**
+ * Whether the index kept on disk was made of the cached servers' tools (as
+ * the session's catalog lists them from the same cache, with the config's
+ * `searchKeywords`): one step, and its schema texts serve the session's own check.
+ */
+async function keptIndexFits(snapshot: StartupSnapshot, cached: SnapshotServer[]): Promise<boolean> {
+  if (!snapshot.cache) return false;
+  const bytes = await readFile(searchIndexFileBeside(snapshot.cache.file)).catch(() => undefined);
+  if (!bytes) return false;
+  await nextTurn();
+  const keywords: Record<string, SearchKeywords[string]> = {};
+  for (const { server } of snapshot.servers)
+    if (server.searchKeywords) keywords[server.name] = server.searchKeywords;
+  const tools = cached.flatMap((s) => s.metadata!).filter((tool) => !isAppOnly(tool.ui));
+  return searchIndexBytesMatch(bytes, tools, { searchKeywords: keywords });
 }
