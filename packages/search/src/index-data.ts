@@ -22,6 +22,8 @@ export interface IndexData {
   readonly postings: Postings;
   /** Name words of 8+ characters, which may be compounds such as `sequentialthinking`. */
   readonly longNameTerms: readonly string[];
+  /** Each tool's meaning vector (`semantic-score.ts`), when known ahead (read back with the rest). */
+  readonly docVectors?: readonly (Float32Array | null)[];
 }
 
 /** Analyses `tools` (with each tool's search keywords) into an index's data. */

@@ -42,12 +42,17 @@ interface Header {
   /** Terms by number; `null` for a term the index dropped. */
   terms: (string | null)[];
   longNameTerms: string[];
+  /** Each tool's name and prefixed name without separators, two by two. */
+  compactNames: string[];
+  /** Length of the tools' meaning vectors. */
+  dims: number;
 }
 
 /**
  * The bytes to keep of `index`, or `undefined` when it cannot be kept (not
  * made by `createSearchIndex`, or with its own lexicon, weights or word
- * vectors).
+ * vectors). Every tool's meaning vector is made here if it was not yet
+ * (a few ms a hundred tools): call it in idle time.
  */
 export function searchIndexBytes(index: SearchIndex): Uint8Array | undefined {
   const source = sourceOf(index);
@@ -57,26 +62,39 @@ export function searchIndexBytes(index: SearchIndex): Uint8Array | undefined {
   const { ids, start, docs, scores } = source.data.postings;
   const terms: (string | null)[] = new Array(start.length - 1).fill(null);
   for (const [term, id] of ids) terms[id] = term;
+  const n = index.tools.length;
+  const vectors = index.tools.map((_, doc) => source.meaning.docVector(doc));
+  const dims = vectors.find((v) => v !== null)?.length ?? 0;
   const header: Header = {
     key,
-    tools: index.tools.length,
+    tools: n,
     entries: docs.length,
     terms,
     longNameTerms: [...source.data.longNameTerms],
+    compactNames: index.tools.flatMap((tool) => [normalizeName(tool.name), normalizeName(tool.prefixedName)]),
+    dims,
   };
+  const allVectors = new Float32Array(n * dims);
+  const present = new Uint8Array(n);
+  vectors.forEach((vector, doc) => {
+    if (vector === null) return;
+    allVectors.set(vector, doc * dims);
+    present[doc] = 1;
+  });
   const json = Buffer.from(JSON.stringify(header), "utf8");
   const offset = align8(PREAMBLE + json.length);
-  const out = Buffer.alloc(offset + scores.byteLength + start.byteLength + docs.byteLength);
+  const sections = [scores, allVectors, start, docs, present];
+  const out = Buffer.alloc(offset + sections.reduce((sum, array) => sum + array.byteLength, 0));
   out.write(MAGIC, 0, "latin1");
   out.writeUInt32LE(FORMAT, 4);
   out.writeUInt32LE(json.length, 8);
   json.copy(out, PREAMBLE);
   let at = offset;
-  for (const array of [scores, start, docs]) {
+  for (const array of sections) {
     out.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
     at += array.byteLength;
   }
-  return out;
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
 
 /**
@@ -96,6 +114,11 @@ export function searchIndexFromBytes(
   const indexOptions: SearchIndexOptions = options.searchKeywords
     ? { searchKeywords: options.searchKeywords }
     : {};
+  const { compactNames } = read.header;
+  const namesOf = (_tool: ToolMetadata, doc: number) => {
+    const names = [compactNames[2 * doc]!, compactNames[2 * doc + 1]!] as const;
+    return { compactNames: names, letters: [letterCounts(names[0]), letterCounts(names[1])] as const };
+  };
   return indexOver(tools, data, read.keywords, indexOptions, namesOf);
 }
 
@@ -202,38 +225,47 @@ function parseHeader(text: string): Header | undefined {
     !Array.isArray(header.terms) ||
     !header.terms.every((term) => term === null || typeof term === "string") ||
     !Array.isArray(header.longNameTerms) ||
-    !header.longNameTerms.every((term) => typeof term === "string")
+    !header.longNameTerms.every((term) => typeof term === "string") ||
+    !Array.isArray(header.compactNames) ||
+    header.compactNames.length !== 2 * header.tools! ||
+    !header.compactNames.every((name) => typeof name === "string") ||
+    !Number.isInteger(header.dims) ||
+    header.dims! < 0
   )
     return undefined;
   return header as Header;
 }
 
-/** The postings the bytes hold after the header, checked to be whole and in range. */
+/** The postings and vectors the bytes hold after the header, checked to be whole and in range. */
 function indexData(buffer: Buffer, offset: number, header: Header): IndexData | undefined {
-  const { entries, terms } = header;
-  const sizes = [entries * 8, (terms.length + 1) * 4, entries * 4];
-  if (buffer.length !== offset + sizes[0]! + sizes[1]! + sizes[2]!) return undefined;
+  const { entries, terms, tools: n, dims } = header;
+  const sizes = [entries * 8, n * dims * 4, (terms.length + 1) * 4, entries * 4, n];
+  if (buffer.length !== offset + sizes.reduce((sum, size) => sum + size, 0)) return undefined;
   // Copied out: typed arrays need aligned offsets, and the buffer may be a slice of a larger one.
-  const section = (at: number, size: number) =>
-    buffer.buffer.slice(buffer.byteOffset + at, buffer.byteOffset + at + size);
-  const scores = new Float64Array(section(offset, sizes[0]!));
-  const start = new Int32Array(section(offset + sizes[0]!, sizes[1]!));
-  const docs = new Int32Array(section(offset + sizes[0]! + sizes[1]!, sizes[2]!));
+  let at = buffer.byteOffset + offset;
+  const [scoreBytes, vectorBytes, startBytes, docBytes, presentBytes] = sizes.map((size) => {
+    at += size;
+    return buffer.buffer.slice(at - size, at);
+  });
+  const scores = new Float64Array(scoreBytes!);
+  const allVectors = new Float32Array(vectorBytes!);
+  const start = new Int32Array(startBytes!);
+  const docs = new Int32Array(docBytes!);
+  const present = new Uint8Array(presentBytes!);
   if (start[0] !== 0 || start[terms.length] !== entries) return undefined;
   for (let t = 0; t < terms.length; t++) if (start[t + 1]! < start[t]!) return undefined;
   for (let e = 0; e < entries; e++) {
-    if (docs[e]! < 0 || docs[e]! >= header.tools || !Number.isFinite(scores[e]!)) return undefined;
+    if (docs[e]! < 0 || docs[e]! >= n || !Number.isFinite(scores[e]!)) return undefined;
   }
+  for (let i = 0; i < allVectors.length; i++) if (!Number.isFinite(allVectors[i]!)) return undefined;
+  if (present.some((flag) => flag > 1)) return undefined;
   const ids = new Map<string, number>();
   terms.forEach((term, id) => {
     if (term !== null) ids.set(term, id);
   });
   if (ids.size !== terms.filter((term) => term !== null).length) return undefined;
-  return { postings: { ids, start, docs, scores }, longNameTerms: header.longNameTerms };
-}
-
-/** A tool's compact names and their letter counts, as `tool-fields.ts` makes them (without analysing the tool). */
-function namesOf(tool: ToolMetadata) {
-  const compactNames = [normalizeName(tool.name), normalizeName(tool.prefixedName)] as const;
-  return { compactNames, letters: [letterCounts(compactNames[0]), letterCounts(compactNames[1])] as const };
+  const docVectors = Array.from(present, (has, doc) =>
+    has === 1 ? allVectors.subarray(doc * dims, (doc + 1) * dims) : null,
+  );
+  return { postings: { ids, start, docs, scores }, longNameTerms: header.longNameTerms, docVectors };
 }

@@ -16,7 +16,7 @@ import { letterCounts, nameBonus } from "./name-match.js";
 import { documentFrequency, type Postings } from "./postings.js";
 import { type QueryGroup, queryGroups } from "./query-terms.js";
 import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "./search-keywords.js";
-import { createSemanticScorer, nudgeByMeaning } from "./semantic-score.js";
+import { createSemanticScorer, nudgeByMeaning, type SemanticScorer } from "./semantic-score.js";
 import { normalizeName } from "./tokenize.js";
 import { compactNamesOf, DESCRIBED, SURFACE } from "./tool-fields.js";
 import { topK } from "./top-k.js";
@@ -77,6 +77,8 @@ export function createSearchIndex(
 /** The tools, data and options an index was made of (`index-file.ts` saves them). */
 export interface IndexSource {
   data: IndexData;
+  /** The index's meaning scorer (its tools' vectors are saved with the data). */
+  meaning: SemanticScorer;
   keywords: readonly (readonly string[])[];
   options: SearchIndexOptions;
 }
@@ -101,7 +103,10 @@ export function indexOver(
   data: IndexData,
   keywords: readonly (readonly string[])[],
   options: SearchIndexOptions,
-  names: (tool: ToolMetadata) => Pick<ReturnType<typeof compactNamesOf>, "compactNames" | "letters">,
+  names: (
+    tool: ToolMetadata,
+    doc: number,
+  ) => Pick<ReturnType<typeof compactNamesOf>, "compactNames" | "letters">,
 ): SearchIndex {
   const lexicon = lexiconOf(options);
   const { postings, longNameTerms } = data;
@@ -112,7 +117,7 @@ export function indexOver(
   const compactNames: (readonly [string, string])[] = new Array(n);
   const nameLetters: (readonly [Uint8Array, Uint8Array])[] = new Array(n);
   for (let doc = 0; doc < n; doc++) {
-    const named = names(tools[doc]!);
+    const named = names(tools[doc]!, doc);
     compactNames[doc] = named.compactNames;
     nameLetters[doc] = named.letters;
   }
@@ -149,7 +154,12 @@ export function indexOver(
   const { wordVectors } = options;
   const semanticWeight =
     wordVectors === false ? 0 : (options.weights?.semantic ?? DEFAULT_RANKING_WEIGHTS.semantic);
-  const meaning = createSemanticScorer(tools, df, wordVectors ? () => wordVectors : englishWordVectors);
+  const meaning = createSemanticScorer(
+    tools,
+    df,
+    wordVectors ? () => wordVectors : englishWordVectors,
+    data.docVectors,
+  );
 
   const index: SearchIndex = {
     tools,
@@ -214,7 +224,7 @@ export function indexOver(
       return { hits: limit === undefined ? out.sort(better) : topK(out, limit, better), total: out.length };
     },
   };
-  sources.set(index, { data, keywords, options });
+  sources.set(index, { data, meaning, keywords, options });
   return index;
 }
 

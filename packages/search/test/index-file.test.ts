@@ -78,31 +78,37 @@ describe("a search index kept as bytes", () => {
     const bytes = searchIndexBytes(createSearchIndex(catalog))!;
     const tools = reread();
     const damaged = (change: (copy: Uint8Array) => Uint8Array) =>
-      searchIndexFromBytes(change(bytes.slice()), tools);
+      searchIndexFromBytes(change(Uint8Array.from(bytes)), tools);
+    // Where the sections after the header start (see index-file.ts).
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    const headerLength = view.getUint32(8, true);
+    const header = JSON.parse(Buffer.from(bytes.subarray(12, 12 + headerLength)).toString()) as {
+      entries: number;
+      tools: number;
+      dims: number;
+      terms: unknown[];
+    };
+    const docsAt =
+      Math.ceil((12 + headerLength) / 8) * 8 +
+      header.entries * 8 +
+      header.tools * header.dims * 4 +
+      (header.terms.length + 1) * 4;
+    const flagsAt = docsAt + header.entries * 4;
+    expect(flagsAt + header.tools).toBe(bytes.byteLength);
+
     expect(damaged((b) => b)).toBeDefined();
     expect(damaged((b) => b.subarray(0, b.byteLength - 1))).toBeUndefined();
     expect(damaged((b) => b.subarray(0, 20))).toBeUndefined();
     expect(damaged(() => new Uint8Array(0))).toBeUndefined();
     expect(damaged(() => new TextEncoder().encode('{"version":1}'))).toBeUndefined();
-    expect(
-      damaged((b) => {
-        b[4] = 2; // the format number
-        return b;
-      }),
-    ).toBeUndefined();
-    expect(
-      damaged((b) => {
-        b[14] = b[14]! ^ 0xff; // inside the header's JSON
-        return b;
-      }),
-    ).toBeUndefined();
-    expect(
-      damaged((b) => {
-        // The last tool number of the postings, pointing past the tools.
-        new DataView(b.buffer, b.byteOffset).setInt32(b.byteLength - 4, catalog.length + 5, true);
-        return b;
-      }),
-    ).toBeUndefined();
+    const set = (at: number, value: number) => (b: Uint8Array) => {
+      b[at] = value;
+      return b;
+    };
+    expect(damaged(set(4, 2))).toBeUndefined(); // the format number
+    expect(damaged(set(14, 0x7b))).toBeUndefined(); // inside the header's JSON
+    expect(damaged(set(docsAt, catalog.length + 5))).toBeUndefined(); // a tool past the last
+    expect(damaged(set(flagsAt, 7))).toBeUndefined(); // a vector flag
   });
 
   it("is not made of an index with its own word knowledge", () => {
