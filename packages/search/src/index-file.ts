@@ -101,6 +101,7 @@ export function searchIndexBytes(index: SearchIndex): Uint8Array | undefined {
  * The index of `tools` from bytes `searchIndexBytes` made, or `undefined`
  * when they were made from other tools, keywords or code, or are not such
  * bytes at all. The index ranks exactly as `createSearchIndex(tools, options)`.
+ * It may keep views of `bytes`: do not change them afterwards.
  */
 export function searchIndexFromBytes(
   bytes: Uint8Array,
@@ -241,17 +242,25 @@ function indexData(buffer: Buffer, offset: number, header: Header): IndexData | 
   const { entries, terms, tools: n, dims } = header;
   const sizes = [entries * 8, n * dims * 4, (terms.length + 1) * 4, entries * 4, n];
   if (buffer.length !== offset + sizes.reduce((sum, size) => sum + size, 0)) return undefined;
-  // Copied out: typed arrays need aligned offsets, and the buffer may be a slice of a larger one.
+  // Views of the bytes where they are aligned for the type (a file read whole is), else copies.
   let at = buffer.byteOffset + offset;
-  const [scoreBytes, vectorBytes, startBytes, docBytes, presentBytes] = sizes.map((size) => {
+  const [scoreAt, vectorAt, startAt, docAt, presentAt] = sizes.map((size) => {
     at += size;
-    return buffer.buffer.slice(at - size, at);
+    return at - size;
   });
-  const scores = new Float64Array(scoreBytes!);
-  const allVectors = new Float32Array(vectorBytes!);
-  const start = new Int32Array(startBytes!);
-  const docs = new Int32Array(docBytes!);
-  const present = new Uint8Array(presentBytes!);
+  const section = <T>(
+    start: number,
+    size: number,
+    type: { BYTES_PER_ELEMENT: number; new (b: ArrayBufferLike, at?: number, length?: number): T },
+  ) =>
+    start % type.BYTES_PER_ELEMENT === 0
+      ? new type(buffer.buffer, start, size / type.BYTES_PER_ELEMENT)
+      : new type(buffer.buffer.slice(start, start + size));
+  const scores = section(scoreAt!, sizes[0]!, Float64Array);
+  const allVectors = section(vectorAt!, sizes[1]!, Float32Array);
+  const start = section(startAt!, sizes[2]!, Int32Array);
+  const docs = section(docAt!, sizes[3]!, Int32Array);
+  const present = section(presentAt!, sizes[4]!, Uint8Array);
   if (start[0] !== 0 || start[terms.length] !== entries) return undefined;
   for (let t = 0; t < terms.length; t++) if (start[t + 1]! < start[t]!) return undefined;
   for (let e = 0; e < entries; e++) {
