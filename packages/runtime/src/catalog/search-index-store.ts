@@ -30,6 +30,14 @@ export function searchIndexFileBeside(cacheFile: string): string {
   return path.join(path.dirname(cacheFile), SEARCH_INDEX_FILE_NAME);
 }
 
+/** Whether a runtime of this process has made (or read) the index of its whole catalog. */
+let wholeIndexed = false;
+
+/** True once a runtime of this process has its whole catalog's index: analysis ahead is then wasted. */
+export function wholeCatalogIndexed(): boolean {
+  return wholeIndexed;
+}
+
 export class SearchIndexStore {
   private readonly indexes = new WeakMap<
     readonly ToolMetadata[],
@@ -54,6 +62,10 @@ export class SearchIndexStore {
     if (known?.keywords === keywords) return known.index;
     const index = this.make(tools, keywords, whole && this.file !== undefined);
     this.indexes.set(tools, { keywords, index });
+    if (whole)
+      void index.then(() => {
+        wholeIndexed = true;
+      });
     return index;
   }
 
