@@ -7,8 +7,8 @@
  * the tools, keywords and search build it was made of, and a missing,
  * stale, damaged or foreign file is passed over in silence and replaced
  * after the index is built. The file is read at most once per process (for
- * the first index of the whole catalog) and written in idle time after a
- * build, atomically (temp file and rename), so Pi processes sharing it never
+ * the first index of the whole catalog) and written a moment after a build
+ * (or at shutdown, whichever comes first), atomically (temp file and rename), so Pi processes sharing it never
  * see a torn file; the last writer's index stays.
  */
 import { readFile } from "node:fs/promises";
@@ -38,6 +38,12 @@ export function wholeCatalogIndexed(): boolean {
   return wholeIndexed;
 }
 
+/**
+ * How long after a build the index is written: making its bytes (every tool's meaning vector) and writing
+ * them take ~50 ms, better spent while the model answers than before the search result reaches it.
+ */
+const SAVE_DELAY_MS = 1500;
+
 export class SearchIndexStore {
   private readonly indexes = new WeakMap<
     readonly ToolMetadata[],
@@ -48,6 +54,8 @@ export class SearchIndexStore {
   /** The newest index built and not yet saved, and whether a save is under way or due. */
   private unsaved: SearchIndex | undefined;
   private saving: Promise<void> | undefined;
+  /** Ends the wait of a due save. */
+  private saveNow: (() => void) | undefined;
 
   /** `file`: where the index is kept (`undefined`: nowhere, every process builds its own). */
   constructor(private readonly file: string | undefined) {}
@@ -69,9 +77,12 @@ export class SearchIndexStore {
     return index;
   }
 
-  /** Settles once no save is under way or due (for tests and shutdown). */
+  /** Saves a due index now and settles once no save is under way or due (for shutdown). */
   async saved(): Promise<void> {
-    while (this.saving) await this.saving;
+    while (this.saving) {
+      this.saveNow?.();
+      await this.saving;
+    }
   }
 
   private async make(
@@ -90,12 +101,21 @@ export class SearchIndexStore {
     return index;
   }
 
-  /** Saves `index` once the event loop is free (the newest of several built meanwhile). */
+  /** Saves `index` a little later (the newest of several built meanwhile), or at `saved()`. */
   private save(index: SearchIndex): void {
     this.unsaved = index;
     this.saving ??= (async () => {
       while (this.unsaved) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        // Not at once: the turn that built the index is still on its way to the model.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, SAVE_DELAY_MS);
+          timer.unref();
+          this.saveNow = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.saveNow = undefined;
         const next = this.unsaved;
         this.unsaved = undefined;
         const bytes = searchIndexBytes(next);
