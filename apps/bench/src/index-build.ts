@@ -16,7 +16,9 @@
  * (`DIR/packages/search/dist`) in the same rounds, interleaved, and prints
  * this checkout's figures over it (median of per-round ratios). Every ranked
  * hit (prefixed name and score) of the dev and check queries is compared
- * between the two builds as well: any difference is printed.
+ * between the two builds as well: any difference is printed. Where search
+ * keeps an index as bytes (`searchIndexBytes`), the index read back from
+ * them is compared with the built one the same way.
  *
  * Run: `PI_MCP_EVAL_DIR=… node --import tsx src/index-build.ts [runs] [--vs DIR] [--warm]`.
  */
@@ -71,13 +73,32 @@ const fresh = JSON.parse(JSON.stringify(data.tools));
 s = performance.now();
 search.createSearchIndex(fresh);
 const freshObjectsMs = performance.now() - s;
-const hits = rank === "1"
-  ? data.queries.map((q) => search.rankTools(q, index, { limit: 20 }).hits.map((h) => h.tool.prefixedName + " " + h.score))
-  : [];
-process.stdout.write(JSON.stringify({ firstMs, firstCpuMs, heapMiB, firstQueriesMs, oneServerChangedMs, freshObjectsMs, hits, alive: index.tools.length }));
+const top20 = (i) => data.queries.map((q) => search.rankTools(q, i, { limit: 20 }).hits.map((h) => h.tool.prefixedName + " " + h.score));
+const hits = rank === "1" ? top20(index) : [];
+// Where search can keep an index as bytes: the index read back over new objects of the same tools.
+let readBack;
+if (rank === "1" && search.searchIndexBytes) {
+  const bytes = search.searchIndexBytes(index);
+  const copies = JSON.parse(JSON.stringify(data.tools));
+  s = performance.now();
+  const loaded = search.searchIndexFromBytes(bytes, copies);
+  readBack = { bytes: bytes.byteLength, ms: performance.now() - s, hits: loaded ? top20(loaded) : [] };
+}
+process.stdout.write(JSON.stringify({ firstMs, firstCpuMs, heapMiB, firstQueriesMs, oneServerChangedMs, freshObjectsMs, hits, readBack, alive: index.tools.length }));
 `;
 
-function child(entry: string, file: string, warm: boolean, rank: boolean): Sample & { hits: string[][] } {
+interface ReadBack {
+  bytes: number;
+  ms: number;
+  hits: string[][];
+}
+
+function child(
+  entry: string,
+  file: string,
+  warm: boolean,
+  rank: boolean,
+): Sample & { hits: string[][]; readBack?: ReadBack } {
   const args = [
     "--expose-gc",
     "--input-type=module",
@@ -112,7 +133,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     builds.unshift({ label: other, entry: pathToFileURL(join(other, "packages/search/dist/index.js")).href });
   try {
     const samples = builds.map(() => [] as Sample[]);
-    const ranked = builds.map((b) => child(b.entry, file, warm, true).hits);
+    const rankedRuns = builds.map((b) => child(b.entry, file, warm, true));
+    const ranked = rankedRuns.map((r) => r.hits);
     for (let i = 0; i < runs; i++) {
       const order = builds.map((_, k) => k);
       if (i % 2) order.reverse();
@@ -135,6 +157,16 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
         differ.length
           ? `  ranked hits differ on ${differ.length} of ${queries.length} queries: ${differ.slice(0, 5).join("; ")}`
           : `  ranked hits (top 20, names and scores) identical on all ${queries.length} queries`,
+      );
+    }
+    const readBack = rankedRuns.at(-1)!.readBack;
+    if (readBack) {
+      const differ = queries.filter((_, q) => readBack.hits[q]?.join("\n") !== ranked.at(-1)![q]!.join("\n"));
+      console.log(
+        `  ${builds.at(-1)!.label}, the index read back from its ${(readBack.bytes / 1024).toFixed(0)} KiB of bytes (${readBack.ms.toFixed(1)} ms): ` +
+          (differ.length
+            ? `ranked hits differ on ${differ.length} of ${queries.length} queries: ${differ.slice(0, 5).join("; ")}`
+            : `ranked hits identical to the built index on all ${queries.length} queries`),
       );
     }
   } finally {

@@ -18,13 +18,15 @@
  * `--no-idle` sends the first search right after `before_provider_request`
  * (a model that answers at once, like the scripted one), so what ours left
  * queued (the search warm-up) runs beside it; `--warm-only` skips the cold
- * cache runs.
+ * cache runs; `--no-index` removes the search index kept beside the cache
+ * (`mcp-search-index.bin`) before every child: a first search after the
+ * tools changed.
  *
- * Run: `PI_MCP_EVAL_DIR=… node --import tsx src/startup-phases.ts [runs] [--vs DIR] [--cpu-prof DIR] [--no-idle] [--warm-only]`.
+ * Run: `PI_MCP_EVAL_DIR=… node --import tsx src/startup-phases.ts [runs] [--vs DIR] [--cpu-prof DIR] [--no-idle] [--warm-only] [--no-index]`.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { extensionEntryUrl } from "./extension-import-time.js";
 import { createShellHome, loadCatalogServers } from "./shell-home.js";
@@ -171,7 +173,13 @@ export function toRequest(p: Phases): number {
 
 export async function measureStartupPhases(
   runs = 9,
-  options: { profileDir?: string; builds?: PhasesBuild[]; noIdle?: boolean; warmOnly?: boolean } = {},
+  options: {
+    profileDir?: string;
+    builds?: PhasesBuild[];
+    noIdle?: boolean;
+    warmOnly?: boolean;
+    noIndex?: boolean;
+  } = {},
 ): Promise<StartupPhasesResult> {
   const home = await createShellHome(loadCatalogServers());
   const builds = options.builds ?? [{ label: "this checkout", entry: extensionEntryUrl() }];
@@ -188,6 +196,7 @@ export async function measureStartupPhases(
         for (const k of order) {
           if (state === "cold") rmSync(home.cacheFile, { force: true });
           else writeFileSync(home.cacheFile, warmCache);
+          if (options.noIndex) rmSync(join(dirname(home.cacheFile), "mcp-search-index.bin"), { force: true });
           const profile = i === 0 ? options.profileDir : undefined;
           samples[k]![state].push(
             child(builds[k]!.entry, home.cwd, profile, `${state}-${k}`, options.noIdle),
@@ -253,7 +262,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }
   const noIdle = args.includes("--no-idle");
   const warmOnly = args.includes("--warm-only");
+  const noIndex = args.includes("--no-index");
   console.log(
-    formatStartupPhases(await measureStartupPhases(runs, { profileDir, builds, noIdle, warmOnly })),
+    formatStartupPhases(await measureStartupPhases(runs, { profileDir, builds, noIdle, warmOnly, noIndex })),
   );
 }

@@ -18,6 +18,7 @@ import {
   toolUiOf,
   uniqueToolNames,
 } from "@pi-mcp-adapter/core";
+import { readFromSmallText } from "./cache-file-text.js";
 import { checkListingLimits } from "./listing-limits.js";
 import { resourceNameToToolName } from "./resource-name.js";
 import { isToolIncluded, type ToolFilter } from "./tool-filter.js";
@@ -73,7 +74,8 @@ export function buildServerMetadata(
   listing: ServerListing,
   options: BuildToolMetadataOptions = {},
 ): ToolMetadata[] {
-  checkListingLimits(server, listing);
+  // A listing read from a small cache file cannot be over the byte bound: not measured again (~20 µs a tool).
+  checkListingLimits(server, listing, undefined, readFromSmallText(listing));
   const warn = options.onWarning ?? (() => {});
   const drafts: Draft[] = [];
   const seen = new Set<string>();

@@ -108,6 +108,16 @@ export function listsUnparsed(listing: object): boolean {
   return lazy !== undefined && !lazy.rest;
 }
 
+/**
+ * Whether a listing is still as read from a cache file's text small enough
+ * that it cannot be over the byte bound (its lists parsed or not): the
+ * catalog then need not measure it again.
+ */
+export function readFromSmallText(listing: object): boolean {
+  const lazy = lazyListings.get(listing);
+  return lazy !== undefined && lazy.text.length * 3 <= MAX_LISTING_BYTES;
+}
+
 function readEntry(
   line: string,
   onBadEntry: (server: string) => void,

@@ -60,9 +60,14 @@ export function listingLimitProblem(
   return undefined;
 }
 
-/** Throws a `CatalogError` (`catalog_too_large`) when the listing is over a bound. */
-export function checkListingLimits(server: string, listing: ListingShape, limits?: ListingLimits): void {
-  const problem = listingLimitProblem(server, listing, limits);
+/** Throws a `CatalogError` (`catalog_too_large`) when the listing is over a bound (`skipBytes` as above). */
+export function checkListingLimits(
+  server: string,
+  listing: ListingShape,
+  limits?: ListingLimits,
+  skipBytes = false,
+): void {
+  const problem = listingLimitProblem(server, listing, limits, skipBytes);
   if (problem) throw new CatalogError("catalog_too_large", problem);
 }
 

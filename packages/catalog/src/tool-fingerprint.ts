@@ -7,7 +7,7 @@
  * so the same name in two projects does not mix their pins. No secrets:
  * tool listings and command lines only, and headers or env never.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { canonicalJson, type RemoteTool, type ServerDefinition } from "@pi-mcp-adapter/core";
 
 export interface ToolPin {
@@ -107,6 +107,7 @@ function paramNames(schema: RemoteTool["inputSchema"] | undefined): string[] {
   return Object.keys(properties).sort();
 }
 
+/** One-shot hashing: a first search hashes a thousand tools, and a `Hash` object each cost about as much as the hashing. */
 function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
+  return hash("sha256", text, "hex");
 }

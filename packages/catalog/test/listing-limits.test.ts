@@ -73,4 +73,17 @@ describe("what a server may put in the catalog", () => {
     expect(reread.get("huge", "k3")).toBeUndefined();
     expect(reread.get("small", "k1")?.tools).toHaveLength(2);
   });
+
+  it("measures a listing read from the cache file again once it was changed after the read", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "catalog-limits-"));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const file = path.join(dir, "mcp-cache.json");
+    await new MetadataCache({ file }).put("small", "k1", { tools: tools(3) });
+    const cache = new MetadataCache({ file });
+    await cache.load();
+    const listing = cache.get("small", "k1")!;
+    expect(buildServerMetadata("small", listing).map((t) => t.name)).toEqual(["tool_0", "tool_1", "tool_2"]);
+    listing.tools = [{ ...tools(1)[0]!, description: "x".repeat(MAX_LISTING_BYTES + 1) }];
+    expect(() => buildServerMetadata("small", listing)).toThrow(/"small" listed more than 4 MiB/);
+  });
 });

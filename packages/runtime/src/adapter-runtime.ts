@@ -335,6 +335,7 @@ export class AdapterRuntime {
     await this.oauth?.shutdown();
     await this.stats?.flush();
     await this.outputShapes.flush();
+    await this.tools.indexSaved();
     this.trace?.close();
     publishEmptyStatus((snapshot) => this.host.status(snapshot));
   }

@@ -1,6 +1,7 @@
 export { editDistance } from "./edit-distance.js";
 export { SearchError, type SearchErrorCode } from "./errors.js";
 export { DEFAULT_RANKING_WEIGHTS, type RankingWeights } from "./field-weights.js";
+export { searchIndexBytes, searchIndexBytesMatch, searchIndexFromBytes } from "./index-file.js";
 export { englishLexicon, type Lexicon } from "./lexicon.js";
 export {
   DEFAULT_SEARCH_LIMIT,

@@ -10,23 +10,18 @@
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { DEFAULT_RANKING_WEIGHTS, fieldWeightList, type RankingWeights } from "./field-weights.js";
+import { analyseTools, type IndexData } from "./index-data.js";
 import { englishLexicon, type Lexicon, noLexicon } from "./lexicon.js";
 import { letterCounts, nameBonus } from "./name-match.js";
-import { buildPostings, documentFrequency, type Postings } from "./postings.js";
+import { documentFrequency, type Postings } from "./postings.js";
 import { type QueryGroup, queryGroups } from "./query-terms.js";
 import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "./search-keywords.js";
-import { createSemanticScorer, nudgeByMeaning } from "./semantic-score.js";
+import { createSemanticScorer, nudgeByMeaning, type SemanticScorer } from "./semantic-score.js";
 import { normalizeName } from "./tokenize.js";
-import { compactNamesOf, DESCRIBED, fieldsOf, SURFACE } from "./tool-fields.js";
+import { compactNamesOf, DESCRIBED, SURFACE } from "./tool-fields.js";
 import { topK } from "./top-k.js";
 import { englishWordVectors, type WordVectors } from "./word-vectors.js";
 
-/**
- * A lexicon word describing more than this share of the tools is left out of the lexicon field: it tells
- * them apart little and costs time on every query that has it (measured: no change in quality). Small
- * catalogs, where it costs nothing, keep every word.
- */
-const MAX_DESCRIBED_DOC_SHARE = 0.02;
 /** Likewise a query word's lexicon synonym found in more than this share of the tools is not tried. */
 const MAX_RELATED_DOC_SHARE = 0.05;
 
@@ -74,31 +69,61 @@ export function createSearchIndex(
   tools: readonly ToolMetadata[],
   options: SearchIndexOptions = {},
 ): SearchIndex {
-  const FIELD_WEIGHT = fieldWeightList(options.weights);
-  const lexicon = options.lexicon === undefined ? englishLexicon : options.lexicon || noLexicon;
   const keywords = tools.map((tool) => keywordsForTool(tool, options.searchKeywords));
-  const fieldTokens = tools.map((tool, doc) => fieldsOf(tool, keywords[doc]!, lexicon));
+  const data = analyseTools(tools, keywords, lexiconOf(options), fieldWeightList(options.weights));
+  return indexOver(tools, data, keywords, options, compactNamesOf);
+}
+
+/** The tools, data and options an index was made of (`index-file.ts` saves them). */
+export interface IndexSource {
+  data: IndexData;
+  /** The index's meaning scorer (its tools' vectors are saved with the data). */
+  meaning: SemanticScorer;
+  keywords: readonly (readonly string[])[];
+  options: SearchIndexOptions;
+}
+
+const sources = new WeakMap<SearchIndex, IndexSource>();
+
+/** What `index` was made of, for an index made by this package. */
+export function sourceOf(index: SearchIndex): IndexSource | undefined {
+  return sources.get(index);
+}
+
+function lexiconOf(options: SearchIndexOptions): Lexicon {
+  return options.lexicon === undefined ? englishLexicon : options.lexicon || noLexicon;
+}
+
+/**
+ * The index of `tools` over their analysed `data` (made by `analyseTools` with these `keywords` and
+ * options, now or in an earlier process); `names` gives each tool's compact names.
+ */
+export function indexOver(
+  tools: readonly ToolMetadata[],
+  data: IndexData,
+  keywords: readonly (readonly string[])[],
+  options: SearchIndexOptions,
+  names: (
+    tool: ToolMetadata,
+    doc: number,
+  ) => Pick<ReturnType<typeof compactNamesOf>, "compactNames" | "letters">,
+): SearchIndex {
+  const lexicon = lexiconOf(options);
+  const { postings, longNameTerms } = data;
   const phrases = indexKeywordPhrases(keywords);
   const n = tools.length;
-  const maxDescribedDocs = Math.max(50, n * MAX_DESCRIBED_DOC_SHARE);
   const maxRelatedDocs = Math.max(50, n * MAX_RELATED_DOC_SHARE);
-  const postings = buildPostings(
-    fieldTokens,
-    FIELD_WEIGHT,
-    (term, df) => df > maxDescribedDocs && term.startsWith(DESCRIBED),
-  );
   const df = (term: string) => documentFrequency(postings, term);
-  const names = tools.map(compactNamesOf);
-  const compactNames = names.map((n) => n.compactNames);
-  const nameLetters = names.map((n) => n.letters);
+  const compactNames: (readonly [string, string])[] = new Array(n);
+  const nameLetters: (readonly [Uint8Array, Uint8Array])[] = new Array(n);
+  for (let doc = 0; doc < n; doc++) {
+    const named = names(tools[doc]!, doc);
+    compactNames[doc] = named.compactNames;
+    nameLetters[doc] = named.letters;
+  }
   const vocabulary = new Set(
     [...postings.ids.keys()].filter((term) => !term.startsWith(SURFACE) && !term.startsWith(DESCRIBED)),
   );
-  const longNameTerms = [
-    ...new Set(
-      fieldTokens.flatMap((fields) => fields[0]!.filter((t) => !t.startsWith(SURFACE)).slice(0, -1)),
-    ),
-  ].filter((t) => t.length >= 8);
   const sortedTerms = [...vocabulary].sort();
   const termsByLength = new Map<number, string[]>();
   for (const term of sortedTerms) {
@@ -129,7 +154,12 @@ export function createSearchIndex(
   const { wordVectors } = options;
   const semanticWeight =
     wordVectors === false ? 0 : (options.weights?.semantic ?? DEFAULT_RANKING_WEIGHTS.semantic);
-  const meaning = createSemanticScorer(tools, df, wordVectors ? () => wordVectors : englishWordVectors);
+  const meaning = createSemanticScorer(
+    tools,
+    df,
+    wordVectors ? () => wordVectors : englishWordVectors,
+    data.docVectors,
+  );
 
   const index: SearchIndex = {
     tools,
@@ -194,6 +224,7 @@ export function createSearchIndex(
       return { hits: limit === undefined ? out.sort(better) : topK(out, limit, better), total: out.length };
     },
   };
+  sources.set(index, { data, meaning, keywords, options });
   return index;
 }
 

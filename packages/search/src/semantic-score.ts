@@ -22,18 +22,22 @@ export interface SemanticScorer {
   query(text: string): Float32Array | undefined;
   /** Cosine (clamped at 0) between a query vector and tool `doc`, from its name and description. */
   similarity(query: Float32Array, doc: number): number;
+  /** Tool `doc`'s vector (made on first need), or null when none of its words has one. */
+  docVector(doc: number): Float32Array | null;
 }
 
 /**
  * `documentFrequency(stem)` says in how many tools a stemmed word occurs, for
  * the rare-words-count-more weighting; `loadVectors` is called on first use.
+ * `known`: the tools' vectors as an earlier scorer of the same tools made them (read back from a file).
  */
 export function createSemanticScorer(
   tools: readonly ToolMetadata[],
   documentFrequency: (stemmed: string) => number,
   loadVectors: () => WordVectors,
+  known?: readonly (Float32Array | null)[],
 ): SemanticScorer {
-  const docVectors: (Float32Array | null | undefined)[] = new Array(tools.length);
+  const docVectors: (Float32Array | null | undefined)[] = known ? [...known] : new Array(tools.length);
   const weights = new Map<string, number>();
   let vectors: WordVectors | undefined;
   const weight = (word: string) => {
@@ -63,15 +67,20 @@ export function createSemanticScorer(
     length = Math.sqrt(length) || 1;
     return Float32Array.from(sum, (value) => value / length);
   };
+  const docVector = (doc: number): Float32Array | null => {
+    let vector = docVectors[doc];
+    if (vector === undefined) {
+      const tool = tools[doc]!;
+      vector = embed([...tokenize(tool.name), ...tokenize(tool.description ?? "")]) ?? null;
+      docVectors[doc] = vector;
+    }
+    return vector;
+  };
   return {
     query: (text) => embed(tokenize(text)),
+    docVector,
     similarity(query, doc) {
-      let vector = docVectors[doc];
-      if (vector === undefined) {
-        const tool = tools[doc]!;
-        vector = embed([...tokenize(tool.name), ...tokenize(tool.description ?? "")]) ?? null;
-        docVectors[doc] = vector;
-      }
+      const vector = docVector(doc);
       if (!vector) return 0;
       let dot = 0;
       for (let d = 0; d < vector.length; d++) dot += vector[d]! * query[d]!;

@@ -29,6 +29,7 @@ import { type DirectToolPlan, type DirectToolSettings, planDirectTools } from ".
 import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
 import { RelistQueue } from "./relist-queue.js";
 import { runLimited } from "./run-limited.js";
+import { SearchIndexStore, searchIndexFileBeside } from "./search-index-store.js";
 import { StragglerWait } from "./straggler-wait.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
@@ -72,6 +73,8 @@ const LIST_CHANGED = new Set(["tools/list_changed", "prompts/list_changed", "res
 
 export class RuntimeCatalog {
   private readonly tools: ToolCatalog;
+  /** Search indexes of tool lists, the whole catalog's kept on disk beside the metadata cache. */
+  private readonly indexes: SearchIndexStore;
   /** Listings after list-changed notifications: one running and at most one waiting per server. */
   private readonly relists: RelistQueue;
   private readonly toolPrefix: ToolCatalogOptions["toolPrefix"];
@@ -91,6 +94,7 @@ export class RuntimeCatalog {
     this.direct = options.direct ?? {};
     this.toolPrefix = options.toolPrefix;
     this.autoDirect = options.autoDirect;
+    this.indexes = new SearchIndexStore(options.cache && searchIndexFileBeside(options.cache.file));
     this.tools = new ToolCatalog(
       options,
       (name) => servers.definition(name),
@@ -198,7 +202,11 @@ export class RuntimeCatalog {
   async search(query: string, options: SearchOptions = {}): Promise<SearchResult> {
     const view = await this.view(options.server);
     const searchKeywords = this.tools.searchKeywords(this.servers.names());
-    const result = await searchTools(query, view.tools, { ...options, searchKeywords });
+    // A regex scans the tools as listed; ranked search needs the index (kept on disk for the whole catalog).
+    const tools = options.regex
+      ? view.tools
+      : await this.indexes.indexOf(view.tools, searchKeywords, options.server === undefined);
+    const result = await searchTools(query, tools, { ...options, searchKeywords });
     return { ...result, unavailable: view.unavailable };
   }
 
@@ -316,6 +324,11 @@ export class RuntimeCatalog {
 
   close(): void {
     this.listeners.clear();
+  }
+
+  /** Settles once the search index due to be kept on disk is written (or could not be). */
+  indexSaved(): Promise<void> {
+    return this.indexes.saved();
   }
 
   /** A first listing of `server` (from the cache when it can); listeners hear of it. */

@@ -1,13 +1,17 @@
 /**
  * Warms search up in idle time, so the session's first search does not pay
- * for first-time work: every server's cached tools are analysed for the
- * index (`prepareSearch`: each text's terms and the lexicon's words for each
- * name, kept for the process and found again by the session's metadata,
- * which is built from the same cached listings) and, unless `pinTools` is
- * off, hashed for tool pinning (`hashToolsAhead`: the fingerprints the first
- * listing of each server is compared with its pins by, kept per listed tool,
- * and what pinning a server not pinned yet needs); then the word vectors
- * are read. No index is built here (a throwaway index per server trained the
+ * for first-time work. First what every first search needs: unless
+ * `pinTools` is off, each server's cached tools hashed for tool pinning
+ * (`hashToolsAhead`: the fingerprints the first listing of each server is
+ * compared with its pins by, kept per listed tool, and what pinning a server
+ * not pinned yet needs), then the word vectors and the lexicon read. Then,
+ * unless the session has its index by now, or the search index kept on disk
+ * (`mcp-search-index.bin`, see `search-index-store.ts`) was made of the
+ * snapshot's tools (the session will read it), every server's cached tools
+ * are analysed for the index (`prepareSearch`: each text's terms and the
+ * lexicon's words for each name, kept for the process and found again by
+ * the session's metadata, which is built from the same cached listings).
+ * No index is built here (a throwaway index per server trained the
  * compiler on small indexes and made later searches of the real one
  * slower); the session's catalog builds its own, with nothing of its state
  * touched (no listing, status or pin change is seen earlier than without
@@ -15,10 +19,19 @@
  * loop (`setImmediate`), so a request, a call or a turn that comes in runs
  * between steps. Runs once per process.
  */
+import { readFile } from "node:fs/promises";
 import { hashToolsAhead, serverIdentity } from "@pi-mcp-adapter/catalog";
-import { englishWordVectors, prepareSearch } from "@pi-mcp-adapter/search";
+import { isAppOnly } from "@pi-mcp-adapter/core";
+import {
+  englishLexicon,
+  englishWordVectors,
+  prepareSearch,
+  type SearchKeywords,
+  searchIndexBytesMatch,
+} from "@pi-mcp-adapter/search";
 import { pinMode } from "../calls/tool-pins.js";
-import type { StartupSnapshot } from "./startup-snapshot.js";
+import { searchIndexFileBeside, wholeCatalogIndexed } from "../catalog/search-index-store.js";
+import type { SnapshotServer, StartupSnapshot } from "./startup-snapshot.js";
 
 let warmed: Promise<void> | undefined;
 
@@ -33,17 +46,38 @@ export function warmUpSearch(snapshot: StartupSnapshot): Promise<void> {
 async function run(snapshot: StartupSnapshot): Promise<void> {
   const cached = snapshot.servers.filter((s) => s.listing !== undefined && !s.server.disabled);
   if (cached.length === 0) return;
-  const pinning = pinMode(snapshot.config.settings.pinTools) !== "off";
-  for (const cachedServer of cached) {
-    await nextTurn();
-    const { server, listing } = cachedServer;
-    if (pinning) {
+  if (pinMode(snapshot.config.settings.pinTools) !== "off") {
+    for (const { server, listing } of cached) {
+      await nextTurn();
       const pins = snapshot.cache?.pins(server.name);
       hashToolsAhead(listing!.tools, pins?.identity !== serverIdentity(server));
     }
-    // The snapshot's metadata (built once, also for direct tools), from the listing the session's catalog uses.
-    prepareSearch(cachedServer.metadata!);
   }
   await nextTurn();
   englishWordVectors();
+  await nextTurn();
+  englishLexicon.related("search");
+  if (wholeCatalogIndexed() || (await keptIndexFits(snapshot, cached))) return;
+  for (const cachedServer of cached) {
+    await nextTurn();
+    // The snapshot's metadata (built once, also for direct tools), from the listing the session's catalog uses.
+    if (!wholeCatalogIndexed()) prepareSearch(cachedServer.metadata!);
+  }
+}
+
+/**
+ * Whether the index kept on disk was made of the cached servers' tools (as
+ * the session's catalog lists them from the same cache, with the config's
+ * `searchKeywords`): one step, and its schema texts serve the session's own check.
+ */
+async function keptIndexFits(snapshot: StartupSnapshot, cached: SnapshotServer[]): Promise<boolean> {
+  if (!snapshot.cache) return false;
+  const bytes = await readFile(searchIndexFileBeside(snapshot.cache.file)).catch(() => undefined);
+  if (!bytes) return false;
+  await nextTurn();
+  const keywords: Record<string, SearchKeywords[string]> = {};
+  for (const { server } of snapshot.servers)
+    if (server.searchKeywords) keywords[server.name] = server.searchKeywords;
+  const tools = cached.flatMap((s) => s.metadata!).filter((tool) => !isAppOnly(tool.ui));
+  return searchIndexBytesMatch(bytes, tools, { searchKeywords: keywords });
 }

@@ -1,0 +1,280 @@
+/**
+ * A search index as bytes to keep on disk, and back: what analysing a
+ * thousand tools produced (`index-data.ts`), so the next process's first
+ * search reads it instead of analysing every tool again. The bytes carry a
+ * key — a SHA-256 over everything the index was made of: each tool's names,
+ * server, description, input schema and search keywords, the scoring
+ * constants, and which build of this package (and of its word data) made
+ * it — and are used only for tools and options giving the same key. Bytes
+ * that are damaged, of another format, or made from anything else give
+ * `undefined`, never an error or a different ranking. Only indexes with the
+ * built-in lexicon, weights and word vectors are kept (other ones are made
+ * by code a file cannot name).
+ */
+import { createHash } from "node:crypto";
+import { statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import { DEFAULT_RANKING_WEIGHTS, FIELD_LENGTH_NORMALISATION, fieldWeightList, K1 } from "./field-weights.js";
+import type { IndexData } from "./index-data.js";
+import { letterCounts } from "./name-match.js";
+import { indexOver, type SearchIndex, type SearchIndexOptions, sourceOf } from "./search-index.js";
+import { keywordsForTool, type SearchKeywords } from "./search-keywords.js";
+import { normalizeName } from "./tokenize.js";
+
+const MAGIC = "PMSI";
+/** Raised whenever the layout of the bytes changes. */
+const FORMAT = 1;
+/** Magic, format, header length. */
+const PREAMBLE = 12;
+
+/** The code and data an index depends on: this module's file (the package's bundle once built) and the word data. */
+const MADE_BY = [
+  new URL(import.meta.url),
+  new URL("./lexicon-data.txt", import.meta.url),
+  new URL("./word-vectors.bin", import.meta.url),
+];
+
+interface Header {
+  key: string;
+  tools: number;
+  entries: number;
+  /** Terms by number; `null` for a term the index dropped. */
+  terms: (string | null)[];
+  longNameTerms: string[];
+  /** Each tool's name and prefixed name without separators, two by two. */
+  compactNames: string[];
+  /** Length of the tools' meaning vectors. */
+  dims: number;
+}
+
+/**
+ * The bytes to keep of `index`, or `undefined` when it cannot be kept (not
+ * made by `createSearchIndex`, or with its own lexicon, weights or word
+ * vectors). Every tool's meaning vector is made here if it was not yet
+ * (a few ms a hundred tools): call it in idle time.
+ */
+export function searchIndexBytes(index: SearchIndex): Uint8Array | undefined {
+  const source = sourceOf(index);
+  if (!source || !keepable(source.options)) return undefined;
+  const key = indexKey(index.tools, source.keywords);
+  if (key === undefined) return undefined;
+  const { ids, start, docs, scores } = source.data.postings;
+  const terms: (string | null)[] = new Array(start.length - 1).fill(null);
+  for (const [term, id] of ids) terms[id] = term;
+  const n = index.tools.length;
+  const vectors = index.tools.map((_, doc) => source.meaning.docVector(doc));
+  const dims = vectors.find((v) => v !== null)?.length ?? 0;
+  const header: Header = {
+    key,
+    tools: n,
+    entries: docs.length,
+    terms,
+    longNameTerms: [...source.data.longNameTerms],
+    compactNames: index.tools.flatMap((tool) => [normalizeName(tool.name), normalizeName(tool.prefixedName)]),
+    dims,
+  };
+  const allVectors = new Float32Array(n * dims);
+  const present = new Uint8Array(n);
+  vectors.forEach((vector, doc) => {
+    if (vector === null) return;
+    allVectors.set(vector, doc * dims);
+    present[doc] = 1;
+  });
+  const json = Buffer.from(JSON.stringify(header), "utf8");
+  const offset = align8(PREAMBLE + json.length);
+  const sections = [scores, allVectors, start, docs, present];
+  const out = Buffer.alloc(offset + sections.reduce((sum, array) => sum + array.byteLength, 0));
+  out.write(MAGIC, 0, "latin1");
+  out.writeUInt32LE(FORMAT, 4);
+  out.writeUInt32LE(json.length, 8);
+  json.copy(out, PREAMBLE);
+  let at = offset;
+  for (const array of sections) {
+    out.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
+    at += array.byteLength;
+  }
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+}
+
+/**
+ * The index of `tools` from bytes `searchIndexBytes` made, or `undefined`
+ * when they were made from other tools, keywords or code, or are not such
+ * bytes at all. The index ranks exactly as `createSearchIndex(tools, options)`.
+ * It may keep views of `bytes`: do not change them afterwards.
+ */
+export function searchIndexFromBytes(
+  bytes: Uint8Array,
+  tools: readonly ToolMetadata[],
+  options: { searchKeywords?: SearchKeywords } = {},
+): SearchIndex | undefined {
+  const read = readHeader(bytes, tools, options);
+  if (!read) return undefined;
+  const data = indexData(read.buffer, align8(read.headerEnd), read.header);
+  if (!data) return undefined;
+  const indexOptions: SearchIndexOptions = options.searchKeywords
+    ? { searchKeywords: options.searchKeywords }
+    : {};
+  const { compactNames } = read.header;
+  const namesOf = (_tool: ToolMetadata, doc: number) => {
+    const names = [compactNames[2 * doc]!, compactNames[2 * doc + 1]!] as const;
+    return { compactNames: names, letters: [letterCounts(names[0]), letterCounts(names[1])] as const };
+  };
+  return indexOver(tools, data, read.keywords, indexOptions, namesOf);
+}
+
+/**
+ * Whether bytes `searchIndexBytes` made were made of these tools and
+ * options by this build (their postings are not checked): cheaper than
+ * reading the index, for deciding ahead whether to analyse the tools.
+ */
+export function searchIndexBytesMatch(
+  bytes: Uint8Array,
+  tools: readonly ToolMetadata[],
+  options: { searchKeywords?: SearchKeywords } = {},
+): boolean {
+  return readHeader(bytes, tools, options) !== undefined;
+}
+
+/** The header of the bytes, when they are of this format and their key is the key of `tools` with `options`. */
+function readHeader(
+  bytes: Uint8Array,
+  tools: readonly ToolMetadata[],
+  options: { searchKeywords?: SearchKeywords },
+) {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.length < PREAMBLE || buffer.toString("latin1", 0, 4) !== MAGIC) return undefined;
+  if (buffer.readUInt32LE(4) !== FORMAT) return undefined;
+  const headerEnd = PREAMBLE + buffer.readUInt32LE(8);
+  const header =
+    headerEnd <= buffer.length ? parseHeader(buffer.toString("utf8", PREAMBLE, headerEnd)) : undefined;
+  if (!header || header.tools !== tools.length) return undefined;
+  const keywords = tools.map((tool) => keywordsForTool(tool, options.searchKeywords));
+  if (header.key !== indexKey(tools, keywords)) return undefined;
+  return { buffer, headerEnd, header, keywords };
+}
+
+function keepable(options: SearchIndexOptions): boolean {
+  return options.lexicon === undefined && options.weights === undefined && options.wordVectors === undefined;
+}
+
+function align8(n: number): number {
+  return Math.ceil(n / 8) * 8;
+}
+
+/** The key of an index of `tools` with these keywords, by this build; `undefined` when the build cannot be named. */
+function indexKey(
+  tools: readonly ToolMetadata[],
+  keywords: readonly (readonly string[])[],
+): string | undefined {
+  const hash = createHash("sha256");
+  try {
+    for (const url of MADE_BY) {
+      const stat = statSync(fileURLToPath(url));
+      hash.update(`${url.pathname}\0${stat.size}\0${stat.mtimeMs}\n`);
+    }
+  } catch {
+    return undefined;
+  }
+  hash.update(
+    JSON.stringify([FORMAT, DEFAULT_RANKING_WEIGHTS, fieldWeightList(), FIELD_LENGTH_NORMALISATION, K1]),
+  );
+  const parts: string[] = [];
+  tools.forEach((tool, doc) => {
+    parts.push(
+      tool.prefixedName,
+      tool.name,
+      tool.server,
+      tool.description ?? "",
+      schemaJson(tool.inputSchema),
+      keywords[doc]!.join("\u0001"),
+    );
+  });
+  hash.update(parts.join("\u0000"));
+  return hash.digest("hex");
+}
+
+/**
+ * Input schemas as JSON, kept per schema object: the session's metadata and the start-up snapshot's (for
+ * the warm-up's check) are other objects holding the same schemas.
+ */
+const schemaTexts = new WeakMap<object, string>();
+
+function schemaJson(schema: ToolMetadata["inputSchema"]): string {
+  if (typeof schema !== "object" || schema === null) return JSON.stringify(schema) ?? "";
+  let text = schemaTexts.get(schema);
+  if (text === undefined) {
+    text = JSON.stringify(schema);
+    schemaTexts.set(schema, text);
+  }
+  return text;
+}
+
+function parseHeader(text: string): Header | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const header = value as Partial<Header> | null;
+  if (
+    typeof header?.key !== "string" ||
+    !Number.isInteger(header.tools) ||
+    !Number.isInteger(header.entries) ||
+    header.entries! < 0 ||
+    !Array.isArray(header.terms) ||
+    !header.terms.every((term) => term === null || typeof term === "string") ||
+    !Array.isArray(header.longNameTerms) ||
+    !header.longNameTerms.every((term) => typeof term === "string") ||
+    !Array.isArray(header.compactNames) ||
+    header.compactNames.length !== 2 * header.tools! ||
+    !header.compactNames.every((name) => typeof name === "string") ||
+    !Number.isInteger(header.dims) ||
+    header.dims! < 0
+  )
+    return undefined;
+  return header as Header;
+}
+
+/** The postings and vectors the bytes hold after the header, checked to be whole and in range. */
+function indexData(buffer: Buffer, offset: number, header: Header): IndexData | undefined {
+  const { entries, terms, tools: n, dims } = header;
+  const sizes = [entries * 8, n * dims * 4, (terms.length + 1) * 4, entries * 4, n];
+  if (buffer.length !== offset + sizes.reduce((sum, size) => sum + size, 0)) return undefined;
+  // Views of the bytes where they are aligned for the type (a file read whole is), else copies.
+  let at = buffer.byteOffset + offset;
+  const [scoreAt, vectorAt, startAt, docAt, presentAt] = sizes.map((size) => {
+    at += size;
+    return at - size;
+  });
+  const section = <T>(
+    start: number,
+    size: number,
+    type: { BYTES_PER_ELEMENT: number; new (b: ArrayBufferLike, at?: number, length?: number): T },
+  ) =>
+    start % type.BYTES_PER_ELEMENT === 0
+      ? new type(buffer.buffer, start, size / type.BYTES_PER_ELEMENT)
+      : new type(buffer.buffer.slice(start, start + size));
+  const scores = section(scoreAt!, sizes[0]!, Float64Array);
+  const allVectors = section(vectorAt!, sizes[1]!, Float32Array);
+  const start = section(startAt!, sizes[2]!, Int32Array);
+  const docs = section(docAt!, sizes[3]!, Int32Array);
+  const present = section(presentAt!, sizes[4]!, Uint8Array);
+  if (start[0] !== 0 || start[terms.length] !== entries) return undefined;
+  for (let t = 0; t < terms.length; t++) if (start[t + 1]! < start[t]!) return undefined;
+  for (let e = 0; e < entries; e++) {
+    if (docs[e]! < 0 || docs[e]! >= n || !Number.isFinite(scores[e]!)) return undefined;
+  }
+  for (let i = 0; i < allVectors.length; i++) if (!Number.isFinite(allVectors[i]!)) return undefined;
+  if (present.some((flag) => flag > 1)) return undefined;
+  const ids = new Map<string, number>();
+  terms.forEach((term, id) => {
+    if (term !== null) ids.set(term, id);
+  });
+  if (ids.size !== terms.filter((term) => term !== null).length) return undefined;
+  const docVectors = Array.from(present, (has, doc) =>
+    has === 1 ? allVectors.subarray(doc * dims, (doc + 1) * dims) : null,
+  );
+  return { postings: { ids, start, docs, scores }, longNameTerms: header.longNameTerms, docVectors };
+}
