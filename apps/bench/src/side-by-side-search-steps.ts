@@ -40,7 +40,8 @@ export function nameIndex(data: EvalData): Record<Exclude<AdapterId, "none">, Ma
     ref.set(formatToolName(tool.name, tool.server, "server"), toolKey(tool));
     builtin.set(builtinToolName(tool.server, tool.name), toolKey(tool));
   }
-  return { ours, ref, codemode: builtin, deferred: builtin };
+  // A before/after run (`PI_MCP_BENCH_BEFORE`) puts another build of ours in the reference's column: ours' names.
+  return { ours, ref: process.env.PI_MCP_BENCH_BEFORE ? ours : ref, codemode: builtin, deferred: builtin };
 }
 
 /**
