@@ -65,7 +65,7 @@ export class ToolCatalog {
       this.listed = {
         key,
         version: this.version,
-        tools: names.flatMap((n) => this.metadataByServer.get(n) ?? []).filter((t) => !isAppOnly(t.ui)),
+        tools: searchableTools(names.map((n) => this.metadataByServer.get(n))),
       };
     }
     return this.listed.tools;
@@ -124,12 +124,7 @@ export class ToolCatalog {
   searchKeywords(names: readonly string[]): SearchKeywords {
     const key = names.join("\u0000");
     if (this.keywords?.key !== key) {
-      const out: Record<string, Record<string, readonly string[]>> = {};
-      for (const name of names) {
-        const keywords = this.definition(name)?.searchKeywords;
-        if (keywords) out[name] = keywords;
-      }
-      this.keywords = { key, value: out };
+      this.keywords = { key, value: keywordsByServer(names.map((n) => this.definition(n))) };
     }
     return this.keywords.value;
   }
@@ -178,4 +173,18 @@ export class ToolCatalog {
     this.version++;
     this.metadataByServer.set(name, metadata);
   }
+}
+
+/** The tools of these servers' metadata that search and the model see: app-only tools (MCP Apps) left out. */
+export function searchableTools(metadata: readonly (readonly ToolMetadata[] | undefined)[]): ToolMetadata[] {
+  return metadata.flatMap((tools) => tools ?? []).filter((t) => !isAppOnly(t.ui));
+}
+
+/** The `searchKeywords` of these servers, by server name (a server without any is left out). */
+export function keywordsByServer(
+  servers: readonly (Pick<ServerDefinition, "name" | "searchKeywords"> | undefined)[],
+): SearchKeywords {
+  const out: Record<string, Record<string, readonly string[]>> = {};
+  for (const server of servers) if (server?.searchKeywords) out[server.name] = server.searchKeywords;
+  return out;
 }

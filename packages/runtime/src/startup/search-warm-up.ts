@@ -21,16 +21,15 @@
  */
 import { readFile } from "node:fs/promises";
 import { hashToolsAhead, serverIdentity } from "@pi-mcp-adapter/catalog";
-import { isAppOnly } from "@pi-mcp-adapter/core";
 import {
   englishLexicon,
   englishWordVectors,
   prepareSearch,
-  type SearchKeywords,
   searchIndexBytesMatch,
 } from "@pi-mcp-adapter/search";
 import { pinMode } from "../calls/tool-pins.js";
 import { searchIndexFileBeside, wholeCatalogIndexed } from "../catalog/search-index-store.js";
+import { keywordsByServer, searchableTools } from "../catalog/tool-catalog.js";
 import type { SnapshotServer, StartupSnapshot } from "./startup-snapshot.js";
 
 let warmed: Promise<void> | undefined;
@@ -75,9 +74,8 @@ async function keptIndexFits(snapshot: StartupSnapshot, cached: SnapshotServer[]
   const bytes = await readFile(searchIndexFileBeside(snapshot.cache.file)).catch(() => undefined);
   if (!bytes) return false;
   await nextTurn();
-  const keywords: Record<string, SearchKeywords[string]> = {};
-  for (const { server } of snapshot.servers)
-    if (server.searchKeywords) keywords[server.name] = server.searchKeywords;
-  const tools = cached.flatMap((s) => s.metadata!).filter((tool) => !isAppOnly(tool.ui));
+  // The tools and keywords as the session's catalog gathers them (tool-catalog.ts).
+  const keywords = keywordsByServer(snapshot.servers.map((s) => s.server));
+  const tools = searchableTools(cached.map((s) => s.metadata));
   return searchIndexBytesMatch(bytes, tools, { searchKeywords: keywords });
 }
