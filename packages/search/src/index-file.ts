@@ -167,15 +167,10 @@ function indexKey(
   tools: readonly ToolMetadata[],
   keywords: readonly (readonly string[])[],
 ): string | undefined {
+  const build = buildStamp();
+  if (build === undefined) return undefined;
   const hash = createHash("sha256");
-  try {
-    for (const url of MADE_BY) {
-      const stat = statSync(fileURLToPath(url));
-      hash.update(`${url.pathname}\0${stat.size}\0${stat.mtimeMs}\n`);
-    }
-  } catch {
-    return undefined;
-  }
+  hash.update(build);
   hash.update(
     JSON.stringify([FORMAT, DEFAULT_RANKING_WEIGHTS, fieldWeightList(), FIELD_LENGTH_NORMALISATION, K1]),
   );
@@ -192,6 +187,24 @@ function indexKey(
   });
   hash.update(parts.join("\u0000"));
   return hash.digest("hex");
+}
+
+/** The files of `MADE_BY` as this process found them (`null`: one could not be read); they do not change under it. */
+let madeBy: string | null | undefined;
+
+/** Which build makes and reads indexes here: each `MADE_BY` file's path, size and time, read once per process. */
+function buildStamp(): string | undefined {
+  if (madeBy === undefined) {
+    try {
+      madeBy = MADE_BY.map((url) => {
+        const stat = statSync(fileURLToPath(url));
+        return `${url.pathname}\0${stat.size}\0${stat.mtimeMs}\n`;
+      }).join("");
+    } catch {
+      madeBy = null;
+    }
+  }
+  return madeBy ?? undefined;
 }
 
 /**
