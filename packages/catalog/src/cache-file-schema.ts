@@ -29,6 +29,14 @@ export const CachedToolSchema = z.object({
 });
 
 // `instructions` and `prompts` first: a parsed listing's JSON has its keys in the order the file has them.
+/** What a cached resource and a resource template both carry besides their URI (template). */
+const RESOURCE_FIELDS = {
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+};
+
 export const ServerListingSchema = z.object({
   instructions: z.string().optional(),
   prompts: z
@@ -50,28 +58,8 @@ export const ServerListingSchema = z.object({
     )
     .optional(),
   tools: z.array(CachedToolSchema),
-  resources: z
-    .array(
-      z.object({
-        uri: z.string(),
-        name: z.string(),
-        title: z.string().optional(),
-        description: z.string().optional(),
-        mimeType: z.string().optional(),
-      }),
-    )
-    .optional(),
-  resourceTemplates: z
-    .array(
-      z.object({
-        uriTemplate: z.string(),
-        name: z.string(),
-        title: z.string().optional(),
-        description: z.string().optional(),
-        mimeType: z.string().optional(),
-      }),
-    )
-    .optional(),
+  resources: z.array(z.object({ uri: z.string(), ...RESOURCE_FIELDS })).optional(),
+  resourceTemplates: z.array(z.object({ uriTemplate: z.string(), ...RESOURCE_FIELDS })).optional(),
 });
 export type CachedServerListing = z.infer<typeof ServerListingSchema>;
 
