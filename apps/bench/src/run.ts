@@ -4,16 +4,22 @@
  * After the development queries, the check queries (fixtures/search-check-queries.jsonl, never tuned
  * on). `--misses` lists the queries of both our ranking does not answer at rank 1;
  * `--quick` skips the 100k-tool scaling runs; `--folds` adds the two-fold
- * cross-validation of the tuned weights (`search-folds.ts`).
+ * cross-validation of the tuned weights (`search-folds.ts`); `--queries FILE` adds the figures on one more
+ * query file of the same form (e.g. fixtures/search-particle-queries.jsonl).
  */
-import { loadCheckQueries, loadEvalData } from "./eval-data.js";
+import { resolve } from "node:path";
+import { loadCheckQueries, loadEvalData, loadQueries } from "./eval-data.js";
 import { formatRosterTokens, measureRosterTokens } from "./roster-tokens.js";
 import { crossValidate, formatFolds } from "./search-folds.js";
 import { formatLatency, measureLatency } from "./search-latency.js";
 import { evaluate, formatQualityTable, notBeating } from "./search-quality.js";
 import { formatRegex, measureRegex } from "./search-regex.js";
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const queriesFlag = argv.indexOf("--queries");
+const extraQueries = queriesFlag >= 0 ? argv[queriesFlag + 1] : undefined;
+if (queriesFlag >= 0 && !extraQueries) throw new Error("--queries needs a JSON-lines file of queries");
 const data = loadEvalData();
 console.log(`Search quality: ${data.tools.length} tools, ${data.queries.length} queries (${data.dir})\n`);
 const results = evaluate(data);
@@ -30,6 +36,12 @@ const check = evaluate({ ...data, queries: loadCheckQueries() });
 const checkCount = check[0]!.scores.get("all")!.queries;
 console.log(`\nCheck queries (${checkCount}, fixtures/search-check-queries.jsonl; never tuned on):\n`);
 console.log(formatQualityTable(check));
+if (extraQueries) {
+  const path = resolve(process.env.INIT_CWD ?? process.cwd(), extraQueries);
+  const extra = evaluate({ ...data, queries: loadQueries(path) });
+  console.log(`\nQueries of ${path} (${extra[0]!.scores.get("all")!.queries}):\n`);
+  console.log(formatQualityTable(extra));
+}
 if (args.has("--misses")) {
   for (const [label, result] of [
     ["development", results[0]!],

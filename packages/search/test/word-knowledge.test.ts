@@ -36,8 +36,32 @@ describe("plain-words search through the English lexicon", () => {
   });
 
   it("stays a discount: a tool that names a query word still comes first", () => {
-    // `navigate_back` names "back"; the refund tool is only described by it.
-    expect(top("give a customer their money back")[0]).toBe("navigate_back");
+    // `navigate_back` names "back"; the refund tool is only described by "money".
+    expect(top("money back")[0]).toBe("navigate_back");
+  });
+
+  it("reads a verb whose particle stands after its object (give … back = refund)", () => {
+    expect(top("give them their money back")[0]).toBe("create_refund");
+    // Without the lexicon "back" is just back.
+    expect(top("give them their money back", shop, { lexicon: false })[0]).toBe("navigate_back");
+    // Only at the query's end: here "back" begins "back to the previous page".
+    expect(top("go back to the previous page")[0]).toBe("navigate_back");
+    // And call … back is still a call.
+    const phone = [
+      tool("phone", "create_call", "Start an outgoing phone call."),
+      tool("phone", "send_message", "Send a text message."),
+      tool("browser", "navigate_back", "Go back to the previous page in the history."),
+    ];
+    expect(top("call the customer back", phone)[0]).toBe("create_call");
+  });
+
+  it("keeps only one-word synonyms: the parts of `put down` do not make take down a kind of put", () => {
+    const takeDown = englishLexicon.related(`${stem("take")}_${stem("down")}`).map(([word]) => word);
+    expect(takeDown).toContain(stem("dismantle"));
+    expect(takeDown).not.toContain(stem("put"));
+    expect(englishLexicon.related(`${stem("give")}_${stem("back")}`).map(([word]) => word)).toContain(
+      stem("refund"),
+    );
   });
 
   it("matches a query word's synonyms (sense 1 counts most) and a name word's definition", () => {
