@@ -29,7 +29,10 @@ const STOP = new Set(
   ).split(" "),
 );
 
-/** A verb and its particle (`give_back`, `ring_up`): kept even when WordNet's sense-tagged corpus has none. */
+/**
+ * A verb and its particle (`give_back`, `ring_up`): kept even when WordNet's sense-tagged corpus has none
+ * (the particles of `PARTICLES` in src/query-terms.ts).
+ */
 const PHRASAL = /^[a-z]+_(back|up|down|off|out|on|over|away|in|around|through)$/;
 const stem = (word) => (word.length <= 3 || /[0-9]/.test(word) ? word : stemmer(word));
 const words = (text) => text.toLowerCase().match(/[a-z]+/g) ?? [];

@@ -149,12 +149,14 @@ function verbPhrases(all: readonly string[], index: Vocabulary): Map<number, Ver
     for (; length >= 2; length--) {
       // `take to` (grow fond of) in "take to drive": a `to` ending is most often an infinitive's.
       if (all[start + length - 1] === "to") continue;
+      const related = index.related(keys[length - 1]!);
+      if (related.length === 0) continue;
       const words = all.slice(start, start + length);
-      const phrase = phraseGroup(keys[length - 1]!, words.join(""), index);
+      const group = phraseGroup(related, words.join(""), index);
       const content = words.map((w, k) => (isStopWord(w) ? -1 : start + k)).filter((p) => p >= 0);
-      if (!phrase || content.length === 0) continue;
+      if (!group || content.length === 0) continue;
       const head = stems[content[0]!];
-      out.set(content[0]!, { group: phrase.group, withWord: phrase.related.some(([term]) => term === head) });
+      out.set(content[0]!, { group, withWord: related.some(([term]) => term === head) });
       for (const p of content.slice(1)) out.set(p, null);
       break;
     }
@@ -164,15 +166,19 @@ function verbPhrases(all: readonly string[], index: Vocabulary): Map<number, Ver
     }
     const gap = last - start - 1;
     if (gap < 1 || gap > MAX_PARTICLE_GAP || !PARTICLES.has(all[last]!) || out.has(last)) continue;
-    const phrase = phraseGroup(`${stems[start]}_${stems[last]}`, undefined, index);
-    if (!phrase) continue;
-    out.set(start, { group: phrase.group, withWord: true });
+    const related = index.related(`${stems[start]}_${stems[last]}`);
+    const group = related.length ? phraseGroup(related, undefined, index) : undefined;
+    if (!group) continue;
+    out.set(start, { group, withWord: true });
     out.set(last, null);
   }
   return out;
 }
 
-/** Words that end a verb of several words (`give back`, `shut down`, `log in`). */
+/**
+ * Words that end a verb of several words (`give back`, `shut down`, `log in`); the lexicon keeps every
+ * WordNet verb with one of them (`PHRASAL` in scripts/build-lexicon.mjs lists the same words).
+ */
 const PARTICLES = new Set([
   "back",
   "up",
@@ -189,14 +195,12 @@ const PARTICLES = new Set([
 /** How many words may stand between a verb and its particle ("turn heroku maintenance mode off"). */
 const MAX_PARTICLE_GAP = 4;
 
-/** The group of a phrase the lexicon knows by `key`: its synonyms (and `joined`, the phrase written together). */
+/** The group of a phrase with these lexicon synonyms (and `joined`, the phrase written together), if any is indexed. */
 function phraseGroup(
-  key: string,
+  related: readonly (readonly [string, number])[],
   joined: string | undefined,
   index: Vocabulary,
-): { group: QueryGroup; related: readonly (readonly [string, number])[] } | undefined {
-  const related = index.related!(key);
-  if (related.length === 0) return undefined;
+): QueryGroup | undefined {
   const group: QueryGroup = [];
   const add = (term: string, weight: number) => {
     if (index.vocabulary.has(term) && !isStopWord(term) && !group.some((a) => a.terms[0] === term))
@@ -207,7 +211,7 @@ function phraseGroup(
     add(term, WEIGHT.synonym * similarity);
     for (const synonym of synonymsOf(term)) add(synonym, WEIGHT.synonym * similarity * WEIGHT.synonym);
   }
-  return group.length ? { group, related } : undefined;
+  return group.length ? group : undefined;
 }
 
 /** Vocabulary terms one or two edits away, or that the word begins. */
