@@ -1,7 +1,9 @@
 /**
  * `settings.shareServers` through a real runtime: two runtimes (two sessions)
  * with the same stdio server-everything reach one process through the real
- * daemon in their agent dir, and status says so; a server's `shared: false`
+ * daemon in their agent dir, and status says so — also when their
+ * environments differ as two terminals' do, but not when a variable the
+ * server's `env` references differs; a server's `shared: false`
  * keeps it to the session; a call made the moment the daemon died still
  * goes through.
  */
@@ -54,6 +56,33 @@ describe("shareServers", () => {
       interval: 50,
     });
     expect(formatStatus(a.servers(), [])).toContain("- everything: connected, shared (2 sessions), ");
+  });
+
+  it("sessions from two terminals share one process; a different referenced variable gets its own", async () => {
+    const terminal = (pane: number, token: string) => {
+      vi.stubEnv("TERM_SESSION_ID", `w0t${pane}p0:6F1C2A${pane}`);
+      vi.stubEnv("TMUX_PANE", `%${pane}`);
+      vi.stubEnv("WINDOWID", String(41_943_040 + pane));
+      vi.stubEnv("OLDPWD", `/tmp/elsewhere-${pane}`);
+      vi.stubEnv("SHLVL", String(pane + 1));
+      vi.stubEnv("_", `/usr/${pane}/bin/pi`);
+      vi.stubEnv("PWD", `/home/user/link-${pane}`);
+      vi.stubEnv("TERM", pane % 2 ? "tmux-256color" : "xterm-256color");
+      vi.stubEnv("SHARED_RT_TOKEN", token);
+    };
+    const tokenServer = { env: { TOKEN: "${SHARED_RT_TOKEN}" } };
+    const [a, b] = [await session(tokenServer), await session(tokenServer)];
+    const [c, d] = [await session(), await session()];
+    terminal(1, "alice");
+    expect(await echoed(a, "A")).toContain("A");
+    expect(await echoed(c, "C")).toContain("C");
+    terminal(2, "bob");
+    expect(await echoed(b, "B")).toContain("B");
+    expect(await echoed(d, "D")).toContain("D");
+    const servers = (await daemonStatus(agent.path))?.servers ?? [];
+    // c and d (no referenced variable) share; a (alice) and b (bob) do not.
+    expect(servers.map((s) => s.sessions).sort()).toEqual([1, 1, 2]);
+    expect(new Set(servers.map((s) => s.pid)).size).toBe(3);
   });
 
   it("a call made the moment the daemon died is sent again through a new daemon, not failed", async () => {
