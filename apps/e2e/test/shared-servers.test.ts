@@ -23,6 +23,7 @@ import {
   type ChatRequest,
   type ScriptStep,
   serverEverythingPath,
+  terminalEnv,
   toolResultTexts,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it, vi } from "vitest";
@@ -122,21 +123,6 @@ function pidsWhere(match: (environ: string, cmdline: string) => boolean): number
   return pids;
 }
 
-/** What differs between two terminals of one user: a Pi started in each has these. */
-function terminalEnv(pane: number, pwd: string, oldPwd: string): NodeJS.ProcessEnv {
-  return {
-    TERM_SESSION_ID: `w0t${pane}p0:${pane}F1C2-${process.pid}`,
-    TMUX: `/tmp/tmux-1000/default,${4000 + pane},0`,
-    TMUX_PANE: `%${pane}`,
-    WINDOWID: String(41_943_040 + pane),
-    TERM: pane % 2 ? "tmux-256color" : "xterm-256color",
-    SHLVL: String(pane + 1),
-    OLDPWD: oldPwd,
-    PWD: pwd,
-    _: pane % 2 ? "/usr/bin/pi" : "/usr/local/bin/pi",
-  };
-}
-
 describe.each(piHosts())("$label", (host) => {
   it("two sessions share one server-everything through the daemon, which may die and leaves nothing behind", {
     timeout: 300_000,
@@ -206,9 +192,18 @@ describe.each(piHosts())("$label", (host) => {
       expect(results.get(fromB)).toContain("Echo: from B");
       expect(servers()).toHaveLength(1);
       const status = daemonStatus();
-      expect(status.daemon?.servers).toEqual([
-        expect.objectContaining({ name: "everything", pid: servers()[0], sessions: 2 }),
-      ]);
+      const named = (name: string, { daemon } = status) => daemon?.servers.filter((s) => s.name === name);
+      expect(named("everything")).toEqual([expect.objectContaining({ pid: servers()[0], sessions: 2 })]);
+
+      // A server whose env references E2E_TOKEN: alice's and bob's sessions get one process each.
+      const tokenA = await a.call("echo", { message: "A to token" }, "token");
+      const tokenB = await b.call("echo", { message: "B to token" }, "token");
+      expect(results.get(tokenA)).toContain("Echo: A to token");
+      expect(results.get(tokenB)).toContain("Echo: B to token");
+      expect(servers("TOKEN_E2E")).toHaveLength(2);
+      const tokens = named("token", daemonStatus());
+      expect(tokens?.map((s) => s.sessions)).toEqual([1, 1]);
+      expect(new Set(tokens?.map((s) => s.pid))).toEqual(new Set(servers("TOKEN_E2E")));
 
       // A's call asks for input; the form reaches A only, while B uses the same server process.
       const asking = a.call("trigger-elicitation-request");
@@ -235,16 +230,6 @@ describe.each(piHosts())("$label", (host) => {
       expect(results.get(againB)).toContain("Echo: B after the daemon died");
       expect(daemons()).toHaveLength(1);
       await vi.waitUntil(() => servers().length === 1, DEADLINE);
-
-      // A server whose env references E2E_TOKEN: alice's and bob's sessions get one process each.
-      const tokenA = await a.call("echo", { message: "A to token" }, "token");
-      const tokenB = await b.call("echo", { message: "B to token" }, "token");
-      expect(results.get(tokenA)).toContain("Echo: A to token");
-      expect(results.get(tokenB)).toContain("Echo: B to token");
-      expect(servers("TOKEN_E2E")).toHaveLength(2);
-      const tokens = daemonStatus().daemon?.servers.filter((s) => s.name === "token");
-      expect(tokens?.map((s) => s.sessions)).toEqual([1, 1]);
-      expect(new Set(tokens?.map((s) => s.pid))).toEqual(new Set(servers("TOKEN_E2E")));
     } finally {
       await Promise.all([a.exit(), b.exit()]);
     }

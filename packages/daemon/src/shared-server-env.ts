@@ -71,11 +71,12 @@ const NAMES = new Set(SHARED_SERVER_ENV_NAMES);
  * exported shell function and is left out, as the SDK does.
  */
 export function sharedServerEnv(
-  env: Readonly<Record<string, string>>,
+  env: Readonly<Record<string, string | undefined>>,
   configured: Readonly<Record<string, string>> = {},
 ): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) continue;
     if (Object.hasOwn(configured, name)) result[name] = value;
     else if ((NAMES.has(name) || name.startsWith(LOCALE_PREFIX)) && !value.startsWith("()")) {
       result[name] = value;

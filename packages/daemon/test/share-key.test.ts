@@ -6,6 +6,7 @@
  * `${VAR}` in it expanded to), a different argument, or a different PATH or
  * proxy gets another. No value of the environment shows in the key.
  */
+import { terminalEnv } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { shareKeyFunction } from "../src/daemon/share-key.js";
 import { SHARED_SERVER_ENV_NAMES, type SharedSpawnSpec, sharedServerEnv } from "../src/index.js";
@@ -21,30 +22,8 @@ const user = {
   HTTPS_PROXY: "http://proxy.example:3128",
   API_TOKEN: "s3cret-token-value",
 };
-const terminalA = {
-  ...user,
-  TERM_SESSION_ID: "w0t0p0:6F1C2A",
-  TMUX: "/tmp/tmux-1000/default,4001,0",
-  TMUX_PANE: "%1",
-  WINDOWID: "41943041",
-  OLDPWD: "/home/ada",
-  SHLVL: "2",
-  _: "/usr/bin/pi",
-  PWD: "/home/ada/project",
-  TERM: "tmux-256color",
-};
-const terminalB = {
-  ...user,
-  TERM_SESSION_ID: "w0t1p0:9A0B3C",
-  TMUX_PANE: "%7",
-  WINDOWID: "41943099",
-  OLDPWD: "/tmp",
-  SHLVL: "3",
-  _: "/usr/local/bin/pi",
-  PWD: "/home/ada/work/project",
-  TERM: "xterm-256color",
-  COLORTERM: "truecolor",
-};
+const terminalA = { ...user, ...terminalEnv(1, "/home/ada/project", "/home/ada") };
+const terminalB = { ...user, ...terminalEnv(2, "/home/ada/work/project", "/tmp") };
 
 const key = shareKeyFunction();
 /** The key of server `args` run from a session with `env`, configured with `configured` (already expanded). */
@@ -81,6 +60,7 @@ describe("the share key of a shared server", () => {
 
 describe("sharedServerEnv", () => {
   it("keeps the listed inherited variables and the configured ones, nothing else", () => {
+    expect(terminalA.TMUX_PANE).not.toBe(terminalB.TMUX_PANE);
     expect(sharedServerEnv({ ...terminalA, FOO: "from config" }, { FOO: "from config" })).toEqual({
       HOME: "/home/ada",
       USER: "ada",
@@ -95,7 +75,9 @@ describe("sharedServerEnv", () => {
   });
 
   it("passes a configured variable even when its name is not listed, and leaves out shell functions", () => {
-    expect(sharedServerEnv({ TERM: "xterm", HOME: "() { :; }" }, { TERM: "xterm" })).toEqual({ TERM: "xterm" });
+    expect(sharedServerEnv({ TERM: "xterm", HOME: "() { :; }" }, { TERM: "xterm" })).toEqual({
+      TERM: "xterm",
+    });
     expect(SHARED_SERVER_ENV_NAMES).not.toContain("TERM");
   });
 });

@@ -8,8 +8,8 @@
  * goes through.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { daemonStatus, stopDaemon } from "@pi-mcp-adapter/daemon";
-import { createTempDir, serverEverythingPath, type TempDir } from "@pi-mcp-adapter/test-kit";
+import { daemonPaths, daemonStatus, stopDaemon } from "@pi-mcp-adapter/daemon";
+import { createTempDir, serverEverythingPath, type TempDir, terminalEnv } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type AdapterRuntime, createRuntime, formatStatus } from "../src/index.js";
 
@@ -60,29 +60,35 @@ describe("shareServers", () => {
 
   it("sessions from two terminals share one process; a different referenced variable gets its own", async () => {
     const terminal = (pane: number, token: string) => {
-      vi.stubEnv("TERM_SESSION_ID", `w0t${pane}p0:6F1C2A${pane}`);
-      vi.stubEnv("TMUX_PANE", `%${pane}`);
-      vi.stubEnv("WINDOWID", String(41_943_040 + pane));
-      vi.stubEnv("OLDPWD", `/tmp/elsewhere-${pane}`);
-      vi.stubEnv("SHLVL", String(pane + 1));
-      vi.stubEnv("_", `/usr/${pane}/bin/pi`);
-      vi.stubEnv("PWD", `/home/user/link-${pane}`);
-      vi.stubEnv("TERM", pane % 2 ? "tmux-256color" : "xterm-256color");
-      vi.stubEnv("SHARED_RT_TOKEN", token);
+      const env = {
+        ...terminalEnv(pane, `/home/user/link-${pane}`, `/tmp/elsewhere-${pane}`),
+        SHARED_RT_TOKEN: token,
+      };
+      for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
     };
-    const tokenServer = { env: { TOKEN: "${SHARED_RT_TOKEN}" } };
+    const tokenServer = { env: { TOKEN: `\${SHARED_RT_TOKEN}` } };
     const [a, b] = [await session(tokenServer), await session(tokenServer)];
     const [c, d] = [await session(), await session()];
-    terminal(1, "alice");
+    const [alice, bob] = ["alice", "bob"].map((who) => `tok-${who}-${Math.random().toString(36).slice(2)}`);
+    terminal(1, alice!);
     expect(await echoed(a, "A")).toContain("A");
     expect(await echoed(c, "C")).toContain("C");
-    terminal(2, "bob");
+    terminal(2, bob!);
     expect(await echoed(b, "B")).toContain("B");
     expect(await echoed(d, "D")).toContain("D");
     const servers = (await daemonStatus(agent.path))?.servers ?? [];
     // c and d (no referenced variable) share; a (alice) and b (bob) do not.
     expect(servers.map((s) => s.sessions).sort()).toEqual([1, 1, 2]);
     expect(new Set(servers.map((s) => s.pid)).size).toBe(3);
+    // Each server sees its own token and nothing of the terminals; neither token shows in status or log.
+    const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+    const seen = servers.map((s) => environ(s.pid));
+    expect(seen.filter((env) => env.includes(`TOKEN=${alice}`))).toHaveLength(1);
+    expect(seen.filter((env) => env.includes(`TOKEN=${bob}`))).toHaveLength(1);
+    const terminalNames = ["TERM_SESSION_ID", "TMUX_PANE", "WINDOWID", "OLDPWD", "SHLVL", "_", "PWD", "TERM"];
+    for (const env of seen) expect(env.filter((v) => terminalNames.includes(v.split("=")[0]!))).toEqual([]);
+    const shown = JSON.stringify(servers) + readFileSync(daemonPaths(agent.path).log, "utf8");
+    for (const token of [alice, bob]) expect(shown).not.toContain(token);
   });
 
   it("a call made the moment the daemon died is sent again through a new daemon, not failed", async () => {
