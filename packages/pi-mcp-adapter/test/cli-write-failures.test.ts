@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createTempDir } from "@pi-mcp-adapter/test-kit";
+import { createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 
 const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
@@ -42,7 +42,9 @@ describe("CLI writes that fail are reported, not announced", () => {
     const trusted = m.run("trust", "--yes");
     expect(trusted.status).toBe(1);
     expect(trusted.stdout).not.toContain("Approved: proj");
-    expect(trusted.stdout).toContain(`Not approved: proj. Could not save the approval in ${approvals}: EISDIR`);
+    expect(trusted.stdout).toContain(
+      `Not approved: proj. Could not save the approval in ${approvals}: EISDIR`,
+    );
     const json = JSON.parse(m.run("trust", "--yes", "--json").stdout);
     expect(json).toMatchObject({ approved: [], unsaved: [{ name: "proj" }] });
     // Nothing was stored: the next command still finds the server awaiting approval.
@@ -54,5 +56,27 @@ describe("CLI writes that fail are reported, not announced", () => {
     expect(fixed.status).toBe(0);
     expect(fixed.stdout).toContain("Approved: proj");
     expect(m.run("trust").stdout).toContain("Already approved: proj.");
+  }, 60_000);
+
+  it("trust-tools with a metadata cache that cannot be written says so and exits 1", async () => {
+    const m = await machine();
+    await using _ = m.dir;
+    const fixture = { command: process.execPath, args: [stdioFixtureServerPath] };
+    await writeFile(path.join(m.agentDir, "mcp-adapter.json"), JSON.stringify({ mcpServers: { fixture } }));
+    // The pins live in the metadata cache; a directory in its place makes every write of it fail.
+    const cache = path.join(m.agentDir, "mcp-cache.json");
+    await mkdir(cache);
+
+    const accepted = m.run("trust-tools", "fixture");
+    expect(accepted.status).toBe(1);
+    expect(accepted.stdout).toContain("The tools of fixture were not accepted: ");
+    expect(accepted.stdout).toContain(`${cache}`);
+    expect(accepted.stdout).toContain("EISDIR");
+    expect(accepted.stdout).not.toContain("pinned as they are now");
+
+    await rm(cache, { recursive: true });
+    const fixed = m.run("trust-tools", "fixture");
+    expect(fixed.status).toBe(0);
+    expect(fixed.stdout).toContain("pinned as they are now");
   }, 60_000);
 });
