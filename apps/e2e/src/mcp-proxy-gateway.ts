@@ -33,8 +33,11 @@ export interface McpProxyGateway extends AsyncDisposable {
   close(): Promise<void>;
 }
 
-/** Starts mcp-proxy in front of server-everything; `dir` (an existing, empty temp dir) holds its pid files. */
-export async function startMcpProxy(dir: string): Promise<McpProxyGateway> {
+/**
+ * Starts mcp-proxy in front of server-everything; `dir` (an existing, empty temp dir) holds its pid
+ * files; `options` are more mcp-proxy flags (e.g. `["--apiKey", key]`).
+ */
+export async function startMcpProxy(dir: string, options: string[] = []): Promise<McpProxyGateway> {
   const wrapper = path.join(dir, "everything.mjs");
   await writeFile(wrapper, everythingWrapperScript());
   const env = { ...process.env, FIXTURE_PID_DIR: dir };
@@ -42,7 +45,17 @@ export async function startMcpProxy(dir: string): Promise<McpProxyGateway> {
     listening(
       spawn(
         process.execPath,
-        [proxyBin, "--port", String(port), "--host", "127.0.0.1", "--", process.execPath, wrapper],
+        [
+          proxyBin,
+          "--port",
+          String(port),
+          "--host",
+          "127.0.0.1",
+          ...options,
+          "--",
+          process.execPath,
+          wrapper,
+        ],
         {
           env,
           stdio: ["ignore", "pipe", "pipe"],

@@ -3,7 +3,7 @@
  * serving server-everything, reached by the adapter as an HTTP server on
  * both of the proxy's endpoints (Streamable HTTP `/mcp`, legacy SSE `/sse`).
  * Through the CLI bin: list, search, calls with the right answers and
- * progress lines. Through the runtime (what Pi runs): one session that
+ * progress lines, and an API key sent as a configured header. Through the runtime (what Pi runs): one session that
  * outlives a gateway restart at the same port, and a killed upstream the
  * gateway does not bring back. Through the transport: every progress step
  * crosses the proxy. And one real Pi turn (pi 0.73) whose calls go through
@@ -45,27 +45,33 @@ afterEach(async () => {
   expect(pids.filter(isProcessAlive)).toEqual([]);
 });
 
-async function startGateway(): Promise<McpProxyGateway> {
+async function startGateway(flags: string[] = []): Promise<McpProxyGateway> {
   temp = await createTempDir();
   await mkdir(temp.join("gateway"));
-  gateway = await startMcpProxy(temp.join("gateway"));
+  gateway = await startMcpProxy(temp.join("gateway"), flags);
   return gateway;
 }
 
-/** The adapter's CLI bin under plain Node, with an agent dir whose only server is `gw` at `url`. */
-async function cliFor(url: string) {
+/**
+ * The adapter's CLI bin under plain Node, with an agent dir whose only server is `gw` at `url`
+ * (plus `fields`), and `env` added to its environment.
+ */
+async function cliFor(url: string, fields: Record<string, unknown> = {}, env: NodeJS.ProcessEnv = {}) {
   const root = temp as TempDir;
   const agentDir = root.join("agent");
   await mkdir(agentDir, { recursive: true });
   await mkdir(root.join("home"), { recursive: true });
-  await writeFile(path.join(agentDir, "mcp-adapter.json"), JSON.stringify({ mcpServers: { gw: { url } } }));
-  const env = { ...process.env, PI_CODING_AGENT_DIR: agentDir, HOME: root.join("home") };
+  await writeFile(
+    path.join(agentDir, "mcp-adapter.json"),
+    JSON.stringify({ mcpServers: { gw: { url, ...fields } } }),
+  );
+  const cliEnv = { ...process.env, ...env, PI_CODING_AGENT_DIR: agentDir, HOME: root.join("home") };
   return (...args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
         [cliBin, "--cwd", root.path, ...args],
-        { env, timeout: 60_000 },
+        { env: cliEnv, timeout: 60_000 },
         (error, stdout, stderr) => {
           resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
         },
@@ -158,6 +164,21 @@ describe.each(["mcp", "sse"] as const)(
     });
   },
 );
+
+describe("mcp-proxy that requires an API key (--apiKey)", () => {
+  it("admits the adapter whose config sends the key as a header, from an environment variable", async () => {
+    const url = (await startGateway(["--apiKey", "team-key-123"])).url("mcp");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the adapter's ${VAR} config syntax, not a template
+    const keyed = await cliFor(url, { headers: { "X-API-Key": "${GW_KEY}" } }, { GW_KEY: "team-key-123" });
+    const echo = await keyed("call", "gw_echo", '{"message":"with the key"}');
+    expect([echo.code, echo.stdout.trim()]).toEqual([0, "Echo: with the key"]);
+    const unkeyed = await cliFor(url, { headers: { "X-API-Key": "not-the-key" } });
+    const wrong = await unkeyed("call", "gw_echo", '{"message":"x"}');
+    expect(wrong.code).toBe(1);
+    expect(wrong.stdout).toBe("");
+    expect(wrong.stderr).toMatch(/^error: server "gw" is unavailable: /);
+  });
+});
 
 describe("an upstream that dies behind mcp-proxy", () => {
   it("is not restarted by the proxy: calls fail naming the server, and work again once the gateway restarts", async () => {
