@@ -6,6 +6,7 @@
 import { formatProblem } from "@pi-mcp-adapter/config";
 import {
   cachedToolChanges,
+  descriptionFirstLine,
   formatStatus,
   formatTokenCosts,
   formatToolChanges,
@@ -103,7 +104,8 @@ export async function listCli(ctx: CliContext, words: string[]): Promise<CliOutp
       );
     } else {
       lines.push(`${entry.server.name}: ${tools.length} tool${tools.length === 1 ? "" : "s"}`);
-      for (const tool of tools) lines.push(`- ${tool.prefixedName}: ${firstLine(tool.description)}`);
+      for (const tool of tools)
+        lines.push(`- ${tool.prefixedName}: ${descriptionFirstLine(tool.description)}`);
     }
     return {
       name: entry.server.name,
@@ -118,8 +120,4 @@ export async function listCli(ctx: CliContext, words: string[]): Promise<CliOutp
     lines.push(`error: ${formatProblem(problem)}`);
   }
   return { text: lines.join("\n"), json: { servers: json, awaitingApproval: pendingJson(shown) } };
-}
-
-function firstLine(text: string): string {
-  return (text.split("\n")[0] ?? "").trim();
 }
