@@ -11,7 +11,9 @@ import {
   formatTokenCosts,
   formatToolChanges,
   loadStartupSnapshot,
+  type ServerSummary,
   type ServerTokenCost,
+  type StartupSnapshot,
   snapshotTokenCosts,
   toolChangeSummary,
 } from "@pi-mcp-adapter/runtime";
@@ -22,14 +24,14 @@ import { withSharedSessions } from "./daemon-cli.js";
 export async function statusCli(ctx: CliContext): Promise<CliOutput> {
   const runtime = await ctx.runtime();
   const pending = await ctx.pendingProjectServers();
-  // Servers shared through the daemon show how many sessions use them (status never starts a daemon).
-  const { servers, daemon } = await withSharedSessions(runtime.servers());
   // Tool pinning's findings as the metadata cache knows them: status never starts a server.
   const snapshot = await loadStartupSnapshot({
     cwd: ctx.options.cwd,
     configPath: ctx.options.config,
     trust: ctx.trust,
   });
+  // Servers shared through the daemon show how many sessions use them (status never starts a daemon).
+  const { servers, daemon } = await withSharedSessions(withCachedSkips(runtime.servers(), snapshot));
   const changes = cachedToolChanges(snapshot.servers, snapshot.cache, snapshot.config.settings.pinTools);
   // What each server costs in every model request, and with all its tools direct (metadata cache only).
   const costs = new Map(snapshotTokenCosts(snapshot).map((c) => [c.server, c]));
@@ -49,6 +51,7 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
         resourceCount: s.resourceCount ?? null,
         promptCount: s.promptCount ?? null,
         error: s.error ?? null,
+        skippedLists: s.skippedLists ?? [],
         tokens: tokensJson(costs.get(s.name)),
       })),
       awaitingApproval: pendingJson(pending),
@@ -64,6 +67,15 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
       })),
     },
   };
+}
+
+/** Summaries with the lists each server's cached listing lacks (the CLI's runtime has listed nothing yet). */
+function withCachedSkips(servers: ServerSummary[], snapshot: StartupSnapshot): ServerSummary[] {
+  const cached = new Map(snapshot.servers.map((s) => [s.server.name, s.listing?.skipped]));
+  return servers.map((s) => {
+    const skippedLists = s.skippedLists ?? cached.get(s.name);
+    return skippedLists ? { ...s, skippedLists } : s;
+  });
 }
 
 /** A server's token cost for `--json`; `null` for a server the session does not declare (disabled, pending). */
