@@ -393,7 +393,7 @@ export class SdkServerConnection implements ServerConnection {
       signal,
       kind: this.client.classify(error),
       closed: this.closed,
-      stderrTail: () => this.parts.stderr.tail(3),
+      stderrTail: (lines) => this.parts.stderr.tail(lines),
     });
   }
 }
