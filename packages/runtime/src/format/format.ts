@@ -106,7 +106,9 @@ function describeParameters(schema: Record<string, unknown>): string[] {
       : String(prop.type ?? "any");
     const flags = [type, required.has(name) ? "required" : "optional"];
     if (prop.default !== undefined) flags.push(`default ${JSON.stringify(prop.default)}`);
-    const description = typeof prop.description === "string" ? `: ${prop.description}` : "";
+    // Dedented, its line ends read, continuation lines indented under the entry.
+    const text = typeof prop.description === "string" ? dedentDescription(prop.description) : "";
+    const description = text ? `: ${text.replace(/\n/g, "\n    ")}` : "";
     return `- ${name} (${flags.join(", ")})${description}`;
   });
 }
