@@ -177,6 +177,8 @@ describe("mcp-proxy that requires an API key (--apiKey)", () => {
     expect(wrong.code).toBe(1);
     expect(wrong.stdout).toBe("");
     expect(wrong.stderr).toMatch(/^error: server "gw" is unavailable: /);
+    // mcp-proxy offers no OAuth: the message points at the key, not only at a login.
+    expect(wrong.stderr).toMatch(/answered 401 and offers no OAuth login.*"headers"/);
   });
 });
 

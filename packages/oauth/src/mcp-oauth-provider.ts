@@ -28,20 +28,16 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CredentialStore } from "./credential-store.js";
-import { OAuthError, OAuthLoginRequiredError } from "./errors.js";
+import { OAuthError } from "./errors.js";
 import { checkIssuerEcho, issuersMatch } from "./issuer-check.js";
+import { loginNeededError } from "./login-needed.js";
 import type { MachineGrant } from "./machine-grants.js";
 import { isSupersededAnswer, refusedRefreshToken } from "./refresh-coordinator.js";
 import { ServerCredentials, type StoredCredentials } from "./server-credentials.js";
-import { credentialStoreProblem, tolerateStoreFailure } from "./store-problems.js";
+import { tolerateStoreFailure } from "./store-problems.js";
 
 export const DEFAULT_CLIENT_NAME = "pi-mcp-adapter";
 const CONNECTION_REDIRECT_URL = "http://127.0.0.1/callback";
-const STORE_LABELS: Record<CredentialStore["kind"], string> = {
-  keyring: "OS keyring credential store",
-  "encrypted-file": "encrypted-file credential store",
-  memory: "memory credential store",
-};
 
 export type TokenEndpointAuthMethod =
   | "none"
@@ -257,18 +253,11 @@ export class McpOAuthProvider implements OAuthClientProvider {
 
   private loginNeeded(): OAuthError {
     this.options.onLoginNeeded?.();
-    const server = this.options.server;
-    const problem = credentialStoreProblem(this.options.store);
-    if (problem) {
-      return new OAuthLoginRequiredError(
-        `MCP server "${server}" needs an OAuth login, but the ${STORE_LABELS[this.options.store.kind]} ` +
-          `cannot be used here. ${problem.message.replace(/\.$/, "")}. Then run /mcp-auth ${server}`,
-        { cause: problem },
-      );
-    }
-    return new OAuthLoginRequiredError(
-      `MCP server "${server}" needs an OAuth login: run /mcp-auth ${server}`,
-    );
+    return loginNeededError({
+      server: this.options.server,
+      store: this.options.store,
+      discovery: this.flowDiscovery,
+    });
   }
 
   saveCodeVerifier(codeVerifier: string): void {

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import {
   createFixtureServer,
   createTempDir,
@@ -109,6 +111,34 @@ describe("OAuth through the runtime and the proxy tool", () => {
       );
     } finally {
       await runtime.shutdown();
+    }
+  });
+  it("a 401 from a server that offers no OAuth (an API-key gateway) names the credentials, not only /mcp-auth", async () => {
+    // mcp-proxy --apiKey answers like this: 401 with an invalid_token challenge and no OAuth metadata anywhere.
+    await using dir = await createTempDir();
+    const gateway = createServer((req, res) => {
+      if (req.url?.startsWith("/.well-known/")) return void res.writeHead(404).end();
+      res.writeHead(401, {
+        "WWW-Authenticate":
+          'Bearer error="invalid_token", error_description="Unauthorized: Invalid or missing API key"',
+        "Content-Type": "application/json",
+      });
+      res.end(JSON.stringify({ error: "Unauthorized: Invalid or missing API key" }));
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/mcp`;
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      config: { settings: { oauthCredentialStore: "memory" }, mcpServers: { gw: { url } } },
+      metadataCacheFile: false,
+    });
+    try {
+      const failure = runProxyRequest(runtime, { tool: "gw_echo", args: { text: "x" } });
+      await expect(failure).rejects.toThrow(/gw" answered 401 and offers no OAuth login/);
+      await expect(failure).rejects.toThrow(/headers|bearerTokenEnv/);
+    } finally {
+      await runtime.shutdown();
+      await new Promise((resolve) => gateway.close(resolve));
     }
   });
 });
