@@ -29,17 +29,17 @@ function have(command: string): boolean {
 }
 
 /** Why the Secret Service tests cannot run here: what is missing and how to install it. */
-const keyringMissing = (() => {
+function keyringMissingReason(): string | undefined {
   const tools = ["dbus-run-session", "gnome-keyring-daemon", "secret-tool"].filter((c) => !have(c));
-  const keytar = keytarUnavailableReason();
-  if (keytar)
-    return tools.length
-      ? `${keytar}; also ${tools.join(", ")} (apt-get install dbus-x11 libsecret-tools)`
-      : keytar;
-  return tools.length
-    ? `${tools.join(", ")} not installed (apt-get install gnome-keyring dbus-x11 libsecret-tools)`
-    : undefined;
-})();
+  const reasons = [
+    keytarUnavailableReason(),
+    tools.length
+      ? `${tools.join(", ")} not installed (apt-get install gnome-keyring dbus-x11 libsecret-tools)`
+      : "",
+  ];
+  return reasons.filter(Boolean).join("; ") || undefined;
+}
+const keyringMissing = keyringMissingReason();
 if (keyringMissing && process.env.CI) {
   throw new Error(
     `The keyring test needs gnome-keyring, dbus-x11, libsecret-tools and a loadable @github/keytar (see .ci/run): ${keyringMissing}`,

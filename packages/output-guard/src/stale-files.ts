@@ -74,29 +74,20 @@ export async function removeStaleGuardFiles(options: StaleFileOptions = {}): Pro
         file !== undefined &&
         stat?.isFile() === true &&
         isStale(file, stat.mtimeMs, { cutoff, now, isRunning });
-      if (
-        stale &&
-        (await unlink(at).then(
-          () => true,
-          () => false,
-        ))
-      )
-        removed.push(at);
+      if (stale && (await succeeds(unlink(at)))) removed.push(at);
       else left += 1;
     }
     // rmdir (not rm): a file a concurrent writer just added keeps the directory.
-    if (
-      left === 0 &&
-      info.mtimeMs < cutoff &&
-      (await rmdir(dir).then(
-        () => true,
-        () => false,
-      ))
-    )
-      removed.push(dir);
+    if (left === 0 && info.mtimeMs < cutoff && (await succeeds(rmdir(dir)))) removed.push(dir);
   }
   return removed;
 }
+
+const succeeds = (operation: Promise<unknown>): Promise<boolean> =>
+  operation.then(
+    () => true,
+    () => false,
+  );
 
 function isStale(
   file: GuardFile,
