@@ -59,7 +59,7 @@ describe.each(piHosts())("$label", (host) => {
   });
 
   it.runIf(host.nativeMcp)(
-    "reads no project file when Pi says the project is untrusted, even with projectServers: allow",
+    "Pi 1.x (the only line with project trust): reads no project file when Pi says the project is untrusted, even with projectServers: allow",
     async () => {
       await using project = await createPiProject({
         host,

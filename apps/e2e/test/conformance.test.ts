@@ -53,13 +53,21 @@ const EXPECTED_REFUSALS: Record<string, RegExp> = {
     /The callback came from issuer "http:\/\/localhost:\d+\/", not from "http:\/\/localhost:\d+"/,
   "auth/iss-supported-missing": /no `iss` parameter/,
   "auth/scope-retry-limit": /still refused after 3 logins/,
-  // The suite disagrees with the released 2026-07-28 schema here. Its server speaks 2026-07-28
-  // and answers `test_mrtr_no_result_type` without `resultType`; the scenario's check (the
-  // client must not retry it) passes, but the schema says "Servers implementing this protocol
-  // version MUST include this field" and leaves absent-means-complete to earlier-revision
-  // servers, so the MCP SDK (2.4) rejects that one call as an invalid result.
-  "sep-2322-client-request-state": /test_mrtr_no_result_type failed: .*missing required resultType/,
 };
+
+/** The exit code each scenario's client must give: 0, or "non-zero" where refusing is right. */
+function expectedExits(scenarios: string[]): Record<string, 0 | "non-zero"> {
+  return Object.fromEntries(scenarios.map((name) => [name, name in EXPECTED_REFUSALS ? "non-zero" : 0]));
+}
+
+function exits(runs: ScenarioRun[]): Record<string, 0 | "non-zero" | "timed out"> {
+  return Object.fromEntries(
+    runs.map((r) => [
+      r.scenario,
+      r.clientExit === undefined ? "timed out" : r.clientExit === 0 ? 0 : "non-zero",
+    ]),
+  );
+}
 
 /**
  * Extension scenarios for something pi-mcp-adapter does not implement: the
@@ -234,12 +242,18 @@ describe.each([
 
   it(`passes all ${scored} scored scenarios`, () => {
     expect(set.scored).toHaveLength(scored);
-    expect(runs.filter((r) => set.scored.includes(r.scenario)).flatMap(problems)).toEqual([]);
+    const scoredRuns = runs.filter((r) => set.scored.includes(r.scenario));
+    expect(scoredRuns).toHaveLength(scored);
+    expect(exits(scoredRuns)).toEqual(expectedExits(set.scored));
+    expect(scoredRuns.flatMap(problems)).toEqual([]);
   });
 
   it(`passes all ${unscored} unscored scenarios (extensions, added after release)`, () => {
     expect(set.unscored).toHaveLength(unscored);
-    expect(runs.filter((r) => set.unscored.includes(r.scenario)).flatMap(problems)).toEqual([]);
+    const unscoredRuns = runs.filter((r) => set.unscored.includes(r.scenario));
+    expect(unscoredRuns).toHaveLength(unscored);
+    expect(exits(unscoredRuns)).toEqual(expectedExits(set.unscored));
+    expect(unscoredRuns.flatMap(problems)).toEqual([]);
   });
 
   it("never prints a token or secret from the client", () => {
@@ -270,6 +284,7 @@ describe(`MCP conformance ${SUITE_VERSION}, the rest of --suite all`, () => {
         "auth/2025-03-26-oauth-endpoint-fallback",
       ]),
     );
+    expect(exits(runs)).toEqual(expectedExits(runs.map((r) => r.scenario)));
     expect(runs.flatMap(problems)).toEqual([]);
   });
 

@@ -13,7 +13,9 @@ import path from "node:path";
 import {
   APP_FIXTURE_MESSAGE,
   appFixtureServerPath,
+  CHROMIUM_MISSING,
   chromiumForTests,
+  skipNotice,
   userMessageTexts,
 } from "@pi-mcp-adapter/test-kit";
 import { type Browser, chromium } from "playwright-core";
@@ -23,6 +25,7 @@ import { createPiProject } from "../src/pi-project.js";
 import { type RpcMessage, rpcMessages } from "../src/rpc-messages.js";
 
 const chromiumBinary = chromiumForTests();
+const skipped = skipNotice("MCP Apps turn tests", chromiumBinary ? undefined : CHROMIUM_MISSING);
 
 let browser: Browser | undefined;
 beforeAll(async () => {
@@ -45,7 +48,7 @@ async function waitFor<T>(what: string, read: () => Promise<T | undefined> | T |
 
 const CELEBRATE = 'The board app (show_board) asks for: celebrate {"confetti":true}';
 
-describe.skipIf(!chromiumBinary).each(piHosts())("an MCP App starts a turn on $label", (host) => {
+describe.skipIf(skipped !== "").each(piHosts())(`an MCP App starts a turn on $label${skipped}`, (host) => {
   it("the app's ui/message starts an agent run whose request carries it", async () => {
     await using project = await createPiProject({
       host,

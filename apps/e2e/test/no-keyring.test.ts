@@ -9,7 +9,9 @@
  * `/mcp-auth` for it (over `--mode rpc`) fails with that message before any
  * authorization URL, registration or input dialog.
  *
- * How keytar is made to fail, for real:
+ * How keytar is made to fail, for real — on any machine: these tests run
+ * where keytar loads and, above all, where it does not (a fresh machine or
+ * container without libsecret, the common case they are about):
  * - "keytar cannot be loaded": a preload passed as `NODE_OPTIONS=--require`
  *   replaces `process.dlopen` so opening `keytar.node` fails exactly as it
  *   does where the binding cannot load (no binary for the platform, or a
@@ -21,15 +23,18 @@
  *   under Pi's jiti on both), but it fails earlier than a real install would
  *   and only for that one route. Each run checks that the 401 server's
  *   message says keytar is missing, which proves the preload took effect.
- * - "keytar present, no D-Bus": the real, built keytar in a Pi process whose
- *   environment has no DBUS_SESSION_BUS_ADDRESS, DISPLAY or XDG_RUNTIME_DIR
- *   (runPi passes only what it lists), so libsecret cannot reach a session
- *   bus; the 401 server's message says so.
+ * - "no D-Bus session bus": keytar as this machine has it, in a Pi process
+ *   whose environment has no DBUS_SESSION_BUS_ADDRESS, DISPLAY or
+ *   XDG_RUNTIME_DIR (runPi passes only what it lists), so libsecret cannot
+ *   reach a session bus. Where keytar loads, the 401 server's message says
+ *   there is no bus; where it does not (no libsecret), it says keytar did not
+ *   load. CI has libsecret, so there the bus case is the one checked.
  */
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import {
   createFixtureServer,
+  keytarUnavailableReason,
   type OAuthMcpServer,
   type ServerEverythingHttp,
   serveOAuthProtectedMcp,
@@ -39,16 +44,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject } from "../src/pi-project.js";
-
-function keytarBuilt(): boolean {
-  try {
-    // @github/keytar ships its binary prebuilt: loading it proves the binding works here.
-    require("@github/keytar");
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const BLOCK_KEYTAR = `
 "use strict";
@@ -103,8 +98,10 @@ async function mcpAuth(
   return { notes, inputs, output };
 }
 
-const ready = keytarBuilt();
-if (!ready && process.env.CI) throw new Error("@github/keytar must load in CI; the no-D-Bus case needs it");
+const keytarMissing = keytarUnavailableReason();
+if (keytarMissing && process.env.CI) {
+  throw new Error(`@github/keytar must load in CI, the no-D-Bus case needs it: ${keytarMissing}`);
+}
 
 interface KeyringCase {
   name: string;
@@ -115,6 +112,7 @@ interface KeyringCase {
 }
 
 const FIX = /oauthCredentialStore to "encrypted-file" with PI_MCP_ADAPTER_OAUTH_FILE_KEY/;
+const KEYTAR_NOT_LOADED = /needs the optional dependency @github\/keytar/;
 const cases: KeyringCase[] = [
   {
     name: "keytar cannot be loaded",
@@ -123,16 +121,16 @@ const cases: KeyringCase[] = [
       await writeFile(preload, BLOCK_KEYTAR);
       return { NODE_OPTIONS: `--require ${preload}` };
     },
-    says: [/needs the optional dependency @github\/keytar/, /npm install --include=optional/, FIX],
+    says: [KEYTAR_NOT_LOADED, /npm install --include=optional/, FIX],
   },
   {
-    name: "keytar present, no D-Bus session bus",
+    name: "no D-Bus session bus",
     env: async () => ({}),
-    says: [/no D-Bus session bus/, FIX],
+    says: keytarMissing ? [KEYTAR_NOT_LOADED, FIX] : [/no D-Bus session bus/, FIX],
   },
 ];
 
-describe.skipIf(!ready)("HTTP and SSE servers without a usable OS keyring", () => {
+describe("HTTP and SSE servers without a usable OS keyring", () => {
   let http: ServerEverythingHttp | undefined;
   let sse: ServerEverythingHttp | undefined;
   let as: OAuthMcpServer | undefined;

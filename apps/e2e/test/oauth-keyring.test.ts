@@ -9,14 +9,15 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   createFixtureServer,
   createTempDir,
+  keytarUnavailableReason,
   type OAuthMcpServer,
   serveOAuthProtectedMcp,
+  skipNotice,
   type TempDir,
 } from "@pi-mcp-adapter/test-kit";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -27,23 +28,28 @@ function have(command: string): boolean {
   return spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
 }
 
-function keytarBuilt(): boolean {
-  try {
-    // @github/keytar ships its binary prebuilt: loading it proves the binding works here.
-    createRequire(import.meta.url)("@github/keytar");
-    return true;
-  } catch {
-    return false;
-  }
+/** Why the Secret Service tests cannot run here: what is missing and how to install it. */
+function keyringMissingReason(): string | undefined {
+  const tools = ["dbus-run-session", "gnome-keyring-daemon", "secret-tool"].filter((c) => !have(c));
+  const reasons = [
+    keytarUnavailableReason(),
+    tools.length
+      ? `${tools.join(", ")} not installed (apt-get install gnome-keyring dbus-x11 libsecret-tools)`
+      : "",
+  ];
+  return reasons.filter(Boolean).join("; ") || undefined;
 }
-
-const ready =
-  have("dbus-run-session") && have("gnome-keyring-daemon") && have("secret-tool") && keytarBuilt();
-if (!ready && process.env.CI) {
+const keyringMissing = keyringMissingReason();
+if (keyringMissing && process.env.CI) {
   throw new Error(
-    "The keyring test needs gnome-keyring, dbus-x11, libsecret-tools and a loadable @github/keytar (see .ci/run)",
+    `The keyring test needs gnome-keyring, dbus-x11, libsecret-tools and a loadable @github/keytar (see .ci/run): ${keyringMissing}`,
   );
 }
+const keyringSkipped = skipNotice("OS keyring store tests", keyringMissing);
+const keyctlSkipped = skipNotice(
+  "revoked session keyring test",
+  keyringMissing ?? (have("keyctl") ? undefined : "keyctl not installed (apt-get install keyutils)"),
+);
 
 let isolatedHome = "";
 
@@ -107,29 +113,31 @@ try {
 }
 `;
 
-describe.skipIf(!ready)("OS keyring store (gnome-keyring over D-Bus, keytar)", () => {
-  let as: OAuthMcpServer;
-  let tmp: TempDir;
+describe.skipIf(keyringSkipped !== "")(
+  `OS keyring store (gnome-keyring over D-Bus, keytar)${keyringSkipped}`,
+  () => {
+    let as: OAuthMcpServer;
+    let tmp: TempDir;
 
-  beforeAll(async () => {
-    as = await serveOAuthProtectedMcp({
-      makeServer: () => createFixtureServer({ tools: [{ name: "echo" }] }),
+    beforeAll(async () => {
+      as = await serveOAuthProtectedMcp({
+        makeServer: () => createFixtureServer({ tools: [{ name: "echo" }] }),
+      });
+      tmp = await createTempDir("pi-mcp-keyring-");
     });
-    tmp = await createTempDir("pi-mcp-keyring-");
-  });
 
-  beforeEach(async () => {
-    isolatedHome = path.join(tmp.path, `home-${Math.random().toString(36).slice(2)}`);
-    await mkdir(isolatedHome, { recursive: true });
-  });
+    beforeEach(async () => {
+      isolatedHome = path.join(tmp.path, `home-${Math.random().toString(36).slice(2)}`);
+      await mkdir(isolatedHome, { recursive: true });
+    });
 
-  afterAll(async () => {
-    await as?.close();
-    await tmp?.remove();
-  });
+    afterAll(async () => {
+      await as?.close();
+      await tmp?.remove();
+    });
 
-  it("logs in, stores, reads, refreshes and deletes a token in the real keyring", async () => {
-    const script = `
+    it("logs in, stores, reads, refreshes and deletes a token in the real keyring", async () => {
+      const script = `
 import { execFileSync } from "node:child_process";
 import { createKeyringStore, logoutMcpOAuth, startOAuthLogin } from "@pi-mcp-adapter/oauth";
 import { getMcpOAuthStatus, getMcpOAuthTokensForUrl, updateMcpOAuthTokensForUrl } from "pi-mcp-adapter/oauth";
@@ -160,77 +168,81 @@ out.afterLogout = lookup();
 out.firstToken = first.access_token;
 console.log(JSON.stringify(out));
 `;
-    const run = await runScript(script, unlockedKeyring, { ...process.env, MCP_URL: as.url });
-    expect(run.code, run.output).toBe(0);
-    const r = run.result;
-    expect(r).toMatchObject({
-      storedInKeyring: true,
-      tokenMatchesKeyring: true,
-      otherUrl: null,
-      refreshed: true,
-      refreshPersisted: true,
-      updated: true,
-      status: { authenticated: true, store: "keyring" },
-      logout: { deleted: true, revocation: "revoked" },
-      afterLogout: null,
+      const run = await runScript(script, unlockedKeyring, { ...process.env, MCP_URL: as.url });
+      expect(run.code, run.output).toBe(0);
+      const r = run.result;
+      expect(r).toMatchObject({
+        storedInKeyring: true,
+        tokenMatchesKeyring: true,
+        otherUrl: null,
+        refreshed: true,
+        refreshPersisted: true,
+        updated: true,
+        status: { authenticated: true, store: "keyring" },
+        logout: { deleted: true, revocation: "revoked" },
+        afterLogout: null,
+      });
+      expect(as.tokenRequests.map((b) => b.get("grant_type"))).toEqual([
+        "authorization_code",
+        "refresh_token",
+      ]);
+      // Nothing the user could read carries the token: the probe's own output aside, no stderr line.
+      expect(run.output.replace(JSON.stringify(r), "")).not.toContain(r.firstToken as string);
     });
-    expect(as.tokenRequests.map((b) => b.get("grant_type"))).toEqual(["authorization_code", "refresh_token"]);
-    // Nothing the user could read carries the token: the probe's own output aside, no stderr line.
-    expect(run.output.replace(JSON.stringify(r), "")).not.toContain(r.firstToken as string);
-  });
 
-  it("without D-Bus, fails closed and says how to fix it", async () => {
-    const env = { ...process.env };
-    delete env.DBUS_SESSION_BUS_ADDRESS;
-    delete env.DISPLAY;
-    const run = await runScript(tryWrite, (command) => ["sh", "-c", command], env);
-    expect(run.result).toMatchObject({ ok: false, code: "store_unavailable" });
-    expect(run.result.message).toMatch(/no D-Bus session bus/);
-    expect(run.result.message).toMatch(/encrypted-file/);
-  });
+    it("without D-Bus, fails closed and says how to fix it", async () => {
+      const env = { ...process.env };
+      delete env.DBUS_SESSION_BUS_ADDRESS;
+      delete env.DISPLAY;
+      const run = await runScript(tryWrite, (command) => ["sh", "-c", command], env);
+      expect(run.result).toMatchObject({ ok: false, code: "store_unavailable" });
+      expect(run.result.message).toMatch(/no D-Bus session bus/);
+      expect(run.result.message).toMatch(/encrypted-file/);
+    });
 
-  it("without a Secret Service on the bus, fails closed and says to install gnome-keyring", async () => {
-    // A session bus that can activate nothing: no org.freedesktop.secrets.
-    const config = path.join(tmp.path, "bare-session.conf");
-    await writeFile(
-      config,
-      `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+    it("without a Secret Service on the bus, fails closed and says to install gnome-keyring", async () => {
+      // A session bus that can activate nothing: no org.freedesktop.secrets.
+      const config = path.join(tmp.path, "bare-session.conf");
+      await writeFile(
+        config,
+        `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig><type>session</type><listen>unix:tmpdir=${tmp.path}</listen><auth>EXTERNAL</auth>
 <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
 </busconfig>`,
-    );
-    const run = await runScript(tryWrite, (command) => [
-      "dbus-run-session",
-      `--config-file=${config}`,
-      "--",
-      "sh",
-      "-c",
-      command,
-    ]);
-    expect(run.result, run.output).toMatchObject({ ok: false, code: "store_unavailable" });
-    expect(run.result.message).toMatch(/no Secret Service/);
-    expect(run.result.message).toMatch(/gnome-keyring/);
-  });
+      );
+      const run = await runScript(tryWrite, (command) => [
+        "dbus-run-session",
+        `--config-file=${config}`,
+        "--",
+        "sh",
+        "-c",
+        command,
+      ]);
+      expect(run.result, run.output).toMatchObject({ ok: false, code: "store_unavailable" });
+      expect(run.result.message).toMatch(/no Secret Service/);
+      expect(run.result.message).toMatch(/gnome-keyring/);
+    });
 
-  it("with a locked keyring, fails closed and says to unlock it", async () => {
-    const locked = (command: string) => [
-      "dbus-run-session",
-      "--",
-      "sh",
-      "-c",
-      // Unlock once to create the login keyring, then lock it again.
-      `printf %s pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null; ` +
-        `secret-tool store --label=x service probe account probe <<EOF >/dev/null 2>&1\nx\nEOF\n` +
-        `gdbus call --session --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets ` +
-        `--method org.freedesktop.Secret.Service.Lock "['/org/freedesktop/secrets/collection/login']" >/dev/null 2>&1 || true; ${command}`,
-    ];
-    const run = await runScript(tryWrite, locked);
-    expect(run.result, run.output).toMatchObject({ ok: false, code: "store_locked" });
-    expect(run.result.message).toMatch(/locked/);
-    expect(run.result.message).toMatch(/unlock/i);
-  });
-});
+    it("with a locked keyring, fails closed and says to unlock it", async () => {
+      const locked = (command: string) => [
+        "dbus-run-session",
+        "--",
+        "sh",
+        "-c",
+        // Unlock once to create the login keyring, then lock it again.
+        `printf %s pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null; ` +
+          `secret-tool store --label=x service probe account probe <<EOF >/dev/null 2>&1\nx\nEOF\n` +
+          `gdbus call --session --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets ` +
+          `--method org.freedesktop.Secret.Service.Lock "['/org/freedesktop/secrets/collection/login']" >/dev/null 2>&1 || true; ${command}`,
+      ];
+      const run = await runScript(tryWrite, locked);
+      expect(run.result, run.output).toMatchObject({ ok: false, code: "store_locked" });
+      expect(run.result.message).toMatch(/locked/);
+      expect(run.result.message).toMatch(/unlock/i);
+    });
+  },
+);
 
 /**
  * A revoked session keyring (what a tmux server that outlived its login
@@ -240,7 +252,7 @@ console.log(JSON.stringify(out));
  * stand-in: gnome-keyring reached over D-Bus does not consult the session
  * keyring, so that failure cannot be produced on this machine.
  */
-describe.skipIf(!ready || !have("keyctl"))("a revoked session keyring (keyctl)", () => {
+describe.skipIf(keyctlSkipped !== "")(`a revoked session keyring (keyctl)${keyctlSkipped}`, () => {
   let tmp: TempDir;
   beforeAll(async () => {
     tmp = await createTempDir("pi-mcp-keyctl-");

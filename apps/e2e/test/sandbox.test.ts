@@ -6,14 +6,14 @@
  */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { sandboxProbeServerPath, toolResultTexts } from "@pi-mcp-adapter/test-kit";
+import { sandboxProbeServerPath, skipNotice, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { sandboxUnavailableReason } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject } from "../src/pi-project.js";
 
 const unavailable = await sandboxUnavailableReason();
-const reason = unavailable ? ` — skipped: ${unavailable}` : "";
+const reason = skipNotice("sandbox tests in Pi", unavailable);
 
 const call = (tool: string, args: Record<string, unknown>) => ({
   toolCall: { name: "mcp", arguments: { tool, args } },

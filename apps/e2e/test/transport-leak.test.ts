@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { ServerDefinitionSchema } from "@pi-mcp-adapter/core";
-import { minimalServerPath } from "@pi-mcp-adapter/test-kit";
+import { minimalServerPath, skipNotice } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 
@@ -38,7 +38,11 @@ function heapAfterGc(): number {
 const handles = () =>
   process.getActiveResourcesInfo().filter((kind) => kind !== "Timeout" && kind !== "TTYWrap");
 
-describe.runIf(process.platform === "linux")("200 connect/call/close cycles", () => {
+const skipped = skipNotice(
+  "connect/call/close leak test",
+  process.platform === "linux" ? undefined : "needs Linux (it counts child processes in /proc)",
+);
+describe.skipIf(skipped !== "")(`200 connect/call/close cycles${skipped}`, () => {
   it("leave no child process, no open handle, and no memory growth beyond noise", async () => {
     const server = ServerDefinitionSchema.parse({
       name: "mini",

@@ -13,6 +13,7 @@ import {
   PinToolsSettingSchema,
   RequestTimeoutMsSchema,
   ShareServersSettingSchema,
+  SpillMaxAgeDaysSchema,
   TaskModeSchema,
   TaskTimeoutMsSchema,
   ToolPrefixModeSchema,
@@ -71,6 +72,8 @@ export const SettingsSchema = z
     samplingAutoApprove: z.boolean(),
     elicitation: z.boolean(),
     outputGuard: OutputGuardSettingSchema,
+    /** Days the full texts of cut results stay on disk after their session (default 7). */
+    spillMaxAgeDays: SpillMaxAgeDaysSchema,
     trace: TraceSettingsSchema,
     captureStats: z.union([z.boolean(), z.object({ file: z.string().optional() })]),
     toonEncode: ToonEncodeSettingSchema,

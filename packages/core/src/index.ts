@@ -52,6 +52,7 @@ export {
   type SearchKeywordsSetting,
   SearchKeywordsSettingSchema,
   ShareServersSettingSchema,
+  SpillMaxAgeDaysSchema,
   type TaskMode,
   TaskModeSchema,
   TaskTimeoutMsSchema,

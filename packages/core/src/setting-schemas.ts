@@ -59,6 +59,16 @@ export const OutputGuardSettingSchema = z.union([z.boolean(), OutputGuardLimitsS
 });
 export type OutputGuardSetting = z.infer<typeof OutputGuardSettingSchema>;
 
+/**
+ * `spillMaxAgeDays`: how long the full texts of cut results (spill files)
+ * stay on disk. They outlive the session that wrote them, so a resumed session
+ * and the user can still open the files it named; a session removes its own
+ * user's spill files older than this when it starts. Default 7; fractions allowed.
+ */
+export const SpillMaxAgeDaysSchema = z.number({ error: "expected a number of days" }).positive({
+  error: "expected a number of days greater than 0",
+});
+
 /** `toonEncode`: `true` for every server, or a list of server names. */
 export const ToonEncodeSettingSchema = z.union([z.boolean(), z.array(z.string())], {
   error: "expected true, false or a list of server names",

@@ -4,6 +4,7 @@ import {
   OutputGuardSettingSchema,
   PinToolsSettingSchema,
   SearchKeywordsSettingSchema,
+  SpillMaxAgeDaysSchema,
   TaskModeSchema,
   TaskTimeoutMsSchema,
   ToonEncodeSettingSchema,
@@ -45,6 +46,15 @@ describe("shared setting schemas", () => {
     expect(firstIssue(OutputGuardSettingSchema.safeParse("on"))?.message).toBe(
       "expected true, false or { maxBytes, maxLines, detailsMaxBytes }",
     );
+  });
+
+  it("spillMaxAgeDays is a number of days above 0, fractions allowed", () => {
+    expect(SpillMaxAgeDaysSchema.parse(7)).toBe(7);
+    expect(SpillMaxAgeDaysSchema.parse(0.5)).toBe(0.5);
+    expect(firstIssue(SpillMaxAgeDaysSchema.safeParse(0))?.message).toBe(
+      "expected a number of days greater than 0",
+    );
+    expect(firstIssue(SpillMaxAgeDaysSchema.safeParse("7"))?.message).toBe("expected a number of days");
   });
 
   it("toonEncode takes a boolean or server names; searchKeywords a glob → words object", () => {

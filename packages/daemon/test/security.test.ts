@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { chmod, readFile, stat } from "node:fs/promises";
 import { connect } from "node:net";
+import { skipNotice } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { daemonPaths, sharingSupport } from "../src/index.js";
 import {
@@ -32,6 +33,11 @@ async function rawHello(socketPath: string, hello: unknown): Promise<Record<stri
   });
 }
 
+const notRoot = skipNotice(
+  "socket test against another user",
+  process.getuid?.() === 0 ? undefined : "needs root (it switches to the user nobody)",
+);
+
 describe("who can reach a shared server", () => {
   it("keeps the daemon directory 0700 and its socket, token and log 0600", async () => {
     await openSession(agent.path, "alpha");
@@ -42,8 +48,8 @@ describe("who can reach a shared server", () => {
     expect((await stat(paths.log)).mode & 0o777).toBe(0o600);
   });
 
-  it.skipIf(process.getuid?.() !== 0)(
-    "refuses another user at the socket (run as root, the test connects as nobody)",
+  it.skipIf(notRoot !== "")(
+    `refuses another user at the socket (run as root, the test connects as nobody)${notRoot}`,
     async () => {
       await openSession(agent.path, "alpha");
       const paths = daemonPaths(agent.path);

@@ -9,7 +9,6 @@
  * cannot produce in-process: not installed, no Secret Service, locked.
  */
 import { rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -17,9 +16,11 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import {
   createFixtureServer,
   type HttpFixture,
+  keytarUnavailableReason,
   type OAuthMcpServer,
   serveOAuthProtectedMcp,
   serveStreamableHttp,
+  skipNotice,
 } from "@pi-mcp-adapter/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -40,16 +41,10 @@ import {
 const lockDir = path.join(tmpdir(), `oauth-store-failures-${process.pid}`);
 afterAll(() => rm(lockDir, { recursive: true, force: true }));
 
-function keytarBuilt(): boolean {
-  try {
-    // @github/keytar ships its binary prebuilt: loading it proves the binding works here.
-    createRequire(import.meta.url)("@github/keytar");
-    return true;
-  } catch {
-    return false;
-  }
-}
-if (!keytarBuilt() && process.env.CI) throw new Error("@github/keytar must load in CI; this test needs it");
+const keytarMissing = keytarUnavailableReason();
+if (keytarMissing && process.env.CI)
+  throw new Error(`@github/keytar must load in CI; this test needs it: ${keytarMissing}`);
+const keytarSkipped = skipNotice("real keytar without a D-Bus session bus", keytarMissing);
 
 /** A keytar stand-in whose calls fail the way libsecret does (`reads` may instead answer null). */
 function failingKeytar(message: string, reads: "fail" | "empty"): KeytarLike {
@@ -190,33 +185,37 @@ describe.each(kinds)("credential store failure: $kind", (failure) => {
   });
 });
 
-describe.skipIf(!keytarBuilt())("credential store failure: real keytar without a D-Bus session bus", () => {
-  const saved: Record<string, string | undefined> = {};
-  beforeAll(() => {
-    // libsecret finds the bus through these; without them it tries to autolaunch one and cannot.
-    for (const name of ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "XDG_RUNTIME_DIR"]) {
-      saved[name] = process.env[name];
-      delete process.env[name];
-    }
-  });
-  afterAll(() => {
-    for (const [name, value] of Object.entries(saved)) if (value !== undefined) process.env[name] = value;
-  });
-  const store = () => createKeyringStore({ lockDir, service: "pi-mcp-adapter-unit-test", timeoutMs: 10_000 });
-  const failure = { code: "store_unavailable", says: [/no D-Bus session bus/, /dbus-run-session/, FIX] };
+describe.skipIf(keytarSkipped !== "")(
+  `credential store failure: real keytar without a D-Bus session bus${keytarSkipped}`,
+  () => {
+    const saved: Record<string, string | undefined> = {};
+    beforeAll(() => {
+      // libsecret finds the bus through these; without them it tries to autolaunch one and cannot.
+      for (const name of ["DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "XDG_RUNTIME_DIR"]) {
+        saved[name] = process.env[name];
+        delete process.env[name];
+      }
+    });
+    afterAll(() => {
+      for (const [name, value] of Object.entries(saved)) if (value !== undefined) process.env[name] = value;
+    });
+    const store = () =>
+      createKeyringStore({ lockDir, service: "pi-mcp-adapter-unit-test", timeoutMs: 10_000 });
+    const failure = { code: "store_unavailable", says: [/no D-Bus session bus/, /dbus-run-session/, FIX] };
 
-  it("a server that needs no auth connects", async () => {
-    expect(await connect(open.url, store())).toEqual(["echo"]);
-  });
+    it("a server that needs no auth connects", async () => {
+      expect(await connect(open.url, store())).toEqual(["echo"]);
+    });
 
-  it("a 401 fails as needs-auth naming the missing bus and the fix", async () => {
-    await expectStoreProblemOn401(store(), failure);
-  });
+    it("a 401 fails as needs-auth naming the missing bus and the fix", async () => {
+      await expectStoreProblemOn401(store(), failure);
+    });
 
-  it("a login fails before the browser step", async () => {
-    await expectLoginRefusedEarly(store(), failure.code);
-  });
-});
+    it("a login fails before the browser step", async () => {
+      await expectLoginRefusedEarly(store(), failure.code);
+    });
+  },
+);
 
 describe("a store that works again", () => {
   it("forgets the problem once a check passes", async () => {

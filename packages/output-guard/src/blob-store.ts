@@ -3,11 +3,11 @@
  * session, so the model gets a path instead of a wall of base64. Bounded per
  * file and per session; everything is removed by `dispose()` at session end.
  */
-import { randomBytes } from "node:crypto";
 import { rm, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { OutputGuardError } from "./errors.js";
-import { createPrivateDir, safeFileStem } from "./private-dir.js";
+import { guardFileName } from "./guard-file-names.js";
+import { createPrivateDir } from "./private-dir.js";
 
 /** Binary-file directories are made under the temp dir with this prefix (`mkdtemp` adds the rest). */
 export const BLOB_DIR_PREFIX = "pi-mcp-adapter-blobs-";
@@ -74,10 +74,7 @@ export function createBlobStore(options: BlobStoreOptions = {}): BlobStore {
         const decoded = Buffer.from(data, "base64");
         const write = async () => {
           dir ??= createPrivateDir(BLOB_DIR_PREFIX, options.root);
-          const file = path.join(
-            await dir,
-            `${safeFileStem(nameHint)}-${randomBytes(4).toString("hex")}${extensionFor(mimeType)}`,
-          );
+          const file = path.join(await dir, guardFileName(nameHint, extensionFor(mimeType)));
           await writeFile(file, decoded, { mode: 0o600, flag: "wx" }).catch(async (error: unknown) => {
             // Never leave a partial file (disk full); "wx" made it ours, so it is ours to remove.
             if ((error as NodeJS.ErrnoException).code !== "EEXIST") await unlink(file).catch(() => {});
@@ -120,23 +117,23 @@ export function base64DecodedSize(data: string): number {
 }
 
 const EXTENSIONS: Record<string, string> = {
-  "application/pdf": ".pdf",
-  "application/zip": ".zip",
-  "application/json": ".json",
-  "application/octet-stream": ".bin",
-  "audio/mpeg": ".mp3",
-  "audio/wav": ".wav",
-  "audio/ogg": ".ogg",
-  "image/png": ".png",
-  "image/jpeg": ".jpg",
-  "image/gif": ".gif",
-  "image/webp": ".webp",
-  "text/plain": ".txt",
+  "application/pdf": "pdf",
+  "application/zip": "zip",
+  "application/json": "json",
+  "application/octet-stream": "bin",
+  "audio/mpeg": "mp3",
+  "audio/wav": "wav",
+  "audio/ogg": "ogg",
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "text/plain": "txt",
 };
 
 function extensionFor(mimeType: string | undefined): string {
-  if (!mimeType) return ".bin";
-  return EXTENSIONS[mimeType.split(";")[0]!.trim().toLowerCase()] ?? ".bin";
+  if (!mimeType) return "bin";
+  return EXTENSIONS[mimeType.split(";")[0]!.trim().toLowerCase()] ?? "bin";
 }
 
 export function formatBytes(bytes: number): string {

@@ -1,9 +1,15 @@
 /**
- * The `outputGuard` setting (its schema is core's `OutputGuardSettingSchema`,
- * shared with config) and how it combines with `MCP_OUTPUT_GUARD`.
+ * The guard's settings (their schemas are core's, shared with config): the
+ * `outputGuard` setting and how it combines with `MCP_OUTPUT_GUARD`, and
+ * `spillMaxAgeDays`.
  */
-import { type OutputGuardSetting, OutputGuardSettingSchema } from "@pi-mcp-adapter/core";
+import {
+  type OutputGuardSetting,
+  OutputGuardSettingSchema,
+  SpillMaxAgeDaysSchema,
+} from "@pi-mcp-adapter/core";
 import { OutputGuardError } from "./errors.js";
+import { DEFAULT_SPILL_MAX_AGE_DAYS } from "./stale-files.js";
 
 export const DEFAULT_MAX_BYTES = 50 * 1024;
 export const DEFAULT_MAX_LINES = 2000;
@@ -41,4 +47,16 @@ export function resolveOutputGuard(
     maxLines: limits.maxLines ?? DEFAULT_MAX_LINES,
     detailsMaxBytes: limits.detailsMaxBytes ?? DEFAULT_DETAILS_MAX_BYTES,
   };
+}
+
+/** The `spillMaxAgeDays` setting in milliseconds (default 7 days); throws an `OutputGuardError` naming it when it is not a number of days above 0. */
+export function spillMaxAgeMs(days: unknown = DEFAULT_SPILL_MAX_AGE_DAYS): number {
+  const parsed = SpillMaxAgeDaysSchema.safeParse(days);
+  if (!parsed.success) {
+    throw new OutputGuardError(
+      "invalid_spill_max_age",
+      `spillMaxAgeDays: ${parsed.error.issues[0]?.message ?? "invalid value"} (got ${JSON.stringify(days)?.slice(0, 80)})`,
+    );
+  }
+  return parsed.data * 24 * 60 * 60 * 1000;
 }

@@ -4,6 +4,7 @@ export {
   OutputGuardLimitsSchema,
   type OutputGuardSetting,
   OutputGuardSettingSchema,
+  SpillMaxAgeDaysSchema,
   type ToonEncodeSetting,
   ToonEncodeSettingSchema,
 } from "@pi-mcp-adapter/core";
@@ -27,6 +28,7 @@ export {
   parseOutputGuardSetting,
   type ResolvedOutputGuard,
   resolveOutputGuard,
+  spillMaxAgeMs,
 } from "./guard-settings.js";
 export { jsonChunks, jsonSizeWithin } from "./json-chunks.js";
 export {
@@ -43,7 +45,13 @@ export {
   type SpillFile,
   type SpillWriter,
 } from "./spill-writer.js";
-export { removeStaleGuardFiles, STALE_FILE_AGE_MS, type StaleFileOptions } from "./stale-files.js";
+export {
+  DEFAULT_SPILL_MAX_AGE_DAYS,
+  PARTIAL_FILE_GRACE_MS,
+  removeStaleGuardFiles,
+  STALE_BLOB_AGE_MS,
+  type StaleFileOptions,
+} from "./stale-files.js";
 export { stripControlSequences, stripControlSequencesInChunks } from "./strip-control.js";
 export { type HostContent, type HostResult, toHostContent } from "./to-host-content.js";
 export {

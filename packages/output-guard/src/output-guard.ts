@@ -3,8 +3,9 @@
  * host content. Text is sanitized and capped (the rest spilled to a private
  * file), binary items become private files bounded per session, `details`
  * carries the raw result only when it is small, and JSON text may be
- * TOON-encoded. `dispose()` at session end removes the session's files;
- * creating a guard starts removing stale ones earlier sessions left.
+ * TOON-encoded. `dispose()` at session end removes the session's binary
+ * files; spill files stay, for a resumed session and for the user. Creating
+ * a guard starts removing old files earlier sessions left (`stale-files.ts`).
  */
 import type {
   ContentBlock,
@@ -15,7 +16,7 @@ import type {
 import { type BlobStore, type BlobStoreOptions, createBlobStore, formatBytes } from "./blob-store.js";
 import { boundDetails, type ResultDetails } from "./bound-details.js";
 import { boundText, type SpillInfo } from "./bound-text.js";
-import { type ResolvedOutputGuard, resolveOutputGuard } from "./guard-settings.js";
+import { type ResolvedOutputGuard, resolveOutputGuard, spillMaxAgeMs } from "./guard-settings.js";
 import { smallTextResult } from "./small-text-result.js";
 import { createFileSpillWriter, type SpillWriter } from "./spill-writer.js";
 import { removeStaleGuardFiles } from "./stale-files.js";
@@ -42,15 +43,18 @@ export interface OutputGuardOptions {
   blobs?: BlobStore;
   /** Options for the default blob store. */
   blobLimits?: BlobStoreOptions;
-  /** Where the default spill and binary-file directories are made (and stale ones looked for); default: the system temp dir. */
+  /** Where the default spill and binary-file directories are made (and old ones looked for); default: the system temp dir. */
   root?: string;
   /**
-   * Removing files earlier sessions left under `root` (see `removeStaleGuardFiles`), started
-   * with the guard off the critical path; `false` skips it. Default: files older than 24 h.
+   * The `spillMaxAgeDays` setting: spill files older than this many days are removed
+   * when a guard is created. Default 7. A value that is not a number above 0 throws.
    */
-  staleFiles?: false | { maxAgeMs?: number };
-  /** Leave spill files in place at `dispose()` (a CLI prints their paths for the user to open later). */
-  keepSpillFiles?: boolean;
+  spillMaxAgeDays?: number;
+  /**
+   * Removing old files earlier sessions left under `root` (see `removeStaleGuardFiles`),
+   * started with the guard off the critical path; `false` skips it. Default `true`.
+   */
+  staleFiles?: boolean;
 }
 
 export interface GuardContext {
@@ -77,7 +81,7 @@ export interface OutputGuard {
   guard(result: ToolCallResult, context: GuardContext): Promise<GuardedResult>;
   /** Settles when the removal of stale files from earlier sessions, started with the guard, is done. */
   readonly staleSweep: Promise<void>;
-  /** Removes this session's binary files and spill files (unless `keepSpillFiles`). */
+  /** Removes this session's binary files. Spill files stay (see `spillMaxAgeDays`). */
   dispose(): Promise<void>;
 }
 
@@ -87,12 +91,12 @@ export function createOutputGuard(options: OutputGuardOptions = {}): OutputGuard
   const settings = resolveOutputGuard(options.setting, options.env);
   const spill = options.spill ?? createFileSpillWriter({ root: options.root });
   const blobs = options.blobs ?? createBlobStore({ root: options.root, ...options.blobLimits });
-  const stale = options.staleFiles;
+  const spillMaxAge = spillMaxAgeMs(options.spillMaxAgeDays);
   const staleSweep =
-    stale === false
+    options.staleFiles === false
       ? Promise.resolve()
       : new Promise<void>((resolve) => setImmediate(resolve))
-          .then(() => removeStaleGuardFiles({ root: options.root, maxAgeMs: stale?.maxAgeMs }))
+          .then(() => removeStaleGuardFiles({ root: options.root, spillMaxAgeMs: spillMaxAge }))
           .then(
             () => {},
             () => {},
@@ -164,7 +168,7 @@ export function createOutputGuard(options: OutputGuardOptions = {}): OutputGuard
   }
 
   async function dispose(): Promise<void> {
-    await Promise.all([blobs.dispose(), options.keepSpillFiles ? undefined : spill.dispose?.()]);
+    await blobs.dispose();
   }
 
   return { settings, guard, staleSweep, dispose };

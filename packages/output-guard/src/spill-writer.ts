@@ -1,16 +1,18 @@
 /**
  * Spill files: the full text (or raw JSON) of a result too large to show
  * inline, written piece by piece to a file of mode 0600 in a private
- * directory of this session. A file is written under a `.partial` name and
- * renamed when complete, so a reader never finds a cut file under the final
- * name, and a write that fails (disk full) removes what it wrote. `dispose()`
- * at session end removes the session's directory; files that earlier
- * sessions left behind (a crash) go after a day (see `stale-files.ts`).
+ * directory of this session. A file is written under a partial name that
+ * names the writing process (`guard-file-names.ts`) and renamed when
+ * complete, so a result never names a cut file, and a write that fails
+ * (disk full) removes what it wrote. Spill files outlive the session: a
+ * resumed session still points at them, and the user may open them after
+ * the process ended. They are removed by age, by a later session
+ * (`stale-files.ts`, the `spillMaxAgeDays` setting).
  */
-import { randomBytes } from "node:crypto";
-import { type FileHandle, open, rename, rm, unlink } from "node:fs/promises";
+import { type FileHandle, open, rename, unlink } from "node:fs/promises";
 import path from "node:path";
-import { createPrivateDir, safeFileStem } from "./private-dir.js";
+import { guardFileName, partialFileName } from "./guard-file-names.js";
+import { createPrivateDir } from "./private-dir.js";
 
 /** Spill directories are made under the temp dir with this prefix (`mkdtemp` adds the rest). */
 export const SPILL_DIR_PREFIX = "pi-mcp-adapter-spill-";
@@ -30,16 +32,15 @@ export interface SpillFile {
 /**
  * Creates spill files. The default writes to the disk; tests or other hosts
  * may pass their own. `create` may throw; the guard then keeps the cut text
- * and says the full text could not be saved.
+ * and says the full text could not be saved. The files are left in place
+ * when the session ends.
  */
 export interface SpillWriter {
   create(nameHint: string, extension: "txt" | "json"): Promise<SpillFile>;
-  /** Removes every file this writer made (session end). Safe to call twice. */
-  dispose?(): Promise<void>;
 }
 
 export interface FileSpillWriterOptions {
-  /** Directory to write into (never removed by `dispose`); default: a new private directory under `root`. */
+  /** Directory to write into; default: a new private directory under `root`. */
   dir?: string;
   /** Where the private directory is created; default: the system temp dir. */
   root?: string;
@@ -52,35 +53,35 @@ export function createFileSpillWriter(options: FileSpillWriterOptions = {}): Spi
     return dir;
   };
   const openIn = async (base: string, nameHint: string, extension: string) => {
-    const file = path.join(base, `${safeFileStem(nameHint)}-${randomBytes(4).toString("hex")}.${extension}`);
+    const name = guardFileName(nameHint, extension);
+    const partial = path.join(base, partialFileName(name));
     // "wx": fail rather than follow or reuse anything already at that path.
-    return { file, handle: await open(`${file}.partial`, "wx", 0o600) };
+    return { file: path.join(base, name), partial, handle: await open(partial, "wx", 0o600) };
   };
   return {
     async create(nameHint, extension) {
       const base = await directory();
       try {
-        const { file, handle } = await openIn(base, nameHint, extension);
-        return handleSpillFile(file, handle);
+        return handleSpillFile(await openIn(base, nameHint, extension));
       } catch (error) {
         // The directory went away (another session removed it as stale after a long quiet spell): make a new one.
         if ((error as NodeJS.ErrnoException).code !== "ENOENT" || options.dir) throw error;
         dir = undefined;
-        const { file, handle } = await openIn(await directory(), nameHint, extension);
-        return handleSpillFile(file, handle);
+        return handleSpillFile(await openIn(await directory(), nameHint, extension));
       }
-    },
-    async dispose() {
-      const current = options.dir ? undefined : dir;
-      dir = undefined;
-      const made = await current?.catch(() => undefined);
-      if (made) await rm(made, { recursive: true, force: true });
     },
   };
 }
 
-function handleSpillFile(file: string, handle: FileHandle): SpillFile {
-  const partial = `${file}.partial`;
+function handleSpillFile({
+  file,
+  partial,
+  handle,
+}: {
+  file: string;
+  partial: string;
+  handle: FileHandle;
+}): SpillFile {
   let open = true;
   const closeHandle = async () => {
     if (!open) return;

@@ -1,29 +1,11 @@
-import { mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import {
-  createFileSpillWriter,
-  createOutputGuard,
-  removeStaleGuardFiles,
-  type SpillWriter,
-  STALE_FILE_AGE_MS,
-} from "../src/index.js";
-import { tempRoot } from "./temp.js";
+import { createFileSpillWriter, createOutputGuard, type SpillWriter } from "../src/index.js";
+import { filesUnder, tempRoot } from "./temp.js";
 
 const ctx = { server: "files", tool: "read" };
 const textOf = (content: Array<{ type: string; text?: string }>) =>
   content.map((c) => c.text ?? "").join("\n");
-
-/** Every file under `dir`, relative, depth first. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const at = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesUnder(at)).map((f) => path.join(entry.name, f)));
-    else out.push(entry.name);
-  }
-  return out;
-}
 
 /**
  * The real file writer, except that the disk "fills up" once `room` characters are written: the
@@ -111,61 +93,5 @@ describe("spill files on disk", () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^pi-mcp-adapter-spill-\w+\/files-read-[0-9a-f]{8}\.txt$/);
     expect(await readFile(out.spill?.path ?? "", "utf8")).toBe(text);
-    await guard.dispose();
-    expect(await readdir(root.path)).toEqual([]);
-  });
-
-  it("keeps spill files at session end when asked to (a CLI prints their paths)", async () => {
-    await using root = await tempRoot();
-    const guard = createOutputGuard({ root: root.path, staleFiles: false, keepSpillFiles: true });
-    const out = await guard.guard({ content: [{ type: "text", text: "q".repeat(100_000) }] }, ctx);
-    await guard.dispose();
-    expect((await readFile(out.spill?.path ?? "", "utf8")).length).toBe(100_000);
-  });
-
-  it("removes at start what an old session left a day ago, and keeps a concurrent session's fresh files", async () => {
-    await using root = await tempRoot();
-    const day = STALE_FILE_AGE_MS;
-    const old = new Date(Date.now() - day - 60_000);
-    const make = async (dir: string, file: string, at?: Date) => {
-      await mkdir(path.join(root.path, dir), { recursive: true });
-      await writeFile(path.join(root.path, dir, file), "left over");
-      if (at) {
-        await utimes(path.join(root.path, dir, file), at, at);
-        await utimes(path.join(root.path, dir), at, at);
-      }
-    };
-    await make("pi-mcp-adapter-spill-OLD123", "tool-1.txt", old);
-    await make("pi-mcp-adapter-blobs-OLD456", "img-1.png", old);
-    await make("pi-mcp-adapter-spill-NEW789", "tool-2.txt");
-    await make("pi-mcp-adapter-spill-MIX000", "fresh.txt");
-    await writeFile(path.join(root.path, "pi-mcp-adapter-spill-MIX000", "stale.json"), "{}");
-    await utimes(path.join(root.path, "pi-mcp-adapter-spill-MIX000", "stale.json"), old, old);
-    await make("someone-elses-dir", "keep.txt", old);
-
-    const guard = createOutputGuard({ root: root.path });
-    await guard.staleSweep;
-    expect((await filesUnder(root.path)).sort()).toEqual([
-      "pi-mcp-adapter-spill-MIX000/fresh.txt",
-      "pi-mcp-adapter-spill-NEW789/tool-2.txt",
-      "someone-elses-dir/keep.txt",
-    ]);
-    expect(await removeStaleGuardFiles({ root: root.path })).toEqual([]);
-  });
-
-  it("a session whose directory was swept after a quiet day makes a new one", async () => {
-    await using root = await tempRoot();
-    const writer = createFileSpillWriter({ root: root.path });
-    const first = await writer.create("a", "txt");
-    await first.write("one");
-    await first.close();
-    const later = Date.now() + 2 * STALE_FILE_AGE_MS;
-    expect(await removeStaleGuardFiles({ root: root.path, now: () => later })).toHaveLength(2);
-    const second = await writer.create("b", "txt");
-    await second.write("two");
-    await second.close();
-    expect(await readFile(second.path, "utf8")).toBe("two");
-    await writer.dispose?.();
-    expect(await readdir(root.path)).toEqual([]);
   });
 });

@@ -69,11 +69,6 @@ export interface RuntimeSource {
    * applies them live.
    */
   registrations?: () => readonly ExtensionServerRegistration[];
-  /**
-   * Leave the session's spill files (full texts of cut results) at shutdown, e.g. for a CLI that
-   * printed their paths; default: removed at shutdown (files left by a crash go after a day).
-   */
-  keepSpillFiles?: boolean;
 }
 
 /** File name of the npx resolution cache in Pi's agent directory. */
@@ -194,7 +189,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       toonEncode: config.settings.toonEncode,
       elicitation: config.settings.elicitation,
       pinTools: config.settings.pinTools,
-      ...(source.keepSpillFiles ? { keepSpillFiles: true } : {}),
+      spillMaxAgeDays: config.settings.spillMaxAgeDays,
     },
     samplingUsage,
     ui: { hostInfo: connectOptions.client, ...source.ui },

@@ -17,7 +17,9 @@ import {
   APP_FIXTURE_CONTEXT,
   APP_FIXTURE_MESSAGE,
   appFixtureServerPath,
+  CHROMIUM_MISSING,
   chromiumForTests,
+  skipNotice,
 } from "@pi-mcp-adapter/test-kit";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -78,10 +80,8 @@ const appFrame = (page: Page) => page.frameLocator("#app");
 const textOf = (result: Pick<CallResult, "content">) =>
   result.content.map((c) => ("text" in c ? c.text : "")).join("\n");
 
-const suite = chromiumBinary
-  ? "MCP Apps in headless Chromium"
-  : "MCP Apps in headless Chromium — skipped: no chromium on PATH (apt-get install chromium)";
-describe.skipIf(!chromiumBinary)(suite, () => {
+const skipped = skipNotice("MCP Apps browser tests", chromiumBinary ? undefined : CHROMIUM_MISSING);
+describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () => {
   it("the published basic-vanillajs app: result shown, tool call after consent, message queued, token enforced", async () => {
     const { runtime, page, opened, asked } = await session(
       [stdioDefinition("basic", { command: process.execPath, args: [basicServerPath, "--stdio"] })],

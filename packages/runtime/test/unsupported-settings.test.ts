@@ -25,6 +25,7 @@ const SUPPORTED = [
   "oauthClientName",
   "autoAuth",
   "outputGuard",
+  "spillMaxAgeDays",
   "toonEncode",
   "projectServers",
   "ancestorConfigRoots",

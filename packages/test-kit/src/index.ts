@@ -69,6 +69,7 @@ export {
   serverEverythingPath,
   startServerEverything,
 } from "./server-everything.js";
+export { CHROMIUM_MISSING, keytarUnavailableReason, skipNotice } from "./skip-reasons.js";
 export { createTempDir, type TempDir } from "./temp-dir.js";
 export { terminalEnv } from "./terminal-env.js";
 export { answerTo, readWireLog, type WireLogEntry, wireLogProxyPath } from "./wire-log.js";

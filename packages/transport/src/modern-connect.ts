@@ -14,6 +14,7 @@
  * - on 2026-07-28, list changes come on a `subscriptions/listen` stream,
  *   opened at connect.
  * - on 2026-07-28, the task methods go out below the SDK (raw-request.ts).
+ * - on 2026-07-28, a result without `resultType` is complete (result-type-default.ts).
  */
 import {
   type McpSubscription,
@@ -38,6 +39,7 @@ import {
 import { protocolClientTable } from "./protocol-client-table.js";
 import { type EraCache, MODERN_REVISION } from "./protocol-revision.js";
 import { RawRequestChannel } from "./raw-request.js";
+import { defaultResultTypeToComplete } from "./result-type-default.js";
 import type { ServerConnection } from "./server-connection.js";
 
 const MAX_PROBE_TIMEOUT_MS = 10_000;
@@ -150,8 +152,10 @@ function v2Flavor(
     async open(transport, o) {
       const client = newClient(options, server, mode, probeTimeoutMs);
       await client.connect(transport as unknown as V2Transport, { ...o, ...(prior ? { prior } : {}) });
+      const modern = client.getProtocolEra() === "modern";
+      if (modern) defaultResultTypeToComplete(transport);
       // Task methods on 2026-07-28 go below the SDK, whose codec rejects their shapes.
-      const raw = client.getProtocolEra() === "modern" ? new RawRequestChannel(transport) : undefined;
+      const raw = modern ? new RawRequestChannel(transport) : undefined;
       return v2ProtocolClient(client, await listenIfSkipped(client, o), raw);
     },
     streamableHttp: (url, http) =>

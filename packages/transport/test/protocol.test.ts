@@ -104,6 +104,23 @@ describe("protocol negotiation over stdio", () => {
     ]);
   });
 
+  it("a 2026-07-28 tool result without resultType is taken as complete, not rejected", async () => {
+    open = await connectServer(
+      definition({
+        name: "draft",
+        transport: "stdio",
+        command: process.execPath,
+        args: [v2ServerPath],
+        env: { V2_OMIT_RESULT_TYPE: "1" },
+        protocol: "2026-07-28",
+      }),
+    );
+    expect(open.protocolVersion).toBe("2026-07-28");
+    const result = await open.callTool("echo", { text: "no resultType" });
+    expect(result.content).toEqual([{ type: "text", text: "no resultType" }]);
+    expect(result.isError).not.toBe(true);
+  });
+
   it("a pinned 2026-07-28 fails clearly against a legacy stdio server", async () => {
     const error = await failure(connectServer({ ...fixtureStdio("old"), protocol: "2026-07-28" }));
     expect(error.code).toBe("connect_failed");

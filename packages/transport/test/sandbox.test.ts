@@ -9,7 +9,13 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
-import { createTempDir, sandboxProbeServerPath, type TempDir, waitForExit } from "@pi-mcp-adapter/test-kit";
+import {
+  createTempDir,
+  sandboxProbeServerPath,
+  skipNotice,
+  type TempDir,
+  waitForExit,
+} from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type ConnectOptions,
@@ -21,8 +27,7 @@ import {
 import { definition, failure, text } from "./helpers.js";
 
 const unavailable = await sandboxUnavailableReason();
-const bwrapRuns = unavailable === undefined;
-if (!bwrapRuns) console.warn(`sandbox integration tests skipped: ${unavailable}`);
+const skipped = skipNotice("sandbox integration tests", unavailable);
 
 let tmp: TempDir;
 let listener: Server;
@@ -88,7 +93,7 @@ async function processesOf(marker: string): Promise<number[]> {
   return pids;
 }
 
-describe.skipIf(!bwrapRuns)("a sandboxed stdio server", () => {
+describe.skipIf(skipped !== "")(`a sandboxed stdio server${skipped}`, () => {
   it("writes only in its cwd and private temp dir, cannot read ~/.ssh or open a TCP connection", async () => {
     const { call } = await connect(probeServer(true));
 

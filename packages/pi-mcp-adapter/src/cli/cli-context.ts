@@ -67,8 +67,6 @@ export class CliContext {
       client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
       // One command and exit: a UI tool returns its inline result, no window outlives the process.
       ui: { viewer: "none" },
-      // The printed result names its spill file for the user to open after the process ends.
-      keepSpillFiles: true,
     });
     return this.created;
   }

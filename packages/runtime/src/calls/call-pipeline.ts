@@ -11,7 +11,8 @@
  * (`call-progress.ts`); its errors propagate to the host. The output
  * guard bounds what the model reads. Observers see every call's record.
  * One pipeline per runtime (per session); `dispose()` at session end
- * removes the session's binary result files.
+ * removes the session's binary result files (spill files stay: see
+ * `settings.spillMaxAgeDays`).
  */
 import { type ApprovalGate, type ApproveToolsSetting, formatApprovalRefusal } from "@pi-mcp-adapter/approval";
 import type { PinToolsSetting, ToolCallResult } from "@pi-mcp-adapter/core";
@@ -57,8 +58,8 @@ export interface CallSettings {
   elicitation?: boolean;
   /** `settings.pinTools`: changed tools are reported; `enforce` (default) gates changed direct or gated ones. */
   pinTools?: PinToolsSetting;
-  /** Leave spill files in place at `dispose()` (see `RuntimeSource.keepSpillFiles`). */
-  keepSpillFiles?: boolean;
+  /** `settings.spillMaxAgeDays`: spill files older than this are removed when the pipeline starts. */
+  spillMaxAgeDays?: number;
 }
 
 /** The approval stage's options (broker bus, dialog, pins, grants: see `approval-stage.ts`), then the rest. */
@@ -106,7 +107,7 @@ export class CallPipeline {
       setting: options.outputGuard,
       toonEncode: options.toonEncode,
       env: options.env,
-      ...(options.keepSpillFiles ? { keepSpillFiles: true } : {}),
+      spillMaxAgeDays: options.spillMaxAgeDays,
     });
   }
 
