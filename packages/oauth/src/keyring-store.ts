@@ -16,6 +16,7 @@ import path from "node:path";
 import type { CredentialStore } from "./credential-store.js";
 import { OAuthError } from "./errors.js";
 import type { KeytarLike } from "./keytar-like.js";
+import { libsecretLoads } from "./libsecret-probe.js";
 import { defaultEncryptedFileDir } from "./oauth-dir.js";
 import { freshSessionKeytar, type SessionKeyringOptions, sessionKeyringRevoked } from "./session-keyring.js";
 import { PROBE_ACCOUNT } from "./store-problems.js";
@@ -62,10 +63,15 @@ async function importKeytar(): Promise<KeytarLike> {
   throw first;
 }
 
-/** What to do when the binding would not load: a missing libsecret at run time, or no binding at all. */
-function loadFailureHint(error: unknown): string {
+/**
+ * What to do when the binding would not load: a missing libsecret at run
+ * time (named in the error by the original keytar, found by asking the
+ * loader for the fork, whose error does not say), or no binding at all.
+ */
+export function loadFailureHint(error: unknown, libsecretFound: () => boolean = libsecretLoads): string {
   const text = error instanceof Error ? error.message : String(error);
-  if (/libsecret-1\.so/.test(text)) {
+  const absent = /Cannot find (package|module) '(@github\/)?keytar'/.test(text);
+  if (/libsecret-1\.so/.test(text) || (!absent && !libsecretFound())) {
     return "Its prebuilt binary needs libsecret at run time: install it (Debian/Ubuntu: apt install libsecret-1-0)";
   }
   return "Reinstall pi-mcp-adapter with optional dependencies (npm install --include=optional)";
