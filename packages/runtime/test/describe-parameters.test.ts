@@ -17,7 +17,7 @@ const tools = [
     name: "read_file",
     description: "Read a file.\r\n",
     inputSchema: {
-      type: "object",
+      type: "object" as const,
       properties: {
         path: { type: "string", description: "Path of the file.\r" },
         encoding: { type: "string", description: "\n    Text encoding.\r\n    Defaults to utf-8.\r\n  " },
