@@ -1,0 +1,77 @@
+/**
+ * A subset of the compatibility suite through real Pi on both lines:
+ * filesystem, memory and everything (published, pinned) in the user's
+ * config; the scripted model searches by a task description, reads the file
+ * the test wrote, stores and reads back a memory entity and echoes through
+ * everything — and sees the right tool results. Nothing the servers started
+ * is left running once Pi has exited.
+ */
+import path from "node:path";
+import { chromiumForTests, toolResultTexts } from "@pi-mcp-adapter/test-kit";
+import { describe, expect, it } from "vitest";
+import { markedProcesses, serverEntry, writeCompatFiles } from "../../src/compat/compat-run.js";
+import { COMPAT_SERVERS, type CompatPaths, NOTE_TEXT } from "../../src/compat/compat-servers.js";
+import { piHosts } from "../../src/pi-hosts.js";
+import { createPiProject } from "../../src/pi-project.js";
+
+const SUBSET = ["filesystem", "memory", "everything"];
+const mcp = (args: Record<string, unknown>) => ({ toolCall: { name: "mcp", arguments: args } });
+
+describe.each(piHosts())("$label with published servers", (host) => {
+  it("searches by a task, calls filesystem, memory and everything, sees their results, leaves nothing running", async () => {
+    let compat: CompatPaths | undefined;
+    const paths = (root: string): CompatPaths =>
+      (compat ??= {
+        data: path.join(root, "data"),
+        scratch: path.join(root, "scratch"),
+        chromium: chromiumForTests()?.launch.executablePath ?? "/usr/bin/chromium",
+      });
+    await using project = await createPiProject({
+      host,
+      adapterConfig: ({ root }) => ({
+        mcpServers: Object.fromEntries(
+          COMPAT_SERVERS.filter((s) => SUBSET.includes(s.name)).map((s) => [
+            s.name,
+            serverEntry(s, paths(root), path.basename(root)),
+          ]),
+        ),
+      }),
+      steps: [
+        mcp({ search: "read a text file" }),
+        () => mcp({ tool: "filesystem_read_text_file", args: { path: path.join(compat!.data, "note.txt") } }),
+        mcp({
+          tool: "memory_create_entities",
+          args: { entities: [{ name: "Ada", entityType: "person", observations: ["likes tea"] }] },
+        }),
+        mcp({ tool: "memory_open_nodes", args: { names: ["Ada"] } }),
+        mcp({ tool: "everything_echo", args: { message: "compat through Pi" } }),
+        { text: "Done." },
+      ],
+    });
+    await writeCompatFiles(paths(project.root));
+
+    const run = await project.run("Read my note, remember that Ada likes tea, and echo a line.", {
+      timeoutMs: 120_000,
+    });
+
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.requests).toHaveLength(6);
+    const [search, read, created, opened, echoed] = toolResultTexts(run.requests[5]!);
+    const top5 = (search ?? "")
+      .split("\n")
+      .filter((l) => l.startsWith("- "))
+      .slice(0, 5);
+    expect(
+      top5.some((l) => l.startsWith("- filesystem_read_text_file:")),
+      search,
+    ).toBe(true);
+    expect(read).toBe(NOTE_TEXT);
+    expect(created).toMatch(/"name": ?"Ada"/);
+    expect(opened).toMatch(/likes tea/);
+    expect(echoed).toBe("Echo: compat through Pi");
+
+    await expect
+      .poll(async () => [...(await markedProcesses(path.basename(project.root))).values()].flat())
+      .toEqual([]);
+  });
+});
