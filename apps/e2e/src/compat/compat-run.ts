@@ -202,8 +202,9 @@ export async function runCompat(options: CompatRunOptions): Promise<CompatRun> {
   const started = Date.now();
   const { temp, servers } = options;
   const runId = path.basename(temp.path);
+  // Inside the project: filesystem swaps its configured directories for the client's roots (the project) once it has them.
   const paths: CompatPaths = {
-    data: temp.join("data"),
+    data: temp.join("project", "data"),
     scratch: temp.join("scratch"),
     chromium: options.chromium,
   };

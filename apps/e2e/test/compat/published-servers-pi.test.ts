@@ -22,7 +22,8 @@ describe.each(piHosts())("$label with published servers", (host) => {
     let compat: CompatPaths | undefined;
     const paths = (root: string): CompatPaths =>
       (compat ??= {
-        data: path.join(root, "data"),
+        // In the project: filesystem swaps its configured directories for the session's roots (the project).
+        data: path.join(root, "project", "data"),
         scratch: path.join(root, "scratch"),
         chromium: chromiumForTests()?.launch.executablePath ?? "/usr/bin/chromium",
       });
@@ -65,7 +66,7 @@ describe.each(piHosts())("$label with published servers", (host) => {
       top5.some((l) => l.startsWith("- filesystem_read_text_file:")),
       search,
     ).toBe(true);
-    expect(read).toBe(NOTE_TEXT);
+    expect(read).toBe(`${NOTE_TEXT}\n`); // the file as written, newline included
     expect(created).toMatch(/"name": ?"Ada"/);
     expect(opened).toMatch(/likes tea/);
     expect(echoed).toBe("Echo: compat through Pi");
