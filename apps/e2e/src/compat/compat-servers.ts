@@ -120,6 +120,8 @@ export const COMPAT_SERVERS: CompatServer[] = [
     offline: [
       { tool: "echo", args: () => ({ message: "compat ping" }), expect: /Echo: compat ping/ },
       { tool: "get-sum", args: () => ({ a: 19, b: 23 }), expect: /\b42\b/ },
+      // The marker the cleanup check looks for reaches the server (and so what it starts).
+      { tool: "get-env", args: () => ({}), expect: /PI_MCP_COMPAT_SERVER/ },
     ],
   },
   {

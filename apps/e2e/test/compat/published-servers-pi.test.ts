@@ -1,24 +1,25 @@
 /**
  * A subset of the compatibility suite through real Pi on both lines:
- * filesystem, memory and everything (published, pinned) in the user's
- * config; the scripted model searches by a task description, reads the file
- * the test wrote, stores and reads back a memory entity and echoes through
- * everything — and sees the right tool results. Nothing the servers started
+ * filesystem, memory, everything and playwright (published, pinned) in the
+ * user's config. The scripted model searches by a task description, reads
+ * the file the test wrote, stores and reads back a memory entity, echoes
+ * through everything and opens the test's page in chromium through
+ * playwright, and sees the right tool results. Nothing the servers started
  * is left running once Pi has exited.
  */
 import path from "node:path";
 import { chromiumForTests, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { markedProcesses, serverEntry, writeCompatFiles } from "../../src/compat/compat-run.js";
-import { COMPAT_SERVERS, type CompatPaths, NOTE_TEXT } from "../../src/compat/compat-servers.js";
+import { COMPAT_SERVERS, type CompatPaths, NOTE_TEXT, PAGE_TITLE } from "../../src/compat/compat-servers.js";
 import { piHosts } from "../../src/pi-hosts.js";
 import { createPiProject } from "../../src/pi-project.js";
 
-const SUBSET = ["filesystem", "memory", "everything"];
+const SUBSET = ["filesystem", "memory", "everything", "playwright"];
 const mcp = (args: Record<string, unknown>) => ({ toolCall: { name: "mcp", arguments: args } });
 
 describe.each(piHosts())("$label with published servers", (host) => {
-  it("searches by a task, calls filesystem, memory and everything, sees their results, leaves nothing running", async () => {
+  it("searches by a task, calls filesystem, memory, everything and playwright, sees their results, leaves nothing running", async () => {
     let compat: CompatPaths | undefined;
     const paths = (root: string): CompatPaths =>
       (compat ??= {
@@ -46,6 +47,7 @@ describe.each(piHosts())("$label with published servers", (host) => {
         }),
         mcp({ tool: "memory_open_nodes", args: { names: ["Ada"] } }),
         mcp({ tool: "everything_echo", args: { message: "compat through Pi" } }),
+        () => mcp({ tool: "playwright_browser_navigate", args: { url: `file://${compat!.data}/page.html` } }),
         { text: "Done." },
       ],
     });
@@ -56,8 +58,8 @@ describe.each(piHosts())("$label with published servers", (host) => {
     });
 
     expect(run.code, run.stderr).toBe(0);
-    expect(run.requests).toHaveLength(6);
-    const [search, read, created, opened, echoed] = toolResultTexts(run.requests[5]!);
+    expect(run.requests).toHaveLength(7);
+    const [search, read, created, opened, echoed, page] = toolResultTexts(run.requests[6]!);
     const top5 = (search ?? "")
       .split("\n")
       .filter((l) => l.startsWith("- "))
@@ -70,6 +72,7 @@ describe.each(piHosts())("$label with published servers", (host) => {
     expect(created).toMatch(/"name": ?"Ada"/);
     expect(opened).toMatch(/likes tea/);
     expect(echoed).toBe("Echo: compat through Pi");
+    expect(page).toContain(`Page Title: ${PAGE_TITLE}`); // read by the real chromium
 
     await expect
       .poll(async () => [...(await markedProcesses(path.basename(project.root))).values()].flat())

@@ -6,13 +6,14 @@
  * have, with nothing left running afterwards. Writes `.compat/results.json`
  * for the README's table (`npm run compat:table -w apps/e2e`).
  */
+import { spawn } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumForTests, createTempDir, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKS, type CheckName, knownFault, verdict } from "../../src/compat/compat-checks.js";
-import { binOf, type CompatRun, runCompat } from "../../src/compat/compat-run.js";
+import { binOf, type CompatRun, MARKER, markedProcesses, runCompat } from "../../src/compat/compat-run.js";
 import { COMPAT_SERVERS, type CompatServer } from "../../src/compat/compat-servers.js";
 
 const e2eDir = fileURLToPath(new URL("../..", import.meta.url));
@@ -79,6 +80,19 @@ describe.each(COMPAT_SERVERS)("published server $name ($pkg)", (server) => {
       expect(pass, `${server.name} ${check}: ${detail}`).toBe(true);
     });
   }
+});
+
+it("the cleanup check finds a process that carries a server's marker", async () => {
+  const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60_000)"], {
+    env: { ...process.env, [MARKER]: "control-run:probe" },
+    stdio: "ignore",
+  });
+  try {
+    await expect.poll(async () => (await markedProcesses("control-run")).get("probe")?.length ?? 0).toBe(1);
+  } finally {
+    child.kill("SIGKILL");
+  }
+  await expect.poll(async () => (await markedProcesses("control-run")).size).toBe(0);
 });
 
 it("runs at least 15 published servers", () => {
