@@ -12,16 +12,27 @@ const readmeUrl = new URL("README.md", here);
 const readme = readFileSync(readmeUrl, "utf8");
 
 const columns = ["connect", "cached", "search", "searchLine", "describe", "offline", "network", "cleanup"];
-const mark = (v) => (v.pass === null ? "–" : v.pass ? "✓" : "✗");
-const cell = (v) => `${mark(v)} ${v.pass === null ? "" : v.detail.replaceAll("|", "\\|")}`.trim();
+const clip = (text, max) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** A cell: ✓ / ✗ / –, with what a reader needs (the rank, the server's own error text, what failed). */
+function cell(column, v) {
+  if (v.pass === null) return "–";
+  const known = v.known ? ` (known: ${v.known.split(":")[0]})` : "";
+  if (!v.pass) return `✗ ${clip(v.detail, 90)}${known}`;
+  if (column === "search") return `✓ ${v.detail.split(" ")[0]}`;
+  if (column === "offline") return `✓ ${v.detail}`;
+  if (column === "network") return `✓ ${clip(v.detail.replace(/^(error|result): /, ""), 70)}`;
+  return `✓${known}`;
+}
 const rows = results.servers.map((s) =>
-  [`\`${s.pkg}\` ${s.version}`, s.toolCount ?? "–", ...columns.map((c) => cell(s.checks[c]))].join(" | "),
+  [`\`${s.pkg}\` ${s.version}`, s.toolCount ?? "–", `"${s.query}"`, ...columns.map((c) => cell(c, s.checks[c]))]
+    .map((text) => String(text).replaceAll("|", "\\|"))
+    .join(" | "),
 );
 const table = [
-  `Run of ${results.date.slice(0, 10)}: ${results.servers.length} servers, ${Math.round(results.wallMs / 1000)} s for the CLI part.`,
+  `Run of ${results.date.slice(0, 10)}: ${results.servers.length} servers; the CLI part took ${Math.round(results.wallMs / 1000)} s.`,
   "",
-  `| server | tools | ${columns.join(" | ")} |`,
-  `|${" --- |".repeat(columns.length + 2)}`,
+  `| server | tools | search task | ${columns.join(" | ")} |`,
+  `|${" --- |".repeat(columns.length + 3)}`,
   ...rows.map((r) => `| ${r} |`),
 ].join("\n");
 

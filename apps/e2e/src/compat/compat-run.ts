@@ -61,20 +61,26 @@ export interface CompatRun {
   wallMs: number;
 }
 
-/** The path of a package's bin inside this checkout's node_modules. */
-export function binOf(pkg: string, bin?: string): string {
+/** A package's directory inside this checkout's node_modules. */
+export function packageDir(pkg: string): string {
   for (const base of [path.join(e2eDir, "node_modules"), path.join(e2eDir, "..", "..", "node_modules")]) {
-    const dir = path.join(base, pkg);
-    if (!existsSync(path.join(dir, "package.json"))) continue;
-    const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
-      bin: string | Record<string, string>;
-    };
-    const entry =
-      typeof manifest.bin === "string" ? manifest.bin : manifest.bin[bin ?? Object.keys(manifest.bin)[0]!];
-    if (!entry) throw new Error(`${pkg} has no bin ${bin ?? ""}`);
-    return path.join(dir, entry);
+    if (existsSync(path.join(base, pkg, "package.json"))) return path.join(base, pkg);
   }
   throw new Error(`${pkg} is not installed: run npm ci at the repository root`);
+}
+
+/** A package's manifest: its version and bins. */
+export function manifestOf(pkg: string): { version: string; bin: string | Record<string, string> } {
+  return JSON.parse(readFileSync(path.join(packageDir(pkg), "package.json"), "utf8"));
+}
+
+/** The path of a package's bin inside this checkout's node_modules. */
+export function binOf(pkg: string, bin?: string): string {
+  const manifest = manifestOf(pkg);
+  const entry =
+    typeof manifest.bin === "string" ? manifest.bin : manifest.bin[bin ?? Object.keys(manifest.bin)[0]!];
+  if (!entry) throw new Error(`${pkg} has no bin ${bin ?? ""}`);
+  return path.join(packageDir(pkg), entry);
 }
 
 /** An `mcpServers` entry: `node <bin> args…`, with the marker and a private TMPDIR. */

@@ -7,13 +7,19 @@
  * for the README's table (`npm run compat:table -w apps/e2e`).
  */
 import { spawn } from "node:child_process";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumForTests, createTempDir, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKS, type CheckName, knownFault, verdict } from "../../src/compat/compat-checks.js";
-import { binOf, type CompatRun, MARKER, markedProcesses, runCompat } from "../../src/compat/compat-run.js";
+import {
+  type CompatRun,
+  MARKER,
+  manifestOf,
+  markedProcesses,
+  runCompat,
+} from "../../src/compat/compat-run.js";
 import { COMPAT_SERVERS, type CompatServer } from "../../src/compat/compat-servers.js";
 
 const e2eDir = fileURLToPath(new URL("../..", import.meta.url));
@@ -29,12 +35,6 @@ function applies(server: CompatServer, check: CheckName): boolean {
   return true;
 }
 
-async function versionOf(pkg: string): Promise<string> {
-  let dir = path.dirname(binOf(pkg));
-  while (!(await readFile(path.join(dir, "package.json"), "utf8").catch(() => ""))) dir = path.dirname(dir);
-  return (JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as { version: string }).version;
-}
-
 beforeAll(async () => {
   if (!chromium) throw new Error("the compatibility suite needs Debian's chromium (.ci/run installs it)");
   temp = await createTempDir();
@@ -48,19 +48,24 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (run) {
-    const servers = await Promise.all(
-      COMPAT_SERVERS.map(async (server) => {
-        const seen = run.servers.find((s) => s.name === server.name)!;
-        const checks = Object.fromEntries(CHECKS.map((c) => [c, verdict(server, seen, c, run.paths)]));
-        return {
-          name: server.name,
-          pkg: server.pkg,
-          version: await versionOf(server.pkg),
-          toolCount: seen.connect.toolCount,
-          checks,
-        };
-      }),
-    );
+    const servers = COMPAT_SERVERS.map((server) => {
+      const seen = run.servers.find((s) => s.name === server.name)!;
+      const checks = Object.fromEntries(
+        CHECKS.map((c) => [
+          c,
+          { ...verdict(server, seen, c, run.paths), known: knownFault(server.name, c) ?? null },
+        ]),
+      );
+      const { version } = manifestOf(server.pkg);
+      return {
+        name: server.name,
+        pkg: server.pkg,
+        version,
+        query: server.search.query,
+        toolCount: seen.connect.toolCount,
+        checks,
+      };
+    });
     await mkdir(path.join(e2eDir, ".compat"), { recursive: true });
     const results = { date: new Date().toISOString(), wallMs: run.wallMs, servers };
     await writeFile(path.join(e2eDir, ".compat", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
