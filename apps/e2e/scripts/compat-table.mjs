@@ -24,7 +24,7 @@ function cell(column, v) {
   return `✓${known}`;
 }
 const rows = results.servers.map((s) =>
-  [`\`${s.pkg}\` ${s.version}`, s.toolCount ?? "–", `"${s.query}"`, ...columns.map((c) => cell(c, s.checks[c]))]
+  [`\`${s.pkg}\` ${s.version}`, s.toolCount ?? "–", s.checks.search.pass === null ? "–" : `"${s.query}"`, ...columns.map((c) => cell(c, s.checks[c]))]
     .map((text) => String(text).replaceAll("|", "\\|"))
     .join(" | "),
 );
