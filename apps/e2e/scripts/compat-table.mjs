@@ -4,7 +4,9 @@
  * written by test/compat/published-servers.test.ts) as the table in this
  * folder's README, between the `compat-table` markers.
  */
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 const here = new URL("..", import.meta.url);
 const results = JSON.parse(readFileSync(new URL(".compat/results.json", here), "utf8"));
@@ -24,7 +26,12 @@ function cell(column, v) {
   return `✓${known}`;
 }
 const rows = results.servers.map((s) =>
-  [`\`${s.pkg}\` ${s.version}`, s.toolCount ?? "–", s.checks.search.pass === null ? "–" : `"${s.query}"`, ...columns.map((c) => cell(c, s.checks[c]))]
+  [
+    `\`${s.pkg}\` ${s.version}`,
+    s.toolCount ?? "–",
+    s.checks.search.pass === null ? "–" : `"${s.query}"`,
+    ...columns.map((c) => cell(c, s.checks[c])),
+  ]
     .map((text) => String(text).replaceAll("|", "\\|"))
     .join(" | "),
 );
@@ -42,4 +49,7 @@ const from = readme.indexOf(start);
 const to = readme.indexOf(end);
 if (from < 0 || to < 0) throw new Error(`README.md lacks the ${start} … ${end} markers`);
 writeFileSync(readmeUrl, `${readme.slice(0, from + start.length)}\n${table}\n${readme.slice(to)}`);
+// The repository's formatter aligns the table's columns (as `biome check` wants them).
+const biome = fileURLToPath(new URL("../../node_modules/.bin/biome", here));
+execFileSync(biome, ["format", "--write", fileURLToPath(readmeUrl)], { stdio: "ignore" });
 console.log(`README.md: table of ${results.servers.length} servers written`);
