@@ -6,8 +6,9 @@
  * the per-user daemon). Counted and summed over the server processes alone
  * (found by a marker in their environment): processes, RSS and PSS (PSS
  * splits shared pages between the processes that map them, so it adds up to
- * what the servers really cost). Target: 10 processes instead of 50, total
- * server memory ÷ 5.
+ * what the servers really cost). Each session's environment differs as a
+ * terminal's does (TERM_SESSION_ID, TMUX_PANE, SHLVL, PWD, …). Target: 10
+ * processes instead of 50, total server memory ÷ 5.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
@@ -15,6 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { stopDaemon } from "@pi-mcp-adapter/daemon";
+import { terminalEnv } from "@pi-mcp-adapter/test-kit";
 
 export const SESSIONS = 5;
 export const SERVERS = 10;
@@ -86,7 +88,7 @@ async function run(share: boolean): Promise<ServerMemory> {
   try {
     // One after another, as sessions open in a day's work (and so a loaded machine starts them at all).
     for (let i = 0; i < SESSIONS; i++) {
-      const started = startSession(env);
+      const started = startSession({ ...env, ...terminalEnv(i, process.cwd(), tmpdir()) });
       sessions.push(started.child);
       await started.ready;
     }

@@ -1,9 +1,13 @@
 /**
  * Shared servers end to end, on both Pi lines: two Pi processes (`--mode
  * rpc`, so both declare the same client capabilities) with
- * `settings.shareServers: true` and one stdio server-everything.
+ * `settings.shareServers: true` and one stdio server-everything. Their
+ * environments differ as two real terminals' do (TERM_SESSION_ID, TMUX_PANE,
+ * WINDOWID, OLDPWD, SHLVL, `_`, PWD through a symlink, TERM).
  * - both call it, exactly one server-everything process runs, each session
  *   gets its own results, and the CLI's `daemon status` counts two sessions;
+ * - a second server whose `env` references a variable the two sessions set
+ *   differently runs twice, one session each;
  * - an elicitation from the server reaches only the session whose call made
  *   it, while the other session calls the same process meanwhile;
  * - the daemon is killed mid-session: the next call of each session works;
@@ -13,12 +17,13 @@
  * environment, the daemon by its `--dir` argument.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   type ChatRequest,
   type ScriptStep,
   serverEverythingPath,
+  terminalEnv,
   toolResultTexts,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it, vi } from "vitest";
@@ -37,8 +42,9 @@ function callRouter(results: Map<string, string>) {
       results.set(prompt, toolResultTexts(request).at(-1) ?? "");
       return { text: "ok" };
     }
-    const { tool, args } = JSON.parse(prompt) as { tool: string; args: Record<string, unknown> };
-    return { toolCall: { name: "mcp", arguments: { tool: `everything_${tool}`, args } } };
+    const call = JSON.parse(prompt) as { server?: string; tool: string; args: Record<string, unknown> };
+    const tool = `${call.server ?? "everything"}_${call.tool}`;
+    return { toolCall: { name: "mcp", arguments: { tool, args: call.args } } };
   };
 }
 
@@ -84,10 +90,10 @@ class RpcSession {
   private send(command: unknown): void {
     this.child.stdin.write(`${JSON.stringify(command)}\n`);
   }
-  /** Sends `call` (tool and args) as the prompt and waits for the agent to finish. */
-  async call(tool: string, args: Record<string, unknown> = {}): Promise<string> {
+  /** Sends `call` (tool and args, of `server`) as the prompt and waits for the agent to finish. */
+  async call(tool: string, args: Record<string, unknown> = {}, server?: string): Promise<string> {
     const before = this.ends;
-    const prompt = JSON.stringify({ tool, args });
+    const prompt = JSON.stringify({ tool, args, ...(server ? { server } : {}) });
     this.send({ type: "prompt", message: prompt });
     await vi.waitUntil(() => this.ends > before, DEADLINE);
     return prompt;
@@ -133,12 +139,22 @@ describe.each(piHosts())("$label", (host) => {
             args: [serverEverythingPath],
             env: { [marker.split("=")[0]!]: marker.split("=")[1]! },
           },
+          // Configured per user: a different value of a variable it references is another server.
+          token: {
+            command: process.execPath,
+            args: [serverEverythingPath],
+            env: { TOKEN_E2E: `${marker}:\${E2E_TOKEN}` },
+          },
         },
       },
       steps: Array.from({ length: 40 }, () => callRouter(results)),
     });
-    const servers = () =>
-      pidsWhere((env, cmd) => env.split("\0").includes(marker) && cmd.includes(serverEverythingPath));
+    const servers = (variable = "SHARED_E2E") =>
+      pidsWhere(
+        (env, cmd) =>
+          env.split("\0").some((v) => v.startsWith(variable) && v.includes(marker)) &&
+          cmd.includes(serverEverythingPath),
+      );
     const daemons = () =>
       pidsWhere((_env, cmd) => cmd.split("\0").includes(`${project.agentDir}/mcp-daemon`));
     const daemonStatus = () =>
@@ -147,19 +163,27 @@ describe.each(piHosts())("$label", (host) => {
           encoding: "utf8",
           env: { ...process.env, PI_CODING_AGENT_DIR: project.agentDir },
         }),
-      ) as { running: boolean; daemon: { pid: number; servers: { pid: number; sessions: number }[] } | null };
+      ) as {
+        running: boolean;
+        daemon: { pid: number; servers: { name: string; pid: number; sessions: number }[] } | null;
+      };
 
     // B holds A's form open until its own call through the same process is done.
     let bCalledMeanwhile: () => void = () => {};
     const bDone = new Promise<void>((resolve) => {
       bCalledMeanwhile = resolve;
     });
+    // Two terminals in one project, B's through a symlink (its PWD differs; its real cwd does not).
+    const linked = project.join("linked-project");
+    symlinkSync(project.dir, linked);
     const env = { PI_MCP_DAEMON_EXIT_MS: "3000" };
-    const a = new RpcSession(project.rpc({ env }), async (request) => {
+    const envA = { ...env, ...terminalEnv(1, project.dir, project.home), E2E_TOKEN: "alice" };
+    const envB = { ...env, ...terminalEnv(2, linked, project.root), E2E_TOKEN: "bob" };
+    const a = new RpcSession(project.rpc({ env: envA }), async (request) => {
       await bDone;
       return request.title.startsWith('MCP server "everything" asks for input:') ? "Decline" : undefined;
     });
-    const b = new RpcSession(project.rpc({ env }));
+    const b = new RpcSession(project.rpc({ env: envB }));
     try {
       const fromA = await a.call("echo", { message: "from A" });
       const fromB = await b.call("echo", { message: "from B" });
@@ -168,7 +192,18 @@ describe.each(piHosts())("$label", (host) => {
       expect(results.get(fromB)).toContain("Echo: from B");
       expect(servers()).toHaveLength(1);
       const status = daemonStatus();
-      expect(status.daemon?.servers).toEqual([expect.objectContaining({ pid: servers()[0], sessions: 2 })]);
+      const named = (name: string, { daemon } = status) => daemon?.servers.filter((s) => s.name === name);
+      expect(named("everything")).toEqual([expect.objectContaining({ pid: servers()[0], sessions: 2 })]);
+
+      // A server whose env references E2E_TOKEN: alice's and bob's sessions get one process each.
+      const tokenA = await a.call("echo", { message: "A to token" }, "token");
+      const tokenB = await b.call("echo", { message: "B to token" }, "token");
+      expect(results.get(tokenA)).toContain("Echo: A to token");
+      expect(results.get(tokenB)).toContain("Echo: B to token");
+      expect(servers("TOKEN_E2E")).toHaveLength(2);
+      const tokens = named("token", daemonStatus());
+      expect(tokens?.map((s) => s.sessions)).toEqual([1, 1]);
+      expect(new Set(tokens?.map((s) => s.pid))).toEqual(new Set(servers("TOKEN_E2E")));
 
       // A's call asks for input; the form reaches A only, while B uses the same server process.
       const asking = a.call("trigger-elicitation-request");
@@ -199,6 +234,9 @@ describe.each(piHosts())("$label", (host) => {
       await Promise.all([a.exit(), b.exit()]);
     }
     // Both sessions gone: after the idle time the server stops, then the daemon exits.
-    await vi.waitUntil(() => servers().length === 0 && daemons().length === 0, DEADLINE);
+    await vi.waitUntil(
+      () => servers().length + servers("TOKEN_E2E").length === 0 && daemons().length === 0,
+      DEADLINE,
+    );
   });
 });

@@ -18,6 +18,7 @@ import {
   toolUiOf,
   uniqueToolNames,
 } from "@pi-mcp-adapter/core";
+import type { SkippedList } from "./cache-file-schema.js";
 import { readFromSmallText } from "./cache-file-text.js";
 import { checkListingLimits } from "./listing-limits.js";
 import { resourceNameToToolName } from "./resource-name.js";
@@ -40,6 +41,8 @@ export interface ServerListing {
   prompts?: PromptListing[];
   /** The server's `instructions` from `initialize`. */
   instructions?: string;
+  /** Declared lists that did not come, and why (absent when every declared list came). */
+  skipped?: SkippedList[];
 }
 
 export interface BuildToolMetadataOptions extends ToolFilter {

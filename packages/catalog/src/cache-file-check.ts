@@ -57,7 +57,7 @@ const restFields = {
   ),
 };
 
-/** A listing's instructions and prompts (what a start-up reads of every server). */
+/** A listing's instructions, prompts and skipped lists (what a start-up reads of every server). */
 const headFields = {
   prompts: optional(
     arrayOf(
@@ -77,6 +77,15 @@ const headFields = {
     ),
   ),
   instructions: optionalString,
+  skipped: optional(
+    arrayOf(
+      shape({
+        list: (v) => v === "resources/list" || v === "resources/templates/list" || v === "prompts/list",
+        reason: (v) => v === "unsupported" || v === "failed",
+        error: isString,
+      }),
+    ),
+  ),
 };
 
 /** The part of a listing before its `tools` in the cache file (`cache-file-text.ts`). */

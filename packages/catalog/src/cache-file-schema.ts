@@ -12,6 +12,14 @@ export const CACHE_FILE_NAME = "mcp-cache.json";
 export const CACHE_VERSION = 1;
 /** Entries older than this are ignored and pruned: 7 days. */
 export const CACHE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * An entry with a list that failed (`skipped`, reason `failed`) is served
+ * this long instead: then the next lookup lists the server again, to fill
+ * the list in. An hour: such failures are mostly a slow first start or a
+ * backend briefly down, and an hour keeps that to one extra start per hour
+ * while the tools are served from the cache meanwhile.
+ */
+export const FAILED_LIST_RETRY_MS = 60 * 60 * 1000;
 
 const SchemaLike = z.record(z.string(), z.unknown());
 
@@ -28,7 +36,7 @@ export const CachedToolSchema = z.object({
   execution: z.record(z.string(), z.unknown()).optional(),
 });
 
-// `instructions` and `prompts` first: a parsed listing's JSON has its keys in the order the file has them.
+// `instructions`, `prompts` and `skipped` first: a parsed listing's JSON has its keys in the order the file has them.
 /** What a cached resource and a resource template both carry besides their URI (template). */
 const RESOURCE_FIELDS = {
   name: z.string(),
@@ -36,6 +44,20 @@ const RESOURCE_FIELDS = {
   description: z.string().optional(),
   mimeType: z.string().optional(),
 };
+
+/**
+ * An optional list (resources, resource templates, prompts) a server
+ * declared that did not come: `unsupported` when the server answered
+ * -32601 (method not found) — it has none, and that is cached as such;
+ * `failed` for any other failure, listed again after `FAILED_LIST_RETRY_MS`.
+ */
+export const SkippedListSchema = z.object({
+  list: z.enum(["resources/list", "resources/templates/list", "prompts/list"]),
+  reason: z.enum(["unsupported", "failed"]),
+  /** What the server or the transport said. */
+  error: z.string(),
+});
+export type SkippedList = z.infer<typeof SkippedListSchema>;
 
 export const ServerListingSchema = z.object({
   instructions: z.string().optional(),
@@ -57,6 +79,7 @@ export const ServerListingSchema = z.object({
       }),
     )
     .optional(),
+  skipped: z.array(SkippedListSchema).optional(),
   tools: z.array(CachedToolSchema),
   resources: z.array(z.object({ uri: z.string(), ...RESOURCE_FIELDS })).optional(),
   resourceTemplates: z.array(z.object({ uriTemplate: z.string(), ...RESOURCE_FIELDS })).optional(),

@@ -2,21 +2,23 @@
  * How `mcp-cache.json` is laid out as text, so that a start-up parses only
  * what it uses. The file is one JSON document (any version reads it with
  * `JSON.parse`), written one server entry per line, each listing's
- * `instructions` and `prompts` before its `tools`:
+ * `instructions`, `prompts` and `skipped` (declared lists that did not
+ * come) before its `tools`:
  *
  *   {"version":1,"servers":{
  *   "docs":{"key":"…","savedAt":…,"listing":{"instructions":"…","prompts":[…],"tools":[…]}},
  *   …
  *   },"pins":{…}}
  *
- * Read in that layout, each entry's key, time, instructions and prompts are
- * parsed at once (the proxy tool's roster and the prompt commands need them
- * for every server), its tools, resources and resource templates when first
- * read (direct tools, the first search), from the line's text: checked then
- * against the cache file's shape and the catalog's bounds, and with no lists
- * at all when they fail. A file in any
- * other layout (written by an older version, or by hand) is left to the
- * caller to parse whole; the next write puts it in this layout.
+ * Read in that layout, each entry's key, time, instructions, prompts and
+ * skipped lists are parsed at once (the proxy tool's roster, the prompt
+ * commands and the cache's freshness need them for every server), its
+ * tools, resources and resource templates when first read (direct tools,
+ * the first search), from the line's text: checked then against the cache
+ * file's shape and the catalog's bounds, and with no lists at all when they
+ * fail. A file in any other layout (written by an older version, or by
+ * hand) is left to the caller to parse whole; the next write puts it in
+ * this layout.
  */
 
 import { isListingHead, isListingRest } from "./cache-file-check.js";
@@ -40,6 +42,8 @@ const lazyListings = new WeakMap<object, LazyListing>();
 const ENTRY_START =
   /^("(?:[^"\\]|\\.)*"):\{"key":("(?:[^"\\]|\\.)*"),"savedAt":(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?),"listing":\{/;
 const TOOLS_KEY = '"tools":[';
+/** What a listing holds before its tools in the file: read at once. */
+const HEAD_KEYS = new Set(["instructions", "prompts", "skipped"]);
 
 /** The file's text for `cache`, one entry per line (see the module comment). */
 export function formatCacheFile(cache: CacheFile): string {
@@ -144,11 +148,7 @@ function readEntry(
   } catch {
     return undefined;
   }
-  if (
-    !isListingHead(head) ||
-    Object.keys(head as object).some((k) => k !== "instructions" && k !== "prompts")
-  )
-    return undefined;
+  if (!isListingHead(head) || Object.keys(head as object).some((k) => !HEAD_KEYS.has(k))) return undefined;
   const lazy: LazyListing = { text, restText: at === 0 ? text : `{${text.slice(at + 1)}` };
   const listing = lazyListing(head as Partial<CachedServerListing>, lazy, () => onBadEntry(name));
   return { name, entry: { key, savedAt, listing } };
@@ -199,10 +199,10 @@ function lazyListing(
   return listing;
 }
 
-/** A listing's JSON with `instructions` and `prompts` first: the text a read-back keeps, when it has it. */
+/** A listing's JSON with `instructions`, `prompts` and `skipped` first: the text a read-back keeps, when it has it. */
 function listingText(listing: CachedServerListing): string {
   const lazy = lazyListings.get(listing);
   if (lazy) return lazy.text;
-  const { instructions, prompts, tools, resources, resourceTemplates } = listing;
-  return JSON.stringify({ instructions, prompts, tools, resources, resourceTemplates });
+  const { instructions, prompts, skipped, tools, resources, resourceTemplates } = listing;
+  return JSON.stringify({ instructions, prompts, skipped, tools, resources, resourceTemplates });
 }

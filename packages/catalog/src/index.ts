@@ -17,7 +17,10 @@ export {
   CacheEntrySchema,
   type CacheFile,
   CacheFileSchema,
+  FAILED_LIST_RETRY_MS,
   ServerListingSchema,
+  type SkippedList,
+  SkippedListSchema,
 } from "./cache-file-schema.js";
 export { CatalogError } from "./errors.js";
 export {

@@ -20,6 +20,7 @@ import {
   CACHE_VERSION,
   type CacheEntry,
   type CacheFile,
+  FAILED_LIST_RETRY_MS,
   ServerListingSchema,
 } from "./cache-file-schema.js";
 import { formatCacheFile, listsUnparsed } from "./cache-file-text.js";
@@ -87,8 +88,10 @@ export class MetadataCache {
 
   /**
    * The cached listing of a server, when it was saved under `key`, has not
-   * expired and is within the catalog's bounds (an older version may have
-   * saved a larger one; it is then listed live, and refused).
+   * expired (one with a failed list expires after an hour, so the server is
+   * listed again to fill it in) and is within the catalog's bounds (an
+   * older version may have saved a larger one; it is then listed live, and
+   * refused).
    */
   get(server: string, key: string): ServerListing | undefined {
     const entry = this.snapshot.servers[server];
@@ -161,8 +164,11 @@ export class MetadataCache {
     return JSON.stringify(current.listing) === JSON.stringify(entry.listing);
   }
 
+  /** Past its TTL — the short one (`FAILED_LIST_RETRY_MS`) when a declared list failed — or from the future. */
   private expired(entry: CacheEntry): boolean {
-    return this.now() - entry.savedAt > this.ttlMs || entry.savedAt > this.now() + this.ttlMs;
+    const failed = entry.listing.skipped?.some((s) => s.reason === "failed");
+    const ttl = failed ? Math.min(this.ttlMs, FAILED_LIST_RETRY_MS) : this.ttlMs;
+    return this.now() - entry.savedAt > ttl || entry.savedAt > this.now() + this.ttlMs;
   }
 
   private async readFile(): Promise<CacheFile> {

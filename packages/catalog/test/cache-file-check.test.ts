@@ -36,6 +36,7 @@ const full = () => ({
           },
         ],
         instructions: "Use project keys.",
+        skipped: [{ list: "resources/templates/list", reason: "unsupported", error: "Method not found" }],
       },
     },
   },

@@ -23,6 +23,9 @@ const docs: ServerListing = {
   resources: [{ uri: "docs://index", name: "index" }],
   prompts: [{ name: "summarise", arguments: [{ name: "page", required: true }] }],
   instructions: 'Cite pages. Quotes " and commas, "tools":[ inside text are fine.',
+  skipped: [
+    { list: "resources/templates/list", reason: "unsupported", error: "MCP error -32601: Method not found" },
+  ],
 };
 const tracker: ServerListing = {
   tools: [{ name: "list_issues", inputSchema: { type: "object", properties: { q: { type: "string" } } } }],
@@ -42,7 +45,7 @@ describe("the cache file's layout", () => {
     const lines = text.split("\n");
     expect(lines[0]).toBe(`{"version":${CACHE_VERSION},"servers":{`);
     expect(lines[1]).toMatch(
-      /^"docs":\{"key":"key-docs","savedAt":1000,"listing":\{"instructions":.*"prompts":.*"tools":/,
+      /^"docs":\{"key":"key-docs","savedAt":1000,"listing":\{"instructions":.*"prompts":.*"skipped":.*"tools":/,
     );
     expect(lines[2]).toMatch(/^"tracker":\{"key":"key-tracker"/);
     expect(lines[3]).toMatch(/^\},"pins":\{"docs":/);
@@ -60,6 +63,7 @@ describe("the cache file's layout", () => {
     const listing = reader.get("docs", "key-docs");
     expect(listing?.instructions).toBe(docs.instructions);
     expect(listing?.prompts).toEqual(docs.prompts);
+    expect(listing?.skipped).toEqual(docs.skipped);
     expect(listing).toEqual(docs);
     expect(reader.get("tracker", "key-tracker")).toEqual(tracker);
     expect(reader.get("tracker", "other-key")).toBeUndefined();

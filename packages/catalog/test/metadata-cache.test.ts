@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CACHE_TTL_MS, MetadataCache, type ServerListing } from "../src/index.js";
+import { CACHE_TTL_MS, FAILED_LIST_RETRY_MS, MetadataCache, type ServerListing } from "../src/index.js";
 
 let dir: string;
 let file: string;
@@ -75,6 +75,33 @@ describe("MetadataCache", () => {
     expect(cache.get("old", "k")).toBeUndefined();
     await cache.put("new", "k", listing);
     expect(Object.keys(JSON.parse(await readFile(file, "utf8")).servers)).toEqual(["new"]);
+  });
+
+  it("serves a listing with a failed list for an hour, one whose list is unsupported for 7 days", async () => {
+    let now = 1_000_000;
+    const cache = new MetadataCache({ file, now: () => now });
+    const error = "MCP error -32603: index down";
+    const failed: ServerListing = {
+      ...listing,
+      skipped: [{ list: "prompts/list", reason: "failed", error }],
+    };
+    const unsupported: ServerListing = {
+      ...listing,
+      skipped: [
+        { list: "resources/list", reason: "unsupported", error: "MCP error -32601: Method not found" },
+      ],
+    };
+    await cache.put("flaky", "k", failed);
+    await cache.put("partial", "k", unsupported);
+    now += FAILED_LIST_RETRY_MS;
+    const reader = new MetadataCache({ file, now: () => now });
+    await reader.load();
+    expect(reader.get("flaky", "k")).toEqual(failed);
+    now += 1;
+    expect(reader.get("flaky", "k")).toBeUndefined();
+    expect(reader.get("partial", "k")).toEqual(unsupported);
+    now += CACHE_TTL_MS - FAILED_LIST_RETRY_MS;
+    expect(reader.get("partial", "k")).toBeUndefined();
   });
 
   it("writes puts made while a write runs together, and every one lands in the file", async () => {

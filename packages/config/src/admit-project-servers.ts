@@ -69,7 +69,7 @@ async function admit(
       severity: "warning",
       file: server.source.file,
       field: server.source.key,
-      message: `approval could not be saved (${(error as NodeJS.ErrnoException).code ?? "error"}); it holds for this session only`,
+      message: `approval could not be saved (${(error as Error).message}); it holds for this session only`,
     });
   }
   return true;

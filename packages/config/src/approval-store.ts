@@ -9,6 +9,7 @@
 import path from "node:path";
 import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import { z } from "zod";
+import { ConfigError } from "./errors.js";
 import { readJsonFile } from "./read-json-file.js";
 
 export interface ProjectServerKey {
@@ -19,7 +20,10 @@ export interface ProjectServerKey {
   hash: string;
 }
 
-/** Implementations may throw from `approve` (e.g. a read-only disk); `isApproved` should not. */
+/**
+ * Implementations may throw from `approve` (e.g. a read-only disk), with a
+ * message naming the file and the reason; `isApproved` should not.
+ */
 export interface ApprovalStore {
   isApproved(key: ProjectServerKey): Promise<boolean>;
   approve(key: ProjectServerKey): Promise<void>;
@@ -59,6 +63,10 @@ export function createFileApprovalStore(file: string, now: () => Date = () => ne
         );
         data.approvals.push({ ...key, project: path.resolve(key.project), approvedAt: now().toISOString() });
         await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
+      }).catch((error: unknown) => {
+        throw new ConfigError("write_failed", `Could not save the approval in ${file}: ${reasonOf(error)}`, {
+          cause: error,
+        });
       });
     },
   };
@@ -76,4 +84,9 @@ export function createMemoryApprovalStore(): ApprovalStore {
       approved.add(id(key));
     },
   };
+}
+
+/** The file system's code and message (`EISDIR: illegal operation on a directory, rename …`), or the error's message. */
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

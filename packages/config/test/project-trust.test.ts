@@ -160,13 +160,15 @@ describe("project trust and approval", () => {
     const broken = {
       isApproved: async () => false,
       approve: async () => {
-        throw Object.assign(new Error("nope"), { code: "EROFS" });
+        throw Object.assign(new Error("EROFS: read-only file system, open '/ro/approvals.json'"), {
+          code: "EROFS",
+        });
       },
     };
     const admitted = await w.load({ trust: { trusted: true, approvals: broken, confirm: async () => true } });
     expect(names(admitted)).toEqual(["p"]);
     expect(messages(admitted, "warning")).toEqual([
-      ".mcp.json: mcpServers.p: approval could not be saved (EROFS); it holds for this session only",
+      ".mcp.json: mcpServers.p: approval could not be saved (EROFS: read-only file system, open '/ro/approvals.json'); it holds for this session only",
     ]);
   });
 

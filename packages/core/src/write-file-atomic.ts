@@ -2,11 +2,13 @@
  * Whole-file writes that readers and other writers never see torn: the data
  * goes to a sibling `<file>.<pid>.<random>.tmp`, is flushed to disk, and the
  * temp file is renamed over the target. Every file the adapter writes goes
- * through here.
+ * through here. Each write also sweeps the directory's temp files that
+ * writers killed mid-write left behind (`stale-temp-files.ts`).
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { sweepStaleTempFiles, tempFileName } from "./stale-temp-files.js";
 
 export interface WriteFileAtomicOptions {
   /**
@@ -25,7 +27,8 @@ export async function writeFileAtomic(
   options: WriteFileAtomicOptions = {},
 ): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true, mode: options.dirMode });
-  const tmp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  await sweepStaleTempFiles(path.dirname(file));
+  const tmp = tempFileName(file, randomBytes(6).toString("hex"));
   try {
     const handle = await open(tmp, "wx", options.mode ?? 0o644);
     try {

@@ -13,6 +13,7 @@ export {
 export { daemonEntryPath } from "./client/start-daemon.js";
 export { type DaemonPaths, daemonPaths, sharingSupport } from "./daemon-paths.js";
 export { DaemonError, type DaemonErrorCode } from "./errors.js";
+export { SHARED_SERVER_ENV_NAMES, sharedServerEnv } from "./shared-server-env.js";
 export type {
   DaemonServerStatus,
   DaemonStatus,

@@ -15,7 +15,11 @@ export interface SharedSpawnSpec {
   command: string;
   args: string[];
   cwd?: string;
-  /** The whole environment of the server process (nothing is inherited from the daemon). */
+  /**
+   * The whole environment of the server process (nothing is inherited from
+   * the daemon). Build it with `sharedServerEnv`, so that sessions whose
+   * terminals differ still share: every variable here is part of the share key.
+   */
   env: Record<string, string>;
 }
 

@@ -2,6 +2,9 @@
  * The control handshake on a daemon connection: one JSON line from the
  * client (the hello), one JSON line back. After an `attach` reply the
  * connection carries plain newline-delimited MCP JSON-RPC (see README "Wire").
+ * Which variables `spec.env` holds is the client's choice (`sharedServerEnv`
+ * since issue 36, the whole session environment before): the shape is still
+ * version 1, so daemons and sessions of either build work together.
  */
 import type { DaemonStatus, SharedAttachment, SharedSpawnSpec } from "./types.js";
 

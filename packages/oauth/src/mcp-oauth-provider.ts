@@ -31,6 +31,7 @@ import type { CredentialStore } from "./credential-store.js";
 import { OAuthError, OAuthLoginRequiredError } from "./errors.js";
 import { checkIssuerEcho, issuersMatch } from "./issuer-check.js";
 import type { MachineGrant } from "./machine-grants.js";
+import { isSupersededAnswer, refusedRefreshToken } from "./refresh-coordinator.js";
 import { ServerCredentials, type StoredCredentials } from "./server-credentials.js";
 import { credentialStoreProblem, tolerateStoreFailure } from "./store-problems.js";
 
@@ -235,13 +236,18 @@ export class McpOAuthProvider implements OAuthClientProvider {
     const now = this.now();
     // A pre-registered client is stored too, so the token API can refresh without the config.
     const preRegistered = this.options.clientId ? await this.clientInformation() : undefined;
-    await this.credentials.update((current) => ({
-      ...current,
-      ...(preRegistered ? { client: preRegistered } : {}),
-      // Keep a rotating server's previous refresh token when it sends none back.
-      tokens: { ...tokens, refresh_token: tokens.refresh_token ?? current.tokens?.refresh_token },
-      obtainedAt: now,
-    }));
+    // A refresh answer the coordinator already stored is not written over a newer rotation.
+    await this.credentials.update((current) =>
+      isSupersededAnswer(this.credentials, current, tokens)
+        ? current
+        : {
+            ...current,
+            ...(preRegistered ? { client: preRegistered } : {}),
+            // Keep a rotating server's previous refresh token when it sends none back.
+            tokens: { ...tokens, refresh_token: tokens.refresh_token ?? current.tokens?.refresh_token },
+            obtainedAt: now,
+          },
+    );
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
@@ -304,7 +310,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
     const current = this.verifier === undefined ? undefined : this.flowDiscovery;
     const configured = this.options.authorizationServerUrl;
     // The SDK skips protected-resource discovery when an authorization server is given.
-    if (configured && !sameUrl(current?.authorizationServerUrl, configured)) {
+    if (configured && !(current && issuersMatch(current.authorizationServerUrl, configured))) {
       return { authorizationServerUrl: configured };
     }
     return current;
@@ -322,11 +328,12 @@ export class McpOAuthProvider implements OAuthClientProvider {
       return;
     }
     const field = scope === "tokens" ? "tokens" : scope === "client" ? "client" : "discovery";
-    const rejected = this.handedRefreshToken;
+    // The refused token: the coordinator may have sent a newer one than `tokens()` handed out.
+    const rejected = refusedRefreshToken(this.credentials) ?? this.handedRefreshToken;
     await this.cacheWrite(() =>
       this.credentials.update((current) => {
-        // The SDK drops tokens after `invalid_grant`. When the stored refresh token is no longer the
-        // one that was refused, another process has rotated it meanwhile: its tokens stay.
+        // The SDK drops tokens after `invalid_grant`. Read again under the hold: when the stored refresh
+        // token is no longer the refused one, another process has rotated it meanwhile; its tokens stay.
         const stored = current.tokens?.refresh_token;
         if (field === "tokens" && rejected !== undefined && stored !== undefined && stored !== rejected) {
           return current;
@@ -336,14 +343,5 @@ export class McpOAuthProvider implements OAuthClientProvider {
         return next;
       }),
     );
-  }
-}
-
-function sameUrl(a: string | undefined, b: string): boolean {
-  if (a === undefined) return false;
-  try {
-    return new URL(a).href === new URL(b).href;
-  } catch {
-    return a === b;
   }
 }

@@ -20,6 +20,15 @@
  * through the connection's fetch, so this module is a fetch wrapper: only
  * `grant_type=refresh_token` requests are touched; everything else passes
  * straight through.
+ *
+ * The SDK then saves the answer itself (`saveTokens`, or the token API's own
+ * save), after the hold is released: by then another process may have
+ * rotated again, and writing the answer would put a spent refresh token back
+ * (the next process gets `invalid_grant` and the login is lost). So the
+ * coordinator remembers, per record, each answer it stored and the refresh
+ * token it came from; `isSupersededAnswer` tells a late save to leave a
+ * newer rotation alone, and `refusedRefreshToken` names the token a
+ * `invalid_grant` was really about, so only that one is ever deleted.
  */
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { z } from "zod";
@@ -27,6 +36,54 @@ import { type ServerCredentials, type StoredCredentials, tokenExpiresAt } from "
 
 /** A stored access token closer than this to its expiry is refreshed rather than shared. */
 const SHARE_MARGIN_MS = 30_000;
+/** Answers remembered per record: a late save comes within one refresh, so a few suffice. */
+const REMEMBERED_ANSWERS = 16;
+
+interface Ledger {
+  /** Access token of an answer this coordinator stored (or took from the store) → the refresh token it came from. */
+  answers: Map<string, string>;
+  /** The refresh token the authorization server last refused with `invalid_grant`. */
+  refused?: string;
+}
+const ledgers = new WeakMap<ServerCredentials, Ledger>();
+
+function ledgerOf(credentials: ServerCredentials): Ledger {
+  let ledger = ledgers.get(credentials);
+  if (!ledger) {
+    ledger = { answers: new Map() };
+    ledgers.set(credentials, ledger);
+  }
+  return ledger;
+}
+
+function rememberAnswer(credentials: ServerCredentials, accessToken: string, from: string): void {
+  const { answers } = ledgerOf(credentials);
+  answers.set(accessToken, from);
+  const oldest = answers.keys().next().value;
+  if (answers.size > REMEMBERED_ANSWERS && oldest !== undefined) answers.delete(oldest);
+}
+
+/**
+ * True when `tokens` are a refresh answer this coordinator already stored
+ * and the record has moved on since (its refresh token is neither the one
+ * they were refreshed from nor their own): saving them would put an older
+ * rotation back over a newer one.
+ */
+export function isSupersededAnswer(
+  credentials: ServerCredentials,
+  current: StoredCredentials,
+  tokens: { access_token: string; refresh_token?: string },
+): boolean {
+  const from = ledgers.get(credentials)?.answers.get(tokens.access_token);
+  const stored = current.tokens?.refresh_token;
+  if (from === undefined || stored === undefined) return false;
+  return stored !== from && stored !== (tokens.refresh_token ?? from);
+}
+
+/** The refresh token the authorization server last refused for `credentials` through this coordinator. */
+export function refusedRefreshToken(credentials: ServerCredentials): string | undefined {
+  return ledgers.get(credentials)?.refused;
+}
 
 const TokenAnswerSchema = z.looseObject({
   access_token: z.string().min(1),
@@ -64,13 +121,19 @@ export function coordinateRefresh(
       if (current?.tokens && stored && (rotated || replaced)) {
         // Another process (or connection) refreshed first.
         const expiresAt = tokenExpiresAt(current);
-        if (expiresAt === undefined || expiresAt - SHARE_MARGIN_MS > now()) return answerWith(current, now());
+        if (expiresAt === undefined || expiresAt - SHARE_MARGIN_MS > now()) {
+          rememberAnswer(credentials, current.tokens.access_token, stored);
+          return answerWith(current, now());
+        }
         params.set("refresh_token", stored);
         request = { ...init, body: params };
         sent = stored;
       }
       const response = await send(url, request);
-      if (!response.ok) return response;
+      if (!response.ok) {
+        if (await isInvalidGrant(response)) ledgerOf(credentials).refused = sent;
+        return response;
+      }
       const answer = TokenAnswerSchema.safeParse(
         await response
           .clone()
@@ -87,6 +150,8 @@ export function coordinateRefresh(
           },
           obtainedAt: now(),
         }));
+        rememberAnswer(credentials, answer.data.access_token, sent);
+        ledgerOf(credentials).refused = undefined;
       }
       return response;
     });
@@ -104,6 +169,14 @@ function refreshGrantOf(init: RequestInit | undefined): URLSearchParams | undefi
         ? new URLSearchParams(body)
         : undefined;
   return params?.get("grant_type") === "refresh_token" ? params : undefined;
+}
+
+async function isInvalidGrant(response: Response): Promise<boolean> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { error?: unknown } | undefined;
+  return body?.error === "invalid_grant";
 }
 
 /** The token an MCP request presented (`Bearer` or `DPoP` scheme). */

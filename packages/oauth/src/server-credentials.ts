@@ -109,7 +109,8 @@ export class ServerCredentials {
       update: async (change) => {
         const current = (await this.load()) ?? { version: 1 as const, server: this.server, url: this.url };
         const updated = change(current);
-        await this.store.set(this.server, JSON.stringify(updated));
+        // A change that keeps the record as it is (returns it) writes nothing.
+        if (updated !== current) await this.store.set(this.server, JSON.stringify(updated));
         return updated;
       },
     };

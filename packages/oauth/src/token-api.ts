@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { CredentialStore, CredentialStoreKind } from "./credential-store.js";
 import { getDefaultCredentialStore } from "./default-store.js";
 import { OAuthError } from "./errors.js";
-import { coordinateRefresh } from "./refresh-coordinator.js";
+import { coordinateRefresh, isSupersededAnswer } from "./refresh-coordinator.js";
 import { loadSdkAuth } from "./sdk-auth.js";
 import { ServerCredentials, type StoredCredentials, tokenExpiresAt } from "./server-credentials.js";
 
@@ -83,15 +83,21 @@ async function refreshRecord(
       // Under the record's cross-process hold: a refresh another process already made is reused.
       fetchFn: coordinateRefresh(credentials, options.fetch, () => now),
     });
-    return await credentials.update((current) => ({
-      ...current,
-      tokens: {
-        ...tokens,
-        refresh_token: tokens.refresh_token ?? refreshToken,
-        issuer: current.tokens?.issuer ?? discovery.authorizationServerUrl,
-      },
-      obtainedAt: now,
-    }));
+    // Another process may have rotated again since the coordinator stored this answer: the
+    // newer record is kept, and its tokens are the ones returned.
+    return await credentials.update((current) =>
+      isSupersededAnswer(credentials, current, tokens)
+        ? current
+        : {
+            ...current,
+            tokens: {
+              ...tokens,
+              refresh_token: tokens.refresh_token ?? refreshToken,
+              issuer: current.tokens?.issuer ?? discovery.authorizationServerUrl,
+            },
+            obtainedAt: now,
+          },
+    );
   } catch (error) {
     if (error instanceof OAuthError) throw error; // store failures stay visible
     return undefined;

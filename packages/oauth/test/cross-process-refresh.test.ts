@@ -5,19 +5,17 @@
  * encrypted file. Every session must keep working, the store must end with
  * live tokens, and nobody may be sent back to log in.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createFixtureServer, type OAuthMcpServer, serveOAuthProtectedMcp } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createCredentialStore, createServerOAuth, startOAuthLogin } from "../src/index.js";
+import { runSessions } from "./session-processes.js";
 
-const script = fileURLToPath(new URL("./fixtures/refresh-session.mjs", import.meta.url));
 const env = { ...process.env, PI_MCP_ADAPTER_OAUTH_FILE_KEY: randomBytes(32).toString("base64") };
 
 let dir: string;
@@ -39,35 +37,6 @@ async function logIn(): Promise<void> {
   await login.done;
 }
 
-/** Starts `count` sessions, lets them go at once, and returns each one's exit code and stderr. */
-async function runSessions(mode: "connect" | "token-api", count: number) {
-  const go = path.join(dir, `go-${mode}`);
-  const sessions = Array.from({ length: count }, () => {
-    const child = spawn(process.execPath, [script, mode, as.url, path.join(dir, "oauth"), go], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    const ready = new Promise<void>((resolve) =>
-      child.stdout.on("data", (chunk) => {
-        stdout += chunk;
-        if (stdout.includes("ready")) resolve();
-      }),
-    );
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-      child.on("exit", (code) => resolve({ code, stdout, stderr })),
-    );
-    return { ready, exited };
-  });
-  await Promise.all(sessions.map((s) => s.ready));
-  await writeFile(go, "");
-  return Promise.all(sessions.map((s) => s.exited));
-}
-
 const refreshRequests = () => as.tokenRequests.filter((r) => r.get("grant_type") === "refresh_token");
 
 async function listWithStoredLogin(): Promise<string[]> {
@@ -85,7 +54,7 @@ describe("refresh across processes sharing a credential store", () => {
   it("five sessions whose access token was rejected all recover with one refresh, and the login survives", async () => {
     await logIn();
     as.expireAccessTokens();
-    const results = await runSessions("connect", 5);
+    const results = await runSessions({ dir, url: as.url, mode: "connect", count: 5, env });
     for (const result of results) expect(result).toMatchObject({ code: 0, stdout: "ready\nok\n" });
     // One session refreshed; the other four took its rotated tokens from the store.
     expect(refreshRequests()).toHaveLength(1);
@@ -98,7 +67,7 @@ describe("refresh across processes sharing a credential store", () => {
 
   it("five token-API callers refreshing at once all get a live token, and the stored refresh token still works", async () => {
     await logIn();
-    const results = await runSessions("token-api", 5);
+    const results = await runSessions({ dir, url: as.url, mode: "token-api", count: 5, env });
     for (const result of results) expect(result).toMatchObject({ code: 0, stdout: "ready\nok\n" });
     expect(refreshRequests()).toHaveLength(1);
     // The refresh token left in the store is the live one: a rejected token refreshes with it.

@@ -4,7 +4,7 @@
  */
 import type { ExtensionAPI, ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
 import { createRuntime, loadStartupSnapshot } from "@pi-mcp-adapter/runtime";
-import { createTempDir, serverEverythingPath } from "@pi-mcp-adapter/test-kit";
+import { createTempDir, faultServerPath, serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { runAdapterCommand } from "../src/pi/adapter-command.js";
 import { PromptCommands, promptsSubcommand } from "../src/pi/prompt-commands.js";
@@ -81,6 +81,23 @@ describe("prompt commands", () => {
     await args.handler(`Lyon`, ctx);
     expect(sent).toEqual(["What's weather in San Francisco, CA?", "What's weather in Lyon?"]);
     expect(notes).toEqual([]);
+  });
+
+  it("describes a command by the first line of a docstring-style prompt description that is not blank", async () => {
+    await using dir = await createTempDir();
+    const idx = { command: process.execPath, args: [faultServerPath], env: { FAULT_MODE: "failing-lists" } };
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      config: { mcpServers: { idx } },
+      metadataCacheFile: false,
+    });
+    cleanup.push(() => runtime.shutdown());
+    const host = fakePi();
+    new PromptCommands(host.pi, async () => runtime).attach(runtime);
+    await runtime.prompts();
+    expect(host.commands.get("mcp__idx__summary")?.description).toBe(
+      "MCP prompt (idx): Summarise the echo log.",
+    );
   });
 
   it("previews the messages first: Use prompt sends them, Cancel or Esc sends nothing; headless sends at once", async () => {

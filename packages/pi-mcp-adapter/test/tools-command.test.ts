@@ -1,5 +1,5 @@
 import { createRuntime } from "@pi-mcp-adapter/runtime";
-import { createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
+import { createTempDir, faultServerPath, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { runAdapterCommand } from "../src/pi/adapter-command.js";
 import { panelServers } from "../src/pi/panel.js";
@@ -52,6 +52,33 @@ describe("/mcp-adapter tools [server]", () => {
 
       await runAdapterCommand(table, "tools a b", ctx);
       expect(notes.pop()).toBe("Usage: /mcp-adapter tools [server]");
+    } finally {
+      await runtime.shutdown();
+    }
+  });
+
+  it("shows a docstring-style description by its first line that is not blank", async () => {
+    await using dir = await createTempDir();
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      config: {
+        mcpServers: {
+          ci: {
+            command: process.execPath,
+            args: [faultServerPath],
+            env: { FAULT_MODE: "unimplemented-lists" },
+          },
+        },
+      },
+      metadataCacheFile: false,
+      npxCacheFile: false,
+    });
+    const { ctx, notes } = noticeContext(dir.path);
+    try {
+      await runAdapterCommand([toolsSubcommand(async () => runtime)], "tools ci", ctx);
+      const listed = notes.pop() ?? "";
+      expect(listed).toContain("  echo — Echo the given text back.\n");
+      expect(listed).toContain("  whoami — The whoami tool.");
     } finally {
       await runtime.shutdown();
     }

@@ -238,7 +238,7 @@ export class AdapterRuntime {
     return this.pins.changeOf(server, tool);
   }
 
-  /** Accepts a server's tools as it lists them now (all, or those named), listing it first if needed. */
+  /** Accepts a server's tools as it lists them now (all, or those named), listing it first if needed; rejects when they could not be saved. */
   async acceptToolChanges(server: string, tools?: readonly string[]): Promise<void> {
     await this.tools.view(server);
     await this.pins.accept(server, tools);

@@ -113,7 +113,11 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     // Server→client requests the host can answer; capabilities follow from them.
     handlers: clientHandlersFor(host, { ...config.settings, roots }, samplingUsage),
     client: source.client ?? { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
-    resolveCommand: createNpxResolver(npxCacheFile === false ? {} : { cacheFile: npxCacheFile }),
+    resolveCommand: createNpxResolver(
+      npxCacheFile === false
+        ? {}
+        : { cacheFile: npxCacheFile, onProblem: (message) => host.notify(message, "warning") },
+    ),
     // Servers with `shared` (or under `shareServers`) reach the per-user daemon in the agent dir.
     sharing: sharingOptions(defaultConfigEnvironment().agentDir, config.settings.idleTimeout),
   };

@@ -36,6 +36,7 @@ export {
   type ToolDeclaration,
 } from "./catalog/token-cost.js";
 export { pickModelByHints } from "./client-features/sampling-flow.js";
+export { dedentDescription, descriptionFirstLine } from "./format/description-text.js";
 export { formatStatus, formatTaskStatus } from "./format/status-text.js";
 export {
   formatToolChanges,

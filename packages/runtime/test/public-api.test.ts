@@ -62,6 +62,8 @@ const PUBLIC_API = [
   "DirectToolSettings",
   "directSelection",
   "directToolSettings",
+  "dedentDescription",
+  "descriptionFirstLine",
   "emptyStatusSnapshot",
   "formatDebugStderr",
   "formatPromptList",

@@ -1,13 +1,15 @@
 /**
  * `settings.shareServers` through a real runtime: two runtimes (two sessions)
  * with the same stdio server-everything reach one process through the real
- * daemon in their agent dir, and status says so; a server's `shared: false`
+ * daemon in their agent dir, and status says so — also when their
+ * environments differ as two terminals' do, but not when a variable the
+ * server's `env` references differs; a server's `shared: false`
  * keeps it to the session; a call made the moment the daemon died still
  * goes through.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { daemonStatus, stopDaemon } from "@pi-mcp-adapter/daemon";
-import { createTempDir, serverEverythingPath, type TempDir } from "@pi-mcp-adapter/test-kit";
+import { daemonPaths, daemonStatus, stopDaemon } from "@pi-mcp-adapter/daemon";
+import { createTempDir, serverEverythingPath, type TempDir, terminalEnv } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type AdapterRuntime, createRuntime, formatStatus } from "../src/index.js";
 
@@ -54,6 +56,39 @@ describe("shareServers", () => {
       interval: 50,
     });
     expect(formatStatus(a.servers(), [])).toContain("- everything: connected, shared (2 sessions), ");
+  });
+
+  it("sessions from two terminals share one process; a different referenced variable gets its own", async () => {
+    const terminal = (pane: number, token: string) => {
+      const env = {
+        ...terminalEnv(pane, `/home/user/link-${pane}`, `/tmp/elsewhere-${pane}`),
+        SHARED_RT_TOKEN: token,
+      };
+      for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+    };
+    const tokenServer = { env: { TOKEN: `\${SHARED_RT_TOKEN}` } };
+    const [a, b] = [await session(tokenServer), await session(tokenServer)];
+    const [c, d] = [await session(), await session()];
+    const [alice, bob] = ["alice", "bob"].map((who) => `tok-${who}-${Math.random().toString(36).slice(2)}`);
+    terminal(1, alice!);
+    expect(await echoed(a, "A")).toContain("A");
+    expect(await echoed(c, "C")).toContain("C");
+    terminal(2, bob!);
+    expect(await echoed(b, "B")).toContain("B");
+    expect(await echoed(d, "D")).toContain("D");
+    const servers = (await daemonStatus(agent.path))?.servers ?? [];
+    // c and d (no referenced variable) share; a (alice) and b (bob) do not.
+    expect(servers.map((s) => s.sessions).sort()).toEqual([1, 1, 2]);
+    expect(new Set(servers.map((s) => s.pid)).size).toBe(3);
+    // Each server sees its own token and nothing of the terminals; neither token shows in status or log.
+    const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+    const seen = servers.map((s) => environ(s.pid));
+    expect(seen.filter((env) => env.includes(`TOKEN=${alice}`))).toHaveLength(1);
+    expect(seen.filter((env) => env.includes(`TOKEN=${bob}`))).toHaveLength(1);
+    const terminalNames = ["TERM_SESSION_ID", "TMUX_PANE", "WINDOWID", "OLDPWD", "SHLVL", "_", "PWD", "TERM"];
+    for (const env of seen) expect(env.filter((v) => terminalNames.includes(v.split("=")[0]!))).toEqual([]);
+    const shown = JSON.stringify(servers) + readFileSync(daemonPaths(agent.path).log, "utf8");
+    for (const token of [alice, bob]) expect(shown).not.toContain(token);
   });
 
   it("a call made the moment the daemon died is sent again through a new daemon, not failed", async () => {

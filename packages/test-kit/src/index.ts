@@ -70,6 +70,7 @@ export {
   startServerEverything,
 } from "./server-everything.js";
 export { createTempDir, type TempDir } from "./temp-dir.js";
+export { terminalEnv } from "./terminal-env.js";
 export { answerTo, readWireLog, type WireLogEntry, wireLogProxyPath } from "./wire-log.js";
 
 /** Absolute path of the stdio fixture server script (run it with `node`). */

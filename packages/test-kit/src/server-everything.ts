@@ -67,7 +67,8 @@ export async function startServerEverything(
     }
   }
   const close = async () => {
-    if (child.exitCode !== null) return;
+    // Killed by a signal, a child has a `signalCode` and no `exitCode`: a second close must not wait for another exit.
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once("exit", r));
     child.kill("SIGKILL");
     await exited;

@@ -28,5 +28,9 @@ export async function sharedClientKey(
     });
     roots = listed.map((root) => root.uri).sort();
   }
-  return createHash("sha256").update(canonicalJson({ capabilities, roots })).digest("hex").slice(0, 32);
+  const protocol = definition.protocol ?? "legacy";
+  return createHash("sha256")
+    .update(canonicalJson({ capabilities, roots, protocol }))
+    .digest("hex")
+    .slice(0, 32);
 }

@@ -23,6 +23,7 @@ import {
 } from "./server-connection.js";
 import { NotificationRelay } from "./server-notification.js";
 import { StderrBuffer } from "./stderr-buffer.js";
+import { STDERR_SUMMARY_WINDOW, stderrHint } from "./stderr-summary.js";
 import { openOwnProcess, openStdioEndpoint } from "./stdio-endpoint.js";
 import { DEFAULT_TASK_TIMEOUT_MS } from "./task-update.js";
 
@@ -138,12 +139,10 @@ async function connectFailure(
     }).catch(() => undefined);
     if (shape) hint = ` (${shape})`;
   }
-  const tail = stderr.tail(3);
-  const stderrHint = tail.length ? ` — server stderr: ${tail.join(" | ")}` : "";
   return new TransportError(
     isAuthFailure(error) ? "needs_auth" : "connect_failed",
     name,
-    `Could not connect to MCP server "${name}": ${describeError(error)}${hint}${stderrHint}`,
+    `Could not connect to MCP server "${name}": ${describeError(error)}${hint}${stderrHint(stderr.tail(STDERR_SUMMARY_WINDOW))}`,
     { cause: error },
   );
 }

@@ -27,6 +27,7 @@ import {
 } from "./server-slot.js";
 import { type ServerStatus, type StatusListener, slotStatus, statusEventKey } from "./server-status.js";
 import { SlotTimers } from "./slot-timers.js";
+import { STDERR_SUMMARY_WINDOW, stderrHint } from "./stderr-summary.js";
 import { REAL_TIMERS, type Timers } from "./timers.js";
 
 export type NotificationEventListener = (server: string, notification: ServerNotification) => void;
@@ -328,8 +329,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     this.slotTimers.clear(slot, "idleTimer", "healthTimer");
     if (connection.daemonLost && slot.resident) this.scheduleReconnect(slot);
     else if (!connection.daemonLost) {
-      const tail = connection.stderrTail(2);
-      slot.error = `connection lost${tail.length ? ` — server stderr: ${tail.join(" | ")}` : ""}`;
+      slot.error = `connection lost${stderrHint(connection.stderrTail(STDERR_SUMMARY_WINDOW))}`;
       this.failed(slot);
       // A resident server that was up is brought back by its timer, and a call meanwhile need not wait for it.
       if (slot.resident) slot.retryAt = undefined;

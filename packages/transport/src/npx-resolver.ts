@@ -3,8 +3,10 @@
  * npm's `_npx` cache, so a server runs without the npm parent process (about
  * 100 MB of RSS each). Resolutions are remembered in a JSON file for 24 h,
  * shared by every process: a save merges into the file under core's
- * `withFileLock` and replaces it with `writeFileAtomic`. Anything unusual
- * falls back to running `npx` as configured.
+ * `withFileLock` (waiting as long as the other shared files do: forty CLI
+ * calls at once take turns) and replaces it with `writeFileAtomic`. A save
+ * that fails costs only the next lookup, and says why (`onProblem`).
+ * Anything unusual falls back to running `npx` as configured.
  */
 import { existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
@@ -23,6 +25,8 @@ export interface NpxResolverOptions {
   now?: () => number;
   /** The platform whose bin shims are looked for (`.cmd` on win32). Default `process.platform`. */
   platform?: NodeJS.Platform;
+  /** Hears why a resolution could not be saved to `cacheFile` (the server still starts). */
+  onProblem?: (message: string) => void;
 }
 
 export type ResolveCommand = (
@@ -70,23 +74,21 @@ export function createNpxResolver(options: NpxResolverOptions = {}): ResolveComm
     const file = options.cacheFile;
     if (!file) return;
     try {
-      await withFileLock(
-        file,
-        async () => {
-          // Re-read so entries other processes saved meanwhile are kept; expired ones go.
-          const entries: Record<string, CacheEntry> = {};
-          for (const [k, e] of Object.entries(await readEntries(file))) {
-            if (now() - e?.resolvedAt < NPX_CACHE_TTL_MS) entries[k] = e;
-          }
-          entries[key] = entry;
-          await writeFileAtomic(file, `${JSON.stringify({ version: 1, entries }, null, 2)}\n`, {
-            mode: 0o600,
-          });
-        },
-        { timeoutMs: 2000 },
+      await withFileLock(file, async () => {
+        // Re-read so entries other processes saved meanwhile are kept; expired ones go.
+        const entries: Record<string, CacheEntry> = {};
+        for (const [k, e] of Object.entries(await readEntries(file))) {
+          if (now() - e?.resolvedAt < NPX_CACHE_TTL_MS) entries[k] = e;
+        }
+        entries[key] = entry;
+        await writeFileAtomic(file, `${JSON.stringify({ version: 1, entries }, null, 2)}\n`, {
+          mode: 0o600,
+        });
+      });
+    } catch (error) {
+      options.onProblem?.(
+        `could not remember the npx resolution of ${entry.command} in ${file}: ${(error as Error).message}`,
       );
-    } catch {
-      // a read-only agent dir costs only the next lookup
     }
   };
 

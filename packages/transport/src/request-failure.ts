@@ -10,6 +10,7 @@ import { TransportError } from "./errors.js";
 import { httpStatus, isTransientStatus } from "./http-status.js";
 import { isDroppedConnection } from "./read-retry.js";
 import type { RequestDeadline } from "./request-deadline.js";
+import { STDERR_SUMMARY_WINDOW, stderrHint } from "./stderr-summary.js";
 
 export interface FailedRequest {
   server: string;
@@ -24,7 +25,7 @@ export interface FailedRequest {
   /** Whether the connection has ended. */
   closed: boolean;
   /** The server's last stderr lines, for a connection that closed. */
-  stderrTail: () => string[];
+  stderrTail: (lines: number) => string[];
 }
 
 export function requestFailure(failed: FailedRequest): TransportError {
@@ -50,9 +51,7 @@ export function requestFailure(failed: FailedRequest): TransportError {
     return new TransportError("request_timeout", server, `${server}: ${what} timed out`, cause);
   }
   if (failed.closed || failed.kind === "closed") {
-    const tail = failed.stderrTail();
-    const hint = tail.length ? ` — server stderr: ${tail.join(" | ")}` : "";
-    const message = `${server}: connection closed during ${what}${notRetried(what)}${hint}`;
+    const message = `${server}: connection closed during ${what}${notRetried(what)}${stderrHint(failed.stderrTail(STDERR_SUMMARY_WINDOW))}`;
     return new TransportError("closed", server, message, cause);
   }
   const status = httpStatus(error);

@@ -53,7 +53,7 @@ export interface SdkConnectionParts {
   sharing?: SharedSource;
   /** Runs before the client closes, e.g. to end an HTTP session with DELETE. */
   beforeClose?: () => Promise<void>;
-  /** A Streamable HTTP session that renews itself when the server lost it (`client` is its client). */
+  /** An HTTP or SSE session that renews itself when the server lost it (`client` is its client). */
   session?: { onRenewal(listener: SessionRenewalListener): () => void };
   now?: () => number;
   /** Server notifications read off the transport. */
@@ -393,7 +393,7 @@ export class SdkServerConnection implements ServerConnection {
       signal,
       kind: this.client.classify(error),
       closed: this.closed,
-      stderrTail: () => this.parts.stderr.tail(3),
+      stderrTail: (lines) => this.parts.stderr.tail(lines),
     });
   }
 }

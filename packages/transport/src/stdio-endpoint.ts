@@ -2,7 +2,10 @@
  * How a stdio server is reached: the effective spawn spec (npx resolved,
  * environment merged, sandbox wrapped), then either the session's own process
  * or — when the definition is `shared` and the connect options say where the
- * daemon lives — the daemon's shared process for that exact spec. Sharing that
+ * daemon lives — the daemon's shared process for that exact spec, whose
+ * environment is only what the definition decides (the daemon's
+ * `sharedServerEnv`: a fixed inherited list plus the configured `env`), never
+ * the rest of what this session inherited from its terminal. Sharing that
  * cannot be had (Windows, a daemon that will not start, a sandbox whose
  * network proxy lives in this session) falls back to an own process whose
  * status says why ("not shared: …").
@@ -67,7 +70,7 @@ export async function openStdioEndpoint(
       const { SharedServerTransport } = await import("./shared-server-transport.js");
       const channel = await daemon.openSharedServer({
         ...sharing,
-        spec: { ...spec, args: [...spec.args] },
+        spec: { ...spec, args: [...spec.args], env: daemon.sharedServerEnv(spec.env, definition.env) },
         serverName: definition.name,
         clientKey: await sharedClientKey(definition, handlers),
         idleTimeoutMs: definition.idleTimeoutMin ? definition.idleTimeoutMin * 60_000 : sharing.idleTimeoutMs,

@@ -95,6 +95,16 @@ describe("ConnectionManager", () => {
     expect((await second.callTool("add", { a: 1, b: 2 })).content).toEqual([{ type: "text", text: "3" }]);
   });
 
+  it("says why a server was lost by its exception line, not the lines after its stack trace", async () => {
+    manager = manage([faultStdio("buggy", "")], fast);
+    const connection = await manager.get("buggy");
+    await failure(connection.callTool("crash", { node: true }));
+    await expect.poll(() => manager!.status()[0]!.state).toBe("failed");
+    expect(manager.status()[0]!.error).toBe(
+      "connection lost — server stderr: TypeError: Cannot read properties of undefined (reading 'token')",
+    );
+  });
+
   it("replaces a keep-alive server that stops answering health checks", async () => {
     manager = manage([{ ...fixtureStdio("frozen"), lifecycle: "keep-alive" }], fast);
     await manager.start();

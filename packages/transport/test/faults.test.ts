@@ -17,6 +17,24 @@ describe("stdio faults", () => {
     expect(error.message).toContain("fatal: cannot open database");
   });
 
+  it("a server that crashes at start as Node does is reported by its error line, not its trailer", async () => {
+    const error = await failure(connectServer(faultStdio("keyring", "node-crash")));
+    expect(error.code).toBe("connect_failed");
+    const stderr = error.message.split(" — server stderr: ")[1] ?? "";
+    expect(stderr).toMatch(
+      /^Error: Cannot find module '\.\.\/build\/Release\/keytar\.node' \| Require stack: - \S+fault-server\.mjs/,
+    );
+    expect(stderr).toContain("code: 'MODULE_NOT_FOUND'");
+    expect(stderr).not.toMatch(/Node\.js v|\bat Module\./);
+  });
+
+  it("a server that logs a lot and then exits with a plain message is reported by that message", async () => {
+    const error = await failure(connectServer(faultStdio("noisy", "noisy-exit")));
+    expect(error.message).toMatch(
+      / — server stderr: Missing FIXTURE_API_KEY: set it in the server's env to start$/,
+    );
+  });
+
   it("a server that never answers initialize fails after the request timeout and is killed", async () => {
     await using dir = await createTempDir();
     const silent = {
@@ -37,6 +55,15 @@ describe("stdio faults", () => {
     expect(error.code).toBe("closed");
     expect(error.message).toContain("panic: crashed mid-call");
     expect(open.closed).toBe(true);
+  });
+
+  it("a Node server that throws mid-call ends that call with the exception's line", async () => {
+    open = await connectServer(faultStdio("buggy", ""));
+    const error = await failure(open.callTool("crash", { node: true }));
+    expect(error.code).toBe("closed");
+    expect(error.message).toMatch(
+      / — server stderr: TypeError: Cannot read properties of undefined \(reading 'token'\)$/,
+    );
   });
 
   it("a server that prints garbage on stdout still works", async () => {

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import {
   chmod,
   copyFile,
@@ -10,6 +11,8 @@ import {
   writeFile,
 } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { withFileLock } from "@pi-mcp-adapter/core";
 import { createTempDir, minimalServerPath, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { connectServer, createNpxResolver, NPX_CACHE_TTL_MS, parseNpxArgs } from "../src/index.js";
@@ -188,4 +191,46 @@ describe("npx resolution", () => {
     const resolve = createNpxResolver({ npmCacheDir: dir.join("npm-cache"), cacheFile });
     expect((await resolve("npx", ["-y", "solo"])).command).toContain(path.join("_npx", "5555555555555555"));
   });
+
+  it("keeps every entry when many processes save at once while another writer holds the file", async () => {
+    await using dir = await createTempDir();
+    const names = ["one", "two", "three", "four", "five"];
+    for (const [i, name] of names.entries()) {
+      await installIntoNpxCache(dir, String(i).repeat(16), { name, version: "1.0.0", bin: "bin/s.mjs" });
+    }
+    const cacheFile = dir.join("agent", "mcp-npx-cache.json");
+    const go = dir.join("go");
+    const script = fileURLToPath(new URL("./fixtures/npx-resolve-session.mjs", import.meta.url));
+    const sessions = Array.from({ length: 20 }, () => {
+      const argv = [script, dir.join("npm-cache"), cacheFile, go, ...names];
+      const child = spawn(process.execPath, argv, { stdio: ["ignore", "pipe", "pipe"] });
+      let stdout = "";
+      let stderr = "";
+      child.stderr.on("data", (chunk) => {
+        stderr += chunk;
+      });
+      const ready = new Promise<void>((resolve) =>
+        child.stdout.on("data", (chunk) => {
+          stdout += chunk;
+          if (stdout.startsWith("ready\n")) resolve();
+        }),
+      );
+      const exited = new Promise((resolve) => child.on("exit", (code) => resolve({ code, stderr })));
+      return { ready, exited };
+    });
+    await Promise.all(sessions.map((s) => s.ready));
+    // Another writer holds the file longer than the resolver used to wait (2 s), as a large write
+    // of a slow disk would; every session must wait its turn rather than drop its entries.
+    await withFileLock(cacheFile, async () => {
+      await writeFile(go, "");
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+    });
+    for (const result of await Promise.all(sessions.map((s) => s.exited))) {
+      expect(result).toEqual({ code: 0, stderr: "" });
+    }
+    const saved = JSON.parse(await readFile(cacheFile, "utf8").catch(() => `{ "entries": {} }`));
+    expect(Object.keys(saved.entries).sort()).toEqual(
+      names.map((n) => JSON.stringify(["npx", "-y", n])).sort(),
+    );
+  }, 120_000);
 });

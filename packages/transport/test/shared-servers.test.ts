@@ -2,7 +2,7 @@
  * Shared stdio servers through the real daemon (`@pi-mcp-adapter/daemon`,
  * its built entry) and the real server-everything: two connections with the
  * same definition reach one process, each getting its own answers; sessions
- * that declare different client capabilities do not share; a killed daemon is
+ * that declare different client capabilities or protocol settings do not share; a killed daemon is
  * no server failure (the next use reconnects at once through a new daemon);
  * and where the daemon cannot be had, the server runs in this session with a
  * status reason.
@@ -86,6 +86,14 @@ describe("shared stdio servers", () => {
     const names = async (c: ServerConnection) => (await c.listTools()).map((t) => t.name);
     expect(await names(asking)).toContain("trigger-elicitation-request");
     expect(await names(plain)).not.toContain("trigger-elicitation-request");
+  });
+
+  it("sessions that speak different protocol settings get different processes", async () => {
+    const legacy = await open(sharing());
+    const negotiating = await open(sharing(), everything({ protocol: "auto" }));
+    expect(text(await negotiating.callTool("echo", { message: "auto" }))).toContain("auto");
+    expect(negotiating.pid).not.toBe(legacy.pid);
+    expect((await daemonStatus(agent.path))?.servers.map((s) => s.sessions)).toEqual([1, 1]);
   });
 
   it("a request timeout and a cancelled call behave as on an own process; the connection stays usable", async () => {

@@ -8,6 +8,7 @@ import { authCli, logoutCli } from "./auth-cli.js";
 import type { CliContext, CliOutput } from "./cli-context.js";
 import { callResultOutput, reconnectCli } from "./connect-cli.js";
 import { daemonCli } from "./daemon-cli.js";
+import { helpRows } from "./help-columns.js";
 import { listPrompts, runPrompt } from "./prompt-cli.js";
 import { addCli, getCli, removeCli } from "./server-cli.js";
 import { initCli, setupCli } from "./setup-cli.js";
@@ -246,15 +247,14 @@ export function findCliCommand(name: string): CliCommand | undefined {
 const signature = (c: CliCommand) => `${[c.name, ...(c.aliases ?? [])].join("|")} ${c.args}`.trim();
 
 export function cliUsage(): string {
-  const rows = CLI_COMMANDS.map((c) => `  ${signature(c).padEnd(26)}${c.summary}`);
   return [
     "Usage: pi-mcp-adapter [options] <command>",
     "",
     "Commands:",
-    ...rows,
+    ...helpRows(CLI_COMMANDS.map((c) => [signature(c), c.summary])),
     "",
     "Options:",
-    ...GLOBAL_FLAGS.map(([flag, text]) => `  ${flag.padEnd(20)}${text}`),
+    ...helpRows(GLOBAL_FLAGS),
     "",
     "Exit codes:",
     ...EXIT_CODES.map(([code, text]) => `  ${code}  ${text}`),
@@ -266,9 +266,9 @@ export function commandUsage(command: CliCommand): string {
   if (command.aliases?.length) lines.push(`Also: ${command.aliases.join(", ")}`);
   if (command.details) lines.push("", command.details);
   if (command.flags?.length) {
-    lines.push("", "Flags:", ...command.flags.map(([flag, text]) => `  --${flag.padEnd(24)}${text}`));
+    lines.push("", "Flags:", ...helpRows(command.flags.map(([flag, text]) => [`--${flag}`, text])));
   }
-  lines.push("", "Options:", ...GLOBAL_FLAGS.map(([flag, text]) => `  ${flag.padEnd(20)}${text}`));
+  lines.push("", "Options:", ...helpRows(GLOBAL_FLAGS));
   return lines.join("\n");
 }
 

@@ -6,11 +6,14 @@
 import { formatProblem } from "@pi-mcp-adapter/config";
 import {
   cachedToolChanges,
+  descriptionFirstLine,
   formatStatus,
   formatTokenCosts,
   formatToolChanges,
   loadStartupSnapshot,
+  type ServerSummary,
   type ServerTokenCost,
+  type StartupSnapshot,
   snapshotTokenCosts,
   toolChangeSummary,
 } from "@pi-mcp-adapter/runtime";
@@ -21,14 +24,14 @@ import { withSharedSessions } from "./daemon-cli.js";
 export async function statusCli(ctx: CliContext): Promise<CliOutput> {
   const runtime = await ctx.runtime();
   const pending = await ctx.pendingProjectServers();
-  // Servers shared through the daemon show how many sessions use them (status never starts a daemon).
-  const { servers, daemon } = await withSharedSessions(runtime.servers());
   // Tool pinning's findings as the metadata cache knows them: status never starts a server.
   const snapshot = await loadStartupSnapshot({
     cwd: ctx.options.cwd,
     configPath: ctx.options.config,
     trust: ctx.trust,
   });
+  // Servers shared through the daemon show how many sessions use them (status never starts a daemon).
+  const { servers, daemon } = await withSharedSessions(withCachedSkips(runtime.servers(), snapshot));
   const changes = cachedToolChanges(snapshot.servers, snapshot.cache, snapshot.config.settings.pinTools);
   // What each server costs in every model request, and with all its tools direct (metadata cache only).
   const costs = new Map(snapshotTokenCosts(snapshot).map((c) => [c.server, c]));
@@ -48,6 +51,7 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
         resourceCount: s.resourceCount ?? null,
         promptCount: s.promptCount ?? null,
         error: s.error ?? null,
+        skippedLists: s.skippedLists ?? [],
         tokens: tokensJson(costs.get(s.name)),
       })),
       awaitingApproval: pendingJson(pending),
@@ -63,6 +67,15 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
       })),
     },
   };
+}
+
+/** Summaries with the lists each server's cached listing lacks (the CLI's runtime has listed nothing yet). */
+function withCachedSkips(servers: ServerSummary[], snapshot: StartupSnapshot): ServerSummary[] {
+  const cached = new Map(snapshot.servers.map((s) => [s.server.name, s.listing?.skipped]));
+  return servers.map((s) => {
+    const skippedLists = s.skippedLists ?? cached.get(s.name);
+    return skippedLists ? { ...s, skippedLists } : s;
+  });
 }
 
 /** A server's token cost for `--json`; `null` for a server the session does not declare (disabled, pending). */
@@ -103,7 +116,8 @@ export async function listCli(ctx: CliContext, words: string[]): Promise<CliOutp
       );
     } else {
       lines.push(`${entry.server.name}: ${tools.length} tool${tools.length === 1 ? "" : "s"}`);
-      for (const tool of tools) lines.push(`- ${tool.prefixedName}: ${firstLine(tool.description)}`);
+      for (const tool of tools)
+        lines.push(`- ${tool.prefixedName}: ${descriptionFirstLine(tool.description)}`);
     }
     return {
       name: entry.server.name,
@@ -118,8 +132,4 @@ export async function listCli(ctx: CliContext, words: string[]): Promise<CliOutp
     lines.push(`error: ${formatProblem(problem)}`);
   }
   return { text: lines.join("\n"), json: { servers: json, awaitingApproval: pendingJson(shown) } };
-}
-
-function firstLine(text: string): string {
-  return (text.split("\n")[0] ?? "").trim();
 }

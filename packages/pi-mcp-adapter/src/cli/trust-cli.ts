@@ -29,13 +29,23 @@ export async function trustCli(ctx: CliContext, words: string[]): Promise<CliOut
     (yes ? approved : declined).push(name);
     return yes;
   };
+  // An approval that could not be written is not an approval: it is reported and fails the command.
+  const unsaved: { name: string; reason: string }[] = [];
+  const trust = cliProjectTrust(false, confirm);
+  const store = trust.approvals;
+  if (store) {
+    trust.approvals = {
+      isApproved: (key) => store.isApproved(key),
+      approve: (key) =>
+        store.approve(key).catch((error: unknown) => {
+          unsaved.push({ name: key.server, reason: (error as Error).message });
+          throw error;
+        }),
+    };
+  }
   let config: Awaited<ReturnType<typeof loadConfig>>;
   try {
-    config = await loadConfig({
-      cwd: ctx.options.cwd,
-      configPath: ctx.options.config,
-      trust: cliProjectTrust(false, confirm),
-    });
+    config = await loadConfig({ cwd: ctx.options.cwd, configPath: ctx.options.config, trust });
   } finally {
     await lines.return?.();
     process.stdin.destroy();
@@ -45,16 +55,17 @@ export async function trustCli(ctx: CliContext, words: string[]): Promise<CliOut
     .map((s) => s.name);
   const project = config.servers.map((s) => s.name);
   const unknown = words.filter((w) => !approved.includes(w) && !declined.includes(w) && !project.includes(w));
+  const saved = approved.filter((name) => !unsaved.some((u) => u.name === name));
   const out: string[] = [];
-  if (approved.length)
-    out.push(`Approved: ${approved.join(", ")} (remembered until the definition changes).`);
+  if (saved.length) out.push(`Approved: ${saved.join(", ")} (remembered until the definition changes).`);
+  for (const { name, reason } of unsaved) out.push(`Not approved: ${name}. ${reason}.`);
   if (declined.length) out.push(`Not approved: ${declined.join(", ")}.`);
   if (alreadyApproved.length) out.push(`Already approved: ${alreadyApproved.join(", ")}.`);
   if (unknown.length) out.push(`No project server named ${unknown.map((u) => `"${u}"`).join(", ")} here.`);
   if (!out.length) out.push(`No project MCP servers await approval in ${ctx.options.cwd}.`);
   return {
     text: out.join("\n"),
-    json: { approved, declined, alreadyApproved, unknown },
-    exitCode: unknown.length ? 1 : declined.length ? 3 : 0,
+    json: { approved: saved, declined, alreadyApproved, unknown, unsaved },
+    exitCode: unknown.length || unsaved.length ? 1 : declined.length ? 3 : 0,
   };
 }

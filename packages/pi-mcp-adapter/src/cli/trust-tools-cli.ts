@@ -36,7 +36,12 @@ export async function trustToolsCli(ctx: CliContext, words: string[]): Promise<C
   const changes = (runtime.toolChanges().find((r) => r.server === server)?.changes ?? []).filter(
     (c) => tools.length === 0 || tools.includes(c.tool),
   );
-  await runtime.acceptToolChanges(server, tools.length ? tools : undefined);
+  try {
+    await runtime.acceptToolChanges(server, tools.length ? tools : undefined);
+  } catch (error) {
+    const reason = `The tools of ${server} were not accepted: ${(error as Error).message}`;
+    return { text: reason, json: { error: reason, accepted: [] }, exitCode: 1 };
+  }
   const lines = changes.map((c) => `- ${c.tool}: ${c.kind === "new" ? "new tool" : toolChangeSummary(c)}`);
   return {
     text: changes.length

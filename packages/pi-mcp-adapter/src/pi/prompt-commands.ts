@@ -20,6 +20,7 @@ import { describeError } from "@pi-mcp-adapter/core";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import {
   completionPoint,
+  descriptionFirstLine,
   formatPromptList,
   type PromptEntry,
   parsePromptArguments,
@@ -109,7 +110,7 @@ export class PromptCommands {
 
   private register(first: PromptEntry): void {
     const name = first.command;
-    const about = first.prompt.description ?? first.prompt.title ?? first.prompt.name;
+    const about = descriptionFirstLine(first.prompt.description) || first.prompt.title || first.prompt.name;
     this.pi.registerCommand(name, {
       description: `MCP prompt (${first.server}): ${about}`,
       getArgumentCompletions: (prefix) => this.complete(name, prefix),

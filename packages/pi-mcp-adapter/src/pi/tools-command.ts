@@ -6,7 +6,7 @@
  */
 import { describeError } from "@pi-mcp-adapter/core";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
-import { directSelection } from "@pi-mcp-adapter/runtime/startup";
+import { descriptionFirstLine, directSelection } from "@pi-mcp-adapter/runtime/startup";
 import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
 
 /** The tool lines of one server: `name — description [direct]`, descriptions cut to one line. */
@@ -32,7 +32,7 @@ async function serverLines(runtime: AdapterRuntime, name: string): Promise<strin
   return [
     head,
     ...tools.map((t) => {
-      const description = t.description.split("\n")[0]?.trim() ?? "";
+      const description = descriptionFirstLine(t.description);
       const cut = description.length > 100 ? `${description.slice(0, 99)}…` : description;
       return `  ${t.name}${cut ? ` — ${cut}` : ""}${direct(t.name) ? " [direct]" : ""}`;
     }),

@@ -110,7 +110,8 @@ export class ApprovalStage {
     };
     const verdict = await this.gate.check(call);
     if (verdict.allowed && verdict.acceptedChange) {
-      await pins?.accept(server, [tool.name]);
+      // The user approved this call; a change that could not be saved was already reported (`notify`).
+      await pins?.accept(server, [tool.name]).catch(() => {});
       return { verdict, call };
     }
     return { verdict, call, ...(change && verdict.allowed ? { unaccepted: change } : {}) };

@@ -45,6 +45,8 @@ export class ToolPins {
   private readonly writes = new Set<Promise<void>>();
   /** Pin changes waiting for the next write, per server. */
   private readonly queued = new Map<string, (pins: ServerPins | undefined) => ServerPins>();
+  /** The write that will take the queued changes (not started yet). */
+  private batch: Promise<void> | undefined;
 
   constructor(
     setting: PinToolsSetting | undefined,
@@ -63,7 +65,7 @@ export class ToolPins {
     const told = changes.map((c) => `${c.tool}:${c.kind}:${c.fingerprint}`).join("\n");
     this.observed.set(definition.name, { identity, tools: listing.tools, changes, told });
     // Only what is missing is added: pins on disk (accepted meanwhile, maybe by another process) stand.
-    if (save) this.persist(definition.name, (current) => withMissingPins(current, save));
+    if (save) void this.persist(definition.name, (current) => withMissingPins(current, save));
     if (changes.length && told !== previous?.told) {
       this.notify(toolChangeNotice(definition.name, changes, this.mode === "enforce"));
     }
@@ -96,7 +98,10 @@ export class ToolPins {
     return [...this.observed].map(([server, o]) => ({ server, changes: o.changes }));
   }
 
-  /** Accepts a server's tools as last listed (all, or those named): they are pinned as they are now. */
+  /**
+   * Accepts a server's tools as last listed (all, or those named): they are pinned as they are now.
+   * Rejects (after a notice) when the cache file could not be written: the pins then hold in memory only.
+   */
   async accept(server: string, tools?: readonly string[]): Promise<void> {
     const observed = this.observed.get(server);
     if (!observed) return;
@@ -105,8 +110,12 @@ export class ToolPins {
     const next = accept(this.pinsOf(server));
     observed.changes = compareToolPins(next, identity, observed.tools).changes;
     observed.told = "";
-    this.persist(server, accept);
-    await this.settled();
+    await this.persist(server, accept).catch((error: unknown) => {
+      this.notify(
+        `MCP server ${server}: the accepted tools could not be saved (${(error as Error).message}); they hold for this session only`,
+      );
+      throw error;
+    });
   }
 
   /** Reads pins again from disk (another process may have accepted changes) and compares anew. */
@@ -132,26 +141,31 @@ export class ToolPins {
     return queued ? queued(saved) : saved;
   }
 
-  private persist(server: string, change: (pins: ServerPins | undefined) => ServerPins): void {
+  /**
+   * Queues `change` for the next write of the cache. The promise rejects when that write fails;
+   * the listing's own pins ignore that (they are taken again next session), an explicit accept does not.
+   */
+  private persist(server: string, change: (pins: ServerPins | undefined) => ServerPins): Promise<void> {
     if (!this.cache) {
       this.memory.set(server, change(this.memory.get(server)));
-      return;
+      return Promise.resolve();
     }
     const cache = this.cache;
     // Changes made in one turn (the first listing of many servers) go to disk in one write.
     const queued = this.queued.get(server);
     this.queued.set(server, queued ? (pins) => change(queued(pins)) : change);
-    if (this.queued.size > 1 || queued) return;
-    const write = Promise.resolve()
-      .then(() => {
-        const changes = Object.fromEntries(this.queued);
-        this.queued.clear();
-        return cache.updatePins(changes);
-      })
-      // A cache that cannot be written only means the pins are taken again next session.
-      .catch(() => {});
-    this.writes.add(write);
-    void write.finally(() => this.writes.delete(write));
+    if (this.batch) return this.batch;
+    const write = Promise.resolve().then(() => {
+      this.batch = undefined;
+      const changes = Object.fromEntries(this.queued);
+      this.queued.clear();
+      return cache.updatePins(changes);
+    });
+    this.batch = write;
+    const settled = write.catch(() => {});
+    this.writes.add(settled);
+    void settled.finally(() => this.writes.delete(settled));
+    return write;
   }
 }
 

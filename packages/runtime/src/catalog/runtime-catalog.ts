@@ -275,9 +275,8 @@ export class RuntimeCatalog {
       const tasks = this.servers.tasks.of(status.name);
       return {
         ...status,
-        ...countsOf(this.tools.metadata(status.name)),
+        ...this.tools.summary(status.name),
         source: this.servers.definition(status.name)?.source.file ?? "",
-        instructions: this.tools.instructions(status.name),
         ...(tasks.length ? { tasks } : {}),
       };
     });
@@ -380,11 +379,4 @@ export class RuntimeCatalog {
       }
     }
   }
-}
-
-/** Tool, resource and prompt counts of a server's metadata; all undefined while it is not listed. */
-function countsOf(metadata: ToolMetadata[] | undefined) {
-  if (!metadata) return { toolCount: undefined };
-  const count = (kind: ToolMetadata["kind"]) => metadata.filter((m) => m.kind === kind).length;
-  return { toolCount: count("tool"), resourceCount: count("resource"), promptCount: count("prompt") };
 }

@@ -1,11 +1,15 @@
 /**
- * What one live server lists: its tools (unless it declared none), and its resources, resource
- * templates and prompts when it declared those capabilities. A failure to
- * list resources or prompts never hides the tools (or the other kind): that
- * part is left out of the listing for this session, and the listing is
- * marked partial so it is not cached as if the server had none.
+ * What one live server lists: its tools (unless it declared none), and its
+ * resources, resource templates and prompts when it declared those
+ * capabilities. Only the tools must come: a declared list that fails is
+ * left out and noted in the listing's `skipped` — as `unsupported` when
+ * the server answered -32601 (method not found: it does not have that
+ * list, whatever it declared), as `failed` otherwise — so the tools are
+ * listed, cached and searched all the same. The metadata cache serves a
+ * listing with a `failed` list for an hour only, then it is listed again.
  */
-import type { ServerListing } from "@pi-mcp-adapter/catalog";
+import type { ServerListing, SkippedList } from "@pi-mcp-adapter/catalog";
+import { describeError } from "@pi-mcp-adapter/core";
 import type { ServerConnection } from "@pi-mcp-adapter/transport";
 
 /** What the catalog needs of a live connection; the listing methods beyond tools are optional. */
@@ -14,35 +18,61 @@ export type ListingSource = Pick<ServerConnection, "listTools" | "instructions">
     Pick<ServerConnection, "features" | "listResources" | "listResourceTemplates" | "listPrompts" | "closed">
   >;
 
-/** A listing, and whether a part of it failed (such a listing serves this session but is not cached). */
-export interface ListedServer {
-  listing: ServerListing;
-  partial: boolean;
-}
+/** JSON-RPC's "method not found". */
+const METHOD_NOT_FOUND = -32601;
+/** A skipped list's error is kept this short (it is cached and shown in status). */
+const ERROR_CHARS = 300;
 
-export async function listServer(source: ListingSource): Promise<ListedServer> {
+export async function listServer(source: ListingSource): Promise<ServerListing> {
   const features = source.features;
-  let partial = false;
-  const optional = <T>(offered: boolean | undefined, list: (() => Promise<T[]>) | undefined) =>
-    offered && list
-      ? list().catch(() => {
-          partial = true;
+  const skipped: SkippedList[] = [];
+  const optional = <T>(
+    list: SkippedList["list"],
+    offered: boolean | undefined,
+    lister: (() => Promise<T[]>) | undefined,
+  ) =>
+    offered && lister
+      ? lister().catch((error: unknown) => {
+          skipped.push(skippedList(list, error));
           return undefined;
         })
       : Promise.resolve(undefined);
   const [tools, resources, resourceTemplates, prompts] = await Promise.all([
     // A server that declared no tools (only prompts or resources, say) would answer tools/list with an error.
     features && !features.tools ? Promise.resolve([]) : source.listTools(),
-    optional(features?.resources, source.listResources?.bind(source)),
-    optional(features?.resources, source.listResourceTemplates?.bind(source)),
-    optional(features?.prompts, source.listPrompts?.bind(source)),
+    optional("resources/list", features?.resources, source.listResources?.bind(source)),
+    optional("resources/templates/list", features?.resources, source.listResourceTemplates?.bind(source)),
+    optional("prompts/list", features?.prompts, source.listPrompts?.bind(source)),
   ]);
+  // A connection that ended while listing has not said what it lacks: that is no listing at all.
+  if (skipped.length && source.closed) throw new Error("the connection closed while listing");
   const listing: ServerListing = { tools };
   if (resources?.length) listing.resources = resources;
   if (resourceTemplates?.length) listing.resourceTemplates = resourceTemplates;
   if (prompts?.length) listing.prompts = prompts;
   if (source.instructions) listing.instructions = source.instructions;
-  // A connection that ended while listing has not said what it lacks: that is no listing at all.
-  if (partial && source.closed) throw new Error("the connection closed while listing");
-  return { listing, partial };
+  if (skipped.length) listing.skipped = ORDER.flatMap((list) => skipped.filter((s) => s.list === list));
+  return listing;
+}
+
+/** Skipped lists in a fixed order, so the same failures give the same cache entry. */
+const ORDER: readonly SkippedList["list"][] = ["resources/list", "resources/templates/list", "prompts/list"];
+
+function skippedList(list: SkippedList["list"], error: unknown): SkippedList {
+  const text = describeError(error);
+  return {
+    list,
+    reason: rpcCode(error) === METHOD_NOT_FOUND ? "unsupported" : "failed",
+    error: text.length > ERROR_CHARS ? `${text.slice(0, ERROR_CHARS - 1)}…` : text,
+  };
+}
+
+/** The JSON-RPC error code of an error or of one of its causes (the transport wraps the SDK's error). */
+function rpcCode(error: unknown): number | undefined {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "number") return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
 }

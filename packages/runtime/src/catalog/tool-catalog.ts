@@ -3,8 +3,10 @@
  * use (tools, and resources, resource templates and prompts of servers that
  * offer them). A server's listing comes from memory, else from the disk cache (when
  * it was saved under the same definition hash and has not expired — no
- * connection needed), else from a live connection, which is then cached.
- * A new listing replaces the old one whole, only once it is complete.
+ * connection needed), else from a live connection, which is then cached
+ * (its tools whenever they came; declared lists that did not come are noted
+ * in it, see server-listing.ts). A new listing replaces the old one whole,
+ * only once it is complete.
  * Per-server `searchKeywords` are gathered here for search only; they never
  * reach the cache or the metadata.
  */
@@ -86,6 +88,23 @@ export class ToolCatalog {
     return this.listings.get(name)?.instructions;
   }
 
+  /**
+   * What a status line tells of a server from its last listing, never
+   * connecting: tool, resource and prompt counts (all undefined while it is
+   * not listed), its instructions, and the declared lists it lacks.
+   */
+  summary(name: string) {
+    const metadata = this.metadataByServer.get(name);
+    const listing = this.listings.get(name);
+    const count = (kind: ToolMetadata["kind"]) => metadata?.filter((m) => m.kind === kind).length;
+    return {
+      toolCount: count("tool"),
+      ...(metadata ? { resourceCount: count("resource"), promptCount: count("prompt") } : {}),
+      instructions: listing?.instructions,
+      ...(listing?.skipped ? { skippedLists: listing.skipped } : {}),
+    };
+  }
+
   /** Makes sure a server's metadata is known: memory, then disk cache, then a live listing. */
   ensure(name: string): Promise<void> {
     if (this.metadataByServer.has(name)) return Promise.resolve();
@@ -150,12 +169,13 @@ export class ToolCatalog {
   }
 
   private async listLive(name: string): Promise<void> {
-    const { listing, partial } = await listServer(await this.connect(name));
+    const listing = await listServer(await this.connect(name));
     this.set(name, listing);
     this.live.add(name);
     const definition = this.definition(name);
-    // A cache that cannot be written only costs the next session a connection.
-    if (this.options.cache && definition && !partial) {
+    // Cached with its skipped lists noted (server-listing.ts); a cache that cannot be written only
+    // costs the next session a connection.
+    if (this.options.cache && definition) {
       await this.options.cache.put(name, definitionHash(definition), listing).catch(() => {});
     }
   }

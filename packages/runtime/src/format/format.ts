@@ -13,6 +13,7 @@ import { type RankResult, renderSchemaShape } from "@pi-mcp-adapter/search";
 import type { CatalogView } from "../catalog/runtime-catalog.js";
 import { unavailableLine } from "../catalog/unavailable-servers.js";
 import type { ServerSummary } from "../observability/status-events.js";
+import { dedentDescription, descriptionFirstLine } from "./description-text.js";
 
 /** Longest parameter shape shown per search hit / in describe. */
 const SEARCH_SHAPE_CHARS = 300;
@@ -51,7 +52,8 @@ export function formatDescribe(tool: ToolMetadata, options: FormatOptions = {}):
       ? `resource ${tool.uriTemplate ?? tool.uri ?? tool.name}`
       : `${tool.kind} ${tool.name}`;
   const lines = [`${tool.prefixedName} (server ${tool.server}, ${what})`];
-  if (tool.description) lines.push(tool.description);
+  const description = dedentDescription(tool.description);
+  if (description) lines.push(description);
   const params = describeParameters(tool.inputSchema);
   lines.push(params.length ? "Parameters:" : "Parameters: none");
   lines.push(...params);
@@ -104,7 +106,9 @@ function describeParameters(schema: Record<string, unknown>): string[] {
       : String(prop.type ?? "any");
     const flags = [type, required.has(name) ? "required" : "optional"];
     if (prop.default !== undefined) flags.push(`default ${JSON.stringify(prop.default)}`);
-    const description = typeof prop.description === "string" ? `: ${prop.description}` : "";
+    // Dedented, its line ends read, continuation lines indented under the entry.
+    const text = typeof prop.description === "string" ? dedentDescription(prop.description) : "";
+    const description = text ? `: ${text.replace(/\n/g, "\n    ")}` : "";
     return `- ${name} (${flags.join(", ")})${description}`;
   });
 }
@@ -116,6 +120,6 @@ function kindMark(tool: ToolMetadata): string {
 }
 
 function firstLine(text: string): string {
-  const line = text.split("\n", 1)[0] ?? "";
+  const line = descriptionFirstLine(text);
   return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }

@@ -4,7 +4,7 @@
  * Kept apart from the search and describe renderings (format.ts) so a host's
  * start-up can load them without the search package.
  */
-import { instructionsHead } from "@pi-mcp-adapter/catalog";
+import { instructionsHead, type SkippedList } from "@pi-mcp-adapter/catalog";
 import { type ConfigProblem, formatProblem } from "@pi-mcp-adapter/config";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import type { RunningTask } from "../observability/running-tasks.js";
@@ -41,12 +41,27 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
       // which is in every prompt and must stay small however many servers there are.
       const head = instructionsHead(stripControlSequences(s.instructions ?? ""));
       if (head) lines.push(`  ${head}`);
+      for (const skipped of s.skippedLists ?? []) lines.push(`  ${skippedListNote(skipped)}`);
     }
     lines.push('Use mcp({search: "words"}) to find tools.');
   }
   for (const problem of problems) lines.push(`${problem.severity}: ${formatProblem(problem)}`);
   return stripControlSequences(lines.join("\n"));
 }
+
+/** What a listing lacks and why, for a status line: a declared list the server does not have, or one that failed. */
+export function skippedListNote(skipped: SkippedList): string {
+  const what = SKIPPED_WHAT[skipped.list];
+  return skipped.reason === "unsupported"
+    ? `${what}: none (the server declares them but answers ${skipped.list} with "method not found")`
+    : `${what} left out: ${skipped.error} (listed again after an hour, or on reconnect)`;
+}
+
+const SKIPPED_WHAT: Record<SkippedList["list"], string> = {
+  "resources/list": "resources",
+  "resources/templates/list": "resource templates",
+  "prompts/list": "prompts",
+};
 
 /** A running MCP task for `mcp({})`: tool, status, the server's message, how long, its id. */
 function formatRunningTask(task: RunningTask, now: number): string {

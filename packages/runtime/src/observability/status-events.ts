@@ -5,6 +5,7 @@
  * runtime already knows: taking one never connects a server or starts auth,
  * and it carries no clients, transports, credentials or server definitions.
  */
+import type { SkippedList } from "@pi-mcp-adapter/catalog";
 import type { ServerStatus, SharedState, StatusListener, TaskState } from "@pi-mcp-adapter/transport";
 import type { RunningTask } from "./running-tasks.js";
 
@@ -18,6 +19,8 @@ export interface ServerSummary extends ServerStatus {
   source: string;
   /** The server's instructions from its live or cached listing, if known; never connects to learn them. */
   instructions?: string;
+  /** Declared lists (resources, templates, prompts) its last listing lacks, and why; absent when none. */
+  skippedLists?: SkippedList[];
   /** MCP tasks this session started on the server that are still running (absent when none). */
   tasks?: RunningTask[];
 }

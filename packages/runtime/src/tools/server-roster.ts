@@ -20,6 +20,7 @@
  */
 import { instructionsHead } from "@pi-mcp-adapter/catalog";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
+import { descriptionFirstLine } from "../format/description-text.js";
 
 /** The roster's size in characters; 38 server names of typical length fit (about 110 tokens). */
 export const ROSTER_BUDGET_CHARS = 440;
@@ -90,11 +91,11 @@ function namesThatFit(names: readonly string[], budget: number): number {
 
 /**
  * The user's description (all of its lines), else the server's instructions
- * (their first line): the first sentence, no double quotes.
+ * (their first line that is not blank): the first sentence, no double quotes.
  */
 function headOf(s: RosterServer): string {
   const description = s.server.description?.trim();
-  const text = description ? description.replace(/\s+/g, " ") : s.listing?.instructions;
+  const text = description ? description.replace(/\s+/g, " ") : descriptionFirstLine(s.listing?.instructions);
   if (!text) return "";
   return instructionsHead(stripControlSequences(text), ROSTER_HEAD_CHARS).replace(/"/g, "'");
 }
