@@ -20,6 +20,8 @@ function cell(column, v) {
   if (v.pass === null) return "–";
   const known = v.known ? ` (known: ${v.known.split(":")[0]})` : "";
   if (!v.pass) return `✗ ${clip(v.detail, 90)}${known}`;
+  if (column === "connect" && !/^\d+ tools$/.test(v.detail))
+    return `✓ ${clip(v.detail.replace(/^.*server stderr: /, ""), 70)}`;
   if (column === "search") return `✓ ${v.detail.split(" ")[0]}`;
   if (column === "offline") return `✓ ${v.detail}`;
   if (column === "network") return `✓ ${clip(v.detail.replace(/^(error|result): /, ""), 70)}`;
