@@ -225,6 +225,26 @@ describe("a server that floods tools/list_changed", () => {
     );
     expect(textOf(await runtime.call("flood_echo", { text: "still here" }))).toBe("still here");
   });
+
+  it("says nothing about a listing that the session's own shutdown cut short", async () => {
+    await using markers = await createTempDir();
+    const notices: string[] = [];
+    const session = new Runtime({
+      host: headlessHost({ notify: (message) => notices.push(message) }),
+      servers: [
+        node("flood", hostileServerPath, {
+          HOSTILE_MODE: "flood-list-changed",
+          HOSTILE_MARKER_DIR: markers.path,
+        }),
+      ],
+      connect: connectWith(),
+    });
+    expect(textOf(await session.call("flood_stall", {}))).toBe("stalled");
+    await expect.poll(() => existsSync(path.join(markers.path, "stalled-list"))).toBe(true);
+    await session.shutdown();
+    await session.catalogSettled();
+    expect(notices).toEqual([]);
+  });
 });
 
 describe("a server that raises a stream of forms in one call", () => {

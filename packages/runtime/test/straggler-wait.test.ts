@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { StragglerWait } from "../src/catalog/straggler-wait.js";
 
 describe("StragglerWait", () => {
@@ -29,4 +29,21 @@ describe("StragglerWait", () => {
     await fired;
     expect(wait.pending()).toEqual(["hung"]);
   }, 30_000);
+
+  it("never fires for a round without servers (a call by name waits for its server), however long the others take", () => {
+    vi.useFakeTimers();
+    try {
+      let fired = 0;
+      const wait = new StragglerWait([], () => fired++);
+      for (const name of ["a", "b", "c", "d", "e"]) wait.start(name);
+      wait.settle("a");
+      vi.advanceTimersByTime(120_000);
+      wait.settle("b");
+      vi.advanceTimersByTime(120_000);
+      expect(fired).toBe(0);
+      expect(wait.pending()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

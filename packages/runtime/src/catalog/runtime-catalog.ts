@@ -104,6 +104,7 @@ export class RuntimeCatalog {
       try {
         await this.tools.refresh(server);
       } catch (error) {
+        if (this.servers.closing) return; // the session's own shutdown cut it short: nothing to tell
         this.warn(
           `MCP server "${server}" said its tools changed, but listing them again failed (${unavailableEntry(server, error).error}); the previous list stays in use.`,
         );

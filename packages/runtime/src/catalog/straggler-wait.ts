@@ -24,11 +24,14 @@ export class StragglerWait {
   ) {}
 
   start(name: string): void {
+    if (!this.names.includes(name)) return;
     this.started.add(name);
     this.arm();
   }
 
   settle(name: string): void {
+    // A server outside the round (all of them, for a call by name) never makes the rest late.
+    if (!this.names.includes(name)) return;
     this.settled.add(name);
     if (this.settled.size === this.names.length) this.stop();
     else this.arm();

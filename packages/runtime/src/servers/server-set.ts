@@ -49,6 +49,7 @@ export class ServerSet {
   private readonly manager: ConnectionManager<ServerDefinition>;
   private readonly stderr = new StderrTails();
   private currentProblems: ConfigProblem[];
+  private shuttingDown = false;
   /** The MCP tasks running on each server (the call pipeline reports them). */
   readonly tasks = new RunningTasks();
 
@@ -158,7 +159,13 @@ export class ServerSet {
     return this.manager.definition(name)?.debug === true ? this.stderr.tail(name) : [];
   }
 
+  /** True once `shutdown` began: what fails from then on is the session ending, not a server's fault. */
+  get closing(): boolean {
+    return this.shuttingDown;
+  }
+
   shutdown(): Promise<void> {
+    this.shuttingDown = true;
     return this.manager.shutdown();
   }
 }
