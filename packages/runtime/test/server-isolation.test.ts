@@ -143,12 +143,16 @@ describe("failure backoff in the runtime", () => {
     now += 12_000;
 
     const reason = /.*fatal: cannot open database.*/.source;
-    const sentence = new RegExp(`^server "db" is unavailable \\(last failed 12 s ago: ${reason}\\)$`);
+    const sentence = new RegExp(
+      `^server "db" is unavailable \\(last failed 12 s ago: ${reason}\\); next try in 18 s, or reconnect "db" to try now$`,
+    );
     await expect(runtime.call("db_echo", {})).rejects.toThrow(sentence);
     await expect(runtime.resolve("echo", "db")).rejects.toThrow(sentence);
     const search = formatSearch("echo", await runtime.search("echo"));
     expect(search.split("\n")).toContainEqual(
-      expect.stringMatching(/^\(server "db" is unavailable \(last failed 12 s ago: .*\)\)$/),
+      expect.stringMatching(
+        /^\(server "db" is unavailable \(last failed 12 s ago: .*\); next try in 18 s, .*\)$/,
+      ),
     );
     expect(search).toContain("good_echo");
     expect(await recordedPids(pids.path)).toHaveLength(1); // none of that started it again
