@@ -1,14 +1,24 @@
 /**
- * A remote server that restarts in the middle of a Pi run, on both Pi lines:
- * the published server-everything over Streamable HTTP answers a first call
- * through `mcp`, is then stopped and started again on the same port (it
- * forgets every session), and the model's next call through `mcp` succeeds.
- * The model waits for the restart with Pi's own bash tool, which polls for a
- * marker file the test writes once the new server answers.
+ * Servers that go away in the middle of a Pi run, on both Pi lines:
+ * - the published server-everything over Streamable HTTP answers a first call
+ *   through `mcp`, is then stopped and started again on the same port (it
+ *   forgets every session), and the model's next call through `mcp` succeeds.
+ *   The model waits for the restart with Pi's own bash tool, which polls for a
+ *   marker file the test writes once the new server answers.
+ * - server-everything on stdio is killed with SIGKILL while a long call runs:
+ *   that call says it may or may not have run, and the model's next call of
+ *   the same server starts it again and succeeds (no failure backoff).
  */
+import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { type ServerEverythingHttp, startServerEverything, toolResultTexts } from "@pi-mcp-adapter/test-kit";
-import { afterEach, describe, expect, it } from "vitest";
+import {
+  recordedPids,
+  type ServerEverythingHttp,
+  startServerEverything,
+  toolResultTexts,
+} from "@pi-mcp-adapter/test-kit";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { everythingPidEntry, everythingWrapperScript } from "../src/fixtures.js";
 import { piHosts } from "../src/pi-hosts.js";
 import { createPiProject } from "../src/pi-project.js";
 
@@ -56,4 +66,55 @@ describe.each(piHosts())("$label", (host) => {
     expect(results[2]).toContain("Echo: after the restart");
     expect(results[2]).not.toMatch(/session|error/i);
   });
+
+  it("a call after the stdio server was killed mid-call starts it again and succeeds", async () => {
+    let killed: Promise<number> | undefined;
+    await using project = await createPiProject({
+      host,
+      adapterConfig: (paths) => ({
+        mcpServers: {
+          everything: everythingPidEntry(paths, { env: callMarkerEnv(paths) }),
+        },
+      }),
+      steps: [
+        () => {
+          // Once the call has reached the server, kill it (the model's answer is sent meanwhile).
+          killed = killWhenCalled(project.join("called"), project.pidDir);
+          const args = { duration: 120, steps: 120 };
+          return {
+            toolCall: { name: "mcp", arguments: { tool: "everything_trigger-long-running-operation", args } },
+          };
+        },
+        echo("after the crash"),
+        { text: "Done." },
+      ],
+    });
+    await writeFile(project.join("everything.mjs"), everythingWrapperScript());
+
+    const run = await project.run("Run the long operation, then echo.");
+
+    expect(run.code, run.stderr).toBe(0);
+    const pid = await killed;
+    const crashed = toolResultTexts(project.model.requests[1]!).at(-1);
+    expect(crashed).toContain("may or may not have run");
+    const after = toolResultTexts(project.model.requests[2]!).at(-1);
+    expect(after).toContain("Echo: after the crash");
+    expect(after).not.toContain("unavailable");
+    const pids = await recordedPids(project.pidDir);
+    expect(pids).toHaveLength(2);
+    expect(pids).toContain(pid);
+  });
 });
+
+/** The env that makes the wrapper write `<root>/called` when a tool call arrives. */
+function callMarkerEnv(paths: { pidDir: string; join: (...parts: string[]) => string }) {
+  return { FIXTURE_PID_DIR: paths.pidDir, FIXTURE_CALL_MARKER: paths.join("called") };
+}
+
+/** Waits for `marker` (a call reached the server), then kills the one server process with SIGKILL. */
+async function killWhenCalled(marker: string, pidDir: string): Promise<number> {
+  await vi.waitUntil(() => existsSync(marker), { timeout: 60_000, interval: 20 });
+  const [pid] = await recordedPids(pidDir);
+  process.kill(pid!, "SIGKILL");
+  return pid!;
+}
