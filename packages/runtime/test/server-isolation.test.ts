@@ -127,6 +127,33 @@ describe("the first search of a session beside a lazy server that never answers 
   }, 60_000);
 });
 
+describe("a server whose first listing is slower than the straggler wait", () => {
+  // Its initialize answers after 1.5 s, long past the 100 ms the runtime waits for stragglers here (no factor).
+  const servers = () => [
+    node("good", stdioFixtureServerPath, {}),
+    node("slow", faultServerPath, { FAULT_MODE: "slow-initialize", FAULT_DELAY_MS: "1500" }),
+  ];
+
+  it("a call of its own tool waits for it, as the first call of a session", async () => {
+    runtime = new Runtime({
+      servers: servers(),
+      connect: connectWith(),
+      catalog: { stragglerWait: { minWaitMs: 100, factor: 0 } },
+    });
+    expect(textOf(await runtime.call("slow_echo", { text: "first" }))).toBe("first");
+  });
+
+  it("and after a search that started its listing", async () => {
+    runtime = new Runtime({
+      servers: servers(),
+      connect: connectWith(),
+      catalog: { stragglerWait: { minWaitMs: 100, factor: 0 } },
+    });
+    expect(formatSearch("echo", await runtime.search("echo"))).toContain("good_echo");
+    expect(textOf(await runtime.call("slow_echo", { text: "after a search" }))).toBe("after a search");
+  });
+});
+
 describe("failure backoff in the runtime", () => {
   it("says a failed server is unavailable without starting it again, until mcp({connect}) forces a try", async () => {
     await using pids = await createTempDir();
