@@ -8,6 +8,10 @@
  * - server-everything on stdio is killed with SIGKILL while a long call runs:
  *   that call says it may or may not have run, and the model's next call of
  *   the same server starts it again and succeeds (no failure backoff).
+ * - server-everything over legacy SSE restarts: the next call opens a new
+ *   session at once (its 10-minute request timeout would outlast the test);
+ *   then it stops for good: the status says failed, connection lost, and the
+ *   next call says the connection was refused.
  */
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
@@ -65,6 +69,48 @@ describe.each(piHosts())("$label", (host) => {
     expect(results[1]).toContain("server is back");
     expect(results[2]).toContain("Echo: after the restart");
     expect(results[2]).not.toMatch(/session|error/i);
+  });
+
+  it("legacy SSE: a call after a restart succeeds at once; a stop shows as failed, then connection refused", async () => {
+    server = await startServerEverything("sse");
+    const stopped: Promise<void>[] = [];
+    /** A bash step that waits until the test has stopped (and, unless for good, restarted) the server. */
+    const bounce = (forGood: boolean) => () => {
+      const marker = project.join(forGood ? "stopped" : "restarted");
+      stopped.push(
+        (async () => {
+          const old = server as ServerEverythingHttp;
+          await old.close();
+          server = forGood ? undefined : await startServerEverything("sse", { port: old.port });
+          await writeFile(marker, "done");
+        })(),
+      );
+      const command = `until [ -f '${marker}' ]; do sleep 0.05; done; echo server bounced`;
+      return { toolCall: { name: "bash", arguments: { command } } };
+    };
+    await using project = await createPiProject({
+      host,
+      adapterConfig: {
+        mcpServers: { everything: { url: server.url, transport: "sse", requestTimeoutMs: 600_000 } },
+      },
+      steps: [
+        echo("before the restart"),
+        bounce(false),
+        echo("after the restart"),
+        bounce(true),
+        { toolCall: { name: "mcp", arguments: {} } },
+        echo("after the stop"),
+        { text: "Done." },
+      ],
+    });
+    const run = await project.run("Echo; the server restarts, then stops.");
+    await Promise.all(stopped);
+    expect(run.code, run.stderr).toBe(0);
+    const result = (step: number) => toolResultTexts(project.model.requests[step]!).at(-1) ?? "";
+    expect(result(1)).toContain("Echo: before the restart");
+    expect(result(3)).toContain("Echo: after the restart");
+    expect(result(5)).toMatch(/^- everything: failed\b.* ago: connection lost/m);
+    expect(result(6)).toContain("connection refused — is the server running on that port?");
   });
 
   it("a call after the stdio server was killed mid-call starts it again and succeeds", async () => {

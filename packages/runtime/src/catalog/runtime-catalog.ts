@@ -108,6 +108,9 @@ export class RuntimeCatalog {
       (name) => servers.get(name),
     );
     this.relists = new RelistQueue(async (server) => {
+      // A server whose connection went away since it said so is not started again for that:
+      // the old list stays until a call connects it, and it says again what changed.
+      if (!servers.connection(server)) return;
       try {
         await this.tools.refresh(server);
       } catch (error) {
