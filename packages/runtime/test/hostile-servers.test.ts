@@ -79,7 +79,7 @@ describe("a server that lists more than the catalog takes", () => {
 });
 
 describe("a server refused for listing more than the catalog takes", () => {
-  it("is not listed again by later searches, calls and describes, only after a reconnect", async () => {
+  it("is not listed again by later searches, calls and describes, only after a reconnect or an edit", async () => {
     await using dir = await createTempDir();
     const log = dir.join("wire.jsonl");
     const runtime = await createRuntime({
@@ -114,6 +114,13 @@ describe("a server refused for listing more than the catalog takes", () => {
       // A reconnect is the user asking again: it lists once more (and is refused again).
       await expect(runProxyRequest(runtime, { connect: "huge" })).rejects.toThrow(refusal);
       expect(await listings()).toBe(2);
+      // An edited definition is another server: listed afresh, and now within the bounds.
+      const huge = runtime.definition("huge")!;
+      await runtime.replace([{ ...huge, env: { HUGE_LIST_MIB: "1" } }, runtime.definition("good")!]);
+      expect(textOf(await runProxyRequest(runtime, { tool: "huge_echo", args: { text: "edited" } }))).toBe(
+        "edited",
+      );
+      expect(await listings()).toBe(3);
     } finally {
       await runtime.shutdown();
     }
