@@ -22,7 +22,8 @@ export function sleepSync(ms: number): void {
 
 /**
  * A script that runs server-everything on stdio and records each start as a
- * file named by its pid in `FIXTURE_PID_DIR` (for `recordedPids`).
+ * file named by its pid in `FIXTURE_PID_DIR` (for `recordedPids`); with
+ * `FIXTURE_CALL_MARKER` set, it writes that file when a `tools/call` arrives.
  */
 export function everythingWrapperScript(): string {
   return `
@@ -31,6 +32,9 @@ import path from "node:path";
 writeFileSync(path.join(process.env.FIXTURE_PID_DIR, String(process.pid)), "");
 process.argv.splice(2, process.argv.length, "stdio");
 await import(${JSON.stringify(serverEverythingPath)});
+// Listened to only now: a listener before the server's own would let stdin flow with nobody reading it.
+const marker = process.env.FIXTURE_CALL_MARKER;
+if (marker) process.stdin.on("data", (chunk) => String(chunk).includes('"tools/call"') && writeFileSync(marker, ""));
 `;
 }
 

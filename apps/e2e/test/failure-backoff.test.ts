@@ -38,7 +38,7 @@ describe.each(piHosts())("$label", (host) => {
     const result = (step: number) => toolResultTexts(project.model.requests[step]!).at(-1) ?? "";
     expect(result(1)).toContain("fatal: cannot open database");
     expect(result(2)).toMatch(
-      /^server "db" is unavailable \(last failed \d+ s ago: .*fatal: cannot open database.*\)$/m,
+      /^server "db" is unavailable \(last failed \d+ s ago: .*fatal: cannot open database.*\); next try in \d+ s, or reconnect "db" to try now$/m,
     );
     expect(result(3)).toMatch(
       /^- db: failed \d+s ago: .*fatal: cannot open database.* \(next try in \d+s\)$/m,

@@ -9,6 +9,7 @@ import type { CallSettings } from "./calls/call-pipeline.js";
 import type { RuntimeUiOptions } from "./calls/ui-apps.js";
 import type { AutoDirect } from "./catalog/auto-direct-tools.js";
 import type { DirectToolSettings } from "./catalog/direct-tools.js";
+import type { StragglerTerms } from "./catalog/straggler-wait.js";
 import type { ToolCatalogOptions } from "./catalog/tool-catalog.js";
 import type { SamplingUsage } from "./client-features/sampling-usage.js";
 import type { SessionRoots } from "./client-features/session-roots.js";
@@ -26,7 +27,7 @@ export interface AdapterRuntimeOptions extends Omit<ServerSetOptions, "reloadCon
   /** Reads the servers again (from config files), with the direct-tool settings; without it `reload()` refuses. */
   reloadConfig?: () => Promise<LoadedServers & { direct?: DirectToolSettings }>;
   /** The metadata disk cache, default tool prefix, and the `directTools: "auto"` decision made at start-up. */
-  catalog?: ToolCatalogOptions & { autoDirect?: AutoDirect };
+  catalog?: ToolCatalogOptions & { autoDirect?: AutoDirect; stragglerWait?: StragglerTerms };
   /** Approval and output-guard settings of every call. */
   calls?: CallSettings;
   /** Dialogs, notices, status sink and broker bus; default a headless host (no UI). */

@@ -4,8 +4,12 @@ import {
   createFixtureServer,
   createTempDir,
   type HostileFault,
+  hugeAnswerServerPath,
+  readWireLog,
   serveHostileServer,
   serveStreamableHttp,
+  stdioFixtureServerPath,
+  wireLogProxyPath,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../src/create-runtime.js";
@@ -72,6 +76,55 @@ describe("a server that lists more than the catalog takes", () => {
       "Adds two numbers",
     );
   });
+});
+
+describe("a server refused for listing more than the catalog takes", () => {
+  it("is not listed again by later searches, calls and describes, only after a reconnect or an edit", async () => {
+    await using dir = await createTempDir();
+    const log = dir.join("wire.jsonl");
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      config: {
+        mcpServers: {
+          // 5 MiB of descriptions, over the 4 MiB bound; the proxy logs every message on the wire.
+          huge: {
+            command: process.execPath,
+            args: [wireLogProxyPath, log, process.execPath, hugeAnswerServerPath],
+            env: { HUGE_LIST_MIB: "5" },
+          },
+          good: { command: process.execPath, args: [stdioFixtureServerPath] },
+        },
+      },
+      metadataCacheFile: dir.join("mcp-cache.json"),
+    });
+    const listings = async () =>
+      (await readWireLog(log)).filter((e) => e.from === "client" && e.message.method === "tools/list").length;
+    const refusal = 'Server "huge" listed more than 4 MiB of tool, resource and prompt descriptions';
+    try {
+      for (const query of ["echo", "numbers", "weather"]) {
+        expect(textOf(await runProxyRequest(runtime, { search: query }))).toContain(refusal);
+      }
+      for (let i = 0; i < 2; i++) {
+        await expect(runProxyRequest(runtime, { tool: "huge_echo", args: { text: "x" } })).rejects.toThrow(
+          refusal,
+        );
+      }
+      await expect(runProxyRequest(runtime, { describe: "huge_echo" })).rejects.toThrow(refusal);
+      expect(await listings()).toBe(1);
+      // A reconnect is the user asking again: it lists once more (and is refused again).
+      await expect(runProxyRequest(runtime, { connect: "huge" })).rejects.toThrow(refusal);
+      expect(await listings()).toBe(2);
+      // An edited definition is another server: listed afresh, and now within the bounds.
+      const huge = runtime.definition("huge")!;
+      await runtime.replace([{ ...huge, env: { HUGE_LIST_MIB: "1" } }, runtime.definition("good")!]);
+      expect(textOf(await runProxyRequest(runtime, { tool: "huge_echo", args: { text: "edited" } }))).toBe(
+        "edited",
+      );
+      expect(await listings()).toBe(3);
+    } finally {
+      await runtime.shutdown();
+    }
+  }, 60_000);
 });
 
 describe("tool names that fold alike on one server", () => {

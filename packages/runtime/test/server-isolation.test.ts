@@ -127,6 +127,33 @@ describe("the first search of a session beside a lazy server that never answers 
   }, 60_000);
 });
 
+describe("a server whose first listing is slower than the straggler wait", () => {
+  // Its initialize answers after 1.5 s, long past the 100 ms the runtime waits for stragglers here (no factor).
+  const servers = () => [
+    node("good", stdioFixtureServerPath, {}),
+    node("slow", faultServerPath, { FAULT_MODE: "slow-initialize", FAULT_DELAY_MS: "1500" }),
+  ];
+
+  it("a call of its own tool waits for it, as the first call of a session", async () => {
+    runtime = new Runtime({
+      servers: servers(),
+      connect: connectWith(),
+      catalog: { stragglerWait: { minWaitMs: 100, factor: 0 } },
+    });
+    expect(textOf(await runtime.call("slow_echo", { text: "first" }))).toBe("first");
+  });
+
+  it("and after a search that started its listing", async () => {
+    runtime = new Runtime({
+      servers: servers(),
+      connect: connectWith(),
+      catalog: { stragglerWait: { minWaitMs: 100, factor: 0 } },
+    });
+    expect(formatSearch("echo", await runtime.search("echo"))).toContain("good_echo");
+    expect(textOf(await runtime.call("slow_echo", { text: "after a search" }))).toBe("after a search");
+  });
+});
+
 describe("failure backoff in the runtime", () => {
   it("says a failed server is unavailable without starting it again, until mcp({connect}) forces a try", async () => {
     await using pids = await createTempDir();
@@ -143,12 +170,16 @@ describe("failure backoff in the runtime", () => {
     now += 12_000;
 
     const reason = /.*fatal: cannot open database.*/.source;
-    const sentence = new RegExp(`^server "db" is unavailable \\(last failed 12 s ago: ${reason}\\)$`);
+    const sentence = new RegExp(
+      `^server "db" is unavailable \\(last failed 12 s ago: ${reason}\\); next try in 18 s, or reconnect "db" to try now$`,
+    );
     await expect(runtime.call("db_echo", {})).rejects.toThrow(sentence);
     await expect(runtime.resolve("echo", "db")).rejects.toThrow(sentence);
     const search = formatSearch("echo", await runtime.search("echo"));
     expect(search.split("\n")).toContainEqual(
-      expect.stringMatching(/^\(server "db" is unavailable \(last failed 12 s ago: .*\)\)$/),
+      expect.stringMatching(
+        /^\(server "db" is unavailable \(last failed 12 s ago: .*\); next try in 18 s, .*\)$/,
+      ),
     );
     expect(search).toContain("good_echo");
     expect(await recordedPids(pids.path)).toHaveLength(1); // none of that started it again

@@ -3,7 +3,7 @@
  * (one attempt at a time per server), idle disconnect that never cuts a
  * running request, health checks and reconnect with backoff for resident
  * servers, a failure backoff that keeps use from restarting a server that just
- * failed, a generation guard against stale connects, status events, server
+ * failed to start (one that crashed after it was up is started on next use), a generation guard against stale connects, status events, server
  * notifications relayed per server, `replace` for a changed server list, and a
  * shutdown that ends every connection. How to connect one server is the
  * caller's `connect`; per-slot timers: slot-timers.ts; status: server-status.ts.
@@ -21,6 +21,7 @@ import {
   backoffRefusal,
   markConnected,
   markFailed,
+  markLost,
   newSlot,
   resetSlot,
   type ServerSlot,
@@ -50,7 +51,7 @@ export interface ConnectionManagerOptions<D extends ServerDefinition = ServerDef
   /** Bound on `start()`. Default 30 s. */
   startTimeoutMs?: number;
   backoff?: BackoffOptions;
-  /** How long use leaves a failed server alone (default 30 s, then 60 s); see `FailureBackoffOptions`. */
+  /** How long use leaves a server that failed to start alone (default 30 s, then 60 s); see `FailureBackoffOptions`. */
   failureBackoff?: FailureBackoffOptions;
   /** Whether tool metadata of a server is cached on disk (reported as `cached` when not connected). */
   hasCachedMetadata?: (name: string) => boolean;
@@ -185,10 +186,10 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
 
   /**
    * The live connection, connecting first if needed. Concurrent callers share
-   * one attempt. A server that failed (to connect, or by losing its
-   * connection) is not started again before its failure backoff ends: the
-   * call fails at once with code `unavailable` — unless `force` (an explicit
-   * reconnect by the user).
+   * one attempt. A server that failed to connect is not started again before
+   * its failure backoff ends: the call fails at once with code `unavailable`
+   * — unless `force` (an explicit reconnect by the user). One that was
+   * connected and lost its connection (it crashed) is started again at once.
    */
   async get(name: string, options: { force?: boolean } = {}): Promise<ServerConnection> {
     const slot = this.slotFor(name);
@@ -330,9 +331,12 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     if (connection.daemonLost && slot.resident) this.scheduleReconnect(slot);
     else if (!connection.daemonLost) {
       slot.error = `connection lost${stderrHint(connection.stderrTail(STDERR_SUMMARY_WINDOW))}`;
-      this.failed(slot);
-      // A resident server that was up is brought back by its timer, and a call meanwhile need not wait for it.
-      if (slot.resident) slot.retryAt = undefined;
+      // It was working: the next use starts it again at once (the backoff is for starts that fail).
+      markLost(slot, this.now());
+      if (slot.resident) {
+        this.scheduleReconnect(slot);
+        slot.retryAt = undefined; // its timer brings it back, and a call meanwhile need not wait for it
+      }
     }
     this.emit(slot);
   }

@@ -40,10 +40,12 @@ export function lifecyclePolicy(
 }
 
 /**
- * How long a server that failed (to start, to initialize, or by crashing) is
- * left alone before a call may start it again: `initialMs` after the first
- * failure, doubling per failure in a row up to `maxMs`. Explicit reconnects
- * (`reconnect(name)`) ignore it.
+ * How long a server that failed to start (spawn, `initialize`, HTTP) is left
+ * alone before a call may start it again: `initialMs` after the first
+ * failure, doubling per failure in a row up to `maxMs`. A server that was up
+ * and crashed is not held back: the next call starts it, and only a failure
+ * of that start opens the window. Explicit reconnects (`reconnect(name)`)
+ * ignore it.
  */
 export interface FailureBackoffOptions {
   /** Default 30 s. */

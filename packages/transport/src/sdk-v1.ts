@@ -1,7 +1,6 @@
 /** SDK v1 (`@modelcontextprotocol/sdk`) behind the shared connect path: the classic 2025 handshake. */
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
   CreateMessageRequestSchema,
@@ -26,6 +25,7 @@ import {
   type SdkFlavor,
 } from "./protocol-client.js";
 import { protocolClientTable } from "./protocol-client-table.js";
+import { sseClosingOnStreamLoss } from "./sse-stream-loss.js";
 import { ToolCallChannel } from "./tool-call-channel.js";
 
 /** v1 registers request handlers by schema rather than by method name. */
@@ -58,7 +58,7 @@ export function v1Flavor(
       return v1ProtocolClient(client, channel);
     },
     streamableHttp: (url, options) => new StreamableHTTPClientTransport(url, sdkOptions(options)),
-    sse: (url, options) => new SSEClientTransport(url, sdkOptions(options)),
+    sse: (url, options) => sseClosingOnStreamLoss(url, sdkOptions(options)),
   };
 }
 

@@ -32,9 +32,9 @@ export interface ServerSlot<D extends ServerDefinition = ServerDefinition> {
   resident: boolean;
   /** Reconnect attempts since the last success (the backoff step). */
   attempt: number;
-  /** Failures in a row (connects that failed, connections lost) since the last success. */
+  /** Connects that failed in a row since the last success (a lost connection is not counted). */
   failures: number;
-  /** Before this time (ms since epoch) a failed server is not started by use; see `FailureBackoffOptions`. */
+  /** Before this time (ms since epoch) a server that failed to start is not started by use; see `FailureBackoffOptions`. */
   retryAt?: number;
   idleTimer?: unknown;
   healthTimer?: unknown;
@@ -91,6 +91,16 @@ export function markFailed(slot: ServerSlot, now: number, backoff: FailureBackof
   slot.retryAt = slot.needsAuth ? undefined : now + failureWindow(slot.failures, backoff);
 }
 
+/**
+ * Records that a connection that was up was lost (its `error` already set):
+ * shown as failed, but not held back — the next use starts it again, and
+ * only a failure of that start opens the backoff window.
+ */
+export function markLost(slot: ServerSlot, now: number): void {
+  slot.failedAt = now;
+  slot.retryAt = undefined;
+}
+
 /** The refusal of a use within the slot's failure backoff, if it is in it. */
 export function backoffRefusal(slot: ServerSlot, now: number): TransportError | undefined {
   if (slot.pending || !slot.error || slot.retryAt === undefined || now >= slot.retryAt) return undefined;
@@ -98,14 +108,17 @@ export function backoffRefusal(slot: ServerSlot, now: number): TransportError | 
   return new TransportError(
     "unavailable",
     name,
-    unavailableMessage(name, slot.error, now - (slot.failedAt ?? now)),
+    unavailableMessage(name, slot.error, now - (slot.failedAt ?? now), slot.retryAt - now),
   );
 }
 
 /**
  * What a use of a server in its failure backoff is told:
- * `server "x" is unavailable (last failed 12 s ago: <reason>)`.
+ * `server "x" is unavailable (last failed 12 s ago: <reason>); next try in 18 s, or reconnect "x" to try now`.
  */
-function unavailableMessage(name: string, error: string, failedAgoMs: number): string {
-  return `server "${name}" is unavailable (last failed ${Math.max(0, Math.round(failedAgoMs / 1000))} s ago: ${error})`;
+function unavailableMessage(name: string, error: string, failedAgoMs: number, retryInMs: number): string {
+  return (
+    `server "${name}" is unavailable (last failed ${Math.max(0, Math.round(failedAgoMs / 1000))} s ago: ${error}); ` +
+    `next try in ${Math.max(1, Math.ceil(retryInMs / 1000))} s, or reconnect "${name}" to try now`
+  );
 }

@@ -30,7 +30,7 @@ import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
 import { RelistQueue } from "./relist-queue.js";
 import { runLimited } from "./run-limited.js";
 import { SearchIndexStore, searchIndexFileBeside } from "./search-index-store.js";
-import { StragglerWait } from "./straggler-wait.js";
+import { type StragglerTerms, StragglerWait } from "./straggler-wait.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
 import {
@@ -83,10 +83,16 @@ export class RuntimeCatalog {
   direct: DirectToolSettings;
   /** The session's `directTools: "auto"` decision: given at start-up, else made by the first plan that needs one. */
   private autoDirect: AutoDirect | undefined;
+  private readonly stragglerWait: StragglerTerms | undefined;
 
   constructor(
     private readonly servers: ServerSet,
-    options: ToolCatalogOptions & { direct?: DirectToolSettings; autoDirect?: AutoDirect },
+    /** `stragglerWait`: how long a question across servers waits for late first listings (tests shorten it). */
+    options: ToolCatalogOptions & {
+      direct?: DirectToolSettings;
+      autoDirect?: AutoDirect;
+      stragglerWait?: StragglerTerms;
+    },
     private readonly trace?: SessionTrace,
     /** Where a failed re-listing is reported (the old listing stays in use). */
     private readonly warn: (message: string) => void = () => {},
@@ -94,6 +100,7 @@ export class RuntimeCatalog {
     this.direct = options.direct ?? {};
     this.toolPrefix = options.toolPrefix;
     this.autoDirect = options.autoDirect;
+    this.stragglerWait = options.stragglerWait;
     this.indexes = new SearchIndexStore(options.cache && searchIndexFileBeside(options.cache.file));
     this.tools = new ToolCatalog(
       options,
@@ -101,6 +108,9 @@ export class RuntimeCatalog {
       (name) => servers.get(name),
     );
     this.relists = new RelistQueue(async (server) => {
+      // A server whose connection went away since it said so is not started again for that:
+      // the old list stays until a call connects it, and it says again what changed.
+      if (!servers.connection(server)) return;
       try {
         await this.tools.refresh(server);
       } catch (error) {
@@ -157,8 +167,10 @@ export class RuntimeCatalog {
       done = resolve;
     });
     // A question across servers stops waiting for late first listings (see straggler-wait.ts);
-    // a call by name waits for the server it names.
-    const late = new StragglerWait(server === undefined && target === undefined ? awaited : [], done);
+    // a call by name waits for the server it names, and for the others only while they keep up.
+    const needed = server === undefined ? awaited.filter(named) : awaited;
+    const timed = awaited.filter((name) => !needed.includes(name));
+    const late = new StragglerWait({ timed, needed }, done, this.stragglerWait);
     const discovery = runLimited(awaited, MAX_PARALLEL_DISCOVERY, async (name) => {
       late.start(name);
       try {

@@ -8,7 +8,9 @@
  * in it, see server-listing.ts). A new listing replaces the old one whole,
  * only once it is complete.
  * Per-server `searchKeywords` are gathered here for search only; they never
- * reach the cache or the metadata.
+ * reach the cache or the metadata. A listing over the catalog's bounds is
+ * refused and remembered: not fetched again until the server's definition
+ * changes or it is reconnected.
  */
 import { buildServerMetadata, type MetadataCache, type ServerListing } from "@pi-mcp-adapter/catalog";
 import { definitionHash } from "@pi-mcp-adapter/config";
@@ -38,6 +40,11 @@ export class ToolCatalog {
   private readonly listings = new Map<string, ServerListing>();
   private readonly metadataByServer = new Map<string, ToolMetadata[]>();
   private readonly pending = new Map<string, Promise<void>>();
+  /**
+   * Servers whose live listing was over the catalog's bounds, with that error: not listed
+   * (nor downloaded) again until their definition changes (`forget`) or a reconnect (`refresh`).
+   */
+  private readonly refused = new Map<string, unknown>();
   /** Servers whose listing this session came from the server itself, not the disk cache. */
   private readonly live = new Set<string>();
   private loaded: Promise<void> | undefined;
@@ -118,6 +125,7 @@ export class ToolCatalog {
 
   /** Forgets what is known of a server (its definition changed or it was removed). */
   forget(name: string): void {
+    this.refused.delete(name);
     if (!this.metadataByServer.delete(name) && !this.listings.delete(name)) return;
     this.listings.delete(name);
     this.keywords = undefined;
@@ -136,6 +144,7 @@ export class ToolCatalog {
    * stays and the error is thrown.
    */
   async refresh(name: string): Promise<void> {
+    this.refused.delete(name);
     await this.listLive(name);
   }
 
@@ -165,12 +174,18 @@ export class ToolCatalog {
   }
 
   private async fill(name: string): Promise<void> {
+    if (this.refused.has(name)) throw this.refused.get(name);
     if (!(await this.fromCache(name))) await this.listLive(name);
   }
 
   private async listLive(name: string): Promise<void> {
     const listing = await listServer(await this.connect(name));
-    this.set(name, listing);
+    try {
+      this.set(name, listing);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === "catalog_too_large") this.refused.set(name, error);
+      throw error;
+    }
     this.live.add(name);
     const definition = this.definition(name);
     // Cached with its skipped lists noted (server-listing.ts); a cache that cannot be written only
