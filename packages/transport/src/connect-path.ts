@@ -18,7 +18,6 @@ import { tapNotifications } from "./server-notification.js";
 import { type OpenSession, RenewableSession } from "./session-renewal.js";
 import { SocketTransport } from "./socket-transport.js";
 import { guardSseResponses } from "./sse-response-guard.js";
-import { onSseStreamEnd } from "./sse-stream-end.js";
 import type { StdioEndpoint } from "./stdio-endpoint.js";
 
 export interface PathContext {
@@ -65,18 +64,9 @@ export async function connectOver(
         ...(ctx.authProvider ? { authProvider: ctx.authProvider } : {}),
       };
       const connectSse = async () => {
-        const sse = flavor.sse;
-        if (!sse) return undefined;
-        let session: RenewableSession | undefined;
-        const openSse = async (signal?: AbortSignal) => {
-          const transport = sse(url, { ...base, ...(ctx.fetch ? { fetch: ctx.fetch } : {}) });
-          const opened = { transport, client: await openClient(flavor, transport, { ...ctx, signal }) };
-          // The session ends with its event stream; the next request opens a new one (sse-stream-end.ts).
-          onSseStreamEnd(transport, () => session?.lose(opened));
-          return opened;
-        };
-        session = new RenewableSession(definition.name, await openSse(ctx.signal), () => openSse());
-        return connection(ctx, session.client, "sse", { session });
+        if (!flavor.sse) return undefined;
+        const transport = flavor.sse(url, { ...base, ...(ctx.fetch ? { fetch: ctx.fetch } : {}) });
+        return connection(ctx, await openClient(flavor, transport, ctx), "sse");
       };
       if (definition.transport === "sse") return connectSse();
       // Streamable HTTP gets a fetch that ends a cut SSE answer at once instead of at the timeout.

@@ -53,7 +53,7 @@ export interface SdkConnectionParts {
   sharing?: SharedSource;
   /** Runs before the client closes, e.g. to end an HTTP session with DELETE. */
   beforeClose?: () => Promise<void>;
-  /** An HTTP or SSE session that renews itself when the server lost it (`client` is its client). */
+  /** A Streamable HTTP session that renews itself when the server lost it (`client` is its client). */
   session?: { onRenewal(listener: SessionRenewalListener): () => void };
   now?: () => number;
   /** Server notifications read off the transport. */

@@ -68,11 +68,10 @@ export interface ServerConnection {
   /** Called once when the connection ends, for any reason. Returns an unsubscribe function. */
   onClose(listener: () => void): () => void;
   /**
-   * Streamable HTTP and legacy SSE: hears when the server lost the session
-   * (it restarted, or expired it, or the SSE stream ended) and the
-   * connection opens a new one — `renewing`, then `renewed` (its lists may
-   * have changed) or `failed` (the connection closes). Never called for
-   * stdio or socket servers. Returns an unsubscribe function.
+   * Streamable HTTP: hears when the server lost the session (it restarted,
+   * or expired it) and the connection opens a new one — `renewing`, then
+   * `renewed` (its lists may have changed) or `failed` (the connection
+   * closes). Never called for other transports. Returns an unsubscribe function.
    */
   onSessionRenewal(listener: SessionRenewalListener): () => void;
   /** Server notifications (list changes, resource updates, progress, log messages). Returns an unsubscribe function. */

@@ -1,16 +1,12 @@
 /**
- * An HTTP session that survives its server restarting. Streamable HTTP: a
- * request that carried `Mcp-Session-Id` and is answered 404 (the spec's
- * "session expired"), or 400 saying the session is unknown or not
- * initialized (what many servers send instead), opens a new session — once,
- * shared by every request that hit the loss at the same time — and is sent
- * again on it. That retry is safe even for `tools/call`: a server that lost
- * the session never ran the request. Legacy SSE: the session ends with its
- * event stream (`lose`), and the next request opens a new one before it is
- * sent. Listeners hear `renewing`, then `renewed` or `failed`.
+ * A Streamable HTTP session that survives its server restarting. A request
+ * that carried `Mcp-Session-Id` and is answered 404 (the spec's "session
+ * expired"), or 400 saying the session is unknown or not initialized (what
+ * many servers send instead), opens a new session — once, shared by every
+ * request that hit the loss at the same time — and is sent again on it. That
+ * retry is safe even for `tools/call`: a server that lost the session never
+ * ran the request. Listeners hear `renewing`, then `renewed` or `failed`.
  */
-
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { describeError } from "@pi-mcp-adapter/core";
 import { TransportError } from "./errors.js";
 import { httpStatus } from "./http-status.js";
@@ -21,8 +17,7 @@ export type SessionRenewalListener = (phase: SessionRenewalPhase) => void;
 
 export interface OpenSession {
   client: ProtocolClient;
-  /** Streamable HTTP's transport carries the session id; legacy SSE's keeps it in its POST address. */
-  transport: SessionTransport | Transport;
+  transport: SessionTransport;
 }
 
 /** The methods that send a request, which a lost session is renewed for. */
@@ -57,8 +52,6 @@ export class RenewableSession {
   private renewing: Promise<void> | undefined;
   private closeHandler: (() => void) | undefined;
   private closed = false;
-  /** A session whose server side is known gone (`lose`): closed, and replaced at the next request. */
-  private ended: OpenSession | undefined;
   private readonly listeners = new Set<SessionRenewalListener>();
   /** The `ProtocolClient` the connection uses: always the current session's, renewed on loss. */
   readonly client: ProtocolClient;
@@ -97,19 +90,7 @@ export class RenewableSession {
 
   /** Ends the current session with DELETE (before closing). */
   async terminate(): Promise<void> {
-    const transport = this.current.transport;
-    if ("terminateSession" in transport && transport.sessionId) await transport.terminateSession();
-  }
-
-  /**
-   * The server dropped `session` (its SSE event stream ended): it is closed
-   * now, which fails the requests still waiting on it (their answers would
-   * have come over that stream), and the next request opens a new session.
-   */
-  lose(session: OpenSession): void {
-    if (session !== this.current || this.closed) return;
-    this.ended = session;
-    void session.client.close().catch(() => {});
+    if (this.current.transport.sessionId) await this.current.transport.terminateSession();
   }
 
   private async close(): Promise<void> {
@@ -119,30 +100,27 @@ export class RenewableSession {
   }
 
   private async send<T>(run: (client: ProtocolClient) => Promise<T>): Promise<T> {
-    if (this.ended === this.current && !this.closed) {
-      await this.renew(this.current, "its event stream closed");
-    }
     const used = this.current;
-    const carriedSession = "sessionId" in used.transport && used.transport.sessionId !== undefined;
+    const carriedSession = used.transport.sessionId !== undefined;
     try {
       return await run(used.client);
     } catch (error) {
       if (!carriedSession || this.closed || !isSessionLost(error)) throw error;
-      await this.renew(used, `HTTP ${httpStatus(error)}`);
+      await this.renew(used, error);
       return run(this.current.client);
     }
   }
 
-  /** Replaces `lost` with a new session, once however many requests ask; `why` names the sign of the loss. */
-  private renew(lost: OpenSession, why: string): Promise<void> {
+  /** Replaces `lost` with a new session, once however many requests ask. */
+  private renew(lost: OpenSession, reason: unknown): Promise<void> {
     if (this.current !== lost) return Promise.resolve();
-    this.renewing ??= this.replace(lost, why).finally(() => {
+    this.renewing ??= this.replace(lost, reason).finally(() => {
       this.renewing = undefined;
     });
     return this.renewing;
   }
 
-  private async replace(lost: OpenSession, why: string): Promise<void> {
+  private async replace(lost: OpenSession, reason: unknown): Promise<void> {
     this.emit("renewing");
     let next: OpenSession;
     try {
@@ -155,7 +133,7 @@ export class RenewableSession {
       throw new TransportError(
         "closed",
         this.server,
-        `${this.server}: the server no longer knows this session (${why}; it may have restarted) and a new session could not be opened: ${describeError(error)}`,
+        `${this.server}: the server no longer knows this session (HTTP ${httpStatus(reason)}; it may have restarted) and a new session could not be opened: ${describeError(error)}`,
         { cause: error },
       );
     }
@@ -171,7 +149,7 @@ export class RenewableSession {
 
   private watchClose(session: OpenSession): void {
     session.client.onClose(() => {
-      if (session === this.current && session !== this.ended) this.closeHandler?.();
+      if (session === this.current) this.closeHandler?.();
     });
   }
 

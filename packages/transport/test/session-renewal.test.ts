@@ -15,12 +15,9 @@ afterEach(async () => {
 });
 
 /** server-everything stopped and started again on the same port: same URL, no sessions. */
-async function restart(
-  running: ServerEverythingHttp,
-  mode: "streamableHttp" | "sse" = "streamableHttp",
-): Promise<ServerEverythingHttp> {
+async function restart(running: ServerEverythingHttp): Promise<ServerEverythingHttp> {
   await running.close();
-  return startServerEverything(mode, { port: running.port });
+  return startServerEverything("streamableHttp", { port: running.port });
 }
 
 const echoText = (result: { content: unknown }) => JSON.stringify(result.content);
@@ -76,84 +73,6 @@ describe("a Streamable HTTP server that restarts mid-session", () => {
       state: "failed",
       error: expect.stringContaining("connection lost"),
     });
-  });
-});
-
-describe("a legacy SSE server that restarts mid-session", () => {
-  it("opens a new session (with its own initialize) at the next request after the event stream ended", async () => {
-    server = await startServerEverything("sse");
-    const everything = definition({ name: "everything", transport: "sse", url: server.url });
-    manager = new ConnectionManager([everything], { connect: (d, signal) => connectServer(d, {}, signal) });
-    const phases: string[] = [];
-    const renewed: string[] = [];
-    manager.on("session-renewed", (name) => renewed.push(name));
-    const connection = await manager.get("everything");
-    connection.onSessionRenewal((phase) => phases.push(phase));
-    expect(echoText(await connection.callTool("echo", { message: "before" }))).toContain("before");
-
-    server = await restart(server, "sse");
-    // Without renewal the request goes to the dead session: server-everything never answers it.
-    expect(
-      echoText(await connection.callTool("echo", { message: "after" }, { timeoutMs: 15_000 })),
-    ).toContain("after");
-    expect(phases).toEqual(["renewing", "renewed"]);
-    expect(renewed).toEqual(["everything"]);
-    expect(await manager.get("everything")).toBe(connection);
-    expect(manager.status()[0]?.state).toBe("connected");
-  });
-
-  it("fails a call still waiting when the stream ends at once, instead of at its timeout", async () => {
-    server = await startServerEverything("sse");
-    const connection = await connectServer(
-      definition({ name: "everything", transport: "sse", url: server.url }),
-    );
-    try {
-      let progressed!: () => void;
-      const started = new Promise<void>((resolve) => {
-        progressed = resolve;
-      });
-      const call = connection.callTool(
-        "trigger-long-running-operation",
-        { duration: 60, steps: 60 },
-        { timeoutMs: 90_000, onProgress: () => progressed() },
-      );
-      // Read the outcome from the start: the call fails while the server is still being stopped.
-      const outcome = call.then(
-        () => "answered",
-        (error: Error) => error.message,
-      );
-      await started;
-      const stopped = Date.now();
-      await server.close();
-      expect(await outcome).toMatch(/^everything: connection closed during tools\/call/);
-      // Its answer would have come over the ended stream: waiting for the 90 s timeout would help nobody.
-      expect(Date.now() - stopped).toBeLessThan(30_000);
-    } finally {
-      await connection.close();
-    }
-  });
-
-  it("closes the connection with a clear error when the server does not come back", async () => {
-    server = await startServerEverything("sse");
-    const everything = definition({ name: "everything", transport: "sse", url: server.url });
-    manager = new ConnectionManager([everything], { connect: (d, signal) => connectServer(d, {}, signal) });
-    const connection = await manager.get("everything");
-    const phases: string[] = [];
-    connection.onSessionRenewal((phase) => phases.push(phase));
-    await server.close();
-    // Once the ended stream is seen, the next request finds nobody to open a new session with.
-    const attempt = () =>
-      connection.callTool("echo", { message: "x" }).then(
-        () => "answered",
-        (error: Error) => error.message,
-      );
-    await expect
-      .poll(attempt)
-      .toMatch(
-        /^everything: the server no longer knows this session \(its event stream closed; it may have restarted\) and a new session could not be opened: /,
-      );
-    expect(phases).toEqual(["renewing", "failed"]);
-    expect(connection.closed).toBe(true);
   });
 });
 
