@@ -89,9 +89,7 @@ export class AdapterRuntime {
       options.trace,
       (message) => this.host.notify(message, "warning"),
     );
-    this.pins = new ToolPins(options.calls?.pinTools, options.catalog?.cache, (message) =>
-      this.host.notify(message, "warning"),
-    );
+    this.pins = new ToolPins(options, (message) => this.host.notify(message, "warning"));
     this.calls = new Calls(this.set, this.tools, this.host, options.calls, options.ui, this.pins, this.notes);
     this.watchList = new ResourceWatches(this.set, (server, uri) => this.calls.wasRead(server, uri));
     // An update of a watched resource: a notice now, a line for the model's next turn (never the content).
@@ -331,7 +329,7 @@ export class AdapterRuntime {
     await this.calls.close();
     await this.set.shutdown();
     await this.calls.dispose();
-    await this.pins.settled();
+    await this.pins.close();
     await this.oauth?.shutdown();
     await this.stats?.flush();
     await this.outputShapes.flush();
