@@ -80,6 +80,7 @@ export class AdapterRuntime {
     const reloadConfig = options.reloadConfig;
     this.set = new ServerSet({
       ...options,
+      reloadCommand: this.host.reloadCommand,
       // A reload may also change the direct-tool settings, which the catalog keeps.
       reloadConfig: reloadConfig && (() => reloadConfig().then((loaded) => this.loaded(loaded))),
     });
@@ -313,9 +314,8 @@ export class AdapterRuntime {
   }
 
   /**
-   * Notes for the model's next turn (watched resources that changed, MCP App
-   * contexts), one line or block each; empties them. Hosts call it right
-   * before a model request and add nothing when it is empty.
+   * Notes for the model's next turn (changed watched resources, MCP App contexts), one line or
+   * block each; empties them. Hosts call it right before a model request (nothing when empty).
    */
   takeTurnNotes(): string[] {
     return this.notes.take();
