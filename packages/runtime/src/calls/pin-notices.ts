@@ -77,7 +77,13 @@ export class PinNotices {
 
   /** Tells what is pending now (the session ends) and stops the timers. */
   close(): void {
-    for (const server of [...this.servers.keys()]) this.flush(server);
+    for (const server of [...this.servers.keys()]) {
+      try {
+        this.flush(server);
+      } catch {
+        // A host whose session is already gone may refuse the notice; the shutdown goes on.
+      }
+    }
     this.servers.clear();
   }
 
