@@ -3,10 +3,11 @@
  * real headless Chromium (Debian's `chromium`, driven by playwright-core).
  * The model calls the fixture App's UI tool; the viewer "opens the browser"
  * through `xdg-open`, which here is a stand-in script on PATH that writes
- * the URL to a file (no desktop to open one on), and the test loads that URL
- * in Chromium. The user clicks "Add" in the app: its `ui/message` must start
- * a new agent run whose model request carries the message, and its custom
- * `celebrate` action follows as another turn.
+ * what it was handed to a file (no desktop to open one on) — a private local
+ * page, never a URL with a secret — and the test loads that in Chromium.
+ * The user clicks "Add" in the app: its `ui/message` must start a new agent
+ * run whose model request carries the message, and its custom `celebrate`
+ * action follows as another turn.
  */
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -97,6 +98,8 @@ describe.skipIf(skipped !== "").each(piHosts())(`an MCP App starts a turn on $la
       await waitFor("the first run's end", () => seen.some((m) => m.type === "agent_end") || undefined);
       expect(project.model.requests).toHaveLength(2);
 
+      // The opener's command line (readable by every local user) holds a private local page, not the entry URL.
+      expect(url).toMatch(/^file:\/\/\/.+\.html$/);
       await page.goto(url);
       const frame = page.frameLocator("#app");
       await expect

@@ -80,6 +80,7 @@ export class AdapterRuntime {
     const reloadConfig = options.reloadConfig;
     this.set = new ServerSet({
       ...options,
+      reloadCommand: this.host.reloadCommand,
       // A reload may also change the direct-tool settings, which the catalog keeps.
       reloadConfig: reloadConfig && (() => reloadConfig().then((loaded) => this.loaded(loaded))),
     });
@@ -89,9 +90,7 @@ export class AdapterRuntime {
       options.trace,
       (message) => this.host.notify(message, "warning"),
     );
-    this.pins = new ToolPins(options.calls?.pinTools, options.catalog?.cache, (message) =>
-      this.host.notify(message, "warning"),
-    );
+    this.pins = new ToolPins(options, (message) => this.host.notify(message, "warning"));
     this.calls = new Calls(this.set, this.tools, this.host, options.calls, options.ui, this.pins, this.notes);
     this.watchList = new ResourceWatches(this.set, (server, uri) => this.calls.wasRead(server, uri));
     // An update of a watched resource: a notice now, a line for the model's next turn (never the content).
@@ -315,9 +314,8 @@ export class AdapterRuntime {
   }
 
   /**
-   * Notes for the model's next turn (watched resources that changed, MCP App
-   * contexts), one line or block each; empties them. Hosts call it right
-   * before a model request and add nothing when it is empty.
+   * Notes for the model's next turn (changed watched resources, MCP App contexts), one line or
+   * block each; empties them. Hosts call it right before a model request (nothing when empty).
    */
   takeTurnNotes(): string[] {
     return this.notes.take();
@@ -331,7 +329,7 @@ export class AdapterRuntime {
     await this.calls.close();
     await this.set.shutdown();
     await this.calls.dispose();
-    await this.pins.settled();
+    await this.pins.close();
     await this.oauth?.shutdown();
     await this.stats?.flush();
     await this.outputShapes.flush();

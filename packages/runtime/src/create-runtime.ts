@@ -9,7 +9,9 @@ import {
   loadConfig,
   type ProjectTrust,
   prepareConnection,
+  projectConfigFiles,
   type ResolvedConfig,
+  userConfigFiles,
   withExtensionServers,
 } from "@pi-mcp-adapter/config";
 import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
@@ -26,6 +28,7 @@ import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./observability/output-sh
 import { SERVER_LOG_FILE_NAME, ServerLog } from "./observability/server-log.js";
 import { sessionObservers } from "./observability/session-observers.js";
 import { tracedHandlers } from "./observability/trace-sources.js";
+import { ConfigStamps } from "./servers/config-stamps.js";
 import { withConnectionDefaults } from "./servers/connection-defaults.js";
 import { sharingOptions } from "./servers/sharing-options.js";
 import { cachedServers, type StartupSnapshot, snapshotAutoDirect } from "./startup/startup-snapshot.js";
@@ -83,6 +86,16 @@ export async function loadRuntimeConfig(source: RuntimeSource): Promise<Resolved
     trust: source.trust ?? ADMIT_ALL_PROJECT_SERVERS,
   });
   return withExtensionServers(config, source.registrations?.() ?? []);
+}
+
+/** The config files a session read, and those it would have read had they existed (creating one is a change too). */
+function configFilesOf(config: ResolvedConfig, source: RuntimeSource): string[] {
+  if (source.config !== undefined) return [];
+  return [
+    ...config.sources,
+    ...userConfigFiles(defaultConfigEnvironment()),
+    ...projectConfigFiles(source.cwd),
+  ];
 }
 
 /** Loads config and builds a runtime; nothing connects until first use. */
@@ -159,6 +172,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     servers,
     lifecycle,
     problems: [...config.problems, ...oauth.problems, ...unsupportedSettingProblems(config)],
+    configStamps: await ConfigStamps.take(configFilesOf(config, source)),
     // OAuth keeps the session's store and logins; servers and their problems are read afresh.
     reloadConfig: async () => {
       const next = await loadRuntimeConfig(source);
@@ -169,6 +183,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
         servers: nextServers,
         problems: [...next.problems, ...oauth.problems, ...unsupportedSettingProblems(next)],
         direct: directToolSettings(next.settings),
+        configStamps: await ConfigStamps.take(configFilesOf(next, source)),
       };
     },
     oauth: oauth.wiring,

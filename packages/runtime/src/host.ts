@@ -75,6 +75,10 @@ export type HostSampler = (request: SamplingRequest, signal?: AbortSignal) => Pr
  *   at most one a second per call; `text` undefined means the call ended
  *   (clear what was shown). Left out, progress is not shown. Must not throw
  *   (a throw is swallowed).
+ * - `reloadCommand`: how the user applies config files changed during the
+ *   session in this host (Pi: `/reload`); named when a tool name is unknown
+ *   and a config file changed since it was read. Left out, the note says to
+ *   reload the config.
  * - `startTurn`: starts a model turn with `text` as the user's message (an
  *   MCP App's `ui/message`); while the agent is busy it waits as a follow-up.
  *   Left out, such messages wait for `mcp({ action: "ui-messages" })`.
@@ -89,6 +93,7 @@ export interface Host {
   readonly openUrl?: (url: string) => Promise<void>;
   progress?(server: string, tool: string, text: string | undefined): void;
   startTurn?(text: string): void;
+  readonly reloadCommand?: string;
 }
 
 /** Dialogs of a host without a UI: every question is answered "no". */

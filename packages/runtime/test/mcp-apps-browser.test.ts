@@ -10,8 +10,10 @@
  * granted (clipboard writes) or refused with a note the user sees. Against
  * the published example App server and the test-kit fixture App.
  */
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import {
   APP_FIXTURE_CONTEXT,
@@ -54,6 +56,8 @@ afterEach(async () => {
 async function session(servers: ServerDefinition[], consent: string[], approveTools?: string[]) {
   const page = await (browser as Browser).newPage();
   const opened: string[] = [];
+  /** The entry URL each launch page the browser was handed leads to. */
+  const entries: string[] = [];
   const asked: string[] = [];
   const host = uiHost(async (title) => {
     asked.push(title);
@@ -69,11 +73,13 @@ async function session(servers: ServerDefinition[], consent: string[], approveTo
       consent: "once-per-server",
       open: async (url) => {
         opened.push(url);
+        const launchPage = await readFile(fileURLToPath(url), "utf8");
+        entries.push(/http-equiv="refresh" content="0;url=([^"]+)"/.exec(launchPage)?.[1] as string);
         await page.goto(url);
       },
     },
   });
-  return { runtime, page, opened, asked };
+  return { runtime, page, opened, entries, asked };
 }
 
 const appFrame = (page: Page) => page.frameLocator("#app");
@@ -83,7 +89,7 @@ const textOf = (result: Pick<CallResult, "content">) =>
 const skipped = skipNotice("MCP Apps browser tests", chromiumBinary ? undefined : CHROMIUM_MISSING);
 describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () => {
   it("the published basic-vanillajs app: result shown, tool call after consent, message queued, token enforced", async () => {
-    const { runtime, page, opened, asked } = await session(
+    const { runtime, page, opened, entries, asked } = await session(
       [stdioDefinition("basic", { command: process.execPath, args: [basicServerPath, "--stdio"] })],
       [UI_CONSENT_DENY, UI_CONSENT_ALLOW],
       ["get-time"],
@@ -125,9 +131,11 @@ describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () =>
     await expect.poll(() => serverTime.textContent(), { timeout: 20_000 }).toBe(next);
     expect(opened).toHaveLength(1);
 
-    // The browser was handed a one-time entry URL: replayed (as another local user reading the
-    // browser's command line would), it is refused, and so is the page without the browser's cookie.
-    const entry = new URL(opened[0] as string);
+    // The browser was handed a private local page, not a URL (which other local users could read on
+    // its command line); the page led it to a one-time entry URL: replayed, it is refused, and so is
+    // the window's page without the browser's cookie.
+    expect(opened[0]).toMatch(/^file:\/\/\/.+\.html$/);
+    const entry = new URL(entries[0] as string);
     expect(entry.pathname).toMatch(/^\/enter\//);
     expect((await fetch(entry, { redirect: "manual" })).status).toBe(403);
     expect(new URL(page.url()).pathname).toMatch(/^\/w\/[0-9a-f]{12}$/);
@@ -143,7 +151,7 @@ describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () =>
   });
 
   it("the fixture app: visibility, consent, messages of every type, Escape cancels, shutdown stops the server", async () => {
-    const { runtime, page, opened } = await session(
+    const { runtime, page, opened, entries } = await session(
       [stdioDefinition("board", { command: process.execPath, args: [appFixtureServerPath] })],
       [UI_CONSENT_DENY, UI_CONSENT_ALLOW],
     );
@@ -167,7 +175,7 @@ describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () =>
 
     // The app document carries the CSP from the resource's metadata: no network at all here.
     const appSrc = await page.locator("#app").getAttribute("src");
-    const appDoc = await fetch(new URL(appSrc as string, opened[0]));
+    const appDoc = await fetch(new URL(appSrc as string, entries[0]));
     expect(appDoc.headers.get("content-security-policy")).toContain("connect-src 'none'");
     expect(await page.locator("#app").getAttribute("sandbox")).toBe("allow-scripts allow-forms");
     // Inside the app: an opaque origin that cannot reach the host page, and no network to this server.
@@ -188,7 +196,7 @@ describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () =>
         net = "blocked";
       }
       return { origin: window.origin, dom, net };
-    }, opened[0] as string);
+    }, entries[0] as string);
     expect(reach).toEqual({ origin: "null", dom: "blocked", net: "blocked" });
 
     await frame.locator("#add").click();
@@ -231,9 +239,9 @@ describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () =>
     await runtime.call("board_show_board", {});
     await expect.poll(() => opened.length, { timeout: 20_000 }).toBe(2);
 
-    const origin = new URL(opened[0] as string).origin;
+    const origin = new URL(entries[0] as string).origin;
     await runtime.shutdown();
-    await expect(fetch(opened[1] as string)).rejects.toThrow();
+    await expect(fetch(entries[1] as string)).rejects.toThrow();
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 

@@ -7,7 +7,7 @@ export {
 } from "./app-permissions.js";
 export type { UiModelContext } from "./app-window.js";
 export { isLoopback } from "./loopback-server.js";
-export { browserAvailable, openInBrowser } from "./open-browser.js";
+export { browserAvailable, openInBrowser, type SpawnOpener } from "./open-browser.js";
 export {
   type AskToolConsent,
   ToolConsent,

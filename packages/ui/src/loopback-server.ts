@@ -5,13 +5,17 @@
  * session cookie. A browser is handed a one-time entry URL (`/enter/<code>`),
  * never the long-lived token: command lines are readable by every local user
  * (`/proc/<pid>/cmdline`). The first load trades the code for an HttpOnly,
- * SameSite=Strict cookie holding the token and redirects to a clean URL; the
- * same entry URL again is refused. App documents are served under their own
+ * SameSite=Strict cookie holding the token and sends the browser on to a
+ * clean URL with a page of its own, not a redirect: the browser arrives from
+ * a local launch page (launch-page.ts), and a redirect would keep that
+ * cross-site start, on which a Strict cookie is not sent. The same entry URL
+ * again is refused. App documents are served under their own
  * per-window key (so an app never sees the token). Anything else is 403.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { forwardPage } from "./launch-page.js";
 
 /** A route's answer to one request; it writes the response itself. */
 export type RouteHandler = (
@@ -72,7 +76,7 @@ export class LoopbackServer {
 
   /**
    * A URL for a browser that works once and within `ENTRY_TTL_MS`: loading it
-   * sets the session cookie and redirects to `target` (a path on this server).
+   * sets the session cookie and sends the browser on to `target` (a path on this server).
    */
   entryUrl(target: string): string {
     const now = this.now();
@@ -132,13 +136,14 @@ export class LoopbackServer {
       refuse(response, "this link was used already or has expired");
       return;
     }
-    response.writeHead(303, {
-      location: entry.target,
+    response.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": "default-src 'none'",
       "set-cookie": `${this.cookieName}=${this.token}; HttpOnly; SameSite=Strict; Path=/`,
       "cache-control": "no-store",
       "referrer-policy": "no-referrer",
     });
-    response.end();
+    response.end(forwardPage(entry.target));
   }
 
   private hasSessionCookie(request: IncomingMessage): boolean {

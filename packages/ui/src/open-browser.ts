@@ -2,9 +2,20 @@
  * Opens a URL with the platform's opener (`open`, `start`, `xdg-open`), detached
  * from this process, and says whether a browser can be opened at all.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 
-export function openInBrowser(url: string, platform: NodeJS.Platform = process.platform): Promise<void> {
+/** How the opener is started: `child_process.spawn`, or anything of its shape (tests record the command line). */
+export type SpawnOpener = (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;
+
+/**
+ * Opens `url` (an MCP App's launch page is a `file://` URL) with the
+ * platform's opener, started by `spawnOpener`; resolves once it started.
+ */
+export function openInBrowser(
+  url: string,
+  platform: NodeJS.Platform = process.platform,
+  spawnOpener: SpawnOpener = spawn,
+): Promise<void> {
   const [command, args] =
     platform === "darwin"
       ? ["open", [url]]
@@ -12,7 +23,7 @@ export function openInBrowser(url: string, platform: NodeJS.Platform = process.p
         ? ["cmd", ["/c", "start", '""', url.replace(/&/g, "^&")]]
         : ["xdg-open", [url]];
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { detached: true, stdio: "ignore", windowsHide: true });
+    const child = spawnOpener(command, args, { detached: true, stdio: "ignore", windowsHide: true });
     child.once("error", (error) =>
       reject(new Error(`Could not open the browser with ${command}: ${error.message}`)),
     );

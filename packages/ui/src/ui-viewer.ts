@@ -12,6 +12,7 @@ import { type AppCspDomains, appCsp, cspDomainsOf } from "./app-csp.js";
 import { type AppPermissions, appPermissions, refusedPermissionsNote } from "./app-permissions.js";
 import { AppWindow, type UiModelContext } from "./app-window.js";
 import { hostPage, hostPageCsp } from "./host-page.js";
+import { LaunchPages } from "./launch-page.js";
 import { LoopbackServer, randomKey, readJson } from "./loopback-server.js";
 import { openInBrowser } from "./open-browser.js";
 import { type AskToolConsent, ToolConsent, type ToolConsentMode, toolConsentMode } from "./tool-consent.js";
@@ -19,8 +20,14 @@ import type { UiBackend, UiResourceContent, UiToolCall } from "./ui-backend.js";
 import { type UiMessage, UiMessageQueue } from "./ui-messages.js";
 
 export interface UiViewerOptions {
-  /** Opens a window's URL; default the platform's browser opener. */
+  /**
+   * Opens a window: it is handed the `file://` URL of a private local page
+   * that leads the browser in (launch-page.ts), never a URL with a secret.
+   * Default the platform's browser opener.
+   */
   open?: (url: string) => Promise<void>;
+  /** Where launch pages are written (in a private directory made there); default the system's temp dir. */
+  launchDir?: string;
   /** Opens links apps ask for (`ui/open-link`); default `open`. */
   openLink?: (url: string) => Promise<void>;
   /** Tool consent; default from `MCP_UI_TOOL_CONSENT`, else `once-per-server`. */
@@ -46,7 +53,11 @@ export interface UiViewerOptions {
 /** A window `show` opened or updated. */
 export interface ShownApp {
   sessionId: string;
-  /** A one-time URL that opens the window's host page (it never holds the viewer's token). */
+  /**
+   * What opens the window's host page: for a new window, the launch page
+   * the browser was handed; for an open one, a fresh one-time entry URL
+   * (neither holds the viewer's token).
+   */
   url: string;
   /** True when the result went into a window that was already open. */
   reused: boolean;
@@ -64,6 +75,7 @@ export class UiViewer {
   private readonly opening = new Map<string, Promise<ShownApp>>();
   private readonly consent: ToolConsent;
   private readonly open: (url: string) => Promise<void>;
+  private readonly launches: LaunchPages;
   private closing = false;
 
   constructor(
@@ -72,6 +84,7 @@ export class UiViewer {
   ) {
     this.consent = new ToolConsent(options.consent ?? toolConsentMode(), options.askConsent);
     this.open = options.open ?? ((url) => openInBrowser(url));
+    this.launches = new LaunchPages(options.launchDir);
     this.server.route(WINDOW_ROUTE, (request, response, rest) => this.serveWindow(request, response, rest), {
       session: true,
     });
@@ -123,6 +136,7 @@ export class UiViewer {
         this.appKeys.delete(id);
         this.framing.delete(id);
         this.server.unroute(appKey);
+        void this.launches.remove(id);
       },
     });
     const csp = appCsp(document.csp);
@@ -140,8 +154,9 @@ export class UiViewer {
     this.appKeys.set(id, appKey);
     this.framing.set(id, { permissions, ...(note ? { note } : {}) });
     if (note) this.options.notify?.(note);
-    const url = this.urlOf(id);
+    let url: string;
     try {
+      url = await this.launches.write(id, this.urlOf(id));
       await this.open(url);
     } catch (error) {
       // Nobody can see this window: the next call tries to open a new one.
@@ -176,6 +191,7 @@ export class UiViewer {
     await Promise.all([...this.windows.values()].map((w) => w.close("shutdown")));
     this.windows.clear();
     await this.server.stop();
+    await this.launches.close();
   }
 
   /** A one-time entry URL for the window (a browser's command line is public on this machine). */
@@ -198,6 +214,8 @@ export class UiViewer {
     if (!window || !appKey)
       return void response.writeHead(404, { "content-type": "text/plain" }).end("No such app window");
     if (request.method === "GET" && endpoint === undefined) {
+      // The browser came in: its launch page (the way in) is no longer needed.
+      void this.launches.remove(id);
       const nonce = randomKey();
       response.writeHead(200, {
         "content-type": "text/html; charset=utf-8",

@@ -7,59 +7,21 @@
  * an entry URL used before — is refused.
  */
 import { request as httpRequest } from "node:http";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { APP_FIXTURE_RESOURCE_URI, connectInMemory, createAppFixtureServer } from "@pi-mcp-adapter/test-kit";
+import { APP_FIXTURE_RESOURCE_URI } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ToolConsentRequest, type UiBackend, UiViewer } from "../src/index.js";
 import { ENTRY_TTL_MS, LoopbackServer } from "../src/loopback-server.js";
+import { enter, entryOf, startBoardViewer } from "./board-viewer.js";
 
-let viewer: UiViewer | undefined;
-let client: Client | undefined;
+let open: { close(): Promise<void> } | undefined;
 afterEach(async () => {
-  await viewer?.close();
-  await client?.close();
-  viewer = undefined;
-  client = undefined;
+  await open?.close();
+  open = undefined;
 });
 
 async function start(answers: boolean[], goneAfterMs?: number) {
-  client = new Client({ name: "test", version: "1.0.0" });
-  await client.connect(await connectInMemory(createAppFixtureServer()));
-  const c = client;
-  const backend: UiBackend = {
-    readResource: async (_server, uri) => (await c.readResource({ uri })) as never,
-    callTool: async (_server, name, args) => (await c.callTool({ name, arguments: args })) as never,
-  };
-  const asked: ToolConsentRequest[] = [];
-  const opened: string[] = [];
-  viewer = new UiViewer(backend, {
-    consent: "once-per-server",
-    askConsent: async (request) => {
-      asked.push(request);
-      return answers.shift() ?? false;
-    },
-    open: async (url) => {
-      opened.push(url);
-    },
-    ...(goneAfterMs !== undefined ? { goneAfterMs } : {}),
-  });
-  const shown = await viewer.show({
-    serverName: "board",
-    toolName: "show_board",
-    resourceUri: APP_FIXTURE_RESOURCE_URI,
-    args: { title: "Groceries" },
-    result: { content: [{ type: "text", text: "Groceries: pear" }], structuredContent: { items: ["pear"] } },
-  });
-  return { viewer, shown, asked, opened };
-}
-
-/** What a browser does with the entry URL: trade it for the cookie, follow the redirect. */
-async function enter(entryUrl: string) {
-  const response = await fetch(entryUrl, { redirect: "manual" });
-  expect(response.status).toBe(303);
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] as string;
-  const url = new URL(response.headers.get("location") as string, entryUrl).href;
-  return { url, cookie, get: (target: string | URL) => fetch(target, { headers: { cookie } }) };
+  const started = await startBoardViewer(answers, goneAfterMs !== undefined ? { goneAfterMs } : {});
+  open = started;
+  return { ...started, entry: await entryOf(started.shown.url) };
 }
 
 /** The host page's side: an event stream reader and the relay POSTs. */
@@ -101,16 +63,17 @@ const rpc = (id: number, method: string, params: unknown) => ({ jsonrpc: "2.0", 
 
 describe("UiViewer over HTTP", () => {
   it("bridges an app: initialize, tool input and result, consented tool calls, messages, close", async () => {
-    const { viewer, shown, asked, opened } = await start([false, true]);
+    const { viewer, shown, asked, opened, entry } = await start([false, true]);
     expect(opened).toEqual([shown.url]);
-    expect(shown.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/enter\/[\w-]{32}$/);
+    expect(shown.url).toMatch(/^file:\/\/\/.+\.html$/);
+    expect(entry).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/enter\/[\w-]{32}$/);
 
-    const browser = await enter(shown.url);
+    const browser = await enter(entry);
     expect(browser.url).toMatch(new RegExp(`/w/${shown.sessionId}$`));
     const host = await (await browser.get(browser.url)).text();
     const appPath = /data-src="([^"]+)"/.exec(host)?.[1] as string;
     expect(host).toContain('sandbox="allow-scripts allow-forms"');
-    const app = await fetch(new URL(appPath, shown.url));
+    const app = await fetch(new URL(appPath, entry));
     expect(await app.text()).toContain("board-app");
     expect(app.headers.get("content-security-policy")).toContain("connect-src 'none'");
 
@@ -185,7 +148,7 @@ describe("UiViewer over HTTP", () => {
     // The open window gets the new call; its URL is a fresh entry URL (the first one is spent).
     expect(again).toMatchObject({ sessionId: shown.sessionId, reused: true });
     expect(again.url).toMatch(/\/enter\//);
-    expect(again.url).not.toBe(shown.url);
+    expect(again.url).not.toBe(entry);
     expect(await p.next()).toMatchObject({ method: "ui/notifications/tool-input" });
     expect(await p.next()).toMatchObject({
       method: "ui/notifications/tool-result",
@@ -210,8 +173,8 @@ describe("UiViewer over HTTP", () => {
   });
 
   it("a window whose page went away (tab closed) closes, and the next call opens a new one", async () => {
-    const { viewer, shown } = await start([], 100);
-    const p = await page(await enter(shown.url));
+    const { viewer, shown, entry } = await start([], 100);
+    const p = await page(await enter(entry));
     await p.close();
     await expect.poll(() => viewer.sessions().length).toBe(0);
     expect(viewer.takeMessages().messages).toMatchObject([{ type: "close", payload: { reason: "gone" } }]);
@@ -227,14 +190,14 @@ describe("UiViewer over HTTP", () => {
   });
 
   it("refuses a replayed entry URL, requests without the cookie or with another, a foreign Host; stops at close", async () => {
-    const { viewer, shown } = await start([]);
-    const browser = await enter(shown.url);
+    const { viewer, shown, entry } = await start([]);
+    const browser = await enter(entry);
     const url = new URL(browser.url);
     expect(browser.cookie).toMatch(/^pi_mcp_ui_\d+=[\w-]{32}$/);
-    expect(shown.url).not.toContain(browser.cookie.split("=")[1]);
+    expect(entry).not.toContain(browser.cookie.split("=")[1]);
     expect((await browser.get(url)).status).toBe(200);
     // Whoever read the entry URL from the browser's command line gets nothing with it now.
-    const replayed = await fetch(shown.url, { redirect: "manual" });
+    const replayed = await fetch(entry, { redirect: "manual" });
     expect(replayed.status).toBe(403);
     expect(await replayed.text()).toBe("Forbidden: this link was used already or has expired");
     const noCookie = await fetch(url);
@@ -288,7 +251,7 @@ describe("LoopbackServer entry URLs", () => {
       now += ENTRY_TTL_MS;
       expect((await fetch(late, { redirect: "manual" })).status).toBe(403);
       now = 1_000;
-      expect((await fetch(onTime, { redirect: "manual" })).status).toBe(303);
+      expect((await fetch(onTime, { redirect: "manual" })).status).toBe(200);
     } finally {
       await server.stop();
     }

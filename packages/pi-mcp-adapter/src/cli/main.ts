@@ -11,6 +11,7 @@ import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { runProxyRequest } from "@pi-mcp-adapter/runtime";
 import { CliContext, type CliOutput } from "./cli-context.js";
 import { awaitingApprovalNote } from "./cli-trust.js";
+import { quietWhenReaderLeaves } from "./closed-reader.js";
 import { type CliCommand, cliUsage, commandUsage, findCliCommand } from "./commands.js";
 import { callResultOutput } from "./connect-cli.js";
 
@@ -138,4 +139,6 @@ function parse(argv: string[]) {
   return parseArgs({ args: argv, allowPositionals: true, options: OPTIONS, tokens: true });
 }
 
+quietWhenReaderLeaves(process.stdout);
+quietWhenReaderLeaves(process.stderr);
 process.exitCode = await main(process.argv.slice(2));

@@ -37,5 +37,7 @@ export function piHost(
       rows?.progress(server, tool, text);
     },
     startTurn: (text) => pi.sendUserMessage(text, ctx.isIdle() ? undefined : { deliverAs: "followUp" }),
+    // Pi's own command: it loads extensions afresh, and with them the config files.
+    reloadCommand: "/reload",
   };
 }

@@ -2,8 +2,8 @@
  * Tool pinning in a session (`settings.pinTools`). Every listing a server
  * gives (first listing, reconnect, list_changed, or the disk cache) is
  * compared with the server's pins in the metadata cache: the first listing
- * pins every tool, later ones report changed and new tools (a notice once
- * per distinct set). The call pipeline asks `noticeFor` before approval;
+ * pins every tool, later ones report changed and new tools (a notice for
+ * each distinct set, rate-limited per server by pin-notices.ts). The call pipeline asks `noticeFor` before approval;
  * accepting (the dialog, `trust-tools`) writes the current fingerprints as
  * the pins. Without a disk cache the pins live in memory for the session.
  */
@@ -18,7 +18,8 @@ import {
   toolFingerprint,
 } from "@pi-mcp-adapter/catalog";
 import type { PinToolsSetting, RemoteTool, ServerDefinition } from "@pi-mcp-adapter/core";
-import { type ServerToolChanges, toolChangeNotice } from "../format/tool-changes.js";
+import type { ServerToolChanges } from "../format/tool-changes.js";
+import { PinNotices, type PinNoticeTiming } from "./pin-notices.js";
 
 export type PinMode = "enforce" | "warn" | "off";
 
@@ -47,13 +48,23 @@ export class ToolPins {
   private readonly queued = new Map<string, (pins: ServerPins | undefined) => ServerPins>();
   /** The write that will take the queued changes (not started yet). */
   private batch: Promise<void> | undefined;
+  private readonly notices: PinNotices;
+  private readonly cache: MetadataCache | undefined;
+  private readonly notify: (message: string) => void;
 
+  /** `settings.pinTools`, the metadata cache the pins live in, and the clock notices are rate-limited on. */
   constructor(
-    setting: PinToolsSetting | undefined,
-    private readonly cache: MetadataCache | undefined,
-    private readonly notify: (message: string) => void,
+    options: {
+      calls?: { pinTools?: PinToolsSetting };
+      catalog?: { cache?: MetadataCache };
+      lifecycle?: PinNoticeTiming;
+    },
+    notify: (message: string) => void,
   ) {
-    this.mode = pinMode(setting);
+    this.mode = pinMode(options.calls?.pinTools);
+    this.cache = options.catalog?.cache;
+    this.notify = notify;
+    this.notices = new PinNotices(notify, this.mode === "enforce", options.lifecycle);
   }
 
   /** A server's listing arrived: compare, pin what is pinned on first sight, and tell what changed. */
@@ -67,7 +78,7 @@ export class ToolPins {
     // Only what is missing is added: pins on disk (accepted meanwhile, maybe by another process) stand.
     if (save) void this.persist(definition.name, (current) => withMissingPins(current, save));
     if (changes.length && told !== previous?.told) {
-      this.notify(toolChangeNotice(definition.name, changes, this.mode === "enforce"));
+      this.notices.changed(definition.name, changes);
     }
   }
 
@@ -110,6 +121,7 @@ export class ToolPins {
     const next = accept(this.pinsOf(server));
     observed.changes = compareToolPins(next, identity, observed.tools).changes;
     observed.told = "";
+    this.notices.accepted(server);
     await this.persist(server, accept).catch((error: unknown) => {
       this.notify(
         `MCP server ${server}: the accepted tools could not be saved (${(error as Error).message}); they hold for this session only`,
@@ -126,6 +138,12 @@ export class ToolPins {
     for (const [server, o] of this.observed) {
       o.changes = compareToolPins(this.pinsOf(server), o.identity, o.tools).changes;
     }
+  }
+
+  /** The session ends: changes not told yet are told now, and pins being written are written. */
+  async close(): Promise<void> {
+    this.notices.close();
+    await this.settled();
   }
 
   /** Resolves once pins being written have been written. */

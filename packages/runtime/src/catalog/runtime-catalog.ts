@@ -253,7 +253,8 @@ export class RuntimeCatalog {
     const missing = view.unavailable.length
       ? ` (unavailable: ${view.unavailable.map((u) => `${u.server}: ${u.error}`).join("; ")})`
       : "";
-    throw new RuntimeError("unknown_tool", `No MCP tool named "${name}".${hint}${missing}`);
+    const stale = await this.servers.changedConfigNote();
+    throw new RuntimeError("unknown_tool", `No MCP tool named "${name}".${hint}${missing}${stale}`);
   }
 
   /** Prompts of every enabled server (or one), listing servers not listed yet. */

@@ -1,7 +1,8 @@
 /**
  * How tool pinning's findings read: the lines of one change (a short diff of
  * the description, parameters added or removed, annotations), a one-line
- * summary, the status section, the notice, and the warning a model reads
+ * summary, the status section, the notice (and the line summing up later
+ * ones), and the warning a model reads
  * beside a changed tool. Server text is stripped of control sequences.
  */
 import type { ToolChange } from "@pi-mcp-adapter/catalog";
@@ -73,6 +74,23 @@ export function toolChangeNotice(server: string, changes: readonly ToolChange[],
   return lines.join("\n");
 }
 
+/**
+ * The one line that sums up a server's tool changes told late (pin-notices.ts):
+ * how many listings changed since when, and what stands changed now.
+ */
+export function toolChangesSince(
+  server: string,
+  count: number,
+  since: number,
+  changes: readonly ToolChange[],
+): string {
+  const added = changes.filter((c) => c.kind === "new").length;
+  const changed = changes.length - added;
+  const now = [added ? `${added} new` : "", changed ? `${changed} changed` : ""].filter(Boolean).join(", ");
+  const times = count === 1 ? "once more" : `${count} more times`;
+  return `MCP server ${server}: tools changed ${times} since ${clockTime(since)} (now ${now}). Accept with ${trustToolsCommand(server)}.`;
+}
+
 /** The line a model reads beside a changed tool (in describe and in the call's result). */
 export function toolChangeWarning(server: string, change: ToolChange): string {
   const what = change.kind === "new" ? "is new on this server" : `changed (${toolChangeSummary(change)})`;
@@ -81,6 +99,11 @@ export function toolChangeWarning(server: string, change: ToolChange): string {
 
 function clean(text: string): string {
   return stripControlSequences(text).replace(/\s+/g, " ");
+}
+
+function clockTime(ms: number): string {
+  const at = new Date(ms);
+  return `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
 }
 
 function show(value: unknown): string {

@@ -17,6 +17,7 @@ import {
 } from "@pi-mcp-adapter/transport";
 import { RuntimeError, unknownServer } from "../errors.js";
 import { RunningTasks } from "../observability/running-tasks.js";
+import { type ConfigStamps, changedConfigNote } from "./config-stamps.js";
 import { StderrTails } from "./stderr-tails.js";
 
 /** What a restarted server may have changed. */
@@ -32,6 +33,8 @@ export type LifecycleOptions = Omit<ConnectionManagerOptions, "connect">;
 export interface LoadedServers {
   servers: ServerDefinition[];
   problems: ConfigProblem[];
+  /** The config files as this read left them (see config-stamps.ts). */
+  configStamps?: ConfigStamps;
 }
 
 export interface ServerSetOptions {
@@ -43,6 +46,10 @@ export interface ServerSetOptions {
   problems?: ConfigProblem[];
   /** Reads the servers again (from config files); without it `reload()` refuses. */
   reloadConfig?: () => Promise<LoadedServers>;
+  /** The config files as the session read them; left out, no file is checked for changes. */
+  configStamps?: ConfigStamps;
+  /** How the host applies changed config files (`Host.reloadCommand`). */
+  reloadCommand?: string;
 }
 
 export class ServerSet {
@@ -50,11 +57,13 @@ export class ServerSet {
   private readonly stderr = new StderrTails();
   private currentProblems: ConfigProblem[];
   private shuttingDown = false;
+  private stamps: ConfigStamps | undefined;
   /** The MCP tasks running on each server (the call pipeline reports them). */
   readonly tasks = new RunningTasks();
 
   constructor(private readonly options: ServerSetOptions) {
     this.currentProblems = options.problems ?? [];
+    this.stamps = options.configStamps;
     // Every connection is tracked so the last one's stderr stays readable after it closes.
     this.manager = new ConnectionManager(options.servers, {
       ...options.lifecycle,
@@ -130,12 +139,18 @@ export class ServerSet {
   }
 
   /** Reads config again and applies it (e.g. after `/mcp-adapter disable`). */
+  /** What to tell beside an unknown tool name when config files changed since they were read; else "". */
+  async changedConfigNote(): Promise<string> {
+    return changedConfigNote((await this.stamps?.changed()) ?? [], this.options.reloadCommand);
+  }
+
   async reload(): Promise<ReplaceReport> {
     if (!this.options.reloadConfig) {
       throw new RuntimeError("reload_unavailable", "This MCP runtime has a fixed server list");
     }
-    const { servers, problems } = await this.options.reloadConfig();
+    const { servers, problems, configStamps } = await this.options.reloadConfig();
     this.currentProblems = problems;
+    this.stamps = configStamps;
     return this.replace(servers);
   }
 
