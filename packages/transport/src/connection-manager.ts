@@ -3,7 +3,8 @@
  * (one attempt at a time per server), idle disconnect that never cuts a
  * running request, health checks and reconnect with backoff for resident
  * servers, a failure backoff that keeps use from restarting a server that just
- * failed to start (one that crashed after it was up is started on next use), a generation guard against stale connects, status events, server
+ * failed to start (one that crashed once up starts again on next use), a
+ * generation guard against stale connects, status events, server
  * notifications relayed per server, `replace` for a changed server list, and a
  * shutdown that ends every connection. How to connect one server is the
  * caller's `connect`; per-slot timers: slot-timers.ts; status: server-status.ts.
