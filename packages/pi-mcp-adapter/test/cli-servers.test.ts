@@ -5,28 +5,10 @@
  * Node on config files written by hand (comments, odd indentation), with
  * the untouched parts compared byte for byte.
  */
-import { spawnSync } from "node:child_process";
 import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-
-const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
-
-async function machine() {
-  const dir = await createTempDir();
-  const home = dir.join("home");
-  const project = dir.join("project");
-  const agentDir = path.join(home, ".pi", "agent");
-  await mkdir(project, { recursive: true });
-  await mkdir(agentDir, { recursive: true });
-  const env: Record<string, string | undefined> = { ...process.env, HOME: home };
-  for (const key of ["PI_CODING_AGENT_DIR", "XDG_CONFIG_HOME", "CODEX_HOME", "APPDATA"]) delete env[key];
-  const run = (...args: string[]) =>
-    spawnSync(process.execPath, [cli, "--cwd", project, ...args], { encoding: "utf8", env });
-  return { dir, home, project, agentDir, agentFile: path.join(agentDir, "mcp-adapter.json"), run };
-}
+import { cliMachine } from "./cli-machine.js";
 
 const mode = async (file: string) => (await stat(file)).mode & 0o777;
 
@@ -41,7 +23,7 @@ const HAND_WRITTEN = `{
 
 describe("pi-mcp-adapter add / remove / get", () => {
   it("add writes one entry and leaves every other byte of the file; the mode stays 0600", async () => {
-    const m = await machine();
+    const m = await cliMachine();
     await using _dir = m.dir;
     await writeFile(m.agentFile, HAND_WRITTEN);
     await chmod(m.agentFile, 0o600);
@@ -78,7 +60,7 @@ describe("pi-mcp-adapter add / remove / get", () => {
   });
 
   it("add of an existing name needs --force; remove takes out only that server's lines", async () => {
-    const m = await machine();
+    const m = await cliMachine();
     await using _dir = m.dir;
     await writeFile(m.agentFile, HAND_WRITTEN);
 
@@ -118,7 +100,7 @@ describe("pi-mcp-adapter add / remove / get", () => {
   });
 
   it("--project writes the project's .mcp.json; remove names the file that defines a server it cannot find", async () => {
-    const m = await machine();
+    const m = await cliMachine();
     await using _dir = m.dir;
     const added = m.run(
       "add",
@@ -143,7 +125,7 @@ describe("pi-mcp-adapter add / remove / get", () => {
   });
 
   it("get masks env values, headers, tokens and secret flags, keeps keys and ${VAR} references", async () => {
-    const m = await machine();
+    const m = await cliMachine();
     await using _dir = m.dir;
     await writeFile(
       m.agentFile,
@@ -183,7 +165,7 @@ describe("pi-mcp-adapter add / remove / get", () => {
   });
 
   it("rejects a bad add with a usage error and writes nothing", async () => {
-    const m = await machine();
+    const m = await cliMachine();
     await using _dir = m.dir;
     const cases = [
       [["add", "x"], 'missing the server: a command after "--", or --url <url>'],
@@ -212,7 +194,7 @@ describe("pi-mcp-adapter add / remove / get", () => {
 
 describe("file modes of config rewrites", () => {
   it("setup --add keeps a 0600 file 0600; --copy-pi-servers puts a copied token in a new 0600 file", async () => {
-    const m = await machine();
+    const m = await cliMachine();
     await using _dir = m.dir;
     await writeFile(
       m.agentFile,

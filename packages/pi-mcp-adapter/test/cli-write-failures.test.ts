@@ -7,32 +7,15 @@
  * (the rename onto it fails with EISDIR): tests run as root here, and root
  * ignores a read-only mode (chmod 0555) on the agent dir, but not this.
  */
-import { spawnSync } from "node:child_process";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
+import { stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-
-const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
-
-async function machine() {
-  const dir = await createTempDir();
-  const home = dir.join("home");
-  const project = dir.join("project");
-  const agentDir = path.join(home, ".pi", "agent");
-  await mkdir(project, { recursive: true });
-  await mkdir(agentDir, { recursive: true });
-  const env: Record<string, string | undefined> = { ...process.env, HOME: home };
-  for (const key of ["PI_CODING_AGENT_DIR", "XDG_CONFIG_HOME", "CODEX_HOME", "APPDATA"]) delete env[key];
-  const run = (...args: string[]) =>
-    spawnSync(process.execPath, [cli, "--cwd", project, ...args], { encoding: "utf8", env, input: "" });
-  return { dir, project, agentDir, run };
-}
+import { cliMachine } from "./cli-machine.js";
 
 describe("CLI writes that fail are reported, not announced", () => {
   it("trust --yes with an approvals file that cannot be written says so and exits 1", async () => {
-    const m = await machine();
+    const m = await cliMachine();
     await using _ = m.dir;
     const never = { command: process.execPath, args: ["-e", "0"] };
     await writeFile(path.join(m.project, ".mcp.json"), JSON.stringify({ mcpServers: { proj: never } }));
@@ -59,7 +42,7 @@ describe("CLI writes that fail are reported, not announced", () => {
   }, 60_000);
 
   it("trust-tools with a metadata cache that cannot be written says so and exits 1", async () => {
-    const m = await machine();
+    const m = await cliMachine();
     await using _ = m.dir;
     const fixture = { command: process.execPath, args: [stdioFixtureServerPath] };
     await writeFile(path.join(m.agentDir, "mcp-adapter.json"), JSON.stringify({ mcpServers: { fixture } }));
