@@ -58,9 +58,8 @@ describe.each(piHosts())("$label", (host) => {
     expect(await waitForExit(started, 5000)).toEqual([]);
   });
 
-  it.runIf(host.nativeMcp)(
-    "Pi 1.x (the only line with project trust): reads no project file when Pi says the project is untrusted, even with projectServers: allow",
-    async () => {
+  if (host.nativeMcp)
+    it("Pi 1.x (the only line with project trust): reads no project file when Pi says the project is untrusted, even with projectServers: allow", async () => {
       await using project = await createPiProject({
         host,
         mcpServers: ({ pidDir }) => ({ fixture: fixture(pidDir, "project") }),
@@ -81,8 +80,7 @@ describe.each(piHosts())("$label", (host) => {
       );
       expect(status).not.toContain("- fixture");
       expect(await recordedPids(project.pidDir)).toEqual([]);
-    },
-  );
+    });
 
   it("skips the unapproved project server in a headless run without projectServers: allow", async () => {
     await using project = await createPiProject({

@@ -367,9 +367,8 @@ describe.each(piHosts())("$label", (host) => {
 
   // Pi 1.x only: its own `tool_search` (a built-in extension, loaded here next to ours) finds the
   // deferred tools and loads them for the next model call of the same prompt.
-  it.runIf(host.nativeMcp)(
-    '(4, Pi 1.x) directTools "search": Pi\'s tool_search finds and loads them',
-    async () => {
+  if (host.nativeMcp)
+    it('(4, Pi 1.x) directTools "search": Pi\'s tool_search finds and loads them', async () => {
       const toolSearch = toolSearchExtension(host);
       await using project = await everythingProject(host, { directTools: "search" }, [
         { toolCall: { name: "tool_search", arguments: { query: "sum two numbers" } } },
@@ -385,7 +384,5 @@ describe.each(piHosts())("$label", (host) => {
       expect(mcpNames(run.requests[0], "everything")).toEqual(["mcp"]);
       expect(mcpNames(run.requests[1], "everything")).toContain("everything_get_sum");
       expect(toolResultTexts(run.requests[2]!).at(-1)).toContain("42");
-    },
-    120_000,
-  );
+    }, 120_000);
 });

@@ -139,9 +139,8 @@ describe.each(piHosts())("$label", (host) => {
 
   // Pi 1.x only: its own `tool_search` (a built-in extension, loaded here next to ours) loads the
   // deferred tool; Pi restores that load from its transcript, and the adapter must not undo it.
-  it.runIf(host.nativeMcp)(
-    "Pi 1.x: a tool Pi's tool_search loaded is still declared after --continue",
-    async () => {
+  if (host.nativeMcp)
+    it("Pi 1.x: a tool Pi's tool_search loaded is still declared after --continue", async () => {
       const toolSearch = toolSearchExtension(host);
       await using project = await searchProject(host, [
         { toolCall: { name: "tool_search", arguments: { query: "sum two numbers" } } },
@@ -159,7 +158,5 @@ describe.each(piHosts())("$label", (host) => {
       const continued = await project.run("Go on.", args("--continue"));
       expect(continued.code, continued.stderr).toBe(0);
       expect(everythingTools(continued.requests[0])).toEqual(everythingTools(first.requests[1]));
-    },
-    180_000,
-  );
+    }, 180_000);
 });
