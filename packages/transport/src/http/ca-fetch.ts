@@ -11,7 +11,7 @@ import { readFile } from "node:fs/promises";
 import { Agent, request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
 import { describeError } from "@pi-mcp-adapter/core";
-import { TransportError } from "./errors.js";
+import { TransportError } from "../errors.js";
 import type { FetchLike } from "./http-shape-probe.js";
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;

@@ -15,25 +15,29 @@ import type {
   ResourceContents,
   ToolCallResult,
 } from "@pi-mcp-adapter/core";
-import type { CallWindow } from "./call-window.js";
-import { TransportError } from "./errors.js";
-import { enforceOutputSchema } from "./output-schema-check.js";
-import type { ProtocolClient, RequestOptions } from "./protocol-client.js";
+import { TransportError } from "../errors.js";
+import type { CallWindow } from "../inbound/call-window.js";
+import type { NotificationListener, NotificationRelay } from "../inbound/server-notification.js";
+import type { ProtocolClient, RequestOptions } from "../protocol/protocol-client.js";
+import type { SessionRenewalListener } from "../protocol/session-renewal.js";
 import type {
   CallOptions,
   CompletionRequest,
   CompletionResult,
   ConnectedVia,
   ServerFeatures,
-} from "./remote-types.js";
-import { deadlineOptions, type RequestDeadline, type RequestDeadlines } from "./request-deadline.js";
-import { requestFailure } from "./request-failure.js";
+} from "../remote-types.js";
+import { enforceOutputSchema } from "../requests/output-schema-check.js";
+import {
+  deadlineOptions,
+  type RequestDeadline,
+  type RequestDeadlines,
+} from "../requests/request-deadline.js";
+import { requestFailure } from "../requests/request-failure.js";
+import type { SharedSource, SharedState } from "../stdio/shared-state.js";
+import type { StderrBuffer } from "../stdio/stderr-buffer.js";
+import { TaskRouting, type TaskSettings } from "../tasks/task-routing.js";
 import type { ServerConnection } from "./server-connection.js";
-import type { NotificationListener, NotificationRelay } from "./server-notification.js";
-import type { SessionRenewalListener } from "./session-renewal.js";
-import type { SharedSource, SharedState } from "./shared-state.js";
-import type { StderrBuffer } from "./stderr-buffer.js";
-import { TaskRouting, type TaskSettings } from "./task-routing.js";
 
 export interface SdkConnectionParts {
   name: string;

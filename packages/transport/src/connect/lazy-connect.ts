@@ -5,7 +5,7 @@
  * for compiling them.
  */
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
-import type { ConnectOptions, ServerConnection } from "./server-connection.js";
+import type { ConnectOptions, ServerConnection } from "../connection/server-connection.js";
 
 /** Connects and initializes; throws a `TransportError` naming the server on failure. */
 export async function connectServer(

@@ -6,9 +6,9 @@
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { z } from "zod";
-import type { FetchLike } from "./http-shape-probe.js";
-import type { CompletionRef, CompletionResult } from "./remote-types.js";
-import type { AbortSource } from "./request-deadline.js";
+import type { FetchLike } from "../http/http-shape-probe.js";
+import type { CompletionRef, CompletionResult } from "../remote-types.js";
+import type { AbortSource } from "../requests/request-deadline.js";
 
 /** `completion/complete` params as they go on the wire. */
 export interface CompleteParams {

@@ -16,24 +16,24 @@ import type {
   ToolCallResult,
 } from "@pi-mcp-adapter/core";
 import type { OpenSharedOptions } from "@pi-mcp-adapter/daemon";
-import type { ClientHandlers } from "./client-handlers.js";
-import type { FetchLike } from "./http-shape-probe.js";
-import type { ResolveCommand } from "./npx-resolver.js";
-import type { EraCache } from "./protocol-revision.js";
-import type { Sleep } from "./read-retry.js";
+import type { FetchLike } from "../http/http-shape-probe.js";
+import type { Sleep } from "../http/read-retry.js";
+import type { ClientHandlers } from "../inbound/client-handlers.js";
+import type { NotificationListener } from "../inbound/server-notification.js";
+import type { EraCache } from "../protocol/protocol-revision.js";
+import type { SessionRenewalListener } from "../protocol/session-renewal.js";
 import type {
   CallOptions,
   CompletionRequest,
   CompletionResult,
   ConnectedVia,
   ServerFeatures,
-} from "./remote-types.js";
-import type { SandboxOptions } from "./sandbox/sandbox-spawn.js";
-import type { NotificationListener } from "./server-notification.js";
-import type { SessionRenewalListener } from "./session-renewal.js";
-import type { SharedState } from "./shared-state.js";
-import type { SpawnFn } from "./spawn-process.js";
-import type { Timers } from "./timers.js";
+} from "../remote-types.js";
+import type { SandboxOptions } from "../sandbox/sandbox-spawn.js";
+import type { ResolveCommand } from "../stdio/npx-resolver.js";
+import type { SharedState } from "../stdio/shared-state.js";
+import type { SpawnFn } from "../stdio/spawn-process.js";
+import type { Timers } from "../timers.js";
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 

@@ -6,7 +6,7 @@
 import type { JsonSchemaObject, ToolCallResult } from "@pi-mcp-adapter/core";
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { TransportError } from "./errors.js";
+import { TransportError } from "../errors.js";
 
 type Validate = ((data: unknown) => boolean) & {
   errors?: { instancePath: string; message?: string }[] | null;

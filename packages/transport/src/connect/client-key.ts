@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { canonicalJson, type ServerDefinition } from "@pi-mcp-adapter/core";
-import { type ClientHandlers, clientCapabilities } from "./client-handlers.js";
+import { type ClientHandlers, clientCapabilities } from "../inbound/client-handlers.js";
 
 /** The key for `handlers` (asks the roots handler once, as a server's `roots/list` would). */
 export async function sharedClientKey(

@@ -20,11 +20,11 @@ import type {
 } from "@modelcontextprotocol/ext-tasks/client";
 import { DispatchError } from "@modelcontextprotocol/ext-tasks/client";
 import { describeError } from "@pi-mcp-adapter/core";
-import { isObject } from "./is-object.js";
-import type { ProtocolClient, RawResponse } from "./protocol-client.js";
-import { MODERN_REVISION } from "./protocol-revision.js";
-import type { NotificationRelay } from "./server-notification.js";
-import { TASKS_EXTENSION_ID } from "./task-update.js";
+import type { NotificationRelay } from "../inbound/server-notification.js";
+import { isObject } from "../is-object.js";
+import type { ProtocolClient, RawResponse } from "../protocol/protocol-client.js";
+import { MODERN_REVISION } from "../protocol/protocol-revision.js";
+import { TASKS_EXTENSION_ID } from "../task-update.js";
 
 const PROTOCOL_VERSION_META = "io.modelcontextprotocol/protocolVersion";
 const CLIENT_INFO_META = "io.modelcontextprotocol/clientInfo";

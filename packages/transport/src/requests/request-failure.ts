@@ -6,11 +6,11 @@
  * anything else the server or SDK threw.
  */
 import { describeError } from "@pi-mcp-adapter/core";
-import { TransportError } from "./errors.js";
-import { httpStatus, isTransientStatus } from "./http-status.js";
-import { isDroppedConnection } from "./read-retry.js";
+import { TransportError } from "../errors.js";
+import { httpStatus, isTransientStatus } from "../http/http-status.js";
+import { isDroppedConnection } from "../http/read-retry.js";
+import { STDERR_SUMMARY_WINDOW, stderrHint } from "../stdio/stderr-summary.js";
 import type { RequestDeadline } from "./request-deadline.js";
-import { STDERR_SUMMARY_WINDOW, stderrHint } from "./stderr-summary.js";
 
 export interface FailedRequest {
   server: string;

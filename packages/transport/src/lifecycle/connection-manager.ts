@@ -10,14 +10,16 @@
  * caller's `connect`; per-slot timers: slot-timers.ts; status: server-status.ts.
  */
 import { definitionKey, describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
-import { TransportError } from "./errors.js";
+import type { ServerConnection } from "../connection/server-connection.js";
+import { TransportError } from "../errors.js";
+import type { ServerNotification } from "../inbound/server-notification.js";
+import { STDERR_SUMMARY_WINDOW, stderrHint } from "../stdio/stderr-summary.js";
+import { REAL_TIMERS, type Timers } from "../timers.js";
 import {
   type BackoffOptions,
   DEFAULT_START_TIMEOUT_MS,
   type FailureBackoffOptions,
 } from "./lifecycle-policy.js";
-import type { ServerConnection } from "./server-connection.js";
-import type { ServerNotification } from "./server-notification.js";
 import {
   backoffRefusal,
   markConnected,
@@ -29,8 +31,6 @@ import {
 } from "./server-slot.js";
 import { type ServerStatus, type StatusListener, slotStatus, statusEventKey } from "./server-status.js";
 import { SlotTimers } from "./slot-timers.js";
-import { STDERR_SUMMARY_WINDOW, stderrHint } from "./stderr-summary.js";
-import { REAL_TIMERS, type Timers } from "./timers.js";
 
 export type NotificationEventListener = (server: string, notification: ServerNotification) => void;
 /** Hears a server whose session was renewed (it restarted): its tools, prompts and resources may have changed. */

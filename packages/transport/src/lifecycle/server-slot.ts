@@ -5,14 +5,14 @@
  * and its timers; and how a success or failure changes it (the failure backoff).
  */
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
-import { TransportError } from "./errors.js";
+import type { ServerConnection } from "../connection/server-connection.js";
+import { TransportError } from "../errors.js";
 import {
   type FailureBackoffOptions,
   failureWindow,
   type LifecyclePolicy,
   lifecyclePolicy,
 } from "./lifecycle-policy.js";
-import type { ServerConnection } from "./server-connection.js";
 
 export interface ServerSlot<D extends ServerDefinition = ServerDefinition> {
   definition: D;

@@ -18,10 +18,10 @@
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { isObject } from "./is-object.js";
+import { isObject } from "../is-object.js";
+import { followSignal } from "../requests/signal-followers.js";
 import type { RequestOptions } from "./protocol-client.js";
 import type { CallToolParams } from "./protocol-client-table.js";
-import { followSignal } from "./signal-followers.js";
 
 const ID_PREFIX = "pi-mcp-call-";
 

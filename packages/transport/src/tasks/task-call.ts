@@ -36,12 +36,12 @@ import type {
   TaskSupport,
   ToolCallResult,
 } from "@pi-mcp-adapter/core";
-import { type ClientHandlers, unguardedContext } from "./client-handlers.js";
-import { TransportError } from "./errors.js";
+import { TransportError } from "../errors.js";
+import { type ClientHandlers, unguardedContext } from "../inbound/client-handlers.js";
+import type { TaskUpdate } from "../task-update.js";
 import { TaskDeadline } from "./task-deadline.js";
 import { drainTaskInput } from "./task-input-drain.js";
 import { type TaskPortParts, taskPort } from "./task-port.js";
-import type { TaskUpdate } from "./task-update.js";
 
 export interface TaskCallRequest {
   name: string;

@@ -9,7 +9,7 @@
  * model turn, the schema's parse was a large share of a call's own CPU.
  */
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { isObject } from "./is-object.js";
+import { isObject } from "../is-object.js";
 
 /** The answer as the SDK's `callTool` would return it; throws the SDK's validation error otherwise. */
 export function checkedCallToolResult(result: unknown): unknown {

@@ -25,22 +25,26 @@ import {
   StreamableHTTPClientTransport as V2StreamableHttp,
 } from "@modelcontextprotocol/client";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { type ClientHandlers, clientCapabilities, registerClientHandlers } from "./client-handlers.js";
-import { connectOver, openClient, type PathContext } from "./connect-path.js";
-import { TransportError } from "./errors.js";
-import type { ProcessTransport } from "./process-transport.js";
+import type { ServerConnection } from "../connection/server-connection.js";
+import { TransportError } from "../errors.js";
+import {
+  type ClientHandlers,
+  clientCapabilities,
+  registerClientHandlers,
+} from "../inbound/client-handlers.js";
 import {
   ACCEPT_ANY_OUTPUT,
   ANY_RESULT,
   type ProtocolClient,
   type SdkFlavor,
   type SessionTransport,
-} from "./protocol-client.js";
-import { protocolClientTable } from "./protocol-client-table.js";
-import { type EraCache, MODERN_REVISION } from "./protocol-revision.js";
-import { RawRequestChannel } from "./raw-request.js";
-import { defaultResultTypeToComplete } from "./result-type-default.js";
-import type { ServerConnection } from "./server-connection.js";
+} from "../protocol/protocol-client.js";
+import { protocolClientTable } from "../protocol/protocol-client-table.js";
+import { type EraCache, MODERN_REVISION } from "../protocol/protocol-revision.js";
+import { RawRequestChannel } from "../protocol/raw-request.js";
+import { defaultResultTypeToComplete } from "../protocol/result-type-default.js";
+import type { ProcessTransport } from "../stdio/process-transport.js";
+import { connectOver, openClient, type PathContext } from "./connect-path.js";
 
 const MAX_PROBE_TIMEOUT_MS = 10_000;
 

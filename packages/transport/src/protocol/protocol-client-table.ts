@@ -5,8 +5,9 @@
  * revision, `callTool`'s arguments, closing, error classes). A new protocol
  * method is added here, in one place.
  */
+
+import type { CompletionResult } from "../remote-types.js";
 import type { CompleteParams, Page, ProtocolClient, RequestOptions } from "./protocol-client.js";
-import type { CompletionResult } from "./remote-types.js";
 
 type PageParams = { cursor: string } | undefined;
 

@@ -12,15 +12,15 @@
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
-import type { ClientHandlers } from "./client-handlers.js";
+import type { ConnectOptions } from "../connection/server-connection.js";
+import { TransportError } from "../errors.js";
+import type { ClientHandlers } from "../inbound/client-handlers.js";
+import type { SpawnSpec } from "../sandbox/sandbox-spawn.js";
+import { createNpxResolver, type ResolveCommand } from "../stdio/npx-resolver.js";
+import { ProcessTransport } from "../stdio/process-transport.js";
+import type { SharedSource } from "../stdio/shared-state.js";
+import type { StderrBuffer } from "../stdio/stderr-buffer.js";
 import { sharedClientKey } from "./client-key.js";
-import { TransportError } from "./errors.js";
-import { createNpxResolver, type ResolveCommand } from "./npx-resolver.js";
-import { ProcessTransport } from "./process-transport.js";
-import type { SpawnSpec } from "./sandbox/sandbox-spawn.js";
-import type { ConnectOptions } from "./server-connection.js";
-import type { SharedSource } from "./shared-state.js";
-import type { StderrBuffer } from "./stderr-buffer.js";
 
 /** A started-or-startable stdio transport, its server's pid, and how it is shared (if asked to be). */
 export interface StdioEndpoint {
@@ -48,7 +48,7 @@ export async function stdioSpawnSpec(
   let spec: SpawnSpec = { command, args, env, cwd: definition.cwd ?? options.cwd };
   if (definition.sandbox) {
     // Loaded only for servers that ask for a sandbox.
-    const { sandboxSpawnSpec } = await import("./sandbox/sandbox-spawn.js");
+    const { sandboxSpawnSpec } = await import("../sandbox/sandbox-spawn.js");
     spec = await sandboxSpawnSpec(definition.name, definition.sandbox, spec, options.sandbox);
   }
   return spec;
@@ -67,7 +67,7 @@ export async function openStdioEndpoint(
   if (sharing && !reason) {
     try {
       const daemon = await import("@pi-mcp-adapter/daemon");
-      const { SharedServerTransport } = await import("./shared-server-transport.js");
+      const { SharedServerTransport } = await import("../stdio/shared-server-transport.js");
       const channel = await daemon.openSharedServer({
         ...sharing,
         spec: { ...spec, args: [...spec.args], env: daemon.sharedServerEnv(spec.env, definition.env) },

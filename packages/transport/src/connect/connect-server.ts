@@ -4,28 +4,28 @@
  * pinned) and SDK v1 otherwise — both through the shared connect path.
  */
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
-import { CallWindow } from "./call-window.js";
-import { clientCapabilities, guardClientHandlers } from "./client-handlers.js";
-import { connectOver, openClient, type PathContext } from "./connect-path.js";
-import { TransportError } from "./errors.js";
-import { probeHttpShape } from "./http-shape-probe.js";
-import { isAuthFailure, tlsFailure } from "./http-status.js";
-import { MODERN_REVISION } from "./protocol-revision.js";
-import { retryTransientReads } from "./read-retry.js";
-import { DEFAULT_MAX_TOTAL_TIMEOUT_MS, RequestDeadlines } from "./request-deadline.js";
-import { SdkServerConnection } from "./sdk-connection.js";
-import { v1Flavor } from "./sdk-v1.js";
+import { SdkServerConnection } from "../connection/sdk-connection.js";
 import {
   type ClientIdentity,
   type ConnectOptions,
   DEFAULT_REQUEST_TIMEOUT_MS,
   type ServerConnection,
-} from "./server-connection.js";
-import { NotificationRelay } from "./server-notification.js";
-import { StderrBuffer } from "./stderr-buffer.js";
-import { STDERR_SUMMARY_WINDOW, stderrHint } from "./stderr-summary.js";
+} from "../connection/server-connection.js";
+import { TransportError } from "../errors.js";
+import { probeHttpShape } from "../http/http-shape-probe.js";
+import { isAuthFailure, tlsFailure } from "../http/http-status.js";
+import { retryTransientReads } from "../http/read-retry.js";
+import { CallWindow } from "../inbound/call-window.js";
+import { clientCapabilities, guardClientHandlers } from "../inbound/client-handlers.js";
+import { NotificationRelay } from "../inbound/server-notification.js";
+import { MODERN_REVISION } from "../protocol/protocol-revision.js";
+import { DEFAULT_MAX_TOTAL_TIMEOUT_MS, RequestDeadlines } from "../requests/request-deadline.js";
+import { StderrBuffer } from "../stdio/stderr-buffer.js";
+import { STDERR_SUMMARY_WINDOW, stderrHint } from "../stdio/stderr-summary.js";
+import { DEFAULT_TASK_TIMEOUT_MS } from "../task-update.js";
+import { connectOver, openClient, type PathContext } from "./connect-path.js";
+import { v1Flavor } from "./sdk-v1.js";
 import { openOwnProcess, openStdioEndpoint } from "./stdio-endpoint.js";
-import { DEFAULT_TASK_TIMEOUT_MS } from "./task-update.js";
 
 const DEFAULT_CLIENT: ClientIdentity = { name: "pi-mcp-adapter", version: "0.1.0" };
 
@@ -51,7 +51,12 @@ export async function connectServer(
   // A private CA (caFile) is trusted by this server's own fetch only; its https agent is made only for such servers.
   const serverFetch =
     definition.caFile && definition.url && definition.transport !== "stdio"
-      ? await (await import("./ca-fetch.js")).caFetch(name, definition.url, definition.caFile, options.fetch)
+      ? await (await import("../http/ca-fetch.js")).caFetch(
+          name,
+          definition.url,
+          definition.caFile,
+          options.fetch,
+        )
       : options.fetch;
   const ctx: PathContext = {
     definition,

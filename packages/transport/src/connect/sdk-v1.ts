@@ -9,24 +9,24 @@ import {
   ListRootsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
-import { checkedCallToolResult } from "./call-tool-result.js";
+import { sseClosingOnStreamLoss } from "../http/sse-stream-loss.js";
 import {
   type ClientHandlers,
   type ClientRequestMethod,
   clientCapabilities,
   registerClientHandlers,
-} from "./client-handlers.js";
-import { LineFramedTransport } from "./line-framed-transport.js";
+} from "../inbound/client-handlers.js";
+import { checkedCallToolResult } from "../protocol/call-tool-result.js";
 import {
   ACCEPT_ANY_OUTPUT,
   ANY_RESULT,
   type HttpTransportOptions,
   type ProtocolClient,
   type SdkFlavor,
-} from "./protocol-client.js";
-import { protocolClientTable } from "./protocol-client-table.js";
-import { sseClosingOnStreamLoss } from "./sse-stream-loss.js";
-import { ToolCallChannel } from "./tool-call-channel.js";
+} from "../protocol/protocol-client.js";
+import { protocolClientTable } from "../protocol/protocol-client-table.js";
+import { ToolCallChannel } from "../protocol/tool-call-channel.js";
+import { LineFramedTransport } from "../stdio/line-framed-transport.js";
 
 /** v1 registers request handlers by schema rather than by method name. */
 const REQUEST_SCHEMAS = {

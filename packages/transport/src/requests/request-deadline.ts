@@ -23,8 +23,9 @@
  * request in flight holds the process through its transport, not its
  * deadline.
  */
+
+import { REAL_TIMERS, type Timers } from "../timers.js";
 import { followSignal } from "./signal-followers.js";
-import { REAL_TIMERS, type Timers } from "./timers.js";
 
 /** Node's largest timer delay (a larger one fires at once). */
 export const MAX_TIMER_MS = 2_147_483_647;

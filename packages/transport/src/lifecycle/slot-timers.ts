@@ -3,10 +3,11 @@
  * request), health checks of resident servers, and reconnect with backoff.
  * The clock and timers are injected, so tests can drive them.
  */
+
+import type { ServerConnection } from "../connection/server-connection.js";
+import type { Timers } from "../timers.js";
 import { type BackoffOptions, backoffDelay, DEFAULT_HEALTH_INTERVAL_MS } from "./lifecycle-policy.js";
-import type { ServerConnection } from "./server-connection.js";
 import type { ServerSlot, SlotTimer } from "./server-slot.js";
-import type { Timers } from "./timers.js";
 
 export interface SlotTimerOptions {
   timers: Timers;

@@ -14,13 +14,13 @@
  * a connection that never runs one never loads it.
  */
 import type { RemoteTool, TaskMode, TaskSupport, ToolCallResult } from "@pi-mcp-adapter/core";
-import type { ClientHandlers } from "./client-handlers.js";
-import { isObject } from "./is-object.js";
-import { MODERN_REVISION } from "./protocol-revision.js";
-import type { CallOptions } from "./remote-types.js";
+import type { ClientHandlers } from "../inbound/client-handlers.js";
+import { isObject } from "../is-object.js";
+import { MODERN_REVISION } from "../protocol/protocol-revision.js";
+import type { CallOptions } from "../remote-types.js";
+import { TASKS_EXTENSION_ID } from "../task-update.js";
 import type { TaskCaller, TaskCallRequest } from "./task-call.js";
 import type { TaskPortParts } from "./task-port.js";
-import { TASKS_EXTENSION_ID } from "./task-update.js";
 
 /** How a connection runs tasks: from its definition (`tasks`, `taskTimeoutMs`) and its handlers. */
 export interface TaskSettings {

@@ -15,8 +15,8 @@ import {
   type ElicitResult,
   type Root,
 } from "@pi-mcp-adapter/core";
+import type { RequestDeadlines } from "../requests/request-deadline.js";
 import { type CallWindow, ServerRequestRefused } from "./call-window.js";
-import type { RequestDeadlines } from "./request-deadline.js";
 import type { NotificationListener, NotificationRelay } from "./server-notification.js";
 
 /** What a handler learns about the request it answers. */

@@ -6,18 +6,18 @@
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
-import { TransportError } from "./errors.js";
-import type { FetchLike } from "./http-shape-probe.js";
-import { isDefinitiveRejection } from "./http-status.js";
-import type { FrameOptions } from "./line-framed-transport.js";
-import type { ProtocolClient, SdkFlavor } from "./protocol-client.js";
-import type { ConnectedVia } from "./remote-types.js";
-import { type SdkConnectionParts, SdkServerConnection } from "./sdk-connection.js";
-import type { ServerConnection } from "./server-connection.js";
-import { tapNotifications } from "./server-notification.js";
-import { type OpenSession, RenewableSession } from "./session-renewal.js";
-import { SocketTransport } from "./socket-transport.js";
-import { guardSseResponses } from "./sse-response-guard.js";
+import { type SdkConnectionParts, SdkServerConnection } from "../connection/sdk-connection.js";
+import type { ServerConnection } from "../connection/server-connection.js";
+import { TransportError } from "../errors.js";
+import type { FetchLike } from "../http/http-shape-probe.js";
+import { isDefinitiveRejection } from "../http/http-status.js";
+import { guardSseResponses } from "../http/sse-response-guard.js";
+import { tapNotifications } from "../inbound/server-notification.js";
+import type { ProtocolClient, SdkFlavor } from "../protocol/protocol-client.js";
+import { type OpenSession, RenewableSession } from "../protocol/session-renewal.js";
+import type { ConnectedVia } from "../remote-types.js";
+import type { FrameOptions } from "../stdio/line-framed-transport.js";
+import { SocketTransport } from "../stdio/socket-transport.js";
 import type { StdioEndpoint } from "./stdio-endpoint.js";
 
 export interface PathContext {

@@ -3,8 +3,9 @@
  * alone: disabled, then connecting, connected, the last failure (and when it
  * may be tried again), and cached or not connected.
  */
+
+import type { SharedState } from "../stdio/shared-state.js";
 import type { ServerSlot } from "./server-slot.js";
-import type { SharedState } from "./shared-state.js";
 
 export type ConnectionState =
   | "not-connected"

@@ -8,8 +8,8 @@
  * ran the request. Listeners hear `renewing`, then `renewed` or `failed`.
  */
 import { describeError } from "@pi-mcp-adapter/core";
-import { TransportError } from "./errors.js";
-import { httpStatus } from "./http-status.js";
+import { TransportError } from "../errors.js";
+import { httpStatus } from "../http/http-status.js";
 import type { ProtocolClient, SessionTransport } from "./protocol-client.js";
 
 export type SessionRenewalPhase = "renewing" | "renewed" | "failed";
