@@ -36,13 +36,7 @@ export type {
   ServerNotification,
   TaskStatusMethod,
 } from "./inbound/server-notification.js";
-export {
-  ConnectionManager,
-  type ConnectionManagerOptions,
-  type NotificationEventListener,
-  type ReplaceReport,
-  type SessionRenewedListener,
-} from "./lifecycle/connection-manager.js";
+export { ConnectionManager, type ConnectionManagerOptions } from "./lifecycle/connection-manager.js";
 export {
   type BackoffOptions,
   backoffDelay,
@@ -54,6 +48,8 @@ export {
   type LifecyclePolicy,
   lifecyclePolicy,
 } from "./lifecycle/lifecycle-policy.js";
+export type { NotificationEventListener, SessionRenewedListener } from "./lifecycle/manager-events.js";
+export type { ReplaceReport } from "./lifecycle/replace-plan.js";
 export type { ConnectionState, ServerStatus, StatusListener } from "./lifecycle/server-status.js";
 export { type EraCache, MODERN_REVISION } from "./protocol/protocol-revision.js";
 export type { SessionRenewalListener, SessionRenewalPhase } from "./protocol/session-renewal.js";

@@ -7,12 +7,12 @@
  * generation guard against stale connects, status events, server
  * notifications relayed per server, `replace` for a changed server list, and a
  * shutdown that ends every connection. How to connect one server is the
- * caller's `connect`; per-slot timers: slot-timers.ts; status: server-status.ts.
+ * caller's `connect`; per-slot timers: slot-timers.ts; status: server-status.ts;
+ * the plan of `replace`: replace-plan.ts; events: manager-events.ts.
  */
-import { definitionKey, describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
+import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import type { ServerConnection } from "../connection/server-connection.js";
 import { TransportError } from "../errors.js";
-import type { ServerNotification } from "../inbound/server-notification.js";
 import { STDERR_SUMMARY_WINDOW, stderrHint } from "../stdio/stderr-summary.js";
 import { REAL_TIMERS, type Timers } from "../timers.js";
 import {
@@ -20,6 +20,8 @@ import {
   DEFAULT_START_TIMEOUT_MS,
   type FailureBackoffOptions,
 } from "./lifecycle-policy.js";
+import { Emitter, type ManagerEvents } from "./manager-events.js";
+import { planReplace, type ReplaceReport, replaceReport } from "./replace-plan.js";
 import {
   backoffRefusal,
   markConnected,
@@ -29,12 +31,8 @@ import {
   resetSlot,
   type ServerSlot,
 } from "./server-slot.js";
-import { type ServerStatus, type StatusListener, slotStatus, statusEventKey } from "./server-status.js";
+import { type ServerStatus, slotStatus, statusEventKey } from "./server-status.js";
 import { SlotTimers } from "./slot-timers.js";
-
-export type NotificationEventListener = (server: string, notification: ServerNotification) => void;
-/** Hears a server whose session was renewed (it restarted): its tools, prompts and resources may have changed. */
-export type SessionRenewedListener = (server: string) => void;
 
 /** The lifecycle options of a `ConnectionManager`; how to connect is all in `connect`. */
 export interface ConnectionManagerOptions<D extends ServerDefinition = ServerDefinition> {
@@ -61,23 +59,9 @@ export interface ConnectionManagerOptions<D extends ServerDefinition = ServerDef
   now?: () => number;
 }
 
-/** What `replace` changed, by server name, each in list order. */
-export interface ReplaceReport {
-  /** New names; enabled eager and keep-alive ones have connected (or failed) by the time `replace` resolves. */
-  added: string[];
-  /** Names no longer listed: closed and gone. */
-  removed: string[];
-  /** `definitionKey` changed (what the server runs): the connection was dropped, to connect afresh. */
-  redefined: string[];
-  /** Only `disabled` changed: closed when disabled; when enabled, connected as its lifecycle says. */
-  toggled: string[];
-}
-
 export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
   private readonly slots = new Map<string, ServerSlot<D>>();
-  private readonly listeners = new Set<StatusListener>();
-  private readonly notificationListeners = new Set<NotificationEventListener>();
-  private readonly renewedListeners = new Set<SessionRenewedListener>();
+  private readonly events = new Emitter<ManagerEvents>();
   private shuttingDown = false;
   private readonly timers: Timers;
   private readonly now: () => number;
@@ -107,24 +91,9 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     return this.slots.get(name)?.definition;
   }
 
-  /** Subscribes to status changes (one event per change of state or error). */
-  on(event: "status", listener: StatusListener): () => void;
-  /** Subscribes to notifications of every connected server, named by server. */
-  on(event: "notification", listener: NotificationEventListener): () => void;
-  /** Subscribes to session renewals: a remote server lost its session (e.g. restarted) and a new one is open. */
-  on(event: "session-renewed", listener: SessionRenewedListener): () => void;
-  on(
-    event: "status" | "notification" | "session-renewed",
-    listener: StatusListener | NotificationEventListener | SessionRenewedListener,
-  ): () => void {
-    const sets = {
-      status: this.listeners,
-      notification: this.notificationListeners,
-      "session-renewed": this.renewedListeners,
-    };
-    const set = sets[event] as Set<typeof listener>;
-    set.add(listener);
-    return () => set.delete(listener);
+  /** Subscribes to one of the events `ManagerEvents` lists; the returned function unsubscribes. */
+  on<K extends keyof ManagerEvents>(event: K, listener: ManagerEvents[K]): () => void {
+    return this.events.on(event, listener);
   }
 
   /**
@@ -137,38 +106,32 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
    * nothing.
    */
   async replace(servers: D[]): Promise<ReplaceReport> {
-    const report: ReplaceReport = { added: [], removed: [], redefined: [], toggled: [] };
-    if (this.shuttingDown) return report;
-    const wanted = new Map(servers.map((definition) => [definition.name, definition]));
+    if (this.shuttingDown) return { added: [], removed: [], redefined: [], toggled: [] };
+    const held = new Map([...this.slots].map(([name, slot]) => [name, slot.definition]));
+    const plan = planReplace(held, servers);
     const work: Promise<unknown>[] = [];
-    for (const [name, slot] of this.slots) {
-      if (wanted.has(name)) continue;
+    for (const name of plan.removed) {
+      const slot = this.slots.get(name) as ServerSlot<D>;
       this.slots.delete(name);
-      report.removed.push(name);
       work.push(this.drop(slot).then(() => this.emit(slot, { removed: true })));
     }
-    for (const definition of servers) {
+    for (const { kind, definition } of plan.steps) {
       const slot = this.slots.get(definition.name);
       if (!slot) {
         const added = this.newSlot(definition);
         this.slots.set(definition.name, added);
-        report.added.push(definition.name);
         this.emit(added);
         if (added.policy.connectAtStart && !definition.disabled) {
           work.push(this.get(definition.name).catch(() => undefined));
         }
-        continue;
-      }
-      const change = changeOf(slot.definition, definition);
-      if (!change) {
+      } else if (kind === "kept") {
         slot.definition = definition; // same server; keep the newest provenance
-        continue;
+      } else {
+        work.push(this.redefine(slot, definition));
       }
-      report[change].push(definition.name);
-      work.push(this.redefine(slot, definition));
     }
     await Promise.all(work);
-    return report;
+    return replaceReport(plan);
   }
 
   /** Tells every connected server that the client's roots changed. */
@@ -248,9 +211,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
   async shutdown(): Promise<void> {
     this.shuttingDown = true;
     await Promise.all([...this.slots.values()].map((slot) => this.drop(slot)));
-    this.listeners.clear();
-    this.notificationListeners.clear();
-    this.renewedListeners.clear();
+    this.events.clear();
   }
 
   private async redefine(slot: ServerSlot<D>, definition: D): Promise<void> {
@@ -296,13 +257,13 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
       slot.connection = connection;
       markConnected(slot);
       connection.onClose(() => this.lost(slot, connection, generation));
-      connection.onNotification((notification) => this.relay(name, notification));
+      connection.onNotification((notification) => this.events.emit("notification", name, notification));
       connection.onSessionRenewal((phase) => {
         if (slot.connection !== connection || generation !== slot.generation) return;
         // While a new session opens the server shows as connecting; a failure closes the connection (see `lost`).
         slot.renewing = phase === "renewing";
         this.emit(slot);
-        if (phase === "renewed") this.notify(this.renewedListeners, (listener) => listener(name));
+        if (phase === "renewed") this.events.emit("session-renewed", name);
       });
       this.slotTimers.armIdle(slot, connection, () => this.emit(slot));
       this.slotTimers.armHealth(slot, connection);
@@ -374,32 +335,11 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     return slotStatus(slot, this.now, this.options.hasCachedMetadata);
   }
 
-  private relay(server: string, notification: ServerNotification): void {
-    this.notify(this.notificationListeners, (listener) => listener(server, notification));
-  }
-
-  private notify<L>(listeners: Set<L>, call: (listener: L) => void): void {
-    for (const listener of listeners) {
-      try {
-        call(listener);
-      } catch {
-        // a listener's bug must not break connection handling
-      }
-    }
-  }
-
   private emit(slot: ServerSlot<D>, extra: { removed?: true } = {}): void {
     const status = { ...this.statusOf(slot), ...extra };
     const key = statusEventKey(status);
     if (key === slot.lastEmitted) return;
     slot.lastEmitted = key;
-    this.notify(this.listeners, (listener) => listener(status));
+    this.events.emit("status", status);
   }
-}
-
-/** How a server's definition changed, if it did: what it runs, or only whether it is on. */
-function changeOf(before: ServerDefinition, after: ServerDefinition): "redefined" | "toggled" | undefined {
-  if (definitionKey(before) !== definitionKey(after)) return "redefined";
-  if (Boolean(before.disabled) !== Boolean(after.disabled)) return "toggled";
-  return undefined;
 }
