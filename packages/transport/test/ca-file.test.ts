@@ -11,7 +11,7 @@ import {
   type TempDir,
 } from "@pi-mcp-adapter/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { caFetch } from "../src/ca-fetch.js";
+import { caFetch } from "../src/http/ca-fetch.js";
 import { connectServer } from "../src/index.js";
 import { definition } from "./helpers.js";
 

@@ -5,7 +5,7 @@
  */
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { checkedCallToolResult } from "../src/call-tool-result.js";
+import { checkedCallToolResult } from "../src/protocol/call-tool-result.js";
 
 describe("checkedCallToolResult", () => {
   it("returns a plain text answer as sent, equal to what the SDK's schema makes of it", () => {

@@ -7,7 +7,7 @@
 import { getEventListeners } from "node:events";
 import { manualClock } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { RequestDeadlines } from "../src/request-deadline.js";
+import { RequestDeadlines } from "../src/requests/request-deadline.js";
 
 describe("one timer per connection", () => {
   it("starts no timer for requests due after the one already set, and still ends each at its own limit", () => {

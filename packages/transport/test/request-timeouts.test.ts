@@ -24,7 +24,7 @@ import {
   type ServerConnection,
   type ServerNotification,
 } from "../src/index.js";
-import { RequestDeadlines } from "../src/request-deadline.js";
+import { RequestDeadlines } from "../src/requests/request-deadline.js";
 import { definition, failure, text, v2ServerPath } from "./helpers.js";
 
 let open: ServerConnection | undefined;

@@ -2,7 +2,7 @@ import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamable
 import { type ServerEverythingHttp, startServerEverything } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConnectionManager, connectServer, type ServerStatus } from "../src/index.js";
-import { isSessionLost } from "../src/session-renewal.js";
+import { isSessionLost } from "../src/protocol/session-renewal.js";
 import { definition } from "./helpers.js";
 
 let server: ServerEverythingHttp | undefined;

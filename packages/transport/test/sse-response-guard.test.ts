@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guardSseResponses, SSE_CUT_MESSAGE } from "../src/sse-response-guard.js";
+import { guardSseResponses, SSE_CUT_MESSAGE } from "../src/http/sse-response-guard.js";
 
 // The inner fetch hands back a real Response over a stream cut into the given pieces, the way a
 // socket delivers an SSE answer; no server is needed to see how the guard reads the pieces.

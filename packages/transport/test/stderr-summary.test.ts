@@ -4,7 +4,7 @@
  * The texts are what these runtimes print, copied as they are.
  */
 import { describe, expect, it } from "vitest";
-import { stderrHint, summariseStderr } from "../src/stderr-summary.js";
+import { stderrHint, summariseStderr } from "../src/stdio/stderr-summary.js";
 
 const lines = (text: string) => text.split("\n");
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TaskDeadline } from "../src/task-deadline.js";
+import { TaskDeadline } from "../src/tasks/task-deadline.js";
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -9,7 +9,7 @@ import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import type { SandboxSetting } from "@pi-mcp-adapter/core";
 import { TransportError } from "../errors.js";
-import { isNpx } from "../npx-resolver.js";
+import { isNpx } from "../stdio/npx-resolver.js";
 import { bwrapArgs } from "./bwrap-args.js";
 import { checkBwrap, findBwrap, SandboxUnavailable } from "./bwrap-availability.js";
 import { allowListProxy } from "./network-proxy.js";

@@ -1,0 +1,293 @@
+/**
+ * A tool call run as an MCP task, through `@modelcontextprotocol/ext-tasks`
+ * (its requester session over our port, task-port.ts): the call asks for a
+ * task, ext-tasks polls it at the server's interval (or follows its status
+ * notifications) and reads the result. Around that, this module adds what a
+ * caller of `callTool` expects:
+ *
+ * - every status observed goes to `onTask`;
+ * - `input_required` is answered: on 2026-07-28 ext-tasks hands the task's
+ *   input requests to the connection's own handlers (the same dialogs as any
+ *   server request); on 2025-11-25 the server queues its requests until the
+ *   client calls `tasks/result`, which ext-tasks does not do before the task
+ *   ends, so we call it while the task waits (task-input-drain.ts);
+ * - the task's own deadline (`taskTimeoutMs`) replaces the request timeout
+ *   while it runs, and stands still while the task waits for the user;
+ * - the caller's abort, the deadline, or the connection closing sends
+ *   `tasks/cancel`.
+ *
+ * Loaded on the first task call only (it carries ext-tasks).
+ */
+import {
+  type ApplicationElicitResult,
+  createApplicationInputHandler,
+  type ResolvedInputExchangeContext,
+  resultFromTaskOutcome,
+  TaskCancelledError,
+  type TaskEnabledSession,
+  type TaskExecutionEvent,
+  type ToolExecution,
+  toolDeclaration,
+  withTasks,
+} from "@modelcontextprotocol/ext-tasks/client";
+import type {
+  CreateMessageParams,
+  ElicitRequestParams,
+  TaskSupport,
+  ToolCallResult,
+} from "@pi-mcp-adapter/core";
+import { TransportError } from "../errors.js";
+import { type ClientHandlers, unguardedContext } from "../inbound/client-handlers.js";
+import type { TaskUpdate } from "../task-update.js";
+import { TaskDeadline } from "./task-deadline.js";
+import { drainTaskInput } from "./task-input-drain.js";
+import { type TaskPortParts, taskPort } from "./task-port.js";
+
+export interface TaskCallRequest {
+  name: string;
+  args: Record<string, unknown>;
+  /** The tool's `execution.taskSupport`, as far as known. */
+  support?: TaskSupport;
+  /** Ask for a task for an `optional` tool too (`tasks: "always"`). */
+  preferTask: boolean;
+  signal?: AbortSignal;
+  progressToken?: string;
+  onTask?: (update: TaskUpdate) => void;
+  /** Each request's timeout (the call, every poll). */
+  requestTimeoutMs: number;
+  /** How long the task may run in all (`taskTimeoutMs`). */
+  taskTimeoutMs: number;
+}
+
+/** Why a task call stopped waiting before its task ended. */
+type StopReason = "deadline" | "closing" | "aborted";
+
+export class TaskCaller {
+  private readonly port: ReturnType<typeof taskPort>;
+  private readonly session: TaskEnabledSession<TaskDeadline>;
+  /** Running calls; `cancelAll` stops each (sending `tasks/cancel`). */
+  private readonly running = new Map<AbortController, Promise<unknown>>();
+
+  constructor(
+    private readonly parts: TaskPortParts,
+    handlers: ClientHandlers | undefined,
+  ) {
+    this.port = taskPort(parts);
+    this.session = withTasks<TaskDeadline>(this.port, {
+      // Declarations come with each call (from our listing or cached metadata); ext-tasks lists nothing itself.
+      tools: { currentTool: () => undefined },
+      onInputRequest: inputHandler(parts.server, handlers),
+      onError: () => {},
+    });
+  }
+
+  async call(request: TaskCallRequest): Promise<ToolCallResult> {
+    const stop = new AbortController();
+    const onAbort = () => stop.abort("aborted" satisfies StopReason);
+    request.signal?.addEventListener("abort", onAbort, { once: true });
+    if (request.signal?.aborted) onAbort();
+    const run = this.run(request, stop);
+    this.running.set(
+      stop,
+      run.catch(() => {}),
+    );
+    try {
+      return await run;
+    } finally {
+      this.running.delete(stop);
+      request.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /** Stops every running task call, sending `tasks/cancel` for each; resolves when all have ended. */
+  async cancelAll(): Promise<void> {
+    const calls = [...this.running];
+    for (const [stop] of calls) stop.abort("closing" satisfies StopReason);
+    await Promise.all(calls.map(([, ended]) => ended));
+    this.port.close();
+    await this.session.close().catch(() => {});
+  }
+
+  private async run(request: TaskCallRequest, stop: AbortController): Promise<ToolCallResult> {
+    const { name, support } = request;
+    // The task's own clock runs from the call; the input handler stops it while a question is open.
+    const deadline = new TaskDeadline(request.taskTimeoutMs, () =>
+      stop.abort("deadline" satisfies StopReason),
+    );
+    try {
+      let execution: ToolExecution<unknown, TaskDeadline>;
+      try {
+        execution = await this.session.callTool(name, request.args as never, {
+          declaration: toolDeclaration({
+            name,
+            inputSchema: { type: "object" },
+            ...(support ? { taskSupport: support } : {}),
+          }),
+          task: { preference: request.preferTask ? "prefer" : "allow" },
+          signal: stop.signal,
+          requestTimeoutMs: request.requestTimeoutMs,
+          applicationContext: deadline,
+          ...(request.progressToken ? { metadata: { progressToken: request.progressToken } } : {}),
+        });
+      } catch (error) {
+        throw this.failure(name, undefined, stop, error);
+      }
+      if (execution.kind === "immediate")
+        return this.outcome(name, undefined, stop, (await execution.settle()).outcome);
+      return await this.follow(execution, request, stop, deadline);
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  /** Follows a task to its end: reports each status, answers input on 2025-11-25, cancels when stopped. */
+  private async follow(
+    execution: Extract<ToolExecution<unknown, TaskDeadline>, { kind: "task" }>,
+    request: TaskCallRequest,
+    stop: AbortController,
+    deadline: TaskDeadline,
+  ): Promise<ToolCallResult> {
+    const { name } = request;
+    const taskId = execution.handle.taskId;
+    let last = "";
+    const report = (update: Omit<TaskUpdate, "taskId">) => {
+      // Polls that find the task unchanged (but for its timestamps) are not news.
+      const key = `${update.status}\n${update.message ?? ""}`;
+      if (key === last) return;
+      last = key;
+      try {
+        request.onTask?.({ taskId, ...update });
+      } catch {
+        // a listener's bug must not break the call
+      }
+    };
+    report({ status: "working" });
+    // Stopped early: ask the server to cancel (ext-tasks stops its own polling already).
+    let cancelled: Promise<void> | undefined;
+    const cancel = () => {
+      cancelled = execution.cancel().catch(() => {});
+    };
+    stop.signal.addEventListener("abort", cancel, { once: true });
+    if (stop.signal.aborted) cancel();
+    const drain =
+      this.port.taskCapabilities.generation === "v1"
+        ? drainTaskInput(this.port, taskId, () => deadline.remainingMs())
+        : undefined;
+    const onEvent = (event: TaskExecutionEvent<unknown>) => {
+      if (event.type !== "task") return;
+      const { status, statusMessage } = event.task;
+      deadline.pause(status === "input_required");
+      if (status === "input_required") drain?.start();
+      report({ status, ...(statusMessage ? { message: statusMessage } : {}) });
+    };
+    try {
+      const { outcome } = await execution.settle({ onEvent });
+      if (stop.signal.aborted) {
+        await cancelled;
+        report({ status: "cancelled" });
+        throw this.stopped(name, taskId, stop);
+      }
+      return this.outcome(name, taskId, stop, outcome);
+    } finally {
+      drain?.stop();
+      stop.signal.removeEventListener("abort", cancel);
+    }
+  }
+
+  private outcome(
+    name: string,
+    taskId: string | undefined,
+    stop: AbortController,
+    outcome: Parameters<typeof resultFromTaskOutcome>[0],
+  ): ToolCallResult {
+    let result: unknown;
+    try {
+      result = resultFromTaskOutcome(outcome);
+    } catch (error) {
+      throw this.failure(name, taskId, stop, error);
+    }
+    // The 2026-07-28 discriminator is wire-only; callers see the plain tool result.
+    const { resultType: _resultType, ...lifted } = result as ToolCallResult & { resultType?: unknown };
+    return lifted;
+  }
+
+  private failure(name: string, taskId: string | undefined, stop: AbortController, error: unknown): unknown {
+    if (stop.signal.aborted) return this.stopped(name, taskId, stop);
+    if (!(error instanceof Error)) return error;
+    const task = taskId ? `task ${taskId}` : "the call";
+    const why = error instanceof TaskCancelledError ? "the server cancelled it" : error.message;
+    const code = (error as { code?: unknown }).code;
+    return Object.assign(
+      new Error(`${task}: ${why}`, { cause: error }),
+      typeof code === "number" ? { code } : {},
+    );
+  }
+
+  /** The error of a call that stopped waiting: the caller's abort, the deadline, or the connection closing. */
+  private stopped(name: string, taskId: string | undefined, stop: AbortController): Error {
+    const reason = stop.signal.reason as StopReason;
+    const server = this.parts.server;
+    const task = taskId ? `task ${taskId}` : "its task";
+    if (reason === "deadline") {
+      return new TransportError(
+        "request_timeout",
+        server,
+        `${server}: tools/call ${name}: ${task} did not finish within taskTimeoutMs; it was cancelled`,
+      );
+    }
+    if (reason === "closing") {
+      return new TransportError(
+        "closed",
+        server,
+        `${server}: connection closed during tools/call ${name}; ${task} was cancelled`,
+      );
+    }
+    return new DOMException(`tools/call ${name} was aborted; ${task} was cancelled`, "AbortError");
+  }
+}
+
+/**
+ * Input requests of 2026-07-28 tasks go to the connection's own handlers (the
+ * same dialogs as requests); the call's clock stands still while one is open.
+ */
+function inputHandler(server: string, handlers: ClientHandlers | undefined) {
+  const missing = (what: string) =>
+    new Error(`${server} asked for ${what} during a task, which this client does not offer`);
+  const answering = async <T>(
+    context: ResolvedInputExchangeContext<TaskDeadline>,
+    answer: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> => {
+    const release = context.applicationContext?.hold();
+    try {
+      return await answer(context.signal ?? new AbortController().signal);
+    } finally {
+      release?.();
+    }
+  };
+  return createApplicationInputHandler<TaskDeadline>({
+    elicitation: (request, context) => {
+      const elicitation = handlers?.elicitation;
+      if (!elicitation) throw missing("elicitation");
+      const params = request.params as unknown as ElicitRequestParams;
+      return answering(
+        context,
+        async (signal) =>
+          (await elicitation(params, unguardedContext(server, signal))) as ApplicationElicitResult,
+      );
+    },
+    sampling: (request, context) => {
+      const sampling = handlers?.sampling;
+      if (!sampling) throw missing("sampling");
+      const params = request.params as unknown as CreateMessageParams;
+      return answering(
+        context,
+        async (signal) => (await sampling(params, unguardedContext(server, signal))) as never,
+      );
+    },
+    roots: (_request, context) => {
+      const roots = handlers?.roots;
+      if (!roots) throw missing("roots");
+      return answering(context, async (signal) => ({ roots: await roots(unguardedContext(server, signal)) }));
+    },
+  });
+}
