@@ -21,6 +21,7 @@ import { mkdir, open, readFile, rm, stat, utimes } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { McpAdapterError } from "./errors.js";
+import { processAlive } from "./process-alive.js";
 
 export interface FileLockOptions {
   /** How long to wait for the lock before failing with `lock_timeout`. Default 10 s. */
@@ -186,15 +187,6 @@ function isAbandoned(seen: { owner: LockOwner; ageMs: number }, staleMs: number)
   // A lock only just created may not hold its owner yet (`raw:`): only its age can tell.
   if (pid === undefined || host !== hostname() || pid === process.pid) return false;
   return !processAlive(pid);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** Removes the abandoned lock naming `token`, unless another waiter is already doing so. */

@@ -18,6 +18,7 @@ export type {
   SamplingMessage,
   ToolCallResult,
 } from "./mcp-wire.js";
+export { processAlive } from "./process-alive.js";
 export {
   type Lifecycle,
   LifecycleSchema,

@@ -10,6 +10,7 @@
  */
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { processAlive } from "./process-alive.js";
 
 /** `<name>.<pid>.<random>.tmp`, as `writeFileAtomic` names its temp files. */
 const TEMP_FILE_PATTERN = /^.+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
@@ -52,15 +53,4 @@ export async function sweepStaleTempFiles(dir: string, now: number = Date.now())
       removed.push(name);
   }
   return removed;
-}
-
-/** Whether `pid` names a running process on this host (one of another user counts as running). */
-function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

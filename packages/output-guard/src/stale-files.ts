@@ -16,6 +16,7 @@
 import { lstat, readdir, rmdir, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { processAlive } from "@pi-mcp-adapter/core";
 import { BLOB_DIR_PREFIX } from "./blob-store.js";
 import { type GuardFile, recogniseGuardFile } from "./guard-file-names.js";
 import { SPILL_DIR_PREFIX } from "./spill-writer.js";
@@ -51,7 +52,7 @@ export interface StaleFileOptions {
 export async function removeStaleGuardFiles(options: StaleFileOptions = {}): Promise<string[]> {
   const root = options.root ?? tmpdir();
   const now = (options.now ?? Date.now)();
-  const isRunning = options.isRunning ?? processIsRunning;
+  const isRunning = options.isRunning ?? processAlive;
   const uid = process.getuid?.();
   const removed: string[] = [];
   for (const name of await readdir(root).catch(() => [] as string[])) {
@@ -97,15 +98,4 @@ function isStale(
   if (mtimeMs < cutoff) return true;
   if (file.kind === "complete" || file.writer === undefined) return false;
   return mtimeMs < now - PARTIAL_FILE_GRACE_MS && !isRunning(file.writer);
-}
-
-function processIsRunning(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
