@@ -5,6 +5,7 @@
  * both machines (with and without libsecret) are checked on either.
  * `libsecretLoads` itself runs for real below, against this machine.
  */
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { loadFailureHint } from "../src/keyring-store.js";
 import { libsecretLoads } from "../src/libsecret-probe.js";
@@ -30,7 +31,10 @@ describe("the hint for a keyring binding that does not load", () => {
     expect(loadFailureHint(forkError, () => true)).toMatch(REINSTALL);
   });
 
-  it("asks this machine's loader without throwing", () => {
-    expect(typeof libsecretLoads()).toBe("boolean");
+  it("agrees with the loader's cache on this machine (Linux), and never reports libsecret missing elsewhere", () => {
+    if (process.platform !== "linux") return void expect(libsecretLoads()).toBe(true);
+    const cache = spawnSync("ldconfig", ["-p"], { encoding: "utf8" });
+    expect(cache.status).toBe(0);
+    expect(libsecretLoads()).toBe(cache.stdout.includes("libsecret-1.so.0"));
   });
 });
