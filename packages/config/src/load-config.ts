@@ -7,10 +7,6 @@
 
 import path from "node:path";
 import type { Provenance } from "@pi-mcp-adapter/core";
-import { admitProjectServers, type PendingProjectServer } from "./admit-project-servers.js";
-import { readAgentPlugins } from "./agent-plugins.js";
-import type { ConfigLayer } from "./config-layer.js";
-import { parseConfigLayer } from "./config-layer.js";
 import {
   ancestorDirs,
   type ConfigEnvironment,
@@ -18,21 +14,25 @@ import {
   expandHome,
   projectConfigFiles,
   userConfigFiles,
-} from "./config-sources.js";
-import type { ConfiguredServer } from "./configured-server.js";
-import { configHash } from "./definition-hash.js";
-import { fileExists } from "./file-exists.js";
+} from "./files/config-sources.js";
+import { fileExists } from "./files/file-exists.js";
+import { readJsonFile } from "./files/read-json-file.js";
 import { HOST_IDS, type HostId, isHostId } from "./hosts/host-locations.js";
 import { type DetectedHostConfig, readHostConfigs } from "./hosts/load-host-configs.js";
-import { mergeConfigLayers } from "./merge-config-layers.js";
+import type { ConfigLayer } from "./layers/config-layer.js";
+import { parseConfigLayer } from "./layers/config-layer.js";
+import type { ConfiguredServer } from "./layers/configured-server.js";
+import type { SettingKey, Settings } from "./layers/settings.js";
+import { isProjectScope, type SourceScope } from "./layers/source-scope.js";
+import { configHash } from "./merge/definition-hash.js";
+import { mergeConfigLayers } from "./merge/merge-config-layers.js";
+import { toServerDefinition } from "./merge/to-server-definition.js";
 import { defaultGlobalNpmRoot } from "./pi-packages/package-locations.js";
 import { readPiPackageServers } from "./pi-packages/pi-package-servers.js";
 import type { ConfigProblem } from "./problems.js";
-import { ADMIT_ALL_PROJECT_SERVERS, type ProjectTrust } from "./project-trust.js";
-import { readJsonFile } from "./read-json-file.js";
-import type { SettingKey, Settings } from "./settings.js";
-import { isProjectScope, type SourceScope } from "./source-scope.js";
-import { toServerDefinition } from "./to-server-definition.js";
+import { readAgentPlugins } from "./sources/agent-plugins.js";
+import { admitProjectServers, type PendingProjectServer } from "./trust/admit-project-servers.js";
+import { ADMIT_ALL_PROJECT_SERVERS, type ProjectTrust } from "./trust/project-trust.js";
 
 export interface LoadConfigOptions {
   /** Project directory. */

@@ -1,8 +1,9 @@
 /** Reads other hosts' config files into config layers (below every shared and adapter source). */
-import { type ConfigLayer, emptyLayer } from "../config-layer.js";
-import type { ConfigEnvironment } from "../config-sources.js";
-import { readConfigText, readJsonFile } from "../read-json-file.js";
-import { parseServerEntry } from "../server-entry.js";
+
+import type { ConfigEnvironment } from "../files/config-sources.js";
+import { readConfigText, readJsonFile } from "../files/read-json-file.js";
+import { type ConfigLayer, emptyLayer } from "../layers/config-layer.js";
+import { parseServerEntry } from "../layers/server-entry.js";
 import { extractHostEntries } from "./host-formats.js";
 import { type HostConfigFile, type HostId, hostConfigFiles } from "./host-locations.js";
 

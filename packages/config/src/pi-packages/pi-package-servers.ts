@@ -11,17 +11,17 @@
  */
 import { realpath } from "node:fs/promises";
 import path from "node:path";
+import { fileExists } from "../files/file-exists.js";
+import { readJsonFile } from "../files/read-json-file.js";
 import {
   type ConfigLayer,
   emptyLayer,
   isPlainObject,
   type LayerEntry,
   parseConfigLayer,
-} from "../config-layer.js";
-import { fileExists } from "../file-exists.js";
+} from "../layers/config-layer.js";
+import type { SourceScope } from "../layers/source-scope.js";
 import type { ConfigProblem } from "../problems.js";
-import { readJsonFile } from "../read-json-file.js";
-import type { SourceScope } from "../source-scope.js";
 import {
   isWithin,
   type PackageLocationContext,

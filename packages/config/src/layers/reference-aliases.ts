@@ -6,7 +6,7 @@
  * are set, ours wins and the other is reported. Its keys we do not support
  * stay warnings, saying so.
  */
-import type { ConfigProblem } from "./problems.js";
+import type { ConfigProblem } from "../problems.js";
 
 /** 2.x's `httpTransport` values, mapped to our transport names. */
 const HTTP_TRANSPORTS: Record<string, string> = { "streamable-http": "http", sse: "sse" };

@@ -4,7 +4,7 @@
  * `settings` and `imports`. Nothing is merged or resolved here.
  */
 import type { Provenance } from "@pi-mcp-adapter/core";
-import type { ConfigProblem } from "./problems.js";
+import type { ConfigProblem } from "../problems.js";
 import { type ParsedEntry, parseServerEntry } from "./server-entry.js";
 import { parseSettings, type Settings } from "./settings.js";
 import type { SourceScope } from "./source-scope.js";

@@ -6,10 +6,10 @@
  * file nor lose each other's changes.
  */
 import path from "node:path";
-import { isPlainObject } from "./config-layer.js";
-import { PROJECT_OVERRIDE_FILE } from "./config-sources.js";
-import { ConfigError } from "./errors.js";
-import { editConfigFile, objectAt } from "./setup/edit-config-file.js";
+import { ConfigError } from "../errors.js";
+import { PROJECT_OVERRIDE_FILE } from "../files/config-sources.js";
+import { isPlainObject } from "../layers/config-layer.js";
+import { editConfigFile, objectAt } from "./edit-config-file.js";
 
 export interface SetServerDisabledOptions {
   /** Project directory. */

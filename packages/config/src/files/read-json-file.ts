@@ -2,7 +2,7 @@ import { constants } from "node:fs";
 import { lstat, open, readlink } from "node:fs/promises";
 import path from "node:path";
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from "jsonc-parser";
-import type { ConfigProblem } from "./problems.js";
+import type { ConfigProblem } from "../problems.js";
 
 /** Files larger than this are refused without being read. */
 export const MAX_CONFIG_BYTES = 4 * 1024 * 1024;

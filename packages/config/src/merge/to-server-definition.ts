@@ -1,10 +1,10 @@
 /** Turns one merged server entry into a `ConfiguredServer`, or into problems when it cannot run. */
 import type { Provenance, TransportKind } from "@pi-mcp-adapter/core";
+import type { ConfiguredServer } from "../layers/configured-server.js";
+import type { ServerEntry } from "../layers/server-entry.js";
+import type { SourceScope } from "../layers/source-scope.js";
+import type { ConfigProblem } from "../problems.js";
 import { checkCaFile } from "./ca-file.js";
-import type { ConfiguredServer } from "./configured-server.js";
-import type { ConfigProblem } from "./problems.js";
-import type { ServerEntry } from "./server-entry.js";
-import type { SourceScope } from "./source-scope.js";
 
 /** Transport names other hosts use, mapped to ours. */
 const TRANSPORT_ALIASES: Record<string, TransportKind> = {

@@ -6,8 +6,8 @@
  * transport's connect hook; never during loading, merging or display.
  */
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
-import type { ConfiguredServer } from "./configured-server.js";
-import { ConfigError } from "./errors.js";
+import { ConfigError } from "../errors.js";
+import type { ConfiguredServer } from "../layers/configured-server.js";
 import { interpolate } from "./interpolate.js";
 import { RefreshingSecret } from "./refreshing-secret.js";
 import { isSecretCommand, runSecretCommand, type SecretCommandRunner } from "./secret-command.js";

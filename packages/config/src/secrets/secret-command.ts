@@ -5,7 +5,7 @@
  * 10 s, and empty output is an error. Errors never contain the output.
  */
 import { spawn } from "node:child_process";
-import { ConfigError } from "./errors.js";
+import { ConfigError } from "../errors.js";
 
 export const SECRET_COMMAND_TIMEOUT_MS = 10_000;
 export const SECRET_COMMAND_MAX_BYTES = 1024 * 1024;

@@ -5,11 +5,11 @@
  * approval). Disabled servers pass untouched, since they never connect.
  */
 import type { Provenance } from "@pi-mcp-adapter/core";
-import type { ConfiguredServer } from "./configured-server.js";
-import { definitionHash } from "./definition-hash.js";
-import type { ConfigProblem } from "./problems.js";
+import type { ConfiguredServer } from "../layers/configured-server.js";
+import type { Settings } from "../layers/settings.js";
+import { definitionHash } from "../merge/definition-hash.js";
+import type { ConfigProblem } from "../problems.js";
 import { ADMIT_ALL_PROJECT_SERVERS, type ProjectTrust } from "./project-trust.js";
-import type { Settings } from "./settings.js";
 
 export interface PendingProjectServer {
   name: string;

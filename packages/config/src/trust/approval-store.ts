@@ -9,8 +9,8 @@
 import path from "node:path";
 import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import { z } from "zod";
-import { ConfigError } from "./errors.js";
-import { readJsonFile } from "./read-json-file.js";
+import { ConfigError } from "../errors.js";
+import { readJsonFile } from "../files/read-json-file.js";
 
 export interface ProjectServerKey {
   /** Absolute project directory. */

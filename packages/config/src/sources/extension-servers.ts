@@ -12,12 +12,12 @@
  * `"codemode"` (Pi's default) means the proxy only.
  */
 import type { Provenance } from "@pi-mcp-adapter/core";
-import type { ConfiguredServer } from "./configured-server.js";
-import { configHash } from "./definition-hash.js";
-import type { ResolvedConfig } from "./load-config.js";
-import type { ConfigProblem } from "./problems.js";
-import { parseServerEntry } from "./server-entry.js";
-import { toServerDefinition } from "./to-server-definition.js";
+import type { ConfiguredServer } from "../layers/configured-server.js";
+import { parseServerEntry } from "../layers/server-entry.js";
+import type { ResolvedConfig } from "../load-config.js";
+import { configHash } from "../merge/definition-hash.js";
+import { toServerDefinition } from "../merge/to-server-definition.js";
+import type { ConfigProblem } from "../problems.js";
 
 /** One server an extension registered. */
 export interface ExtensionServerRegistration {

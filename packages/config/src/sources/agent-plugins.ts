@@ -7,11 +7,11 @@
  */
 import path from "node:path";
 import { z } from "zod";
-import { type ConfigLayer, emptyLayer, isPlainObject } from "./config-layer.js";
-import { expandHome } from "./config-sources.js";
-import { readJsonFile } from "./read-json-file.js";
-import { parseServerEntry } from "./server-entry.js";
-import type { SourceScope } from "./source-scope.js";
+import { expandHome } from "../files/config-sources.js";
+import { readJsonFile } from "../files/read-json-file.js";
+import { type ConfigLayer, emptyLayer, isPlainObject } from "../layers/config-layer.js";
+import { parseServerEntry } from "../layers/server-entry.js";
+import type { SourceScope } from "../layers/source-scope.js";
 
 export const PluginManifestSchema = z.object({
   $schema: z

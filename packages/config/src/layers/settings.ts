@@ -20,7 +20,7 @@ import {
   ToonEncodeSettingSchema,
 } from "@pi-mcp-adapter/core";
 import { z } from "zod";
-import type { ConfigProblem } from "./problems.js";
+import type { ConfigProblem } from "../problems.js";
 import { REFERENCE_ONLY, REFERENCE_ONLY_SETTINGS } from "./reference-aliases.js";
 
 export const TraceSettingsSchema = z.object({

@@ -14,11 +14,11 @@
  * - Settings merge key by key; project layers cannot set user-only keys.
  */
 import type { Provenance } from "@pi-mcp-adapter/core";
-import type { ConfigLayer } from "./config-layer.js";
-import type { ConfigProblem } from "./problems.js";
-import { definesEndpoint } from "./server-entry.js";
-import { type SettingKey, type Settings, USER_ONLY_SETTINGS } from "./settings.js";
-import { isProjectScope } from "./source-scope.js";
+import type { ConfigLayer } from "../layers/config-layer.js";
+import { definesEndpoint } from "../layers/server-entry.js";
+import { type SettingKey, type Settings, USER_ONLY_SETTINGS } from "../layers/settings.js";
+import { isProjectScope } from "../layers/source-scope.js";
+import type { ConfigProblem } from "../problems.js";
 import type { MergedEntry } from "./to-server-definition.js";
 
 export interface MergedLayers {

@@ -10,9 +10,9 @@
  * 3. Everything else is skipped with an `info` problem naming the server.
  */
 import { isAbsolute, relative } from "node:path";
+import type { ConfiguredServer } from "../layers/configured-server.js";
+import { isSecretCommand } from "../secrets/secret-command.js";
 import type { ApprovalStore } from "./approval-store.js";
-import type { ConfiguredServer } from "./configured-server.js";
-import { isSecretCommand } from "./secret-command.js";
 
 export interface ProjectServerApprovalRequest {
   server: ConfiguredServer;

@@ -21,7 +21,7 @@ import {
   ToolPrefixModeSchema,
 } from "@pi-mcp-adapter/core";
 import { z } from "zod";
-import type { ConfigProblem } from "./problems.js";
+import type { ConfigProblem } from "../problems.js";
 import {
   applyReferenceAliases,
   REFERENCE_ONLY,

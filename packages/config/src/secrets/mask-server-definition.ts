@@ -7,7 +7,7 @@
  * it names a variable and holds no secret; a `!command` is masked, since its
  * text may itself carry one.
  */
-import type { ConfiguredServer } from "./configured-server.js";
+import type { ConfiguredServer } from "../layers/configured-server.js";
 
 export const MASK = "****";
 
