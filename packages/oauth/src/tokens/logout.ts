@@ -4,8 +4,8 @@
  * the tokens (RFC 7009), giving up after a few seconds.
  */
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { CredentialStore } from "./credential-store.js";
-import { OAuthError } from "./errors.js";
+import { OAuthError } from "../errors.js";
+import type { CredentialStore } from "../stores/credential-store.js";
 
 export interface LogoutOptions {
   store: CredentialStore;

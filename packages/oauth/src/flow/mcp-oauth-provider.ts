@@ -27,14 +27,14 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { CredentialStore } from "./credential-store.js";
-import { OAuthError } from "./errors.js";
+import { OAuthError } from "../errors.js";
+import type { CredentialStore } from "../stores/credential-store.js";
+import { ServerCredentials, type StoredCredentials } from "../stores/server-credentials.js";
+import { tolerateStoreFailure } from "../stores/store-problems.js";
+import type { MachineGrant } from "../tokens/machine-grants.js";
+import { isSupersededAnswer, refusedRefreshToken } from "../tokens/refresh-coordinator.js";
 import { checkIssuerEcho, issuersMatch } from "./issuer-check.js";
 import { loginNeededError } from "./login-needed.js";
-import type { MachineGrant } from "./machine-grants.js";
-import { isSupersededAnswer, refusedRefreshToken } from "./refresh-coordinator.js";
-import { ServerCredentials, type StoredCredentials } from "./server-credentials.js";
-import { tolerateStoreFailure } from "./store-problems.js";
 
 export const DEFAULT_CLIENT_NAME = "pi-mcp-adapter";
 const CONNECTION_REDIRECT_URL = "http://127.0.0.1/callback";

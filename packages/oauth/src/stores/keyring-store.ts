@@ -13,8 +13,8 @@
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
+import { OAuthError } from "../errors.js";
 import type { CredentialStore } from "./credential-store.js";
-import { OAuthError } from "./errors.js";
 import type { KeytarLike } from "./keytar-like.js";
 import { libsecretLoads } from "./libsecret-probe.js";
 import { defaultEncryptedFileDir } from "./oauth-dir.js";

@@ -7,9 +7,9 @@
  * first instead of sending the user to a login that cannot work.
  */
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { CredentialStore } from "./credential-store.js";
-import { OAuthError, OAuthLoginRequiredError } from "./errors.js";
-import { credentialStoreProblem } from "./store-problems.js";
+import { OAuthError, OAuthLoginRequiredError } from "../errors.js";
+import type { CredentialStore } from "../stores/credential-store.js";
+import { credentialStoreProblem } from "../stores/store-problems.js";
 
 const STORE_LABELS: Record<CredentialStore["kind"], string> = {
   keyring: "OS keyring credential store",

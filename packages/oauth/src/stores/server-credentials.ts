@@ -13,8 +13,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { withFileLock } from "@pi-mcp-adapter/core";
 import { z } from "zod";
+import { OAuthError } from "../errors.js";
 import type { CredentialStore } from "./credential-store.js";
-import { OAuthError } from "./errors.js";
 
 export const StoredTokensSchema = z.looseObject({
   access_token: z.string(),

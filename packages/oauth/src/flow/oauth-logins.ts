@@ -5,8 +5,9 @@
  * `auth-complete` both drive this; connections get their provider from
  * `createServerOAuth`, built from the same server entry.
  */
-import { OAuthError } from "./errors.js";
-import { type LogoutResult, logoutMcpOAuth } from "./logout.js";
+import { OAuthError } from "../errors.js";
+import { type LogoutResult, logoutMcpOAuth } from "../tokens/logout.js";
+import { getMcpOAuthStatus, type McpOAuthStatus } from "../tokens/token-api.js";
 import { type OAuthLogin, startOAuthLogin } from "./oauth-login.js";
 import {
   createServerOAuth,
@@ -14,7 +15,6 @@ import {
   type ServerOAuthContext,
   serverProviderOptions,
 } from "./server-oauth.js";
-import { getMcpOAuthStatus, type McpOAuthStatus } from "./token-api.js";
 
 export interface OAuthLoginsOptions extends ServerOAuthContext {
   /** The configured OAuth-capable servers, read on each call so reloads apply. */

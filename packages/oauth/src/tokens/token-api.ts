@@ -9,12 +9,12 @@ import type { refreshAuthorization } from "@modelcontextprotocol/sdk/client/auth
 import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { z } from "zod";
-import type { CredentialStore, CredentialStoreKind } from "./credential-store.js";
-import { getDefaultCredentialStore } from "./default-store.js";
-import { OAuthError } from "./errors.js";
+import { OAuthError } from "../errors.js";
+import type { CredentialStore, CredentialStoreKind } from "../stores/credential-store.js";
+import { getDefaultCredentialStore } from "../stores/default-store.js";
+import { ServerCredentials, type StoredCredentials, tokenExpiresAt } from "../stores/server-credentials.js";
 import { coordinateRefresh, isSupersededAnswer } from "./refresh-coordinator.js";
 import { loadSdkAuth } from "./sdk-auth.js";
-import { ServerCredentials, type StoredCredentials, tokenExpiresAt } from "./server-credentials.js";
 
 /** Tokens as handed to and accepted from other extensions. */
 export const McpOAuthTokensSchema = z.object({

@@ -14,8 +14,8 @@ import { writeFileAtomic } from "@pi-mcp-adapter/core";
 // jose loads with the first read or write of this store, not when the package loads.
 const loadJose = () => import("jose");
 
+import { OAuthError } from "../errors.js";
 import type { CredentialStore } from "./credential-store.js";
-import { OAuthError } from "./errors.js";
 
 export const FILE_KEY_ENV = "PI_MCP_ADAPTER_OAUTH_FILE_KEY";
 

@@ -7,8 +7,9 @@
  * answering 401 — can name the problem and its fix. Logins check the store
  * first (`checkCredentialStore`) and fail before any browser step.
  */
+
+import { OAuthError, type OAuthErrorCode } from "../errors.js";
 import type { CredentialStore } from "./credential-store.js";
-import { OAuthError, type OAuthErrorCode } from "./errors.js";
 
 /** Codes meaning the store as a whole cannot be used here (not that one record is bad). */
 const STORE_FAILURES: ReadonlySet<OAuthErrorCode> = new Set<OAuthErrorCode>([

@@ -4,7 +4,7 @@
  * authorization code, checking `state` whenever one is present. A code
  * arriving with a different state is refused (CSRF / mix-up protection).
  */
-import { OAuthError } from "./errors.js";
+import { OAuthError } from "../errors.js";
 
 export interface CallbackResult {
   code: string;

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { OAuthError } from "./errors.js";
+import { OAuthError } from "../errors.js";
 
 export interface LoopbackListener extends AsyncDisposable {
   readonly redirectUrl: string;

@@ -32,7 +32,11 @@
  */
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { z } from "zod";
-import { type ServerCredentials, type StoredCredentials, tokenExpiresAt } from "./server-credentials.js";
+import {
+  type ServerCredentials,
+  type StoredCredentials,
+  tokenExpiresAt,
+} from "../stores/server-credentials.js";
 
 /** A stored access token closer than this to its expiry is refreshed rather than shared. */
 const SHARE_MARGIN_MS = 30_000;

@@ -8,13 +8,13 @@
  */
 import type { discoverOAuthServerInfo } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { OAuthError } from "../errors.js";
+import { ServerCredentials } from "../stores/server-credentials.js";
+import { checkCredentialStore } from "../stores/store-problems.js";
+import { loadSdkAuth } from "../tokens/sdk-auth.js";
 import { type IssuerExpectation, readCallbackParams, readPastedCallback } from "./callback-input.js";
-import { OAuthError } from "./errors.js";
 import { type LoopbackListener, startLoopbackListener } from "./loopback-listener.js";
 import { McpOAuthProvider, type McpOAuthProviderOptions } from "./mcp-oauth-provider.js";
-import { loadSdkAuth } from "./sdk-auth.js";
-import { ServerCredentials } from "./server-credentials.js";
-import { checkCredentialStore } from "./store-problems.js";
 
 export const DEFAULT_LOGIN_TIMEOUT_MS = 5 * 60_000;
 

@@ -5,15 +5,15 @@
  * always agree on client, scope, authorization server and DPoP key.
  */
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { CredentialStore } from "../stores/credential-store.js";
+import { coordinateRefresh } from "../tokens/refresh-coordinator.js";
 import type { OAuthChallenges } from "./challenges.js";
-import type { CredentialStore } from "./credential-store.js";
 import { createDpopFetch, loadOrCreateDpopKey } from "./dpop.js";
 import {
   McpOAuthProvider,
   type McpOAuthProviderOptions,
   type TokenEndpointAuthMethod,
 } from "./mcp-oauth-provider.js";
-import { coordinateRefresh } from "./refresh-coordinator.js";
 
 /** What the adapter knows about one OAuth-capable server. */
 export interface OAuthServerEntry {

@@ -3,7 +3,7 @@
  * it was discovered for. A mismatch points at a mix-up attack or a broken
  * server, so it stops the flow unless the server opted out.
  */
-import { OAuthError } from "./errors.js";
+import { OAuthError } from "../errors.js";
 
 function trimSlash(value: string): string {
   return value.endsWith("/") ? value.slice(0, -1) : value;

@@ -9,7 +9,7 @@
 import type { AddClientAuthentication, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { OAuthError } from "./errors.js";
+import { OAuthError } from "../errors.js";
 
 export interface MachineGrantContext {
   /** Discovery results for this server (authorization server, metadata, resource). */

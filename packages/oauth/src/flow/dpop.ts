@@ -16,8 +16,8 @@ import type { generateKeyPair, JWK } from "jose";
 /** jose loads with the first DPoP key or proof: most sessions never use DPoP. */
 const loadJose = () => import("jose");
 
-import { OAuthError } from "./errors.js";
-import type { ServerCredentials } from "./server-credentials.js";
+import { OAuthError } from "../errors.js";
+import type { ServerCredentials } from "../stores/server-credentials.js";
 
 type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
 
