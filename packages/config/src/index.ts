@@ -27,10 +27,11 @@ export {
 } from "./layers/server-entry.js";
 export { type SettingKey, type Settings, SettingsSchema, USER_ONLY_SETTINGS } from "./layers/settings.js";
 export type { SourceScope } from "./layers/source-scope.js";
-export { INLINE_CONFIG, type LoadConfigOptions, loadConfig, type ResolvedConfig } from "./load-config.js";
+export { type LoadConfigOptions, loadConfig } from "./load-config.js";
 export { configHash, definitionHash } from "./merge/definition-hash.js";
 export { type MergedLayers, mergeConfigLayers } from "./merge/merge-config-layers.js";
 export { type ConfigProblem, formatProblem } from "./problems.js";
+export type { ResolvedConfig } from "./resolved-config.js";
 export { interpolate } from "./secrets/interpolate.js";
 export { MASK, maskServerDefinition } from "./secrets/mask-server-definition.js";
 export {
@@ -71,6 +72,7 @@ export {
   registrantLabel,
   withExtensionServers,
 } from "./sources/extension-servers.js";
+export { INLINE_CONFIG } from "./sources/inline-config.js";
 export {
   type AdmissionResult,
   admitProjectServers,

@@ -7,15 +7,21 @@ import type { ConfigProblem } from "../problems.js";
 /** Files larger than this are refused without being read. */
 export const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
 
+/** A file's size and modification time as it was read (from the open handle, so they match the text). */
+export interface ReadStamp {
+  size: number;
+  mtimeMs: number;
+}
+
 export type TextFileResult =
   | { kind: "missing" }
-  | { kind: "ok"; text: string }
-  | { kind: "error"; problem: ConfigProblem };
+  | { kind: "ok"; text: string; stamp?: ReadStamp }
+  | { kind: "error"; problem: ConfigProblem; stamp?: ReadStamp };
 
 export type JsonFileResult =
   | { kind: "missing" }
-  | { kind: "ok"; value: unknown }
-  | { kind: "error"; problem: ConfigProblem };
+  | { kind: "ok"; value: unknown; stamp?: ReadStamp }
+  | { kind: "error"; problem: ConfigProblem; stamp?: ReadStamp };
 
 /**
  * Reads one config file as UTF-8 text (BOM removed). A missing file is not a
@@ -28,14 +34,18 @@ export async function readConfigText(file: string): Promise<TextFileResult> {
     // Non-blocking, so a FIFO in place of a config file cannot hang the loader.
     handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
     const info = await handle.stat();
-    if (info.isDirectory()) return fail(file, "expected a file but found a directory");
-    if (!info.isFile()) return fail(file, "expected a regular file");
+    const stamp = { size: info.size, mtimeMs: info.mtimeMs };
+    if (info.isDirectory()) return { ...fail(file, "expected a file but found a directory"), stamp };
+    if (!info.isFile()) return { ...fail(file, "expected a regular file"), stamp };
     if (info.size > MAX_CONFIG_BYTES) {
-      return fail(file, `file is ${info.size} bytes; config files are limited to ${MAX_CONFIG_BYTES}`);
+      return {
+        ...fail(file, `file is ${info.size} bytes; config files are limited to ${MAX_CONFIG_BYTES}`),
+        stamp,
+      };
     }
     let text = (await handle.readFile()).toString("utf8");
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    return { kind: "ok", text };
+    return { kind: "ok", text, stamp };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return (await danglingLink(file)) ?? { kind: "missing" };
@@ -57,11 +67,11 @@ export async function readConfigText(file: string): Promise<TextFileResult> {
 export async function readJsonFile(file: string): Promise<JsonFileResult> {
   const read = await readConfigText(file);
   if (read.kind !== "ok") return read;
-  return parseJsoncText(file, read.text);
+  return { ...parseJsoncText(file, read.text), stamp: read.stamp };
 }
 
 /** Parses JSONC text; the first syntax error becomes a problem with its 1-based line and column. */
-export function parseJsoncText(file: string, text: string): JsonFileResult {
+export function parseJsoncText(file: string, text: string): Exclude<JsonFileResult, { kind: "missing" }> {
   // Most config files are plain JSON, which the native parser reads ~20× faster. Comments, trailing
   // commas and every error go to the JSONC parser, which also says where an error is.
   const plain = plainJson(text);

@@ -15,11 +15,21 @@
  */
 import type { Provenance } from "@pi-mcp-adapter/core";
 import type { ConfigLayer } from "../layers/config-layer.js";
-import { definesEndpoint } from "../layers/server-entry.js";
+import { definesEndpoint, type ServerEntry } from "../layers/server-entry.js";
 import { type SettingKey, type Settings, USER_ONLY_SETTINGS } from "../layers/settings.js";
-import { isProjectScope } from "../layers/source-scope.js";
+import { isProjectScope, type SourceScope } from "../layers/source-scope.js";
 import type { ConfigProblem } from "../problems.js";
-import type { MergedEntry } from "./to-server-definition.js";
+
+/** One server after merging: the entry every layer contributed to, and where its endpoint came from. */
+export interface MergedEntry {
+  name: string;
+  entry: ServerEntry;
+  extra: Record<string, unknown>;
+  /** The layer that defined the endpoint. */
+  source: Provenance;
+  scope: SourceScope;
+  layers: Provenance[];
+}
 
 export interface MergedLayers {
   entries: MergedEntry[];

@@ -1,10 +1,10 @@
 /** Turns one merged server entry into a `ConfiguredServer`, or into problems when it cannot run. */
-import type { Provenance, TransportKind } from "@pi-mcp-adapter/core";
+import type { TransportKind } from "@pi-mcp-adapter/core";
 import type { ConfiguredServer } from "../layers/configured-server.js";
 import type { ServerEntry } from "../layers/server-entry.js";
-import type { SourceScope } from "../layers/source-scope.js";
 import type { ConfigProblem } from "../problems.js";
 import { checkCaFile } from "./ca-file.js";
+import type { MergedEntry } from "./merge-config-layers.js";
 
 /** Transport names other hosts use, mapped to ours. */
 const TRANSPORT_ALIASES: Record<string, TransportKind> = {
@@ -18,16 +18,6 @@ const TRANSPORT_ALIASES: Record<string, TransportKind> = {
   sse: "sse",
   socket: "socket",
 };
-
-export interface MergedEntry {
-  name: string;
-  entry: ServerEntry;
-  extra: Record<string, unknown>;
-  /** The layer that defined the endpoint. */
-  source: Provenance;
-  scope: SourceScope;
-  layers: Provenance[];
-}
 
 export function toServerDefinition(merged: MergedEntry): {
   server?: ConfiguredServer;

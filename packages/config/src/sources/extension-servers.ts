@@ -14,10 +14,10 @@
 import type { Provenance } from "@pi-mcp-adapter/core";
 import type { ConfiguredServer } from "../layers/configured-server.js";
 import { parseServerEntry } from "../layers/server-entry.js";
-import type { ResolvedConfig } from "../load-config.js";
 import { configHash } from "../merge/definition-hash.js";
 import { toServerDefinition } from "../merge/to-server-definition.js";
 import type { ConfigProblem } from "../problems.js";
+import type { ResolvedConfig } from "../resolved-config.js";
 
 /** One server an extension registered. */
 export interface ExtensionServerRegistration {
