@@ -1,38 +1,25 @@
 /**
- * Turns config files into a `ResolvedConfig`: reads the six sources (plus
- * ancestors, host imports, agent plugins and an explicit file), merges them,
- * admits project servers through trust and approval, and converts the result
- * to `ConfiguredServer`s. Never spawns anything and never resolves secrets.
+ * Turns config sources into a `ResolvedConfig`: reads every source of the
+ * table (`sources/source-table.ts`), then merges the layers, converts the
+ * merged entries to `ConfiguredServer`s and admits project servers through
+ * trust and approval. Never spawns anything and never resolves secrets.
  */
-
-import path from "node:path";
-import type { Provenance } from "@pi-mcp-adapter/core";
-import { admitProjectServers, type PendingProjectServer } from "./admit-project-servers.js";
-import { readAgentPlugins } from "./agent-plugins.js";
-import type { ConfigLayer } from "./config-layer.js";
-import { parseConfigLayer } from "./config-layer.js";
-import {
-  ancestorDirs,
-  type ConfigEnvironment,
-  defaultConfigEnvironment,
-  expandHome,
-  projectConfigFiles,
-  userConfigFiles,
-} from "./config-sources.js";
-import type { ConfiguredServer } from "./configured-server.js";
-import { configHash } from "./definition-hash.js";
-import { fileExists } from "./file-exists.js";
-import { HOST_IDS, type HostId, isHostId } from "./hosts/host-locations.js";
-import { type DetectedHostConfig, readHostConfigs } from "./hosts/load-host-configs.js";
-import { mergeConfigLayers } from "./merge-config-layers.js";
-import { defaultGlobalNpmRoot } from "./pi-packages/package-locations.js";
-import { readPiPackageServers } from "./pi-packages/pi-package-servers.js";
+import { type ConfigEnvironment, defaultConfigEnvironment } from "./files/config-sources.js";
+import { createStampedReads } from "./files/file-stamps.js";
+import type { ConfigLayer } from "./layers/config-layer.js";
+import type { ConfiguredServer } from "./layers/configured-server.js";
+import { isProjectScope } from "./layers/source-scope.js";
+import { configHash } from "./merge/definition-hash.js";
+import { type MergedEntry, mergeConfigLayers } from "./merge/merge-config-layers.js";
+import { toServerDefinition } from "./merge/to-server-definition.js";
 import type { ConfigProblem } from "./problems.js";
-import { ADMIT_ALL_PROJECT_SERVERS, type ProjectTrust } from "./project-trust.js";
-import { readJsonFile } from "./read-json-file.js";
-import type { SettingKey, Settings } from "./settings.js";
-import { isProjectScope, type SourceScope } from "./source-scope.js";
-import { toServerDefinition } from "./to-server-definition.js";
+import type { ResolvedConfig } from "./resolved-config.js";
+import type { ExtensionServerRegistration } from "./sources/extension-servers.js";
+import { withExtensionServers } from "./sources/extension-servers.js";
+import { readSources } from "./sources/read-sources.js";
+import { CONFIG_SOURCES, INLINE_SOURCES } from "./sources/source-table.js";
+import { admitProjectServers, type PendingProjectServer } from "./trust/admit-project-servers.js";
+import { ADMIT_ALL_PROJECT_SERVERS, type ProjectTrust } from "./trust/project-trust.js";
 
 export interface LoadConfigOptions {
   /** Project directory. */
@@ -52,177 +39,32 @@ export interface LoadConfigOptions {
    * with user-global `settings.projectServers: "allow"`.
    */
   trust?: ProjectTrust | typeof ADMIT_ALL_PROJECT_SERVERS;
+  /** Servers other extensions registered for this session: they rank below every config file. */
+  registrations?: readonly ExtensionServerRegistration[];
 }
-
-export interface ResolvedConfig {
-  /** Admitted servers, enabled and disabled alike; check `disabled`. */
-  servers: ConfiguredServer[];
-  settings: Settings;
-  /** Which file and key set each setting. */
-  settingSources: Partial<Record<SettingKey, Provenance>>;
-  /** Settings keys this version does not know, kept verbatim (each was reported as a warning). */
-  settingsExtra: Record<string, unknown>;
-  /** Files that were read, lowest precedence first. */
-  sources: string[];
-  problems: ConfigProblem[];
-  /** Project servers left out because they are not approved. */
-  pendingProjectServers: PendingProjectServer[];
-  /** Host configs found (with `hostConfigDiscovery` "on" or "prompt", or `imports`). */
-  detectedHostConfigs: DetectedHostConfig[];
-  /**
-   * Pi's own MCP files (`<agent dir>/mcp.json`, `.pi/mcp.json`) that exist.
-   * They belong to Pi 1.x's built-in MCP and are never read; setup may offer to import them.
-   */
-  piNativeConfigs: string[];
-  /** False when the host said the project is untrusted and project files were skipped. */
-  projectFilesRead: boolean;
-  /** SHA-256 of the admitted definitions (secrets unresolved), for the metadata cache. */
-  configHash: string;
-}
-
-/** The `file` named in provenance and problems of an inline config. */
-export const INLINE_CONFIG = "<inline config>";
 
 export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
-  const environment = defaultConfigEnvironment(options.environment);
-  const problems: ConfigProblem[] = [];
-  const sources: string[] = [];
   const trust = options.trust ?? { trusted: undefined };
   const projectReadable = trust === ADMIT_ALL_PROJECT_SERVERS || trust.trusted !== false;
-
-  const readLayer = async (
-    file: string,
-    scope: SourceScope,
-    required = false,
-  ): Promise<ConfigLayer | undefined> => {
-    const read = await readJsonFile(file);
-    if (read.kind === "missing") {
-      if (required) problems.push({ severity: "error", file, message: "config file not found" });
-      return undefined;
-    }
-    if (read.kind === "error") {
-      problems.push(read.problem);
-      return undefined;
-    }
-    sources.push(file);
-    return parseConfigLayer(read.value, file, scope);
-  };
-
-  let fileLayers: ConfigLayer[] = [];
-  let importLayers: ConfigLayer[] = [];
-  let pluginLayers: ConfigLayer[] = [];
-  let packageLayers: ConfigLayer[] = [];
-  let detectedHostConfigs: DetectedHostConfig[] = [];
-  const piNativeConfigs: string[] = [];
-
-  if (options.config !== undefined) {
-    let snapshot: unknown;
-    try {
-      snapshot = structuredClone(options.config);
-    } catch {
-      snapshot = undefined;
-      problems.push({
-        severity: "error",
-        file: INLINE_CONFIG,
-        message: "inline config must be plain JSON data",
-      });
-    }
-    fileLayers = snapshot === undefined ? [] : [parseConfigLayer(snapshot, INLINE_CONFIG, "inline")];
-  } else {
-    const native = [path.join(environment.agentDir, "mcp.json")];
-    if (projectReadable) native.push(path.join(options.cwd, ".pi", "mcp.json"));
-    for (const file of native) if (await fileExists(file)) piNativeConfigs.push(file);
-    const userLayers = await readLayers(userConfigFiles(environment), "user", readLayer);
-    const userSettings = mergeConfigLayers(userLayers).settings;
-    const projectLayers: ConfigLayer[] = [];
-    if (projectReadable) {
-      const dirs = [
-        ...ancestorDirs(options.cwd, userSettings.ancestorConfigRoots ?? [], environment.home),
-        options.cwd,
-      ];
-      for (const dir of dirs)
-        projectLayers.push(...(await readLayers(projectConfigFiles(dir), "project", readLayer)));
-    } else {
-      for (const file of projectConfigFiles(options.cwd)) {
-        if (await fileExists(file)) {
-          problems.push({ severity: "info", file, message: "not loaded: the project is not trusted" });
-        }
-      }
-    }
-    const explicit = options.configPath
-      ? await readLayer(
-          path.resolve(options.cwd, expandHome(options.configPath, environment.home)),
-          "explicit",
-          true,
-        )
-      : undefined;
-    fileLayers = [...userLayers, ...projectLayers, ...(explicit ? [explicit] : [])];
-
-    const settingsSoFar = mergeConfigLayers(fileLayers);
-    const hosts = requestedHosts(fileLayers, settingsSoFar.settings.hostConfigDiscovery, problems);
-    const hostRead = await readHostConfigs(hosts.all, environment, options.cwd, {
-      readProjectFiles: projectReadable,
-    });
-    detectedHostConfigs = hostRead.detected;
-    importLayers = hostRead.layers.filter((layer) =>
-      hosts.active.some((h) => hostOfLayer(hostRead.detected, layer) === h),
-    );
-    // Problems in host files matter only for hosts the user asked to load.
-    for (const layer of hostRead.layers) if (!importLayers.includes(layer)) layer.problems = [];
-    // "prompt": say what was found and how to use it, without loading it.
-    for (const found of hostRead.detected) {
-      if (hosts.active.includes(found.host) || found.servers.length === 0) continue;
-      problems.push({
-        severity: "info",
-        file: found.file,
-        message: `${found.host} config with ${found.servers.length} server(s) (${found.servers.join(", ")}) detected, not loaded: set settings.hostConfigDiscovery to "on" or add "${found.host}" to imports to use it (/mcp-adapter setup or pi-mcp-adapter init does that)`,
-      });
-    }
-
-    const pluginPaths = (settingsSoFar.settings.agentPluginPaths ?? []).filter((dir) => {
-      const root = path.resolve(options.cwd, expandHome(dir, environment.home));
-      const inProject = !path.relative(options.cwd, root).startsWith("..");
-      if (projectReadable || !inProject) return true;
-      problems.push({
-        severity: "info",
-        file: root,
-        message: "plugin not loaded: the project is not trusted",
-      });
-      return false;
-    });
-    const declaredIn = settingsSoFar.settingSources.agentPluginPaths?.file;
-    const declaringScope = fileLayers.find((layer) => layer.file === declaredIn)?.scope ?? "user";
-    pluginLayers = await readAgentPlugins(pluginPaths, {
+  const reads = createStampedReads();
+  const read = await readSources(
+    options.config === undefined ? CONFIG_SOURCES : INLINE_SOURCES,
+    {
       cwd: options.cwd,
-      home: environment.home,
-      agentDir: environment.agentDir,
-      scope: declaringScope,
-    });
-    packageLayers = await readPiPackageServers({
-      cwd: options.cwd,
-      home: environment.home,
-      agentDir: environment.agentDir,
-      readProject: projectReadable,
-      globalNpmRoot: defaultGlobalNpmRoot(environment.env, environment.platform),
-    });
-  }
+      environment: defaultConfigEnvironment(options.environment),
+      configPath: options.configPath,
+      inline: options.config === undefined ? undefined : { config: options.config },
+      registrations: options.registrations ?? [],
+      reads,
+    },
+    { projectReadable },
+  );
+  const layers = read.reads.flatMap((source) => source.layers);
+  const problems = [...read.problems, ...layers.flatMap((layer) => layer.problems)];
 
-  // Servers shipped in Pi packages rank below every user config, other hosts' files included.
-  const layers = [...packageLayers, ...importLayers, ...pluginLayers, ...fileLayers];
-  for (const layer of layers) problems.push(...layer.problems);
-  const packageFiles = new Set(packageLayers.flatMap((l) => l.entries.map((e) => e.source.file)));
-  sources.unshift(...packageFiles, ...importLayers.map((layer) => layer.file));
   const merged = mergeConfigLayers(layers);
   problems.push(...merged.problems);
-
-  const converted: ConfiguredServer[] = [];
-  for (const entry of merged.entries) {
-    const result = toServerDefinition(entry);
-    problems.push(...result.problems);
-    if (result.server) converted.push(result.server);
-  }
-
-  const admission = await admitProjectServers(converted, {
+  const admission = await admitProjectServers(convert(merged.entries, problems), {
     project: options.cwd,
     trust,
     settings: merged.settings,
@@ -231,19 +73,35 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
   const { servers, pendingProjectServers } = admission;
   servers.push(...fallbackDefinitions(layers, pendingProjectServers, problems));
 
-  return {
+  const resolved: ResolvedConfig = {
     servers,
     settings: merged.settings,
     settingSources: merged.settingSources,
     settingsExtra: merged.settingsExtra,
-    sources,
+    sources: read.reads.flatMap((source) => source.files),
+    fileStamps: [...reads.stamps],
     problems,
     pendingProjectServers,
-    detectedHostConfigs,
-    piNativeConfigs,
+    detectedHostConfigs: read.reads.flatMap((source) => source.detectedHostConfigs ?? []),
+    piNativeConfigs: read.reads.flatMap((source) => source.piNativeConfigs ?? []),
     projectFilesRead: options.config === undefined && projectReadable,
     configHash: configHash(servers),
   };
+  return withExtensionServers(
+    resolved,
+    read.reads.flatMap((source) => source.registrations ?? []),
+  );
+}
+
+/** Merged entries that can run, as servers; the others become problems. */
+function convert(entries: readonly MergedEntry[], problems: ConfigProblem[]): ConfiguredServer[] {
+  const converted: ConfiguredServer[] = [];
+  for (const entry of entries) {
+    const result = toServerDefinition(entry);
+    problems.push(...result.problems);
+    if (result.server) converted.push(result.server);
+  }
+  return converted;
 }
 
 /**
@@ -276,47 +134,4 @@ function fallbackDefinitions(
     });
   }
   return fallback;
-}
-
-async function readLayers(
-  files: string[],
-  scope: SourceScope,
-  readLayer: (file: string, scope: SourceScope) => Promise<ConfigLayer | undefined>,
-): Promise<ConfigLayer[]> {
-  const layers: ConfigLayer[] = [];
-  for (const file of files) {
-    const layer = await readLayer(file, scope);
-    if (layer) layers.push(layer);
-  }
-  return layers;
-}
-
-/** Hosts to read (`all`) and to load servers from (`active`). */
-function requestedHosts(
-  layers: ConfigLayer[],
-  discovery: Settings["hostConfigDiscovery"],
-  problems: ConfigProblem[],
-): { all: HostId[]; active: HostId[] } {
-  const imported: HostId[] = [];
-  for (const layer of layers) {
-    layer.imports.forEach((name, index) => {
-      if (isHostId(name)) {
-        if (!imported.includes(name)) imported.push(name);
-      } else {
-        problems.push({
-          severity: "error",
-          file: layer.file,
-          field: `imports.${index}`,
-          message: `unknown host "${name}" (expected one of ${HOST_IDS.join(", ")})`,
-        });
-      }
-    });
-  }
-  if (discovery === "on") return { all: [...HOST_IDS], active: [...HOST_IDS] };
-  if (discovery === "prompt") return { all: [...HOST_IDS], active: imported };
-  return { all: imported, active: imported };
-}
-
-function hostOfLayer(detected: DetectedHostConfig[], layer: ConfigLayer): HostId | undefined {
-  return detected.find((d) => d.file === layer.file)?.host;
 }

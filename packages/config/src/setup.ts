@@ -35,4 +35,4 @@ export {
   type SetupOverview,
   type SetupOverviewOptions,
 } from "./setup/setup-overview.js";
-export { type SetServerDisabledOptions, setServerDisabled } from "./toggle-server.js";
+export { type SetServerDisabledOptions, setServerDisabled } from "./setup/toggle-server.js";

@@ -81,4 +81,23 @@ describe("servers other extensions register", () => {
     expect(joined.configHash).not.toBe(config.configHash);
     expect(withExtensionServers(config, [])).toBe(config);
   });
+
+  it("are the lowest row of loadConfig's sources: a file's name wins, the rest join below the files", async () => {
+    const files = { mcpServers: { docs: { command: "file" }, other: { command: "o" } } };
+    const plain = await loadConfig({ cwd: "/nonexistent", config: files });
+    const config = await loadConfig({
+      cwd: "/nonexistent",
+      config: files,
+      registrations: [fromPi("docs", { command: "z" }), fromPi("reg", { command: "r" })],
+    });
+    expect(config.servers.map((s) => [s.name, s.command])).toEqual([
+      ["docs", "file"],
+      ["other", "o"],
+      ["reg", "r"],
+    ]);
+    expect(config.problems.map((p) => p.message)).toEqual([
+      'overridden: "docs" is defined in <inline config>, which takes precedence',
+    ]);
+    expect(config.configHash).not.toBe(plain.configHash);
+  });
 });

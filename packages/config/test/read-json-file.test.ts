@@ -3,7 +3,7 @@
  * trailing commas) give the same value; anything else is an error naming where.
  */
 import { describe, expect, it } from "vitest";
-import { parseJsoncText } from "../src/read-json-file.js";
+import { parseJsoncText } from "../src/files/read-json-file.js";
 
 const PLAIN = '{"mcpServers": {"docs": {"url": "https://example.com/mcp", "lifecycle": "lazy"}}}';
 const JSONC = `{

@@ -1,54 +1,90 @@
+export { OAuthError, type OAuthErrorCode, OAuthLoginRequiredError } from "./errors.js";
 export {
   type CallbackResult,
   type IssuerExpectation,
   readCallbackParams,
   readPastedCallback,
-} from "./callback-input.js";
-export { type OAuthChallenge, OAuthChallenges, parseChallenge } from "./challenges.js";
-export {
-  type CreateCredentialStoreOptions,
-  type CredentialStoreSetting,
-  CredentialStoreSettingSchema,
-  createCredentialStore,
-} from "./create-credential-store.js";
-export {
-  type CredentialStore,
-  type CredentialStoreKind,
-  createMemoryCredentialStore,
-} from "./credential-store.js";
-export {
-  DEFAULT_STORE_FILE,
-  getDefaultCredentialStore,
-  recordDefaultCredentialStore,
-  setDefaultCredentialStore,
-} from "./default-store.js";
+} from "./flow/callback-input.js";
+export { type OAuthChallenge, OAuthChallenges, parseChallenge } from "./flow/challenges.js";
 export {
   createDpopFetch,
   type DpopFetchOptions,
   type DpopKey,
   generateDpopKey,
   loadOrCreateDpopKey,
-} from "./dpop.js";
-export {
-  createEncryptedFileStore,
-  type EncryptedFileStoreOptions,
-  FILE_KEY_ENV,
-} from "./encrypted-file-store.js";
-export { OAuthError, type OAuthErrorCode, OAuthLoginRequiredError } from "./errors.js";
-export { checkIssuerEcho, issuersMatch } from "./issuer-check.js";
-export {
-  createKeyringStore,
-  DEFAULT_KEYRING_SERVICE,
-  type KeyringStoreOptions,
-} from "./keyring-store.js";
-export type { KeytarLike } from "./keytar-like.js";
-export { importLegacyTokens, type LegacyImportOptions, type LegacyImportOutcome } from "./legacy-import.js";
-export { type LogoutOptions, type LogoutResult, logoutMcpOAuth } from "./logout.js";
+} from "./flow/dpop.js";
+export { checkIssuerEcho, issuersMatch } from "./flow/issuer-check.js";
 export {
   type LoopbackListener,
   type LoopbackListenerOptions,
   startLoopbackListener,
-} from "./loopback-listener.js";
+} from "./flow/loopback-listener.js";
+export {
+  DEFAULT_CLIENT_NAME,
+  McpOAuthProvider,
+  type McpOAuthProviderOptions,
+  type TokenEndpointAuthMethod,
+} from "./flow/mcp-oauth-provider.js";
+export {
+  DEFAULT_LOGIN_TIMEOUT_MS,
+  type OAuthLogin,
+  type OAuthLoginOptions,
+  startOAuthLogin,
+} from "./flow/oauth-login.js";
+export {
+  type AuthStartResult,
+  authStartMessage,
+  OAuthLogins,
+  type OAuthLoginsOptions,
+} from "./flow/oauth-logins.js";
+export {
+  createServerOAuth,
+  type OAuthServerEntry,
+  type ServerOAuthContext,
+  serverProviderOptions,
+} from "./flow/server-oauth.js";
+export {
+  type CreateCredentialStoreOptions,
+  type CredentialStoreSetting,
+  CredentialStoreSettingSchema,
+  createCredentialStore,
+} from "./stores/create-credential-store.js";
+export {
+  type CredentialStore,
+  type CredentialStoreKind,
+  createMemoryCredentialStore,
+} from "./stores/credential-store.js";
+export {
+  DEFAULT_STORE_FILE,
+  getDefaultCredentialStore,
+  recordDefaultCredentialStore,
+  setDefaultCredentialStore,
+} from "./stores/default-store.js";
+export {
+  createEncryptedFileStore,
+  type EncryptedFileStoreOptions,
+  FILE_KEY_ENV,
+} from "./stores/encrypted-file-store.js";
+export {
+  createKeyringStore,
+  DEFAULT_KEYRING_SERVICE,
+  type KeyringStoreOptions,
+} from "./stores/keyring-store.js";
+export type { KeytarLike } from "./stores/keytar-like.js";
+export {
+  importLegacyTokens,
+  type LegacyImportOptions,
+  type LegacyImportOutcome,
+} from "./stores/legacy-import.js";
+export { defaultEncryptedFileDir } from "./stores/oauth-dir.js";
+export { normalizeServerUrl } from "./stores/server-credentials.js";
+export { type SessionKeyringOptions, sessionKeyringRevoked } from "./stores/session-keyring.js";
+export {
+  checkCredentialStore,
+  credentialStoreProblem,
+  isStoreFailure,
+} from "./stores/store-problems.js";
+export { type LogoutOptions, type LogoutResult, logoutMcpOAuth } from "./tokens/logout.js";
 export {
   type CrossAppAccessOptions,
   clientCredentialsGrant,
@@ -59,39 +95,7 @@ export {
   type MachineGrantContext,
   type PrivateKeyJwtOptions,
   privateKeyJwtAuthentication,
-} from "./machine-grants.js";
-export {
-  DEFAULT_CLIENT_NAME,
-  McpOAuthProvider,
-  type McpOAuthProviderOptions,
-  type TokenEndpointAuthMethod,
-} from "./mcp-oauth-provider.js";
-export { defaultEncryptedFileDir } from "./oauth-dir.js";
-export {
-  DEFAULT_LOGIN_TIMEOUT_MS,
-  type OAuthLogin,
-  type OAuthLoginOptions,
-  startOAuthLogin,
-} from "./oauth-login.js";
-export {
-  type AuthStartResult,
-  authStartMessage,
-  OAuthLogins,
-  type OAuthLoginsOptions,
-} from "./oauth-logins.js";
-export { normalizeServerUrl } from "./server-credentials.js";
-export {
-  createServerOAuth,
-  type OAuthServerEntry,
-  type ServerOAuthContext,
-  serverProviderOptions,
-} from "./server-oauth.js";
-export { type SessionKeyringOptions, sessionKeyringRevoked } from "./session-keyring.js";
-export {
-  checkCredentialStore,
-  credentialStoreProblem,
-  isStoreFailure,
-} from "./store-problems.js";
+} from "./tokens/machine-grants.js";
 export {
   getMcpOAuthStatus,
   getMcpOAuthTokensForUrl,
@@ -100,4 +104,4 @@ export {
   McpOAuthTokensSchema,
   type TokenApiOptions,
   updateMcpOAuthTokensForUrl,
-} from "./token-api.js";
+} from "./tokens/token-api.js";

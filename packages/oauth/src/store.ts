@@ -3,12 +3,13 @@
  * start needs to pick, share and record the store, without the login code, which a host loads from the
  * package's main entry when a server first needs OAuth.
  */
+
+export { OAuthError } from "./errors.js";
 export {
   type CredentialStoreSetting,
   CredentialStoreSettingSchema,
   createCredentialStore,
-} from "./create-credential-store.js";
-export type { CredentialStore, CredentialStoreKind } from "./credential-store.js";
-export { recordDefaultCredentialStore, setDefaultCredentialStore } from "./default-store.js";
-export { OAuthError } from "./errors.js";
-export { isStoreFailure } from "./store-problems.js";
+} from "./stores/create-credential-store.js";
+export type { CredentialStore, CredentialStoreKind } from "./stores/credential-store.js";
+export { recordDefaultCredentialStore, setDefaultCredentialStore } from "./stores/default-store.js";
+export { isStoreFailure } from "./stores/store-problems.js";

@@ -12,8 +12,8 @@ import {
   type KeytarLike,
   OAuthError,
 } from "../src/index.js";
-import { keyringFailure } from "../src/keyring-store.js";
-import { ServerCredentials } from "../src/server-credentials.js";
+import { keyringFailure } from "../src/stores/keyring-store.js";
+import { ServerCredentials } from "../src/stores/server-credentials.js";
 
 const key = () => randomBytes(32).toString("base64");
 

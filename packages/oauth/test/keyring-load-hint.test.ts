@@ -7,8 +7,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { loadFailureHint } from "../src/keyring-store.js";
-import { libsecretLoads } from "../src/libsecret-probe.js";
+import { loadFailureHint } from "../src/stores/keyring-store.js";
+import { libsecretLoads } from "../src/stores/libsecret-probe.js";
 
 const forkError = new Error("Failed to load keytar native addon");
 const LIBSECRET = /needs libsecret at run time: install it \(Debian\/Ubuntu: apt install libsecret-1-0\)/;

@@ -12,7 +12,6 @@ import {
   projectConfigFiles,
   type ResolvedConfig,
   userConfigFiles,
-  withExtensionServers,
 } from "@pi-mcp-adapter/config";
 import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
@@ -79,13 +78,13 @@ export const NPX_CACHE_FILE_NAME = "mcp-npx-cache.json";
 
 /** Reads and merges config for a runtime (exposed for status screens and the metadata cache's `configHash`). */
 export async function loadRuntimeConfig(source: RuntimeSource): Promise<ResolvedConfig> {
-  const config = await loadConfig({
+  return loadConfig({
     cwd: source.cwd,
     configPath: source.configPath,
     config: source.config,
     trust: source.trust ?? ADMIT_ALL_PROJECT_SERVERS,
+    registrations: source.registrations?.() ?? [],
   });
-  return withExtensionServers(config, source.registrations?.() ?? []);
 }
 
 /** The config files a session read, and those it would have read had they existed (creating one is a change too). */
@@ -172,7 +171,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     servers,
     lifecycle,
     problems: [...config.problems, ...oauth.problems, ...unsupportedSettingProblems(config)],
-    configStamps: await ConfigStamps.take(configFilesOf(config, source)),
+    configStamps: await ConfigStamps.take(configFilesOf(config, source), config.fileStamps),
     // OAuth keeps the session's store and logins; servers and their problems are read afresh.
     reloadConfig: async () => {
       const next = await loadRuntimeConfig(source);
@@ -183,7 +182,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
         servers: nextServers,
         problems: [...next.problems, ...oauth.problems, ...unsupportedSettingProblems(next)],
         direct: directToolSettings(next.settings),
-        configStamps: await ConfigStamps.take(configFilesOf(next, source)),
+        configStamps: await ConfigStamps.take(configFilesOf(next, source), next.fileStamps),
       };
     },
     oauth: oauth.wiring,

@@ -5,7 +5,7 @@
  * mistakes in the user's file).
  */
 import path from "node:path";
-import { isPlainObject } from "../config-layer.js";
+import { isPlainObject } from "../layers/config-layer.js";
 import type { HostFormat } from "./host-locations.js";
 
 export interface HostEntry {

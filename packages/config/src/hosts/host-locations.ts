@@ -3,7 +3,7 @@
  * scope. Paths only. Checked against each host's public documentation.
  */
 import path from "node:path";
-import type { ConfigEnvironment } from "../config-sources.js";
+import type { ConfigEnvironment } from "../files/config-sources.js";
 
 export const HOST_IDS = [
   "cursor",

@@ -1,8 +1,10 @@
 /** Reads other hosts' config files into config layers (below every shared and adapter source). */
-import { type ConfigLayer, emptyLayer } from "../config-layer.js";
-import type { ConfigEnvironment } from "../config-sources.js";
-import { readConfigText, readJsonFile } from "../read-json-file.js";
-import { parseServerEntry } from "../server-entry.js";
+
+import type { ConfigEnvironment } from "../files/config-sources.js";
+import type { StampedReads } from "../files/file-stamps.js";
+import { readConfigText, readJsonFile } from "../files/read-json-file.js";
+import { type ConfigLayer, emptyLayer } from "../layers/config-layer.js";
+import { parseServerEntry } from "../layers/server-entry.js";
 import { extractHostEntries } from "./host-formats.js";
 import { type HostConfigFile, type HostId, hostConfigFiles } from "./host-locations.js";
 
@@ -27,8 +29,13 @@ export async function readHostConfigs(
   hosts: readonly HostId[],
   environment: ConfigEnvironment,
   cwd: string,
-  options: { readProjectFiles: boolean },
+  options: {
+    readProjectFiles: boolean;
+    /** How files are read (the loader notes each file's stamp); plain reads by default. */
+    reads?: Pick<StampedReads, "readText" | "readJson">;
+  },
 ): Promise<HostConfigRead> {
+  const reads = options.reads ?? { readText: readConfigText, readJson: readJsonFile };
   const layers: ConfigLayer[] = [];
   const detected: DetectedHostConfig[] = [];
   for (const host of hosts) {
@@ -36,7 +43,7 @@ export async function readHostConfigs(
       (f) => options.readProjectFiles || f.scope === "user",
     );
     for (const file of files.sort((a, b) => (a.scope === b.scope ? 0 : a.scope === "user" ? -1 : 1))) {
-      const layer = await readHostConfigFile(file, cwd);
+      const layer = await readHostConfigFile(file, cwd, reads);
       if (!layer) continue;
       layers.push(layer);
       detected.push({ host, file: file.file, scope: file.scope, servers: layer.entries.map((e) => e.name) });
@@ -45,12 +52,16 @@ export async function readHostConfigs(
   return { layers, detected };
 }
 
-async function readHostConfigFile(candidate: HostConfigFile, cwd: string): Promise<ConfigLayer | undefined> {
+async function readHostConfigFile(
+  candidate: HostConfigFile,
+  cwd: string,
+  reads: Pick<StampedReads, "readText" | "readJson">,
+): Promise<ConfigLayer | undefined> {
   const { file } = candidate;
   const layer = emptyLayer(file, candidate.scope === "project" ? "project" : "import");
   let document: unknown;
   if (candidate.syntax === "toml") {
-    const read = await readConfigText(file);
+    const read = await reads.readText(file);
     if (read.kind === "missing") return undefined;
     if (read.kind === "error") {
       layer.problems.push(read.problem);
@@ -67,7 +78,7 @@ async function readHostConfigFile(candidate: HostConfigFile, cwd: string): Promi
       return layer;
     }
   } else {
-    const read = await readJsonFile(file);
+    const read = await reads.readJson(file);
     if (read.kind === "missing") return undefined;
     if (read.kind === "error") {
       layer.problems.push(read.problem);

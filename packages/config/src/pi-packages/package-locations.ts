@@ -9,7 +9,7 @@
  * nothing here reads a package.
  */
 import path from "node:path";
-import { expandHome } from "../config-sources.js";
+import { expandHome } from "../files/config-sources.js";
 
 export type PackageScope = "user" | "project";
 

@@ -11,17 +11,18 @@
  */
 import { realpath } from "node:fs/promises";
 import path from "node:path";
+import { fileExists } from "../files/file-exists.js";
+import type { StampedReads } from "../files/file-stamps.js";
+import { readJsonFile } from "../files/read-json-file.js";
 import {
   type ConfigLayer,
   emptyLayer,
   isPlainObject,
   type LayerEntry,
   parseConfigLayer,
-} from "../config-layer.js";
-import { fileExists } from "../file-exists.js";
+} from "../layers/config-layer.js";
+import type { SourceScope } from "../layers/source-scope.js";
 import type { ConfigProblem } from "../problems.js";
-import { readJsonFile } from "../read-json-file.js";
-import type { SourceScope } from "../source-scope.js";
 import {
   isWithin,
   type PackageLocationContext,
@@ -36,10 +37,15 @@ export interface PiPackageOptions {
   /** False in an untrusted project: the project's `.pi/settings.json` is not read. */
   readProject: boolean;
   globalNpmRoot?: string;
+  /** How files are read (the loader notes each file's stamp); plain reads by default. */
+  reads?: Pick<StampedReads, "readJson">;
 }
+
+type ReadJson = StampedReads["readJson"];
 
 /** One layer per package that declares servers (user packages first, then project ones). */
 export async function readPiPackageServers(options: PiPackageOptions): Promise<ConfigLayer[]> {
+  const readJson: ReadJson = options.reads?.readJson ?? readJsonFile;
   const layers: ConfigLayer[] = [];
   const settingsFiles: [string, PackageLocationContext][] = [
     [
@@ -56,7 +62,7 @@ export async function readPiPackageServers(options: PiPackageOptions): Promise<C
   }
   const roots = new Map<string, PackageScope>();
   for (const [file, context] of settingsFiles) {
-    const listed = await listedPackages(file);
+    const listed = await listedPackages(file, readJson);
     if ("problem" in listed) {
       const layer = emptyLayer(file, context.scope === "project" ? "project" : "package");
       layer.problems.push(listed.problem);
@@ -85,7 +91,7 @@ export async function readPiPackageServers(options: PiPackageOptions): Promise<C
     }
   }
   for (const [root, scope] of roots) {
-    const layer = await readPackage(root, scope === "project" ? "project" : "package");
+    const layer = await readPackage(root, scope === "project" ? "project" : "package", readJson);
     if (layer) layers.push(layer);
   }
   return layers;
@@ -93,8 +99,9 @@ export async function readPiPackageServers(options: PiPackageOptions): Promise<C
 
 async function listedPackages(
   file: string,
+  readJson: ReadJson,
 ): Promise<{ sources: (string | undefined)[] } | { problem: ConfigProblem }> {
-  const read = await readJsonFile(file);
+  const read = await readJson(file);
   if (read.kind === "missing") return { sources: [] };
   if (read.kind === "error") return { problem: read.problem };
   const packages = isPlainObject(read.value) ? read.value.packages : undefined;
@@ -119,9 +126,13 @@ async function listedPackages(
   };
 }
 
-async function readPackage(root: string, scope: SourceScope): Promise<ConfigLayer | undefined> {
+async function readPackage(
+  root: string,
+  scope: SourceScope,
+  readJson: ReadJson,
+): Promise<ConfigLayer | undefined> {
   const manifestFile = path.join(root, "package.json");
-  const manifest = await readJsonFile(manifestFile);
+  const manifest = await readJson(manifestFile);
   const layer = emptyLayer(manifestFile, scope);
   if (manifest.kind !== "ok") {
     if (manifest.kind === "error") layer.problems.push(manifest.problem);
@@ -151,7 +162,7 @@ async function readPackage(root: string, scope: SourceScope): Promise<ConfigLaye
         warn(`MCP config "${item}" must be a file inside the package; skipped`, manifestFile, "pi.mcp");
         continue;
       }
-      const read = await readJsonFile(file);
+      const read = await readJson(file);
       if (read.kind === "ok") documents.push({ file, ...configDocument(read.value, "") });
       else if (read.kind === "error") layer.problems.push(read.problem);
       else warn(`MCP config "${item}" does not exist; skipped`, manifestFile, "pi.mcp");

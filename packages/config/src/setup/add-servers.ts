@@ -5,8 +5,8 @@
  * definition the user wrote.
  */
 import { ConfigError } from "../errors.js";
+import { parseServerEntry } from "../layers/server-entry.js";
 import { formatProblem } from "../problems.js";
-import { parseServerEntry } from "../server-entry.js";
 import { editConfigFile, objectAt } from "./edit-config-file.js";
 
 export interface AddServersResult {

@@ -12,10 +12,10 @@ import { realpath, stat } from "node:fs/promises";
 import { isDeepStrictEqual } from "node:util";
 import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import { applyEdits, type FormattingOptions, type JSONPath, modify } from "jsonc-parser";
-import { isPlainObject } from "../config-layer.js";
 import { ConfigError } from "../errors.js";
+import { parseJsoncText, readConfigText } from "../files/read-json-file.js";
+import { isPlainObject } from "../layers/config-layer.js";
 import { formatProblem } from "../problems.js";
-import { parseJsoncText, readConfigText } from "../read-json-file.js";
 import { insertPropertyEdits, removePropertyEdits } from "./jsonc-property-edits.js";
 
 /** Changes `document` in place; returns true when it changed something. */

@@ -6,12 +6,12 @@
  * do not block the save; they are returned to be shown.
  */
 import { withFileLock } from "@pi-mcp-adapter/core";
-import { parseConfigLayer } from "../config-layer.js";
 import { ConfigError } from "../errors.js";
+import { parseJsoncText, readConfigText } from "../files/read-json-file.js";
+import { parseConfigLayer } from "../layers/config-layer.js";
+import type { SourceScope } from "../layers/source-scope.js";
+import { toServerDefinition } from "../merge/to-server-definition.js";
 import { type ConfigProblem, formatProblem } from "../problems.js";
-import { parseJsoncText, readConfigText } from "../read-json-file.js";
-import type { SourceScope } from "../source-scope.js";
-import { toServerDefinition } from "../to-server-definition.js";
 import { writeKeepingMode } from "./edit-config-file.js";
 
 /** Problems the loader would report for `text` as the content of `file`. */

@@ -6,12 +6,12 @@
  * the locked, atomic, mode-keeping `editConfigFile`.
  */
 import path from "node:path";
-import { isPlainObject } from "../config-layer.js";
-import { AGENT_CONFIG_FILE, type ConfigEnvironment, PROJECT_CONFIG_FILE } from "../config-sources.js";
 import { ConfigError } from "../errors.js";
+import { AGENT_CONFIG_FILE, type ConfigEnvironment, PROJECT_CONFIG_FILE } from "../files/config-sources.js";
+import { isPlainObject } from "../layers/config-layer.js";
+import { parseServerEntry } from "../layers/server-entry.js";
+import { toServerDefinition } from "../merge/to-server-definition.js";
 import { formatProblem } from "../problems.js";
-import { parseServerEntry } from "../server-entry.js";
-import { toServerDefinition } from "../to-server-definition.js";
 import { editConfigFile, objectAt } from "./edit-config-file.js";
 
 /** The file `add`/`remove` write: the agent dir's `mcp-adapter.json` (user) or the project's `.mcp.json`. */

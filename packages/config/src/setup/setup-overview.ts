@@ -7,7 +7,6 @@
  */
 
 import path from "node:path";
-import { isPlainObject } from "../config-layer.js";
 import {
   AGENT_CONFIG_FILE,
   type ConfigEnvironment,
@@ -16,13 +15,14 @@ import {
   PROJECT_CONFIG_FILE,
   PROJECT_OVERRIDE_FILE,
   userConfigFiles,
-} from "../config-sources.js";
-import { fileExists } from "../file-exists.js";
+} from "../files/config-sources.js";
+import { fileExists } from "../files/file-exists.js";
+import { readJsonFile } from "../files/read-json-file.js";
 import { extractHostEntries } from "../hosts/host-formats.js";
 import { HOST_IDS, type HostId, hostConfigFiles, isHostId } from "../hosts/host-locations.js";
 import { readHostConfigs } from "../hosts/load-host-configs.js";
+import { isPlainObject } from "../layers/config-layer.js";
 import type { ConfigProblem } from "../problems.js";
-import { readJsonFile } from "../read-json-file.js";
 
 export interface ConfigPathInfo {
   file: string;

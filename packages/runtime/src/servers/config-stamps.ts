@@ -3,9 +3,12 @@
  * and size, or that it did not exist — so that a tool name nobody knows can
  * be answered with "this file changed since; reload to apply it" (a server
  * added to a file mid-session is not there until the config is read again).
- * Taken again at every reload.
+ * Taken again at every reload, from the stamps the config loader noted as it read the files.
  */
 import { stat } from "node:fs/promises";
+import type { ResolvedConfig } from "@pi-mcp-adapter/config";
+
+const MISSING = "missing";
 
 /** Reads a file's modification time and size (`fs.stat`'s shape); rejects when it is missing. */
 export type StatFile = (file: string) => Promise<{ mtimeMs: number; size: number }>;
@@ -16,11 +19,20 @@ export class ConfigStamps {
     private readonly statFile: StatFile,
   ) {}
 
-  /** Stamps `files` as they are now (missing ones included: creating one is a change). */
-  static async take(files: Iterable<string>, statFile: StatFile = stat): Promise<ConfigStamps> {
+  /**
+   * Stamps `files` (missing ones included: creating one is a change) with
+   * what the config loader noted as it read them (`ResolvedConfig.fileStamps`),
+   * so a file is not stat-ed again after the load; one it did not note is stat-ed now.
+   */
+  static async take(
+    files: Iterable<string>,
+    loaded: ResolvedConfig["fileStamps"] = [],
+    statFile: StatFile = stat,
+  ): Promise<ConfigStamps> {
+    const noted = new Map(loaded.map((s) => [s.file, s.missing ? MISSING : `${s.mtimeMs}:${s.size}`]));
     const unique = [...new Set(files)];
     const stamps = await Promise.all(
-      unique.map(async (file) => [file, await stampOf(file, statFile)] as const),
+      unique.map(async (file) => [file, noted.get(file) ?? (await stampOf(file, statFile))] as const),
     );
     return new ConfigStamps(new Map(stamps), statFile);
   }
@@ -41,7 +53,7 @@ async function stampOf(file: string, statFile: StatFile): Promise<string> {
     const { mtimeMs, size } = await statFile(file);
     return `${mtimeMs}:${size}`;
   } catch {
-    return "missing";
+    return MISSING;
   }
 }
 
