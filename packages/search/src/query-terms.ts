@@ -49,12 +49,16 @@ const WEIGHT = {
   part: 0.5,
 };
 const MAX_PREFIX_EXPANSIONS = 12;
-const MAX_QUERY_WORDS = 32;
+/**
+ * Words of a query read, at most (the rest is ignored). Agents pass whole task requests of 40–90 words
+ * whose later sentences name other parts of the task ("… and save it as a PDF"); 32 cut those off.
+ */
+const MAX_QUERY_WORDS = 64;
 
 export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
   const all = tokenize(query);
   const words = all.filter((w) => !isStopWord(w));
-  // Long pasted text adds little beyond its first words and would cost time.
+  // Past MAX_QUERY_WORDS, pasted text would cost time for little.
   const used = (words.length ? words : all).slice(0, MAX_QUERY_WORDS);
   const groups: QueryGroup[] = [];
   const seen = new Set<string>();
