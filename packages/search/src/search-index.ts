@@ -154,6 +154,7 @@ export function indexOver(
   const { wordVectors } = options;
   const semanticWeight =
     wordVectors === false ? 0 : (options.weights?.semantic ?? DEFAULT_RANKING_WEIGHTS.semantic);
+  const coverageExponent = options.weights?.coverageExponent ?? DEFAULT_RANKING_WEIGHTS.coverageExponent;
   const meaning = createSemanticScorer(
     tools,
     df,
@@ -214,7 +215,7 @@ export function indexOver(
         const bonus = compactQuery
           ? nameBonus(compactQuery, compactNames[doc]!, nameLike, queryLetters, nameLetters[doc]!)
           : 0;
-        const coverage = groups.length ? (matched + 1) / (groups.length + 1) : 1;
+        const coverage = groups.length ? ((matched + 1) / (groups.length + 1)) ** coverageExponent : 1;
         const score = total * coverage + bonus + (phraseBonus.get(doc) ?? 0);
         if (score > 0) out.push({ doc, score });
       }

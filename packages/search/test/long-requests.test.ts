@@ -5,7 +5,7 @@
  * each of the other parts.
  */
 import { describe, expect, it } from "vitest";
-import { rankTools } from "../src/index.js";
+import { createSearchIndex, rankTools } from "../src/index.js";
 import { tool } from "./catalog-fixture.js";
 
 const tools = [
@@ -22,5 +22,28 @@ describe("long task requests", () => {
       "I am preparing quarterly notes for our team offsite next month and collecting background reading about regional markets, supplier contracts, hiring plans, office moves, travel budgets, customer interviews, product roadmaps, marketing campaigns, partner meetings, training sessions, security reviews, vendor audits";
     expect(context.split(" ").length).toBeGreaterThan(32);
     expect(rankOf(`${context}; when done, write everything to a new file`, "write_file")).toBe(1);
+  });
+
+  it("ranks the tool for one part of a request above a tool sharing its generic words", () => {
+    // A catalog where the request's generic words are common (each in about one tool of 17), as in real ones.
+    const generic = ["latest", "short summary", "new", "file"];
+    const catalog = [
+      tool("bio", "fold_protein", "Predict how a protein folds."),
+      tool("news", "get_headlines", "The latest headlines, each with a short summary."),
+      ...Array.from({ length: 120 }, (_, i) =>
+        tool(
+          `s${i}`,
+          `op_${i}`,
+          `Operation ${i} on records. ${generic.filter((_, k) => (i + k) % 17 === 0).join(", ")}`,
+        ),
+      ),
+    ];
+    const request =
+      "Find the latest research papers on protein folding, then write a short summary to a new markdown file";
+    const first = (weights = {}) =>
+      rankTools(request, createSearchIndex(catalog, { weights }), { limit: 3 }).hits[0]?.tool.name;
+    expect(first()).toBe("fold_protein");
+    // Held to matching every word in proportion, the tool of generic words came first.
+    expect(first({ coverageExponent: 1 })).toBe("get_headlines");
   });
 });
