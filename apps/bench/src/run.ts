@@ -4,7 +4,7 @@
  * after the development set's table by style, one table of every query set (`search-sets.ts`: dev,
  * LiveMCPBench, the fixture sets). `--misses` lists the queries of every set not answered at rank 1;
  * `--quick` skips the 100k-tool scaling runs; `--folds` adds the two-fold
- * cross-validation of the tuned weights (`search-folds.ts`); `--queries FILE` adds the figures on one more
+ * cross-validation of the tuned weights (`search-folds.ts`) and leave-one-set-out (`search-set-folds.ts`); `--queries FILE` adds the figures on one more
  * query file of the same form (e.g. fixtures/search-particle-queries.jsonl).
  */
 import { basename, resolve } from "node:path";
@@ -14,6 +14,7 @@ import { crossValidate, formatFolds } from "./search-folds.js";
 import { formatLatency, measureLatency } from "./search-latency.js";
 import { evaluate, formatQualityTable, notBeating } from "./search-quality.js";
 import { formatRegex, measureRegex } from "./search-regex.js";
+import { formatHeldOut, leaveOneSetOut } from "./search-set-folds.js";
 import { evaluateSets, formatSetsTable, loadQuerySets } from "./search-sets.js";
 
 const argv = process.argv.slice(2);
@@ -58,6 +59,8 @@ if (args.has("--misses")) {
 if (args.has("--folds")) {
   console.log("\nTwo-fold cross-validation (halves stratified by style, fixed seed):\n");
   console.log(formatFolds(crossValidate(data)));
+  console.log("\nLeave one set out (the cross-set weights chosen on the other sets of 20+ queries):\n");
+  console.log(formatHeldOut(leaveOneSetOut(sets)));
 }
 if (!args.has("--quality-only")) {
   console.log("");
