@@ -55,6 +55,15 @@ const MAX_PREFIX_EXPANSIONS = 12;
  */
 const MAX_QUERY_WORDS = 64;
 
+/**
+ * The query with each web address written as the word `url`: "open https://example.com/docs" asks to
+ * open a URL, and the address's own words (example, com, docs) are what to open, not what to do —
+ * tool descriptions full of example addresses would match them.
+ */
+export function withoutWebAddresses(query: string): string {
+  return query.replace(/\b(?:https?:\/\/|www\.)[^\s"'<>]+/gi, " url ");
+}
+
 export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
   const all = tokenize(query);
   const words = all.filter((w) => !isStopWord(w));

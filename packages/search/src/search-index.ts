@@ -14,7 +14,7 @@ import { analyseTools, type IndexData } from "./index-data.js";
 import { englishLexicon, type Lexicon, noLexicon } from "./lexicon.js";
 import { letterCounts, nameBonus } from "./name-match.js";
 import { documentFrequency, type Postings } from "./postings.js";
-import { type QueryGroup, queryGroups } from "./query-terms.js";
+import { type QueryGroup, queryGroups, withoutWebAddresses } from "./query-terms.js";
 import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "./search-keywords.js";
 import { createSemanticScorer, nudgeByMeaning, type SemanticScorer } from "./semantic-score.js";
 import { normalizeName } from "./tokenize.js";
@@ -172,7 +172,8 @@ export function indexOver(
     relatedWeight: options.weights?.lexiconSynonym ?? DEFAULT_RANKING_WEIGHTS.lexiconSynonym,
     lexiconCredit: options.weights?.lexiconCoverage ?? DEFAULT_RANKING_WEIGHTS.lexiconCoverage,
     score(query, accept, limit) {
-      const groups = queryGroups(query, index);
+      const read = withoutWebAddresses(query);
+      const groups = queryGroups(read, index);
       const candidates: number[] = [];
       for (const group of groups) {
         addGroup(group, postings, scratch, touched, sumTouched);
@@ -219,7 +220,7 @@ export function indexOver(
         const score = total * coverage + bonus + (phraseBonus.get(doc) ?? 0);
         if (score > 0) out.push({ doc, score });
       }
-      nudgeByMeaning(out, query, meaning, semanticWeight);
+      nudgeByMeaning(out, read, meaning, semanticWeight);
       const better = (a: ScoredDoc, b: ScoredDoc) =>
         b.score - a.score || cmp(tools[a.doc]!.prefixedName, tools[b.doc]!.prefixedName);
       return { hits: limit === undefined ? out.sort(better) : topK(out, limit, better), total: out.length };
