@@ -100,7 +100,12 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
     // Written apart, known together: `sequential thinking`, and with a stop word `drop-down`, `log in`.
     const joins = [used[i - 1], all[position - 1]].map((before) => before && before + word);
     for (const after of [used[i + 1], all[position + 1]]) joins.push(after && word + after);
-    for (const joined of joins) if (joined && index.vocabulary.has(joined)) add(joined, WEIGHT.joined);
+    for (const joined of joins) {
+      if (!joined) continue;
+      if (index.vocabulary.has(joined)) add(joined, WEIGHT.joined);
+      // Written apart, a word of the synonym list together (`go to` → goto ≈ navigate, visit).
+      else for (const synonym of synonymsOf(joined)) add(synonym, WEIGHT.synonym);
+    }
     const abbreviation = expandAbbreviation(word);
     if (abbreviation) group.push({ terms: abbreviation, weight: WEIGHT.abbreviation });
     for (const synonym of synonymsOf(stemmed)) add(synonym, WEIGHT.synonym);
