@@ -19,7 +19,8 @@ import type { QuerySet } from "./search-sets.js";
 /** The weights tried together; every other weight keeps its default. */
 export const CROSS_SET_GRID = {
   coverageExponent: [0.5, 0.6, 0.75, 1],
-  semantic: [0, 0.25, 0.5, 0.75],
+  semantic: [0, 0.5],
+  serverWords: [0, 0.5, 1],
 } as const satisfies Partial<Record<keyof RankingWeights, readonly number[]>>;
 
 /** Sets smaller than this take no part in choosing (too few queries to tell a weight from noise). */
@@ -37,7 +38,9 @@ export interface HeldOutRow {
 function combinations(): Weights[] {
   const out: Weights[] = [];
   for (const coverageExponent of CROSS_SET_GRID.coverageExponent)
-    for (const semantic of CROSS_SET_GRID.semantic) out.push({ coverageExponent, semantic });
+    for (const semantic of CROSS_SET_GRID.semantic)
+      for (const serverWords of CROSS_SET_GRID.serverWords)
+        out.push({ coverageExponent, semantic, serverWords });
   return out;
 }
 
@@ -68,6 +71,7 @@ export function leaveOneSetOut(sets: readonly QuerySet[]): HeldOutRow[] {
   const shipped = scoreSets(sets, {
     coverageExponent: DEFAULT_RANKING_WEIGHTS.coverageExponent,
     semantic: DEFAULT_RANKING_WEIGHTS.semantic,
+    serverWords: DEFAULT_RANKING_WEIGHTS.serverWords,
   });
   const chooses = sets.map((set) => set.queries.length >= MIN_QUERIES);
   return sets.map((set, held) => {

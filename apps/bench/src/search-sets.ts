@@ -32,6 +32,41 @@ const FIXTURE_SETS = [
   ["issue-37", "search-issue-queries.jsonl", "the issue's agent queries that missed (seen while working)"],
 ] as const;
 
+/**
+ * The eval catalog's servers that apps/e2e also runs as published packages. A catalog of only these
+ * (231 tools) is the size of a real user's: the agent-style queries over it are scored as a set of their own.
+ */
+const PUBLISHED_SERVERS = new Set([
+  "chrome-devtools",
+  "context7",
+  "everything",
+  "filesystem",
+  "firecrawl",
+  "gitlab",
+  "memory",
+  "mongodb",
+  "notion",
+  "playwright",
+  "sentry",
+  "sequential-thinking",
+  "tavily",
+]);
+
+/** Queries of `queries` with a relevant tool on `servers`, over those servers' tools. */
+function onServers(
+  tools: readonly ToolMetadata[],
+  queries: readonly EvalQuery[],
+  servers: ReadonlySet<string>,
+) {
+  const within = (key: string) => servers.has(key.slice(0, key.indexOf("/")));
+  return {
+    tools: tools.filter((tool) => servers.has(tool.server)),
+    queries: queries
+      .map((query) => ({ ...query, relevant: query.relevant.filter(within) }))
+      .filter((query) => query.relevant.length > 0),
+  };
+}
+
 /** The sets, development set first; LiveMCPBench only when `external/` is there. */
 export function loadQuerySets(dev: EvalData = loadEvalData()): QuerySet[] {
   const sets: QuerySet[] = [
@@ -50,6 +85,12 @@ export function loadQuerySets(dev: EvalData = loadEvalData()): QuerySet[] {
   for (const [name, file, origin] of FIXTURE_SETS) {
     sets.push({ name, origin, tools: dev.tools, queries: loadQueries(fixture(file)) });
   }
+  const agent = sets.find((set) => set.name === "agent")!;
+  sets.push({
+    name: "agent-13",
+    origin: "the agent queries over only the 13 servers apps/e2e pins (a user-sized catalog)",
+    ...onServers(dev.tools, agent.queries, PUBLISHED_SERVERS),
+  });
   return sets;
 }
 

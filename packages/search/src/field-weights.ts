@@ -30,6 +30,11 @@ export interface RankingWeights {
    * to this power (1 = in proportion; lower lets a tool that serves one part of a long request rank).
    */
   coverageExponent: number;
+  /**
+   * How strongly a query word naming a server ("github") holds to that server's tools: other tools are
+   * scaled by (server-naming words their server holds + 1) / (server-naming words + 1) to this power.
+   */
+  serverWords: number;
 }
 
 /** Field order inside the index. */
@@ -55,6 +60,7 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = {
   lexiconCoverage: 0.5,
   semantic: 0.5,
   coverageExponent: 0.75,
+  serverWords: 1,
 };
 
 /** BM25 length normalisation per field (0 = none, 1 = full), in `FIELDS` order. */

@@ -17,6 +17,7 @@ import { documentFrequency, type Postings } from "./postings.js";
 import { type QueryGroup, queryGroups, withoutWebAddresses } from "./query-terms.js";
 import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "./search-keywords.js";
 import { createSemanticScorer, nudgeByMeaning, type SemanticScorer } from "./semantic-score.js";
+import { createServerWords } from "./server-words.js";
 import { normalizeName } from "./tokenize.js";
 import { compactNamesOf, DESCRIBED, SURFACE } from "./tool-fields.js";
 import { topK } from "./top-k.js";
@@ -155,6 +156,10 @@ export function indexOver(
   const semanticWeight =
     wordVectors === false ? 0 : (options.weights?.semantic ?? DEFAULT_RANKING_WEIGHTS.semantic);
   const coverageExponent = options.weights?.coverageExponent ?? DEFAULT_RANKING_WEIGHTS.coverageExponent;
+  const serverWords = createServerWords(
+    tools,
+    options.weights?.serverWords ?? DEFAULT_RANKING_WEIGHTS.serverWords,
+  );
   const meaning = createSemanticScorer(
     tools,
     df,
@@ -204,6 +209,7 @@ export function indexOver(
           scratch.matched[doc] = 1;
         }
       }
+      const serverFactor = serverWords.factors(read);
       const nameLike = compactQuery.length >= 4 && !/\s/.test(query.trim());
       const queryLetters = letterCounts(compactQuery);
       const out: ScoredDoc[] = [];
@@ -217,7 +223,8 @@ export function indexOver(
           ? nameBonus(compactQuery, compactNames[doc]!, nameLike, queryLetters, nameLetters[doc]!)
           : 0;
         const coverage = groups.length ? ((matched + 1) / (groups.length + 1)) ** coverageExponent : 1;
-        const score = total * coverage + bonus + (phraseBonus.get(doc) ?? 0);
+        const named = serverFactor ? serverFactor(doc) : 1;
+        const score = total * coverage * named + bonus + (phraseBonus.get(doc) ?? 0);
         if (score > 0) out.push({ doc, score });
       }
       nudgeByMeaning(out, read, meaning, semanticWeight);
