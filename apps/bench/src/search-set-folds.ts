@@ -1,7 +1,8 @@
 /**
  * Leave one set out (`bench:search --folds`): the weights that shape how a
  * request is read across kinds of query — how hard a tool is held to covering
- * every query word, how much closeness in meaning adds — are chosen on every
+ * every query word, how much closeness in meaning adds, how strongly a word
+ * naming a server holds to its tools — are chosen on every
  * set but one and scored on the one left out, for each set in turn. A weight
  * that only suits the development set shows here as a held-out loss.
  */
@@ -74,9 +75,14 @@ export function leaveOneSetOut(sets: readonly QuerySet[]): HeldOutRow[] {
     serverWords: DEFAULT_RANKING_WEIGHTS.serverWords,
   });
   const chooses = sets.map((set) => set.queries.length >= MIN_QUERIES);
+  // A set and a part of it share queries: neither chooses when the other is left out.
+  const related = (a: QuerySet, b: QuerySet) => a === b || a.partOf === b.name || b.partOf === a.name;
   return sets.map((set, held) => {
     const objective = (scores: QualityScores[]) =>
-      scores.reduce((sum, s, k) => (k !== held && chooses[k] ? sum + s.recallAt5 + s.mrrAt10 : sum), 0);
+      scores.reduce(
+        (sum, s, k) => (chooses[k] && !related(sets[k]!, set) ? sum + s.recallAt5 + s.mrrAt10 : sum),
+        0,
+      );
     const best = grid.reduce((a, b) => (objective(b.scores) > objective(a.scores) ? b : a));
     return { set: set.name, chosen: best.weights, heldOut: best.scores[held]!, shipped: shipped[held]! };
   });

@@ -20,6 +20,8 @@ export interface QuerySet {
   origin: string;
   tools: readonly ToolMetadata[];
   queries: readonly EvalQuery[];
+  /** The set whose queries these are a part of (not an independent opinion beside it). */
+  partOf?: string;
 }
 
 const fixture = (file: string) => fileURLToPath(new URL(`../fixtures/${file}`, import.meta.url));
@@ -89,6 +91,7 @@ export function loadQuerySets(dev: EvalData = loadEvalData()): QuerySet[] {
   sets.push({
     name: "agent-13",
     origin: "the agent queries over only the 13 servers apps/e2e pins (a user-sized catalog)",
+    partOf: "agent",
     ...onServers(dev.tools, agent.queries, PUBLISHED_SERVERS),
   });
   return sets;
