@@ -1,19 +1,21 @@
 /**
  * `npm run bench:search -w apps/bench`: search quality and latency, and the
  * first-request tokens of the proxy tool with its server roster. Flags:
- * After the development queries, the check queries (fixtures/search-check-queries.jsonl, never tuned
- * on). `--misses` lists the queries of both our ranking does not answer at rank 1;
+ * after the development set's table by style, one table of every query set (`search-sets.ts`: dev,
+ * LiveMCPBench, the fixture sets). `--misses` lists the queries of every set not answered at rank 1;
  * `--quick` skips the 100k-tool scaling runs; `--folds` adds the two-fold
- * cross-validation of the tuned weights (`search-folds.ts`); `--queries FILE` adds the figures on one more
+ * cross-validation of the tuned weights (`search-folds.ts`) and leave-one-set-out (`search-set-folds.ts`); `--queries FILE` adds the figures on one more
  * query file of the same form (e.g. fixtures/search-particle-queries.jsonl).
  */
-import { resolve } from "node:path";
-import { loadCheckQueries, loadEvalData, loadQueries } from "./eval-data.js";
+import { basename, resolve } from "node:path";
+import { loadEvalData, loadQueries } from "./eval-data.js";
 import { formatRosterTokens, measureRosterTokens } from "./roster-tokens.js";
 import { crossValidate, formatFolds } from "./search-folds.js";
 import { formatLatency, measureLatency } from "./search-latency.js";
 import { evaluate, formatQualityTable, notBeating } from "./search-quality.js";
 import { formatRegex, measureRegex } from "./search-regex.js";
+import { formatHeldOut, leaveOneSetOut } from "./search-set-folds.js";
+import { evaluateSets, formatSetsTable, loadQuerySets } from "./search-sets.js";
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
@@ -32,23 +34,22 @@ console.log(
 );
 // A ranking change that loses to a baseline fails the run.
 if (losses.length) process.exitCode = 1;
-const check = evaluate({ ...data, queries: loadCheckQueries() });
-const checkCount = check[0]!.scores.get("all")!.queries;
-console.log(`\nCheck queries (${checkCount}, fixtures/search-check-queries.jsonl; never tuned on):\n`);
-console.log(formatQualityTable(check));
+const sets = loadQuerySets(data);
 if (extraQueries) {
   const path = resolve(process.env.INIT_CWD ?? process.cwd(), extraQueries);
-  const extra = evaluate({ ...data, queries: loadQueries(path) });
-  console.log(`\nQueries of ${path} (${extra[0]!.scores.get("all")!.queries}):\n`);
-  console.log(formatQualityTable(extra));
+  sets.push({ name: basename(path), origin: "--queries", tools: data.tools, queries: loadQueries(path) });
 }
+// The development set was scored above; the other sets are scored here, one row each.
+const scored = [{ set: sets[0]!, results }, ...evaluateSets(sets.slice(1))];
+console.log("\nEvery set, over all its queries:\n");
+console.log(formatSetsTable(scored));
 if (args.has("--misses")) {
-  for (const [label, result] of [
-    ["development", results[0]!],
-    ["check", check[0]!],
-  ] as const) {
-    console.log(`\nNot first (${label} queries):`);
-    for (const miss of result.misses) {
+  for (const {
+    set,
+    results: [ours],
+  } of scored) {
+    console.log(`\nNot first (${set.name}):`);
+    for (const miss of ours!.misses) {
       console.log(
         `  rank ${miss.rank ?? "-"} [${miss.query.style}] ${miss.query.query} → want ${miss.query.relevant.join(", ")}; got ${miss.top.join(", ")}`,
       );
@@ -58,6 +59,8 @@ if (args.has("--misses")) {
 if (args.has("--folds")) {
   console.log("\nTwo-fold cross-validation (halves stratified by style, fixed seed):\n");
   console.log(formatFolds(crossValidate(data)));
+  console.log("\nLeave one set out (the cross-set weights chosen on the other sets of 20+ queries):\n");
+  console.log(formatHeldOut(leaveOneSetOut(sets)));
 }
 if (!args.has("--quality-only")) {
   console.log("");

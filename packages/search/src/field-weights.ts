@@ -25,6 +25,16 @@ export interface RankingWeights {
   lexiconCoverage: number;
   /** How much closeness in meaning (word vectors) adds, relative to the best lexical score of the query. */
   semantic: number;
+  /**
+   * How hard a tool is held to matching every query word: the share of query words it matches is raised
+   * to this power (1 = in proportion; lower lets a tool that serves one part of a long request rank).
+   */
+  coverageExponent: number;
+  /**
+   * How strongly a query word naming a server ("github") holds to that server's tools: other tools are
+   * scaled by (server-naming words their server holds + 1) / (server-naming words + 1) to this power.
+   */
+  serverWords: number;
 }
 
 /** Field order inside the index. */
@@ -49,6 +59,8 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = {
   lexiconSynonym: 0.5,
   lexiconCoverage: 0.5,
   semantic: 0.5,
+  coverageExponent: 0.75,
+  serverWords: 1,
 };
 
 /** BM25 length normalisation per field (0 = none, 1 = full), in `FIELDS` order. */

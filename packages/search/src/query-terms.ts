@@ -49,12 +49,25 @@ const WEIGHT = {
   part: 0.5,
 };
 const MAX_PREFIX_EXPANSIONS = 12;
-const MAX_QUERY_WORDS = 32;
+/**
+ * Words of a query read, at most (the rest is ignored). Agents pass whole task requests of 40–90 words
+ * whose later sentences name other parts of the task ("… and save it as a PDF"); 32 cut those off.
+ */
+const MAX_QUERY_WORDS = 64;
+
+/**
+ * The query with each web address written as the word `url`: "open https://example.com/docs" asks to
+ * open a URL, and the address's own words (example, com, docs) are what to open, not what to do —
+ * tool descriptions full of example addresses would match them.
+ */
+export function withoutWebAddresses(query: string): string {
+  return query.replace(/\b(?:https?:\/\/|www\.)[^\s"'<>]+/gi, " url ");
+}
 
 export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
   const all = tokenize(query);
   const words = all.filter((w) => !isStopWord(w));
-  // Long pasted text adds little beyond its first words and would cost time.
+  // Past MAX_QUERY_WORDS, pasted text would cost time for little.
   const used = (words.length ? words : all).slice(0, MAX_QUERY_WORDS);
   const groups: QueryGroup[] = [];
   const seen = new Set<string>();
@@ -87,7 +100,12 @@ export function queryGroups(query: string, index: Vocabulary): QueryGroup[] {
     // Written apart, known together: `sequential thinking`, and with a stop word `drop-down`, `log in`.
     const joins = [used[i - 1], all[position - 1]].map((before) => before && before + word);
     for (const after of [used[i + 1], all[position + 1]]) joins.push(after && word + after);
-    for (const joined of joins) if (joined && index.vocabulary.has(joined)) add(joined, WEIGHT.joined);
+    for (const joined of joins) {
+      if (!joined) continue;
+      if (index.vocabulary.has(joined)) add(joined, WEIGHT.joined);
+      // Written apart, a word of the synonym list together (`go to` → goto ≈ navigate, visit).
+      else for (const synonym of synonymsOf(joined)) add(synonym, WEIGHT.synonym);
+    }
     const abbreviation = expandAbbreviation(word);
     if (abbreviation) group.push({ terms: abbreviation, weight: WEIGHT.abbreviation });
     for (const synonym of synonymsOf(stemmed)) add(synonym, WEIGHT.synonym);

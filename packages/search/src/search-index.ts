@@ -14,9 +14,10 @@ import { analyseTools, type IndexData } from "./index-data.js";
 import { englishLexicon, type Lexicon, noLexicon } from "./lexicon.js";
 import { letterCounts, nameBonus } from "./name-match.js";
 import { documentFrequency, type Postings } from "./postings.js";
-import { type QueryGroup, queryGroups } from "./query-terms.js";
+import { type QueryGroup, queryGroups, withoutWebAddresses } from "./query-terms.js";
 import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "./search-keywords.js";
 import { createSemanticScorer, nudgeByMeaning, type SemanticScorer } from "./semantic-score.js";
+import { createServerWords } from "./server-words.js";
 import { normalizeName } from "./tokenize.js";
 import { compactNamesOf, DESCRIBED, SURFACE } from "./tool-fields.js";
 import { topK } from "./top-k.js";
@@ -154,6 +155,11 @@ export function indexOver(
   const { wordVectors } = options;
   const semanticWeight =
     wordVectors === false ? 0 : (options.weights?.semantic ?? DEFAULT_RANKING_WEIGHTS.semantic);
+  const coverageExponent = options.weights?.coverageExponent ?? DEFAULT_RANKING_WEIGHTS.coverageExponent;
+  const serverWords = createServerWords(
+    tools,
+    options.weights?.serverWords ?? DEFAULT_RANKING_WEIGHTS.serverWords,
+  );
   const meaning = createSemanticScorer(
     tools,
     df,
@@ -171,7 +177,8 @@ export function indexOver(
     relatedWeight: options.weights?.lexiconSynonym ?? DEFAULT_RANKING_WEIGHTS.lexiconSynonym,
     lexiconCredit: options.weights?.lexiconCoverage ?? DEFAULT_RANKING_WEIGHTS.lexiconCoverage,
     score(query, accept, limit) {
-      const groups = queryGroups(query, index);
+      const read = withoutWebAddresses(query);
+      const groups = queryGroups(read, index);
       const candidates: number[] = [];
       for (const group of groups) {
         addGroup(group, postings, scratch, touched, sumTouched);
@@ -202,6 +209,7 @@ export function indexOver(
           scratch.matched[doc] = 1;
         }
       }
+      const serverFactor = serverWords.factors(read);
       const nameLike = compactQuery.length >= 4 && !/\s/.test(query.trim());
       const queryLetters = letterCounts(compactQuery);
       const out: ScoredDoc[] = [];
@@ -214,11 +222,12 @@ export function indexOver(
         const bonus = compactQuery
           ? nameBonus(compactQuery, compactNames[doc]!, nameLike, queryLetters, nameLetters[doc]!)
           : 0;
-        const coverage = groups.length ? (matched + 1) / (groups.length + 1) : 1;
-        const score = total * coverage + bonus + (phraseBonus.get(doc) ?? 0);
+        const coverage = groups.length ? ((matched + 1) / (groups.length + 1)) ** coverageExponent : 1;
+        const named = serverFactor ? serverFactor(doc) : 1;
+        const score = total * coverage * named + bonus + (phraseBonus.get(doc) ?? 0);
         if (score > 0) out.push({ doc, score });
       }
-      nudgeByMeaning(out, query, meaning, semanticWeight);
+      nudgeByMeaning(out, read, meaning, semanticWeight);
       const better = (a: ScoredDoc, b: ScoredDoc) =>
         b.score - a.score || cmp(tools[a.doc]!.prefixedName, tools[b.doc]!.prefixedName);
       return { hits: limit === undefined ? out.sort(better) : topK(out, limit, better), total: out.length };

@@ -26,7 +26,6 @@ const SYNONYM_GROUPS: readonly string[][] = [
   ["list", "enumerate", "browse", "all", "ls"],
   ["update", "edit", "modify", "change", "patch", "alter", "set", "replace", "amend"],
   ["search", "find", "query", "lookup", "locate", "seek", "grep", "look"],
-  ["run", "execute", "exec", "invoke", "launch", "trigger"],
   ["start", "begin", "launch", "spawn", "boot", "spin"],
   ["stop", "kill", "terminate", "halt", "end", "abort", "cancel"],
   ["send", "post", "publish", "notify", "deliver"],
@@ -73,7 +72,6 @@ const SYNONYM_GROUPS: readonly string[][] = [
   ["type", "fill", "enter", "input"],
   ["dialog", "popup", "modal", "alert"],
   ["network", "connection", "throttle", "offline"],
-  ["code", "source", "snippet"],
 ];
 
 /** Abbreviations that stand for several words. */

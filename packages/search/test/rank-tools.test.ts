@@ -40,6 +40,14 @@ describe("rankTools", () => {
     expect(first("log in")).toBe("login");
   });
 
+  it("reads two words written apart as the synonym-list word they make together (go to → goto ≈ navigate)", () => {
+    const tools = [
+      tool("browser", "navigate", "Navigate the browser to a page."),
+      tool("app", "get_settings", "Read the settings."),
+    ];
+    expect(rankTools("go to", tools).hits[0]?.tool.name).toBe("navigate");
+  });
+
   it("finds tools through general synonyms and abbreviations", () => {
     expect(top("remove stash")).toContain("git_git_stash");
     expect(top("merge pr")[0]).toBe("github_merge_pull_request");
