@@ -5,10 +5,6 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
-import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
-
-/** How a command reaches the session's runtime (made on first use). */
-export type RuntimeFor = (ctx: ExtensionContext) => Promise<AdapterRuntime>;
 
 export interface AdapterSubcommand {
   name: string;

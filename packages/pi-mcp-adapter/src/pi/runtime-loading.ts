@@ -7,7 +7,11 @@
  * at first use (pi-session.ts).
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import type { StartupSnapshot } from "@pi-mcp-adapter/runtime/startup";
+
+/** How a command or tool reaches the session's runtime (made on first use). */
+export type RuntimeFor = (ctx: ExtensionContext) => Promise<AdapterRuntime>;
 
 export type RuntimeModule = typeof import("@pi-mcp-adapter/runtime");
 

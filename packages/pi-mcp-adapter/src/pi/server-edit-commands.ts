@@ -15,8 +15,9 @@ import {
 } from "@pi-mcp-adapter/config";
 import type { AddServerRequest } from "@pi-mcp-adapter/config/setup";
 import { split } from "shlex";
-import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
+import type { AdapterSubcommand } from "./adapter-command.js";
 import { hostProjectTrust } from "./project-trust-bridge.js";
+import type { RuntimeFor } from "./runtime-loading.js";
 
 export interface ServerEditOptions {
   runtimeFor: RuntimeFor;

@@ -3,8 +3,9 @@
  * only the `disabled` field in the project's `.pi/mcp-adapter.json` (never in
  * an untrusted project), then apply it to the running session at once.
  */
-import { type AdapterSubcommand, oneServer, type RuntimeFor } from "./adapter-command.js";
+import { type AdapterSubcommand, oneServer } from "./adapter-command.js";
 import { hostProjectTrust } from "./project-trust-bridge.js";
+import type { RuntimeFor } from "./runtime-loading.js";
 
 function toggle(verb: "disable" | "enable", runtimeFor: RuntimeFor): AdapterSubcommand {
   return {

@@ -13,8 +13,9 @@ import {
   formatToolChanges,
   liveTokenCosts,
 } from "@pi-mcp-adapter/runtime/startup";
-import type { AdapterSubcommand, RuntimeFor } from "./adapter-command.js";
+import type { AdapterSubcommand } from "./adapter-command.js";
 import { type DirectToolRegistrar, directStatusLines } from "./direct-tools.js";
+import type { RuntimeFor } from "./runtime-loading.js";
 
 export function statusSubcommand(
   runtimeFor: RuntimeFor,
