@@ -7,25 +7,25 @@
  * the current line (native MCP, project trust) are detected at run time.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { registerAdapterCommand } from "./adapter-command.js";
-import { adapterSwitchedOff, DISABLE_FLAG } from "./adapter-switch.js";
-import { logoutSubcommand, registerOAuthCommands } from "./oauth-commands.js";
-import { panelSubcommand } from "./panel-command.js";
-import { CONFIG_FLAG, type McpAdapterOptions, PiSession } from "./pi-session.js";
-import { promptsSubcommand } from "./prompt-commands.js";
-import { reconnectSubcommand } from "./reconnect-command.js";
-import { serverEditSubcommands } from "./server-edit-commands.js";
-import { hasNativeMcp } from "./server-registrations.js";
-import { serverToggleSubcommands } from "./server-toggle-command.js";
-import { setupSubcommand } from "./setup-command.js";
-import { statsSubcommand } from "./stats-command.js";
-import { statusSubcommand } from "./status-command.js";
-import { toolsSubcommand } from "./tools-command.js";
-import { registerTurnNotes } from "./turn-notes.js";
-import { watchSubcommands } from "./watch-command.js";
+import { registerAdapterCommand } from "./commands/adapter-command.js";
+import { logoutSubcommand, registerOAuthCommands } from "./commands/oauth-commands.js";
+import { promptsSubcommand } from "./commands/prompt-commands.js";
+import { reconnectSubcommand } from "./commands/reconnect-command.js";
+import { serverEditSubcommands } from "./commands/server-edit-commands.js";
+import { serverToggleSubcommands } from "./commands/server-toggle-command.js";
+import { setupSubcommand } from "./commands/setup-command.js";
+import { statsSubcommand } from "./commands/stats-command.js";
+import { statusSubcommand } from "./commands/status-command.js";
+import { toolsSubcommand } from "./commands/tools-command.js";
+import { watchSubcommands } from "./commands/watch-command.js";
+import { adapterSwitchedOff, DISABLE_FLAG } from "./host/adapter-switch.js";
+import { panelSubcommand } from "./panel/panel-command.js";
+import { CONFIG_FLAG, type McpAdapterOptions, PiSession } from "./session/pi-session.js";
+import { hasNativeMcp } from "./session/server-registrations.js";
+import { registerTurnNotes } from "./session/turn-notes.js";
 
-export type { McpAdapterOptions } from "./pi-session.js";
-export { hasNativeMcp } from "./server-registrations.js";
+export type { McpAdapterOptions } from "./session/pi-session.js";
+export { hasNativeMcp } from "./session/server-registrations.js";
 
 /**
  * Builds the extension factory Pi calls with its API object. The factory

@@ -10,9 +10,9 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Host } from "@pi-mcp-adapter/runtime";
-import { progressStatus } from "./footer-status.js";
+import type { RunningRows } from "../render/running-rows.js";
+import { progressStatus } from "../status/footer-status.js";
 import { piSampler } from "./pi-sampler.js";
-import type { RunningRows } from "./running-rows.js";
 
 export function piHost(
   pi: ExtensionAPI,

@@ -5,8 +5,8 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
-import type { AdapterSubcommand } from "./adapter-command.js";
-import { hostProjectTrust } from "./project-trust-bridge.js";
+import type { AdapterSubcommand } from "../commands/adapter-command.js";
+import { hostProjectTrust } from "../host/project-trust-bridge.js";
 
 export interface PanelSubcommandOptions {
   runtimeFor(ctx: ExtensionContext): Promise<AdapterRuntime>;

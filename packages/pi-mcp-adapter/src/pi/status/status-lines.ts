@@ -7,8 +7,8 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import { watchStatus } from "@pi-mcp-adapter/runtime/startup";
+import type { RunningRows } from "../render/running-rows.js";
 import { FOOTER_STATUS_KEY, type FooterSettings, footerText } from "./footer-status.js";
-import type { RunningRows } from "./running-rows.js";
 import { TASK_STATUS_KEY, taskStatusLine, taskStatusText } from "./task-status.js";
 
 export function followStatusLines(

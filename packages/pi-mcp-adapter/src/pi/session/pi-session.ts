@@ -21,27 +21,27 @@ import {
   SCRIPT_TOOL_NAME,
   type StartupSnapshot,
 } from "@pi-mcp-adapter/runtime/startup";
-import { PACKAGE_VERSION } from "../package-version.js";
+import { PACKAGE_VERSION } from "../../package-version.js";
+import { oauthHooksFor } from "../commands/oauth-commands.js";
+import { PromptCommands } from "../commands/prompt-commands.js";
+import { argvFlagValue } from "../host/argv-flags.js";
+import { piHost } from "../host/pi-host.js";
+import { projectTrustFor, rememberedProjectTrust } from "../host/project-trust-bridge.js";
+import { loadRuntimeModule, runtimeNeededAtStart } from "../host/runtime-loading.js";
+import { RunningRows, type RunningUpdate } from "../render/running-rows.js";
+import { startupNotices } from "../status/footer-status.js";
+import { StatusChannels } from "../status/status-channels.js";
+import { followStatusLines } from "../status/status-lines.js";
+import { DirectToolRegistrar, PI_TOOL_NAMES } from "../tools/direct-tools.js";
+import { installServer } from "../tools/install-server.js";
+import { runProxy } from "../tools/proxy-run.js";
+import { registerProxyTools } from "../tools/proxy-tools.js";
+import { registerScriptTool } from "../tools/script-tool.js";
+import { listBeforeFirstPrompt, registerStartupDirectTools } from "../tools/startup-direct-tools.js";
 import { activatedOnBranch, recordActivatedTools } from "./activated-tools.js";
 import { keepApprovalGrants } from "./approval-grants.js";
-import { argvFlagValue } from "./argv-flags.js";
-import { DirectToolRegistrar, PI_TOOL_NAMES } from "./direct-tools.js";
-import { startupNotices } from "./footer-status.js";
-import { installServer } from "./install-server.js";
-import { oauthHooksFor } from "./oauth-commands.js";
-import { piHost } from "./pi-host.js";
-import { projectTrustFor, rememberedProjectTrust } from "./project-trust-bridge.js";
-import { PromptCommands } from "./prompt-commands.js";
-import { runProxy } from "./proxy-run.js";
-import { registerProxyTools } from "./proxy-tools.js";
-import { RunningRows, type RunningUpdate } from "./running-rows.js";
-import { loadRuntimeModule, runtimeNeededAtStart } from "./runtime-loading.js";
-import { registerScriptTool } from "./script-tool.js";
 import { ServerRegistrations } from "./server-registrations.js";
 import { listDeferred, listRegisteredDirect, otherToolNames } from "./session-listings.js";
-import { listBeforeFirstPrompt, registerStartupDirectTools } from "./startup-direct-tools.js";
-import { StatusChannels } from "./status-channels.js";
-import { followStatusLines } from "./status-lines.js";
 
 export interface McpAdapterOptions {
   /** An extra config file; it outranks every other config file (normal merging still applies). */

@@ -7,9 +7,9 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import { describeError } from "@pi-mcp-adapter/core";
 import type { OAuthLogins } from "@pi-mcp-adapter/oauth";
 import type { AdapterRuntime, RuntimeOAuthHooks } from "@pi-mcp-adapter/runtime";
+import type { RuntimeFor } from "../host/runtime-loading.js";
 import { type AdapterSubcommand, oneServer } from "./adapter-command.js";
 import { type McpAuthCommandOptions, registerMcpAuthCommand, runMcpAuth } from "./mcp-auth-command.js";
-import type { RuntimeFor } from "./runtime-loading.js";
 
 async function loginsOf(runtime: AdapterRuntime): Promise<OAuthLogins> {
   if (!runtime.oauth) {

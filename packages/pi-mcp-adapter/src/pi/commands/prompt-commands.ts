@@ -29,10 +29,9 @@ import {
   quoteWord,
   type StartupSnapshot,
 } from "@pi-mcp-adapter/runtime/startup";
-
+import type { RuntimeFor } from "../host/runtime-loading.js";
 import type { AdapterSubcommand } from "./adapter-command.js";
 import { confirmPromptUse } from "./prompt-preview.js";
-import type { RuntimeFor } from "./runtime-loading.js";
 
 /** `/mcp-adapter prompts`: every prompt with its command and arguments (listing servers not listed yet). */
 export function promptsSubcommand(runtimeFor: RuntimeFor): AdapterSubcommand {

@@ -2,6 +2,8 @@
  * Draws the panel's state as lines of at most `width` cells. Text is cut
  * to width before it is coloured, so no escape sequence is ever split.
  */
+
+import { fit, plainText } from "../render/render-text.js";
 import {
   currentRow,
   directSummary,
@@ -14,7 +16,6 @@ import {
   pendingCount,
   serverOf,
 } from "./panel-model.js";
-import { fit, plainText } from "./render-text.js";
 
 /** The part of Pi's theme the panel uses (also what tests pass: identity colours). */
 export interface PanelTheme {

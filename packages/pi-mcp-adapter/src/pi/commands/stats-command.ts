@@ -3,8 +3,8 @@
  * latency percentiles and bytes of this session (`settings.captureStats`).
  */
 import { formatStats } from "@pi-mcp-adapter/runtime/startup";
+import type { RuntimeFor } from "../host/runtime-loading.js";
 import type { AdapterSubcommand } from "./adapter-command.js";
-import type { RuntimeFor } from "./runtime-loading.js";
 
 export const STATS_OFF_MESSAGE =
   'MCP call stats are off. Set "captureStats": true in the "settings" of an MCP config file (kept in .pi/mcp-tool-stats.json; { "file": "…" } for another file).';

@@ -6,8 +6,8 @@
  */
 import type { AdapterRuntime, ProxyDetails, ProxyOutcome } from "@pi-mcp-adapter/runtime";
 import type { ProxyParams } from "@pi-mcp-adapter/runtime/startup";
+import { loadRuntimeModule } from "../host/runtime-loading.js";
 import { type DirectToolRegistrar, directStatusLines, resultText } from "./direct-tools.js";
-import { loadRuntimeModule } from "./runtime-loading.js";
 
 export async function runProxy(
   runtime: AdapterRuntime,

@@ -13,9 +13,9 @@ import {
   formatToolChanges,
   liveTokenCosts,
 } from "@pi-mcp-adapter/runtime/startup";
+import type { RuntimeFor } from "../host/runtime-loading.js";
+import { type DirectToolRegistrar, directStatusLines } from "../tools/direct-tools.js";
 import type { AdapterSubcommand } from "./adapter-command.js";
-import { type DirectToolRegistrar, directStatusLines } from "./direct-tools.js";
-import type { RuntimeFor } from "./runtime-loading.js";
 
 export function statusSubcommand(
   runtimeFor: RuntimeFor,

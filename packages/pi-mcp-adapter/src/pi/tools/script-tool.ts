@@ -10,7 +10,7 @@ import {
   SCRIPT_TOOL_NAME,
   SCRIPT_TOOL_PARAMETERS,
 } from "@pi-mcp-adapter/runtime/startup";
-import type { RuntimeFor } from "./runtime-loading.js";
+import type { RuntimeFor } from "../host/runtime-loading.js";
 
 export function registerScriptTool(pi: ExtensionAPI, runtimeFor: RuntimeFor): void {
   pi.registerTool({

@@ -3,9 +3,10 @@
  * only the `disabled` field in the project's `.pi/mcp-adapter.json` (never in
  * an untrusted project), then apply it to the running session at once.
  */
+
+import { hostProjectTrust } from "../host/project-trust-bridge.js";
+import type { RuntimeFor } from "../host/runtime-loading.js";
 import { type AdapterSubcommand, oneServer } from "./adapter-command.js";
-import { hostProjectTrust } from "./project-trust-bridge.js";
-import type { RuntimeFor } from "./runtime-loading.js";
 
 function toggle(verb: "disable" | "enable", runtimeFor: RuntimeFor): AdapterSubcommand {
   return {

@@ -18,8 +18,8 @@ import type {
   SetupOverview,
 } from "@pi-mcp-adapter/config/setup";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
+import { hostProjectTrust } from "../host/project-trust-bridge.js";
 import type { AdapterSubcommand } from "./adapter-command.js";
-import { hostProjectTrust } from "./project-trust-bridge.js";
 
 export interface SetupCommandOptions {
   runtimeFor(ctx: ExtensionContext): Promise<AdapterRuntime>;

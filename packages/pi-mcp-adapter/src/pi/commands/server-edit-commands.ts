@@ -15,9 +15,9 @@ import {
 } from "@pi-mcp-adapter/config";
 import type { AddServerRequest } from "@pi-mcp-adapter/config/setup";
 import { split } from "shlex";
+import { hostProjectTrust } from "../host/project-trust-bridge.js";
+import type { RuntimeFor } from "../host/runtime-loading.js";
 import type { AdapterSubcommand } from "./adapter-command.js";
-import { hostProjectTrust } from "./project-trust-bridge.js";
-import type { RuntimeFor } from "./runtime-loading.js";
 
 export interface ServerEditOptions {
   runtimeFor: RuntimeFor;

@@ -4,8 +4,8 @@
  * unless `freezeDirectTools` holds them, the direct tools.
  */
 import { describeError } from "@pi-mcp-adapter/core";
+import type { RuntimeFor } from "../host/runtime-loading.js";
 import type { AdapterSubcommand } from "./adapter-command.js";
-import type { RuntimeFor } from "./runtime-loading.js";
 
 export function reconnectSubcommand(runtimeFor: RuntimeFor): AdapterSubcommand {
   return {

@@ -22,8 +22,8 @@ import {
   PROXY_TOOL_PARAMETERS,
   type ProxyParams,
 } from "@pi-mcp-adapter/runtime/startup";
-import { proxyCallTitle, type RenderSettings, resultRenderers } from "./render-results.js";
-import type { RunningUpdate } from "./running-rows.js";
+import { proxyCallTitle, type RenderSettings, resultRenderers } from "../render/render-results.js";
+import type { RunningUpdate } from "../render/running-rows.js";
 
 type RunProxy = (
   params: ProxyParams,

@@ -7,8 +7,8 @@
 import { describeError } from "@pi-mcp-adapter/core";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import { descriptionFirstLine, directSelection } from "@pi-mcp-adapter/runtime/startup";
+import type { RuntimeFor } from "../host/runtime-loading.js";
 import type { AdapterSubcommand } from "./adapter-command.js";
-import type { RuntimeFor } from "./runtime-loading.js";
 
 /** The tool lines of one server: `name — description [direct]`, descriptions cut to one line. */
 async function serverLines(runtime: AdapterRuntime, name: string): Promise<string[]> {

@@ -31,9 +31,9 @@ import {
   type DirectToolPlan,
   directDeclaration,
 } from "@pi-mcp-adapter/runtime/startup";
-import { argumentSummary, type RenderSettings, resultRenderers } from "./render-results.js";
-import type { RowTarget } from "./running-rows.js";
-import type { RuntimeFor } from "./runtime-loading.js";
+import type { RuntimeFor } from "../host/runtime-loading.js";
+import { argumentSummary, type RenderSettings, resultRenderers } from "../render/render-results.js";
+import type { RowTarget } from "../render/running-rows.js";
 
 /** Tools Pi itself (either line) may declare; a direct tool never takes their names. */
 export const PI_TOOL_NAMES = [

@@ -5,8 +5,8 @@
  * and, without arguments, list the session's watches.
  */
 import { formatWatches } from "@pi-mcp-adapter/runtime/startup";
+import type { RuntimeFor } from "../host/runtime-loading.js";
 import type { AdapterSubcommand } from "./adapter-command.js";
-import type { RuntimeFor } from "./runtime-loading.js";
 
 /** The server (first word) and URI (the rest) of `rest`, or undefined after telling the usage. */
 function serverAndUri(rest: string, usage: string, notify: (text: string) => void) {
