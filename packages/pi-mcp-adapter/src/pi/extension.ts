@@ -1,7 +1,7 @@
 /**
  * The Pi extension: registers the `mcp` proxy tool and the `/mcp-adapter`
  * command, and hands Pi's session events to the session's state
- * (`pi-session.ts`), which owns one adapter runtime per session.
+ * (`session/pi-session.ts`), which owns one adapter runtime per session.
  *
  * One source serves both Pi lines: only type imports from Pi, and features of
  * the current line (native MCP, project trust) are detected at run time.
@@ -20,11 +20,12 @@ import { toolsSubcommand } from "./commands/tools-command.js";
 import { watchSubcommands } from "./commands/watch-command.js";
 import { adapterSwitchedOff, DISABLE_FLAG } from "./host/adapter-switch.js";
 import { panelSubcommand } from "./panel/panel-command.js";
-import { CONFIG_FLAG, type McpAdapterOptions, PiSession } from "./session/pi-session.js";
+import { CONFIG_FLAG, type McpAdapterOptions } from "./session/adapter-options.js";
+import { PiSession } from "./session/pi-session.js";
 import { hasNativeMcp } from "./session/server-registrations.js";
 import { registerTurnNotes } from "./session/turn-notes.js";
 
-export type { McpAdapterOptions } from "./session/pi-session.js";
+export type { McpAdapterOptions } from "./session/adapter-options.js";
 export { hasNativeMcp } from "./session/server-registrations.js";
 
 /**

@@ -4,7 +4,7 @@
  * (the call path, the transport, the MCP SDK, search) is imported when the
  * runtime is first made — at session start only when something needs it then
  * (`runtimeNeededAtStart`), else once the first model request is on its way or
- * at first use (pi-session.ts).
+ * at first use (session/pi-session.ts, session/turn-gates.ts).
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
