@@ -7,6 +7,7 @@
  * the current line (native MCP, project trust) are detected at run time.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { processEnvironment } from "@pi-mcp-adapter/core";
 import { registerAdapterCommand } from "./commands/adapter-command.js";
 import { logoutSubcommand, registerOAuthCommands } from "./commands/oauth-commands.js";
 import { promptsSubcommand } from "./commands/prompt-commands.js";
@@ -41,7 +42,9 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     pi.registerFlag(DISABLE_FLAG, { description: "Turn pi-mcp-adapter off for this run", type: "boolean" });
     if (adapterSwitchedOff()) return Promise.resolve();
 
-    const session = new PiSession(pi, options);
+    // The agent dir, home, platform and clock, read once here and handed to everything below.
+    const environment = options.environment ?? processEnvironment();
+    const session = new PiSession(pi, options, environment);
     const runtimeFor = (ctx: ExtensionContext) => session.runtimeFor(ctx);
 
     const status = statusSubcommand(runtimeFor, () => session.lastDirectPlan());
@@ -49,17 +52,24 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       runtimeFor,
       configPath: () => session.configPath(),
       inlineConfig: options.config !== undefined,
+      environment,
     });
     // A bare `/mcp-adapter` opens the panel where Pi can draw it (not in RPC or print mode: text status there).
     // `login` is registered with /mcp-auth below, after /mcp-adapter; the panel calls it only when run.
-    const panel = panelSubcommand({ runtimeFor, login: (server, ctx) => login(server, ctx), setup, status });
+    const panel = panelSubcommand({
+      runtimeFor,
+      login: (server, ctx) => login(server, ctx),
+      setup,
+      status,
+      environment,
+    });
     // The first row answers a bare `/mcp-adapter`.
     const subcommands = [
       panel,
       status,
       toolsSubcommand(runtimeFor),
       ...serverToggleSubcommands(runtimeFor),
-      ...serverEditSubcommands({ runtimeFor, inlineConfig: options.config !== undefined }),
+      ...serverEditSubcommands({ runtimeFor, inlineConfig: options.config !== undefined, environment }),
       logoutSubcommand(runtimeFor),
       reconnectSubcommand(runtimeFor),
       promptsSubcommand(runtimeFor),

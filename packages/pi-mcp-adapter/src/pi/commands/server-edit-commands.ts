@@ -6,14 +6,9 @@
  * session at once.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import {
-  ConfigError,
-  type ConfigProblem,
-  defaultConfigEnvironment,
-  formatProblem,
-  readConfigText,
-} from "@pi-mcp-adapter/config";
+import { ConfigError, type ConfigProblem, formatProblem, readConfigText } from "@pi-mcp-adapter/config";
 import type { AddServerRequest } from "@pi-mcp-adapter/config/setup";
+import { type AdapterEnvironment, processEnvironment } from "@pi-mcp-adapter/core";
 import { split } from "shlex";
 import { hostProjectTrust } from "../host/project-trust-bridge.js";
 import type { RuntimeFor } from "../host/runtime-loading.js";
@@ -23,6 +18,8 @@ export interface ServerEditOptions {
   runtimeFor: RuntimeFor;
   /** True when the adapter runs on an inline config, which no file change reaches. */
   inlineConfig: boolean;
+  /** The host's environment: the user file is in its agent dir (default this process's). */
+  environment?: AdapterEnvironment;
 }
 
 const NEW_FILE =
@@ -46,7 +43,7 @@ export function serverEditSubcommands(options: ServerEditOptions): AdapterSubcom
         "Not changing this project's .mcp.json: the project is not trusted",
       );
     }
-    return (await setup()).serverConfigFile(scope, ctx.cwd, defaultConfigEnvironment());
+    return (await setup()).serverConfigFile(scope, ctx.cwd, options.environment ?? processEnvironment());
   };
   const applied = async (ctx: ExtensionContext) => {
     const runtime = await options.runtimeFor(ctx);

@@ -17,6 +17,7 @@ import type {
   SetupCommands,
   SetupOverview,
 } from "@pi-mcp-adapter/config/setup";
+import type { AdapterEnvironment } from "@pi-mcp-adapter/core";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import { hostProjectTrust } from "../host/project-trust-bridge.js";
 import type { AdapterSubcommand } from "./adapter-command.js";
@@ -27,6 +28,8 @@ export interface SetupCommandOptions {
   configPath(): string | undefined;
   /** An SDK inline config is an isolated snapshot: setup cannot change it. */
   inlineConfig: boolean;
+  /** The host's environment (agent dir, home, platform); default this process's. */
+  environment?: AdapterEnvironment;
 }
 
 const PI_SETUP_COMMANDS: SetupCommands = {
@@ -87,6 +90,7 @@ class SetupSession {
       cwd: this.ctx.cwd,
       configPath: this.options.configPath(),
       readProjectFiles: this.projectTrusted,
+      environment: this.options.environment,
     });
   }
 

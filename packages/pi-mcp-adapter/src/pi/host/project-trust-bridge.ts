@@ -9,7 +9,6 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import {
   APPROVALS_FILE,
   createFileApprovalStore,
-  defaultConfigEnvironment,
   describeProjectServer,
   type ProjectServerApprovalRequest,
   type ProjectTrust,
@@ -21,21 +20,20 @@ export function hostProjectTrust(ctx: ExtensionContext): boolean | undefined {
   return typeof isTrusted === "function" ? isTrusted.call(ctx) : undefined;
 }
 
-const approvalStore = () =>
-  createFileApprovalStore(path.join(defaultConfigEnvironment().agentDir, APPROVALS_FILE));
+const approvalStore = (agentDir: string) => createFileApprovalStore(path.join(agentDir, APPROVALS_FILE));
 
 /**
  * What is known before a session asks: earlier approvals only (no trust
  * answer, no dialog). Used for the startup snapshot.
  */
-export function rememberedProjectTrust(): ProjectTrust {
-  return { trusted: undefined, approvals: approvalStore() };
+export function rememberedProjectTrust(agentDir: string): ProjectTrust {
+  return { trusted: undefined, approvals: approvalStore(agentDir) };
 }
 
-export function projectTrustFor(ctx: ExtensionContext): ProjectTrust {
+export function projectTrustFor(ctx: ExtensionContext, agentDir: string): ProjectTrust {
   return {
     trusted: hostProjectTrust(ctx),
-    approvals: approvalStore(),
+    approvals: approvalStore(agentDir),
     confirm: ctx.hasUI
       ? (request) => ctx.ui.confirm("Allow project MCP server?", describeRequest(request))
       : undefined,

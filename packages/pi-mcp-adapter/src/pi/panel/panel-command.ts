@@ -4,6 +4,7 @@
  * cannot (RPC and print modes).
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { AdapterEnvironment } from "@pi-mcp-adapter/core";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import type { AdapterSubcommand } from "../commands/adapter-command.js";
 import { hostProjectTrust } from "../host/project-trust-bridge.js";
@@ -16,6 +17,8 @@ export interface PanelSubcommandOptions {
   setup: AdapterSubcommand;
   /** `/mcp-adapter status`, the fallback where the panel is not drawn. */
   status: AdapterSubcommand;
+  /** The host's environment: a save to the user file goes to its agent dir (default this process's). */
+  environment?: AdapterEnvironment;
 }
 
 export function panelSubcommand(options: PanelSubcommandOptions): AdapterSubcommand {
@@ -33,6 +36,7 @@ export function panelSubcommand(options: PanelSubcommandOptions): AdapterSubcomm
         ).openPanel(ctx, {
           runtime,
           trusted: hostProjectTrust(ctx),
+          agentDir: options.environment?.agentDir,
           login: options.login,
           // `s` in the panel opens /mcp-adapter setup.
           setup: (c) => options.setup.run([], c),

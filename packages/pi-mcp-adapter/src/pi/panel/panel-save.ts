@@ -6,19 +6,17 @@
  * credentials are never written.
  */
 import path from "node:path";
-import {
-  AGENT_CONFIG_FILE,
-  ConfigError,
-  defaultConfigEnvironment,
-  PROJECT_OVERRIDE_FILE,
-} from "@pi-mcp-adapter/config";
+import { AGENT_CONFIG_FILE, ConfigError, PROJECT_OVERRIDE_FILE } from "@pi-mcp-adapter/config";
+import { processEnvironment } from "@pi-mcp-adapter/core";
 import { applyEdits, type SaveScope, type ServerEdit } from "./panel-model.js";
 
-/** The file a save in `scope` writes. */
-export function panelSaveFile(scope: SaveScope, cwd: string): string {
-  return scope === "project"
-    ? path.join(cwd, PROJECT_OVERRIDE_FILE)
-    : path.join(defaultConfigEnvironment().agentDir, AGENT_CONFIG_FILE);
+/** The file a save in `scope` writes (the user file in `agentDir`, default this process's agent dir). */
+export function panelSaveFile(
+  scope: SaveScope,
+  cwd: string,
+  agentDir = processEnvironment().agentDir,
+): string {
+  return scope === "project" ? path.join(cwd, PROJECT_OVERRIDE_FILE) : path.join(agentDir, AGENT_CONFIG_FILE);
 }
 
 export interface SavePanelOptions {
@@ -27,11 +25,13 @@ export interface SavePanelOptions {
   edits: Readonly<Record<string, ServerEdit>>;
   /** The host's trust answer; `false` refuses to write the project file. */
   trusted?: boolean;
+  /** The agent dir the host handed in; default this process's. */
+  agentDir?: string;
 }
 
 /** Returns the file written; throws an error naming the file when it cannot be written. */
 export async function savePanelEdits(options: SavePanelOptions): Promise<string> {
-  const file = panelSaveFile(options.scope, options.cwd);
+  const file = panelSaveFile(options.scope, options.cwd, options.agentDir);
   if (options.scope === "project" && options.trusted === false) {
     throw new Error(`Not changing ${file}: the project is not trusted (tab switches to the user file)`);
   }

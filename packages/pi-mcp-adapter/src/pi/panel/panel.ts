@@ -40,8 +40,9 @@ import { type PanelTheme, renderPanel } from "./panel-view.js";
 
 export interface PanelOptions {
   runtime: AdapterRuntime;
-  /** The host's project trust answer (`false`: saves go to the user file). */
+  /** The host's project trust answer (`false`: saves go to the user file), and the agent dir the user file is in. */
   trusted?: boolean;
+  agentDir?: string;
   /** Runs the `/mcp-auth` login for a server (after the panel has closed). */
   login(server: string, ctx: ExtensionContext): Promise<void>;
   /**
@@ -57,14 +58,12 @@ type PanelResult =
   | undefined;
 
 /**
- * Shows the panel until it closes. Returns false when the host drew
- * nothing (RPC mode's `custom()` never calls the factory), so the caller
- * can fall back to the text status.
+ * Shows the panel until it closes. Returns false when the host drew nothing (RPC mode's `custom()`
+ * never calls the factory), so the caller can fall back to the text status.
  *
- * A save writes the file with the panel open, then closes it to apply the
- * change (reloading may ask to approve a project server, and Pi 0.73 does
- * not bring a custom component back after a dialog) and opens it again,
- * where it was, with the outcome.
+ * A save writes the file with the panel open, then closes it to apply the change (reloading may ask
+ * to approve a project server, and Pi 0.73 does not bring a custom component back after a dialog)
+ * and opens it again, where it was, with the outcome.
  */
 export async function openPanel(ctx: ExtensionContext, options: PanelOptions): Promise<boolean> {
   let initial: PanelState | undefined;
@@ -210,7 +209,7 @@ class PanelController {
   viewOptions() {
     return {
       saveKey: this.save.join("/"),
-      saveFile: panelSaveFile(this.state.scope, this.cwd),
+      saveFile: panelSaveFile(this.state.scope, this.cwd, this.options.agentDir),
       setup: this.options.setup !== undefined,
       watches: this.options.runtime.watches().map(watchLine),
     };
@@ -340,7 +339,8 @@ class PanelController {
     }
     const { edits, scope } = this.state;
     try {
-      const file = await savePanelEdits({ scope, cwd: this.cwd, edits, trusted: this.options.trusted });
+      const { trusted, agentDir } = this.options;
+      const file = await savePanelEdits({ scope, cwd: this.cwd, edits, trusted, agentDir });
       this.close({ saved: { file, state: editsSaved(this.state, file), servers: Object.keys(edits) } });
     } catch (error) {
       this.set(withMessage(this.state, `Not saved: ${describeError(error)}`));

@@ -5,6 +5,7 @@
  * both ask here, so they never disagree about the file.
  */
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import type { AdapterEnvironment } from "@pi-mcp-adapter/core";
 import { argvFlagValue } from "../host/argv-flags.js";
 
 export interface McpAdapterOptions {
@@ -12,6 +13,11 @@ export interface McpAdapterOptions {
   configPath?: string;
   /** A complete config object: an isolated snapshot, never merged with files or imports. */
   config?: unknown;
+  /**
+   * The agent dir, home, platform and clock the adapter runs with; default this process's
+   * (`processEnvironment()`: `$PI_CODING_AGENT_DIR`, else `~/.pi/agent`), read once when Pi loads it.
+   */
+  environment?: AdapterEnvironment;
 }
 
 /** Pi's `--mcp-config <file>` flag. */

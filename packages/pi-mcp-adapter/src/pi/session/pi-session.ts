@@ -8,6 +8,7 @@
  * handlers; they call the methods here.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { AdapterEnvironment } from "@pi-mcp-adapter/core";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import { PromptCommands } from "../commands/prompt-commands.js";
 import { runtimeNeededAtStart } from "../host/runtime-loading.js";
@@ -32,16 +33,18 @@ export class PiSession {
   constructor(
     private readonly pi: ExtensionAPI,
     private readonly options: McpAdapterOptions,
+    environment: AdapterEnvironment,
   ) {
     const runtimeFor = (ctx: ExtensionContext) => this.runtimeFor(ctx);
     const configPath = () => this.configPath();
     const live = () => this.runtimes.live;
     // Rows of proxy calls running now, which progress and task status reach.
-    const rows = new RunningRows();
+    const rows = new RunningRows(environment.now);
     // MCP prompts as /mcp__<server>__<prompt>: from the snapshot first, then from the session's runtime.
     const promptCommands = new PromptCommands(pi, runtimeFor);
     this.startup = new StartupRegistration(pi, {
       options,
+      environment,
       configPath,
       runtimeFor,
       live,
@@ -51,6 +54,7 @@ export class PiSession {
     this.registrations = new ServerRegistrations(pi, () => this.applyRegistrations());
     this.runtimes = new SessionRuntime(pi, {
       options,
+      environment,
       configPath,
       startup: this.startup,
       rows,

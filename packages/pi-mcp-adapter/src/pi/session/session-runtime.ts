@@ -7,6 +7,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { formatProblem, isRegisteredSource } from "@pi-mcp-adapter/config";
+import type { AdapterEnvironment } from "@pi-mcp-adapter/core";
 import type { AdapterRuntime, RuntimeSource } from "@pi-mcp-adapter/runtime";
 import { formatStatus } from "@pi-mcp-adapter/runtime/startup";
 import { PACKAGE_VERSION } from "../../package-version.js";
@@ -28,6 +29,7 @@ const CLIENT = { name: "pi-mcp-adapter", version: PACKAGE_VERSION };
 
 export interface SessionRuntimeDeps {
   options: McpAdapterOptions;
+  environment: AdapterEnvironment;
   configPath(): string | undefined;
   startup: StartupState;
   rows: RunningRows;
@@ -125,10 +127,15 @@ export class SessionRuntime {
       host: piHost(this.pi, ctx, (snapshot) => this.statusChannels.publish(snapshot), this.deps.rows),
       client: CLIENT,
       registrations: () => this.deps.registrations.list(),
+      environment: this.deps.environment,
     };
     const source: RuntimeSource = options.config
       ? { ...common, config: options.config }
-      : { ...common, configPath: this.deps.configPath(), trust: projectTrustFor(ctx) };
+      : {
+          ...common,
+          configPath: this.deps.configPath(),
+          trust: projectTrustFor(ctx, this.deps.environment.agentDir),
+        };
     // MCP Apps open in the browser (MCP_UI_VIEWER) only where someone can use them: not in print/json mode.
     if (!ctx.hasUI) source.ui = { viewer: "none" };
     // The snapshot's metadata cache is already read: the session's runtime reuses it.

@@ -7,7 +7,7 @@
  * from — for the session's runtime (session-runtime.ts) to reuse.
  */
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import type { AdapterEnvironment, ToolMetadata } from "@pi-mcp-adapter/core";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import {
   type DirectToolSettings,
@@ -49,6 +49,7 @@ export interface StartupState {
 
 export interface StartupRegistrationDeps {
   options: McpAdapterOptions;
+  environment: AdapterEnvironment;
   configPath(): string | undefined;
   /** The session's runtime, made on first use (every tool registered here calls through it). */
   runtimeFor: RuntimeFor;
@@ -108,7 +109,8 @@ export class StartupRegistration implements StartupState {
       ...(this.deps.options.config
         ? { config: this.deps.options.config }
         : { configPath: this.deps.configPath() }),
-      trust: rememberedProjectTrust(),
+      trust: rememberedProjectTrust(this.deps.environment.agentDir),
+      environment: this.deps.environment,
     };
     return loadStartupSnapshot(source).then(
       (taken) => this.registerFromSnapshot(taken),
@@ -150,7 +152,8 @@ export class StartupRegistration implements StartupState {
     const call: Parameters<typeof registerProxyTools>[3] = async (params, signal, ctx, update) => {
       const runtime = await this.deps.runtimeFor(ctx);
       // Installing asks the user first; without a dialog the runtime refuses and says what to run instead.
-      if (params.action === INSTALL_ACTION && ctx.hasUI) return installServer(runtime, params, ctx);
+      if (params.action === INSTALL_ACTION && ctx.hasUI)
+        return installServer(runtime, params, ctx, this.deps.environment);
       // A row to draw progress in exists only where someone sees it (not in print and json modes).
       const target = params.tool && ctx.hasUI ? { tool: params.tool, server: params.server } : undefined;
       return this.deps.rows.during(target, update, () => runProxy(runtime, this.registrar, params, signal));

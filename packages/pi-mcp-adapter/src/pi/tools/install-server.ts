@@ -8,7 +8,8 @@
  * user's mcp-adapter.json, and the session reloads to use it at once.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { ConfigError, defaultConfigEnvironment } from "@pi-mcp-adapter/config";
+import { ConfigError } from "@pi-mcp-adapter/config";
+import type { AdapterEnvironment } from "@pi-mcp-adapter/core";
 import type { AdapterRuntime, ProxyOutcome } from "@pi-mcp-adapter/runtime";
 import type { ProxyParams } from "@pi-mcp-adapter/runtime/startup";
 
@@ -30,6 +31,7 @@ export async function installServer(
   runtime: AdapterRuntime,
   params: ProxyParams,
   ctx: ExtensionContext,
+  environment: AdapterEnvironment,
 ): Promise<InstallOutcome> {
   const url = parseUrl(params.url);
   const name = params.server?.trim() || serverNameFromUrl(url);
@@ -44,7 +46,7 @@ export async function installServer(
     "@pi-mcp-adapter/config/setup"
   );
   const request = addServerRequest({ url: url.href }, [name], []);
-  const file = serverConfigFile("user", ctx.cwd, defaultConfigEnvironment());
+  const file = serverConfigFile("user", ctx.cwd, environment);
   const entry = JSON.stringify({ [name]: request.entry }, null, 2);
   const agreed = await ctx.ui.confirm(
     "Install MCP server?",
