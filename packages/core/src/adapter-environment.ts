@@ -31,7 +31,8 @@ export function processEnvironment(overrides: EnvironmentOverrides = {}): Adapte
   const env = overrides.env ?? process.env;
   const home = overrides.home ?? os.homedir();
   const fromEnv = env.PI_CODING_AGENT_DIR;
-  const agentDir = overrides.agentDir ?? (fromEnv ? expandHome(fromEnv, home) : path.join(home, ".pi", "agent"));
+  const agentDir =
+    overrides.agentDir ?? (fromEnv ? expandHome(fromEnv, home) : path.join(home, ".pi", "agent"));
   return {
     agentDir,
     home,
