@@ -40,4 +40,4 @@ export {
 } from "./oauth.js";
 export { PACKAGE_VERSION } from "./package-version.js";
 export { createMcpAdapter, hasNativeMcp, type McpAdapterOptions } from "./pi/extension.js";
-export { RUNTIME_REGISTER_EVENT, type RuntimeRegisterRequest } from "./pi/server-registrations.js";
+export { RUNTIME_REGISTER_EVENT, type RuntimeRegisterRequest } from "./pi/session/server-registrations.js";

@@ -4,7 +4,7 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { createRuntime } from "@pi-mcp-adapter/runtime";
 import { createTempDir, stdioFixtureServerPath, watchFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openPanel, panelServers } from "../src/pi/panel.js";
+import { openPanel, panelServers } from "../src/pi/panel/panel.js";
 
 interface Shown {
   render(width: number): string[];

@@ -6,8 +6,8 @@ import type { ExtensionAPI, ExtensionCommandContext } from "@mariozechner/pi-cod
 import { createRuntime, loadStartupSnapshot } from "@pi-mcp-adapter/runtime";
 import { createTempDir, faultServerPath, serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { runAdapterCommand } from "../src/pi/adapter-command.js";
-import { PromptCommands, promptsSubcommand } from "../src/pi/prompt-commands.js";
+import { runAdapterCommand } from "../src/pi/commands/adapter-command.js";
+import { PromptCommands, promptsSubcommand } from "../src/pi/commands/prompt-commands.js";
 
 const config = { mcpServers: { everything: { command: process.execPath, args: [serverEverythingPath] } } };
 

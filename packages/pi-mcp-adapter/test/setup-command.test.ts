@@ -11,8 +11,8 @@ import type { ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
 import { type AdapterRuntime, createRuntime } from "@pi-mcp-adapter/runtime";
 import { createTempDir, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { runAdapterCommand } from "../src/pi/adapter-command.js";
-import { setupSubcommand } from "../src/pi/setup-command.js";
+import { runAdapterCommand } from "../src/pi/commands/adapter-command.js";
+import { setupSubcommand } from "../src/pi/commands/setup-command.js";
 
 interface Dialog {
   method: "select" | "confirm";

@@ -1,9 +1,9 @@
 import { createRuntime } from "@pi-mcp-adapter/runtime";
 import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { runAdapterCommand } from "../src/pi/adapter-command.js";
-import { panelSubcommand } from "../src/pi/panel-command.js";
-import { statusSubcommand } from "../src/pi/status-command.js";
+import { runAdapterCommand } from "../src/pi/commands/adapter-command.js";
+import { statusSubcommand } from "../src/pi/commands/status-command.js";
+import { panelSubcommand } from "../src/pi/panel/panel-command.js";
 import { noticeContext } from "./notice-context.js";
 
 describe("/mcp-adapter status, and a bare /mcp-adapter where no panel can be drawn", () => {

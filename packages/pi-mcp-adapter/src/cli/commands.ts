@@ -213,7 +213,7 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     summary: "the per-user daemon that runs shared servers: its servers and sessions, or stop it",
     details:
       "status (the default): whether the daemon runs, its servers and how many sessions use each. stop: ends the daemon and every server it runs; sessions using one start a new daemon at their next call. Neither starts anything.",
-    run: (_ctx, words) => daemonCli(words),
+    run: (ctx, words) => daemonCli(words, ctx.environment.agentDir),
   },
   {
     name: "stats",

@@ -29,9 +29,13 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
     cwd: ctx.options.cwd,
     configPath: ctx.options.config,
     trust: ctx.trust,
+    environment: ctx.environment,
   });
   // Servers shared through the daemon show how many sessions use them (status never starts a daemon).
-  const { servers, daemon } = await withSharedSessions(withCachedSkips(runtime.servers(), snapshot));
+  const { servers, daemon } = await withSharedSessions(
+    withCachedSkips(runtime.servers(), snapshot),
+    ctx.environment.agentDir,
+  );
   const changes = cachedToolChanges(snapshot.servers, snapshot.cache, snapshot.config.settings.pinTools);
   // What each server costs in every model request, and with all its tools direct (metadata cache only).
   const costs = new Map(snapshotTokenCosts(snapshot).map((c) => [c.server, c]));
@@ -96,6 +100,7 @@ export async function listCli(ctx: CliContext, words: string[]): Promise<CliOutp
     cwd: ctx.options.cwd,
     configPath: ctx.options.config,
     trust: ctx.trust,
+    environment: ctx.environment,
   });
   const servers = snapshot.servers.filter((s) => !only || s.server.name === only);
   const pending = snapshot.config.pendingProjectServers;
