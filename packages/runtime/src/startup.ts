@@ -29,22 +29,11 @@ export {
   formatTokenCosts,
   liveTokenCosts,
   type ServerTokenCost,
-  serverTokenCosts,
-  snapshotTokenCosts,
-  type TokenCostServer,
-  type TokenCostSource,
-  type ToolDeclaration,
-} from "./catalog/token-cost.js";
+} from "./tools/token-cost.js";
 export { pickModelByHints } from "./client-features/sampling-flow.js";
-export { dedentDescription, descriptionFirstLine } from "./format/description-text.js";
+export { descriptionFirstLine } from "./format/description-text.js";
 export { formatStatus, formatTaskStatus } from "./format/status-text.js";
-export {
-  formatToolChanges,
-  type ServerToolChanges,
-  toolChangeLines,
-  toolChangeSummary,
-  trustToolsCommand,
-} from "./format/tool-changes.js";
+export { formatToolChanges, toolChangeSummary } from "./format/tool-changes.js";
 export { formatWatches, watchLine } from "./format/watch-list.js";
 export { sharedLabel } from "./observability/shared-label.js";
 export { formatStats } from "./observability/stats-observer.js";
@@ -67,6 +56,7 @@ export {
   statusSnapshotV1,
 } from "./observability/status-v1.js";
 export { formatDebugStderr } from "./servers/stderr-tails.js";
+export { snapshotTokenCosts } from "./startup/snapshot-token-costs.js";
 export {
   loadStartupSnapshot,
   type StartupSnapshot,

@@ -16,16 +16,8 @@ import {
 } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FORM_START } from "../src/client-features/elicitation-form.js";
-import {
-  type AdapterRuntime,
-  type CallResult,
-  createRuntime,
-  type Host,
-  headlessHost,
-  type McpStatusSnapshot,
-  type McpTaskStatus,
-  runProxyRequest,
-} from "../src/index.js";
+import { type AdapterRuntime, type CallResult, createRuntime, type Host, headlessHost, runProxyRequest } from "../src/index.js";
+import { type McpStatusSnapshot, type McpTaskStatus } from "../src/startup.js";
 
 const TOOL = "everything_simulate-research-query";
 
@@ -105,7 +97,7 @@ describe("MCP tasks through the runtime", () => {
     });
     // Ended: no longer listed.
     expect(recorder.snapshots.at(-1)?.servers[0]?.tasks).toBeUndefined();
-    expect(runtime.servers()[0]?.tasks).toBeUndefined();
+    expect(runtime.listings.summaries()[0]?.tasks).toBeUndefined();
   });
 
   it("the clarification the task asks for is a form in the host's dialogs, and the answer shapes the result", async () => {
