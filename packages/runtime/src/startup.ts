@@ -43,14 +43,12 @@ export {
   type McpServerState,
   type McpServerStatus,
   type McpStatusSnapshot,
-  type McpTaskStatus,
   type ServerSummary,
   statusSnapshot,
   watchStatus,
 } from "./observability/status-events.js";
 export {
   MCP_STATUS_V1_EVENT,
-  type McpServerStateV1,
   type McpServerStatusV1,
   type McpStatusSnapshotV1,
   statusSnapshotV1,
