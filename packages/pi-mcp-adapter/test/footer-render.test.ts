@@ -1,4 +1,4 @@
-import { statusSnapshot } from "@pi-mcp-adapter/runtime";
+import { statusSnapshot } from "@pi-mcp-adapter/runtime/startup";
 import { describe, expect, it } from "vitest";
 import { footerText, startupNotices } from "../src/pi/footer-status.js";
 import { argumentSummary, proxyCallTitle, resultRenderers, resultRows } from "../src/pi/render-results.js";

@@ -83,7 +83,12 @@ export class AdapterRuntime {
     const calls = new Calls(set, { listings, questions }, host, options.calls, options.ui, pins, notes);
     const watches = new ResourceWatches(set, (server, uri) => calls.wasRead(server, uri));
     const outputShapes = options.outputShapes ?? new OutputShapes();
-    this.parts = { calls, listings, outputShapes, samplingUsage: options.samplingUsage ?? new SamplingUsage() };
+    this.parts = {
+      calls,
+      listings,
+      outputShapes,
+      samplingUsage: options.samplingUsage ?? new SamplingUsage(),
+    };
     registerInternals(this, this.parts);
     this.set = this.servers = set;
     this.questions = this.catalog = questions;

@@ -20,28 +20,28 @@
 
 // Building a runtime, and the host it runs in.
 export { AdapterRuntime } from "./adapter-runtime.js";
-export { createRuntime, type RuntimeSource } from "./create-runtime.js";
-export { type Host, type HostSampler, headlessHost, type SamplingResponse } from "./host.js";
-export type { RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
-export type { AdapterRuntimeOptions } from "./runtime-options.js";
-export type { Connect } from "./servers/server-set.js";
-export { warmUpSearch } from "./startup/search-warm-up.js";
-export { RuntimeError, type RuntimeErrorCode } from "./errors.js";
 // Calls: what goes in, what comes out, who watches.
 export type { CallRequest } from "./calls/call-pipeline.js";
 export type { CallDetails, CallResult, HostOutcome } from "./calls/call-result.js";
 export { textResult } from "./calls/call-result.js";
 export type { CallTarget } from "./calls/call-target.js";
-export type { CallObserver, CallRecord } from "./observability/call-observers.js";
+export type { ResourceWatch } from "./calls/resource-watches.js";
+export { cachedToolChanges } from "./calls/tool-pins.js";
 // What the sub-objects hand out (`runtime.catalog`, `runtime.listings`, `runtime.watches`, `runtime.tasks`).
 export {
   type CatalogView,
   type ListingChangeReason,
   MAX_PARALLEL_DISCOVERY,
 } from "./catalog/listings.js";
-export type { ResourceWatch } from "./calls/resource-watches.js";
+export { createRuntime, type RuntimeSource } from "./create-runtime.js";
+export { RuntimeError, type RuntimeErrorCode } from "./errors.js";
+export { type Host, type HostSampler, headlessHost, type SamplingResponse } from "./host.js";
+export type { RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
+export type { CallObserver, CallRecord } from "./observability/call-observers.js";
 export type { RunningTask } from "./observability/running-tasks.js";
-export { cachedToolChanges } from "./calls/tool-pins.js";
+export type { AdapterRuntimeOptions } from "./runtime-options.js";
+export type { Connect } from "./servers/server-set.js";
+export { warmUpSearch } from "./startup/search-warm-up.js";
 // The model-facing tools (their declarations and mcpScript's dispatch are in `./startup`).
 export { runProxyRequest } from "./tools/proxy-request.js";
 export type { ProxyDetails, ProxyOutcome, ScriptDetails } from "./tools/tool-outcomes.js";

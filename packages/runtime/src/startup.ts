@@ -22,14 +22,6 @@ export {
 } from "./catalog/direct-tools.js";
 export { completionPoint, parsePromptArguments, quoteWord } from "./catalog/prompt-arguments.js";
 export { formatPromptList, type PromptEntry, promptEntries } from "./catalog/prompt-catalog.js";
-export {
-  declarationText,
-  directDeclaration,
-  estimateTokens,
-  formatTokenCosts,
-  liveTokenCosts,
-  type ServerTokenCost,
-} from "./tools/token-cost.js";
 export { pickModelByHints } from "./client-features/sampling-flow.js";
 export { descriptionFirstLine } from "./format/description-text.js";
 export { formatStatus, formatTaskStatus } from "./format/status-text.js";
@@ -74,3 +66,11 @@ export {
   SCRIPT_TOOL_NAME,
   SCRIPT_TOOL_PARAMETERS,
 } from "./tools/script-request.js";
+export {
+  declarationText,
+  directDeclaration,
+  estimateTokens,
+  formatTokenCosts,
+  liveTokenCosts,
+  type ServerTokenCost,
+} from "./tools/token-cost.js";

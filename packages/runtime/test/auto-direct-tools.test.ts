@@ -6,7 +6,12 @@ import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 import { AUTO_DIRECT_LIMITS, decideAutoDirect } from "../src/catalog/auto-direct-tools.js";
 import { AdapterRuntime, createRuntime } from "../src/index.js";
-import { loadStartupSnapshot, planDirectTools, serversNeedingListing, snapshotAutoDirect } from "../src/startup.js";
+import {
+  loadStartupSnapshot,
+  planDirectTools,
+  serversNeedingListing,
+  snapshotAutoDirect,
+} from "../src/startup.js";
 import { stdioDefinition as def } from "./definitions.js";
 
 const tool = (server: string, name: string, extra: Partial<ToolMetadata> = {}): ToolMetadata => ({

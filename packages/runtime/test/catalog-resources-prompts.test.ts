@@ -196,7 +196,9 @@ describe("list changes", () => {
     server.registerPrompt("second", {}, () => ({
       messages: [{ role: "user", content: { type: "text", text: "two" } }],
     }));
-    await expect.poll(() => r.catalog.knownPrompts("live").map((p) => p.prompt.name)).toEqual(["first", "second"]);
+    await expect
+      .poll(() => r.catalog.knownPrompts("live").map((p) => p.prompt.name))
+      .toEqual(["first", "second"]);
     expect(changes).toContain("live");
     server.registerResource("todo", "mem://todo", {}, async (uri) => ({
       contents: [{ uri: uri.href, text: "t" }],

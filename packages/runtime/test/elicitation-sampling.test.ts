@@ -7,7 +7,6 @@
 import { fileURLToPath } from "node:url";
 import { serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { internalsOf } from "../src/runtime-internals.js";
 import { clientHandlersFor } from "../src/client-features/client-handlers.js";
 import { URL_DECLINE, URL_OPEN_MYSELF } from "../src/client-features/elicitation-flow.js";
 import { FORM_START, MULTI_DONE } from "../src/client-features/elicitation-form.js";
@@ -21,6 +20,7 @@ import {
   type Host,
   headlessHost,
 } from "../src/index.js";
+import { internalsOf } from "../src/runtime-internals.js";
 
 interface Asked {
   kind: "select" | "input" | "confirm";

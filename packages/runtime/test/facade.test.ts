@@ -58,7 +58,9 @@ function facadeClass(): ts.ClassDeclaration {
 function isPublic(member: ts.ClassElement): boolean {
   const modifiers = ts.canHaveModifiers(member) ? (ts.getModifiers(member) ?? []) : [];
   const hidden = [ts.SyntaxKind.PrivateKeyword, ts.SyntaxKind.ProtectedKeyword];
-  return !modifiers.some((m) => hidden.includes(m.kind)) && !(member.name && ts.isPrivateIdentifier(member.name));
+  return (
+    !modifiers.some((m) => hidden.includes(m.kind)) && !(member.name && ts.isPrivateIdentifier(member.name))
+  );
 }
 
 function publicMembers(): ts.ClassElement[] {
@@ -66,7 +68,9 @@ function publicMembers(): ts.ClassElement[] {
 }
 
 function nameOf(member: ts.ClassElement): string {
-  return member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)) ? member.name.text : "?";
+  return member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))
+    ? member.name.text
+    : "?";
 }
 
 /**

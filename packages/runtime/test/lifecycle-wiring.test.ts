@@ -14,8 +14,8 @@ import {
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 import { AdapterRuntime, createRuntime } from "../src/index.js";
-import { type McpStatusSnapshot } from "../src/startup.js";
 import { watchStatus } from "../src/observability/status-events.js";
+import type { McpStatusSnapshot } from "../src/startup.js";
 import { runProxyRequest } from "../src/tools/proxy-request.js";
 
 const textOf = (outcome: { content: { type: string; text?: string }[] }) =>
@@ -151,7 +151,9 @@ describe("lifecycle wiring of the shell", () => {
     });
     const runtime = await runtimeFrom(dir.path, { loud: noisy(true), quiet: noisy(false) });
     await runtime.catalog.view();
-    await expect.poll(() => runtime.servers.debugStderr("loud").at(-1), { timeout: 3000 }).toBe("last stderr line");
+    await expect
+      .poll(() => runtime.servers.debugStderr("loud").at(-1), { timeout: 3000 })
+      .toBe("last stderr line");
     const loud = textOf(await runProxyRequest(runtime, { server: "loud" }));
     expect(loud).toContain("Recent stderr of loud (debug):");
     expect(loud).toContain("  last stderr line");

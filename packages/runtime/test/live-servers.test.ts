@@ -103,7 +103,9 @@ describe("live server list", () => {
 
       await setServerDisabled({ cwd: project, server: "fixture", disabled: true, trusted: undefined });
       await runtime.reload();
-      expect(runtime.listings.summaries()).toEqual([expect.objectContaining({ name: "fixture", state: "disabled" })]);
+      expect(runtime.listings.summaries()).toEqual([
+        expect.objectContaining({ name: "fixture", state: "disabled" }),
+      ]);
       await expect(runtime.call("fixture_get_weather", { city: "Oslo" })).rejects.toThrow(/No MCP tool/);
 
       await setServerDisabled({ cwd: project, server: "fixture", disabled: false, trusted: undefined });

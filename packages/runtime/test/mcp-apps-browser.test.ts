@@ -25,9 +25,9 @@ import {
 } from "@pi-mcp-adapter/test-kit";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { internalsOf } from "../src/runtime-internals.js";
 import { UI_CONSENT_ALLOW, UI_CONSENT_DENY } from "../src/calls/ui-apps.js";
 import { AdapterRuntime, type CallResult, runProxyRequest } from "../src/index.js";
+import { internalsOf } from "../src/runtime-internals.js";
 import { connectWith, stdioDefinition } from "./definitions.js";
 import { uiHost } from "./hosts.js";
 
@@ -148,7 +148,9 @@ describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () =>
     await page.locator("header").click();
     await page.keyboard.press("Control+Enter");
     await expect.poll(() => page.locator("#state").textContent(), { timeout: 20_000 }).toBe("Done");
-    expect(internalsOf(runtime).calls.uiMessages().messages).toMatchObject([{ type: "close", payload: { reason: "complete" } }]);
+    expect(internalsOf(runtime).calls.uiMessages().messages).toMatchObject([
+      { type: "close", payload: { reason: "complete" } },
+    ]);
   });
 
   it("the fixture app: visibility, consent, messages of every type, Escape cancels, shutdown stops the server", async () => {
@@ -161,7 +163,9 @@ describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () =>
     expect(names).toContain("show_board");
     expect(names).toContain("admin_reset");
     expect(names).not.toContain("add_item");
-    expect((await runtime.catalog.search("add item board")).hits.map((h) => h.tool.name)).not.toContain("add_item");
+    expect((await runtime.catalog.search("add item board")).hits.map((h) => h.tool.name)).not.toContain(
+      "add_item",
+    );
     await expect(runtime.call("board_add_item", { item: "x" })).rejects.toThrow(/No MCP tool named/);
 
     const shown = await runtime.call("board_show_board", { title: "Groceries" });
@@ -215,9 +219,17 @@ describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () =>
       .toMatch(/^error: The tool "admin_reset" of "board" is for the model only/);
 
     await expect
-      .poll(() => JSON.stringify(internalsOf(runtime).calls.uiMessages().messages.map((m) => [m.type, m.payload])), {
-        timeout: 20_000,
-      })
+      .poll(
+        () =>
+          JSON.stringify(
+            internalsOf(runtime)
+              .calls.uiMessages()
+              .messages.map((m) => [m.type, m.payload]),
+          ),
+        {
+          timeout: 20_000,
+        },
+      )
       .toBe(
         JSON.stringify([
           ["message", { role: "user", content: [{ type: "text", text: APP_FIXTURE_MESSAGE }] }],

@@ -102,7 +102,9 @@ describe("resource watches", () => {
 
   it("an unknown server is named with the configured ones", async () => {
     const { r } = runtime();
-    await expect(r.watches.watch("nope", NOTE)).rejects.toThrow('Unknown MCP server "nope" (configured: docs)');
+    await expect(r.watches.watch("nope", NOTE)).rejects.toThrow(
+      'Unknown MCP server "nope" (configured: docs)',
+    );
   });
 
   it("subscribes again on the new connection after a reconnect, and hears its updates", async () => {

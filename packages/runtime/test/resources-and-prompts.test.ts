@@ -1,9 +1,9 @@
 import { EventEmitter } from "node:events";
 import { MCP_TOOL_APPROVAL_REQUEST_EVENT, type ToolApprovalRequest } from "@pi-mcp-adapter/approval";
 import { afterEach, describe, expect, it } from "vitest";
-import { internalsOf } from "../src/runtime-internals.js";
 import type { CallSettings } from "../src/calls/call-pipeline.js";
 import { AdapterRuntime, type CallRecord, headlessHost } from "../src/index.js";
+import { internalsOf } from "../src/runtime-internals.js";
 import { connectWith, everythingStdio } from "./definitions.js";
 
 const everything = everythingStdio;

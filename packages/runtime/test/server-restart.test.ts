@@ -36,7 +36,9 @@ describe("a remote server restarted with other tools", () => {
         "deploy_old_report",
         "deploy_rollback",
       ]);
-      expect((await runtime.catalog.search("roll back deploy")).hits[0]?.tool.prefixedName).toBe("deploy_rollback");
+      expect((await runtime.catalog.search("roll back deploy")).hits[0]?.tool.prefixedName).toBe(
+        "deploy_rollback",
+      );
       expect(reasons).toContain("deploy:list_changed");
     } finally {
       await runtime.shutdown();

@@ -2,7 +2,12 @@ import { MetadataCache } from "@pi-mcp-adapter/catalog";
 import { definitionHash } from "@pi-mcp-adapter/config";
 import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { loadStartupSnapshot, PROXY_TOOL_DESCRIPTION, PROXY_TOOL_PARAMETERS, proxyToolDescription } from "../src/startup.js";
+import {
+  loadStartupSnapshot,
+  PROXY_TOOL_DESCRIPTION,
+  PROXY_TOOL_PARAMETERS,
+  proxyToolDescription,
+} from "../src/startup.js";
 import { ROSTER_BUDGET_CHARS, serverRoster } from "../src/tools/server-roster.js";
 
 /** The servers of the search eval catalog: 38 published MCP servers. */

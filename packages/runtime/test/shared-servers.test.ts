@@ -56,7 +56,9 @@ describe("shareServers", () => {
       timeout: 10_000,
       interval: 50,
     });
-    expect(formatStatus(a.listings.summaries(), [])).toContain("- everything: connected, shared (2 sessions), ");
+    expect(formatStatus(a.listings.summaries(), [])).toContain(
+      "- everything: connected, shared (2 sessions), ",
+    );
   });
 
   it("sessions from two terminals share one process; a different referenced variable gets its own", async () => {

@@ -69,7 +69,9 @@ describe("a server whose declared lists do not come", () => {
       expect(textOf(await runProxyRequest(cold, { describe: "ci_echo" }))).toContain(
         "ci_echo (server ci, tool echo)",
       );
-      expect(formatStatus(cold.listings.summaries(), [])).toContain("  resources: none (the server declares them");
+      expect(formatStatus(cold.listings.summaries(), [])).toContain(
+        "  resources: none (the server declares them",
+      );
       expect(starts).toEqual(["ci"]);
     } finally {
       await cold.shutdown();

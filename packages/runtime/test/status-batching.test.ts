@@ -9,8 +9,8 @@ import { mkdir } from "node:fs/promises";
 import { createTempDir, recordedPids, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../src/index.js";
-import { type McpStatusSnapshot } from "../src/startup.js";
 import { watchStatus } from "../src/observability/status-events.js";
+import type { McpStatusSnapshot } from "../src/startup.js";
 
 const SERVERS = 8;
 

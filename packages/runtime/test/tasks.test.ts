@@ -16,9 +16,16 @@ import {
 } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FORM_START } from "../src/client-features/elicitation-form.js";
-import { type AdapterRuntime, type CallResult, createRuntime, type Host, headlessHost, runProxyRequest } from "../src/index.js";
-import { type McpStatusSnapshot } from "../src/startup.js";
-import { type McpTaskStatus } from "../src/observability/status-events.js";
+import {
+  type AdapterRuntime,
+  type CallResult,
+  createRuntime,
+  type Host,
+  headlessHost,
+  runProxyRequest,
+} from "../src/index.js";
+import type { McpTaskStatus } from "../src/observability/status-events.js";
+import type { McpStatusSnapshot } from "../src/startup.js";
 
 const TOOL = "everything_simulate-research-query";
 

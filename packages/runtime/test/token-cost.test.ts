@@ -9,7 +9,15 @@
 import { createTempDir, stdioFixtureServerPath, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRuntime } from "../src/index.js";
-import { estimateTokens, formatTokenCosts, liveTokenCosts, loadStartupSnapshot, PROXY_TOOL_DESCRIPTION, proxyToolDescription, snapshotTokenCosts } from "../src/startup.js";
+import {
+  estimateTokens,
+  formatTokenCosts,
+  liveTokenCosts,
+  loadStartupSnapshot,
+  PROXY_TOOL_DESCRIPTION,
+  proxyToolDescription,
+  snapshotTokenCosts,
+} from "../src/startup.js";
 import { serverTokenCosts } from "../src/tools/token-cost.js";
 
 let dir: TempDir;

@@ -122,7 +122,10 @@ describe("runtime catalog with the metadata cache", () => {
     expect((await runtime.catalog.view()).tools.map((t) => t.name)).toEqual(["old_tool"]);
     expect(connects).toEqual([]);
     await runtime.reconnect("tracker");
-    expect((await runtime.catalog.view()).tools.map((t) => t.name)).toEqual(["search_issues", "create_issue"]);
+    expect((await runtime.catalog.view()).tools.map((t) => t.name)).toEqual([
+      "search_issues",
+      "create_issue",
+    ]);
     await runtime.shutdown();
     const reread = new MetadataCache({ file: cacheFile });
     await reread.load();
@@ -156,7 +159,9 @@ describe("runtime catalog with the metadata cache", () => {
       excludeTools: ["create_*"],
     });
     const runtime = runtimeWith(cacheFile, [tracker], true);
-    expect((await runtime.catalog.search("triage-lookup")).hits.map((h) => h.tool.name)).toEqual(["search_issues"]);
+    expect((await runtime.catalog.search("triage-lookup")).hits.map((h) => h.tool.name)).toEqual([
+      "search_issues",
+    ]);
     expect((await runtime.catalog.view()).tools.map((t) => t.name)).toEqual(["search_issues"]);
     const regex = await runProxyRequest(runtime, { search: "^tracker_.*issues$", regex: true });
     expect(textOf(regex)).toContain("1 tool matches");

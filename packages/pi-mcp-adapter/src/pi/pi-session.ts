@@ -97,7 +97,7 @@ export class PiSession {
     this.registrar = new DirectToolRegistrar(pi, {
       runtimeFor: (ctx) => this.runtimeFor(ctx),
       instructions: (server) =>
-        this.live?.servers().find((s) => s.name === server)?.instructions ??
+        this.live?.listings.summaries().find((s) => s.name === server)?.instructions ??
         this.snapshot?.servers.find((s) => s.server.name === server)?.listing?.instructions,
       strict: () => this.direct.strictDirectToolArguments === true,
       render: () => this.display,
@@ -219,7 +219,7 @@ export class PiSession {
   async beforeAgentStart(): Promise<void> {
     if (this.agentRuns++ > 0) await this.registering;
     await this.applying;
-    await this.live?.catalogSettled();
+    await this.live?.listings.settled();
   }
 
   /**
@@ -277,9 +277,9 @@ export class PiSession {
     const applied = (this.applying ?? Promise.resolve()).then(async () => {
       const runtime = await current;
       await runtime.reload();
-      const problems = runtime.problems.filter((p) => p.severity !== "info" && isRegisteredSource(p.file));
-      if (runtime.host.hasUI && problems.length > 0)
-        runtime.host.notify(problems.map(formatProblem).join("\n"), "warning");
+      const own = runtime.servers.problems.filter((p) => p.severity !== "info" && isRegisteredSource(p.file));
+      if (runtime.host.hasUI && own.length > 0)
+        runtime.host.notify(own.map(formatProblem).join("\n"), "warning");
     });
     this.applying = applied.catch(() => {});
     return this.applying;
@@ -307,8 +307,8 @@ export class PiSession {
   private noticeProblems(runtime: Promise<AdapterRuntime>, ctx: ExtensionContext): void {
     void runtime.then(
       (r) => {
-        if (ctx.hasUI && r.problems.length > 0)
-          ctx.ui.notify(formatStatus(r.servers(), r.problems), "warning");
+        if (ctx.hasUI && r.servers.problems.length > 0)
+          ctx.ui.notify(formatStatus(r.listings.summaries(), r.servers.problems), "warning");
         if (ctx.hasUI && this.registrar.problems.length > 0)
           ctx.ui.notify(this.registrar.problems.map((p) => `direct tools: ${p}`).join("\n"), "warning");
       },
@@ -324,13 +324,13 @@ export class PiSession {
 
   /** Listings that change (list_changed, reconnect, first listing, config) update direct tools. */
   private followListings(runtime: AdapterRuntime): void {
-    runtime.onListingChange((server, reason) => {
+    runtime.listings.onChange((server, reason) => {
       // A runtime being replaced (new session, other cwd) no longer speaks for the tools.
       if (this.live !== runtime) return;
-      this.registrar.sync(runtime.directTools(this.reserved(), (name) => this.startupMetadata.get(name)));
+      this.registrar.sync(runtime.catalog.directTools(this.reserved(), (n) => this.startupMetadata.get(n)));
       this.statusChannels.directToolsChanged();
       // A server enabled or edited in config lists again (from the cache when it can).
-      if (reason === "config") void runtime.catalog(server).catch(() => {});
+      if (reason === "config") void runtime.catalog.view(server).catch(() => {});
     });
   }
 
@@ -340,7 +340,7 @@ export class PiSession {
       (started) => {
         if (!ctx.hasUI || this.live !== runtime) return;
         const names = new Set(started.map((s) => s.name));
-        const summaries = runtime.servers().filter((s) => names.has(s.name));
+        const summaries = runtime.listings.summaries().filter((s) => names.has(s.name));
         for (const n of startupNotices(summaries, this.display.notifyOnStartupConnect !== false)) {
           ctx.ui.notify(n.message, n.level);
         }

@@ -286,7 +286,9 @@ export class Calls {
     signal?: AbortSignal,
   ): Promise<UiToolResult> {
     // The full listing: app-only tools are what apps are for.
-    const tool = (await this.catalog.listings.fullListing(server)).find((t) => t.kind === "tool" && t.name === name);
+    const tool = (await this.catalog.listings.fullListing(server)).find(
+      (t) => t.kind === "tool" && t.name === name,
+    );
     if (!tool) throw new RuntimeError("unknown_tool", `MCP server "${server}" has no tool "${name}"`);
     if (isHiddenFromApp(tool.ui)) {
       throw new RuntimeError(

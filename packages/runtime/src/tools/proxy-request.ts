@@ -3,12 +3,12 @@
  * adapter operation, and the operation's text back.
  */
 import type { AdapterRuntime } from "../adapter-runtime.js";
-import { internalsOf } from "../runtime-internals.js";
 import { textResult as text } from "../calls/call-result.js";
 import { RuntimeError } from "../errors.js";
 import { formatDescribe, formatInstructions, formatSearch, formatServerDetails } from "../format/format.js";
 import { formatStatus } from "../format/status-text.js";
 import { formatToolChanges, toolChangeWarning } from "../format/tool-changes.js";
+import { internalsOf } from "../runtime-internals.js";
 import { formatDebugStderr } from "../servers/stderr-tails.js";
 import { INSTALL_ACTION, type ProxyParams, UI_MESSAGES_ACTION } from "./proxy-tool.js";
 import type { ProxyDetails, ProxyOutcome } from "./tool-outcomes.js";
@@ -86,7 +86,9 @@ ${described}`
   if (params.server !== undefined) {
     const view = await runtime.catalog.view(params.server);
     const summary = runtime.listings.summaries().find((s) => s.name === params.server);
-    const instructions = view.unavailable.length ? undefined : await runtime.catalog.instructions(params.server);
+    const instructions = view.unavailable.length
+      ? undefined
+      : await runtime.catalog.instructions(params.server);
     const details = formatServerDetails(params.server, summary, view, instructions);
     const stderr = formatDebugStderr(params.server, runtime.servers.debugStderr(params.server));
     return text<ProxyDetails>(stderr ? `${details}\n${stderr}` : details, {

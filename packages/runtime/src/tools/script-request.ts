@@ -13,8 +13,8 @@ import { describeError, type ToolMetadata } from "@pi-mcp-adapter/core";
 import type { ScriptCallResult, ScriptHost } from "@pi-mcp-adapter/script";
 import { formatScriptOutcome, parseScriptParams } from "@pi-mcp-adapter/script/tool";
 import type { AdapterRuntime } from "../adapter-runtime.js";
-import { internalsOf } from "../runtime-internals.js";
 import type { HostOutcome } from "../calls/call-result.js";
+import { internalsOf } from "../runtime-internals.js";
 import type { ScriptDetails } from "./tool-outcomes.js";
 
 // The tool's definition lives with the script package; hosts get it here with the dispatch.
