@@ -97,7 +97,7 @@ describe("the environment the host hands in", () => {
     };
     const ctx = new CliContext(options, environment);
     try {
-      expect((await ctx.runtime()).servers().map((s) => s.name)).toEqual(["from-handed"]);
+      expect((await ctx.runtime()).listings.summaries().map((s) => s.name)).toEqual(["from-handed"]);
       expect(JSON.stringify((await listCli(ctx, [])).json)).toContain("from-handed");
       expect(JSON.stringify((await listCli(ctx, [])).json)).not.toContain("from-ambient");
     } finally {

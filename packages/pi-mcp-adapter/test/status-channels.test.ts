@@ -1,5 +1,5 @@
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import { MCP_STATUS_EVENT, MCP_STATUS_V1_EVENT, statusSnapshot } from "@pi-mcp-adapter/runtime";
+import { MCP_STATUS_EVENT, MCP_STATUS_V1_EVENT, statusSnapshot } from "@pi-mcp-adapter/runtime/startup";
 import { describe, expect, it } from "vitest";
 import { StatusChannels } from "../src/pi/status/status-channels.js";
 

@@ -62,7 +62,7 @@ describe("/mcp-adapter status, and a bare /mcp-adapter where no panel can be dra
       await runAdapterCommand([status], "status", ctx);
       const line = (notes.pop() ?? "").split("\n").find((l) => l.startsWith("Tokens in every request"));
       expect(line).toMatch(/^Tokens in every request: ~\d+: docs ~\d+$/);
-      expect(runtime.servers().find((s) => s.name === "docs")?.state).not.toBe("connected");
+      expect(runtime.listings.summaries().find((s) => s.name === "docs")?.state).not.toBe("connected");
     } finally {
       await runtime.shutdown();
     }

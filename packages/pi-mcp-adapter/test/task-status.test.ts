@@ -1,4 +1,4 @@
-import { statusSnapshot } from "@pi-mcp-adapter/runtime";
+import { statusSnapshot } from "@pi-mcp-adapter/runtime/startup";
 import { describe, expect, it } from "vitest";
 import { taskProgressSink } from "../src/cli/task-progress.js";
 import { taskStatusLine, taskStatusText } from "../src/pi/status/task-status.js";

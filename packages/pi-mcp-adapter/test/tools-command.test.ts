@@ -33,7 +33,7 @@ describe("/mcp-adapter tools [server]", () => {
           "off: disabled",
         ].join("\n"),
       );
-      expect(runtime.servers().every((s) => s.state !== "connected")).toBe(true);
+      expect(runtime.listings.summaries().every((s) => s.state !== "connected")).toBe(true);
 
       await runAdapterCommand(table, "tools fx", ctx);
       const listed = notes.pop() ?? "";

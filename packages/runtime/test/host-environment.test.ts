@@ -9,7 +9,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { processEnvironment } from "@pi-mcp-adapter/core";
 import { createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createRuntime, loadStartupSnapshot } from "../src/index.js";
+import { createRuntime } from "../src/index.js";
+import { loadStartupSnapshot } from "../src/startup.js";
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -36,8 +37,8 @@ describe("the host's environment", () => {
 
     const runtime = await createRuntime({ cwd, environment, npxCacheFile: false, serverLogFile: false });
     try {
-      expect(runtime.servers().map((s) => s.name)).toEqual(["from-handed"]);
-      expect((await runtime.catalog()).unavailable).toEqual([]);
+      expect(runtime.listings.summaries().map((s) => s.name)).toEqual(["from-handed"]);
+      expect((await runtime.catalog.view()).unavailable).toEqual([]);
       // The listing is kept in the handed-in agent dir's metadata cache.
       await expect.poll(() => existsSync(`${handed}/mcp-cache.json`), { timeout: 30_000 }).toBe(true);
       expect(existsSync(`${ambient}/mcp-cache.json`)).toBe(false);

@@ -3,7 +3,7 @@
  * (or, for rows that are no proxy request, how they run). Usage text, each
  * command's `--help`, flag checking and dispatch all come from this table.
  */
-import { formatStats, type ProxyParams } from "@pi-mcp-adapter/runtime";
+import { formatStats, type ProxyParams } from "@pi-mcp-adapter/runtime/startup";
 import { authCli, logoutCli } from "./auth-cli.js";
 import type { CliContext, CliOutput } from "./cli-context.js";
 import { callResultOutput, reconnectCli } from "./connect-cli.js";

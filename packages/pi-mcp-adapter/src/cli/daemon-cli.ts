@@ -7,7 +7,7 @@
  */
 import { McpAdapterError } from "@pi-mcp-adapter/core";
 import { type DaemonStatus, daemonStatus, stopDaemon } from "@pi-mcp-adapter/daemon";
-import { type ServerSummary, sharedLabel } from "@pi-mcp-adapter/runtime";
+import { type ServerSummary, sharedLabel } from "@pi-mcp-adapter/runtime/startup";
 import type { CliOutput } from "./cli-context.js";
 
 const NOT_RUNNING =

@@ -40,7 +40,7 @@ export function promptsSubcommand(runtimeFor: RuntimeFor): AdapterSubcommand {
     args: "",
     summary: "every MCP prompt, its slash command and its arguments",
     run: async (_words, ctx) => {
-      const listed = await (await runtimeFor(ctx)).prompts();
+      const listed = await (await runtimeFor(ctx)).catalog.prompts();
       ctx.ui.notify(formatPromptList(listed.prompts, listed.unavailable), "info");
     },
   };
@@ -75,14 +75,14 @@ export class PromptCommands {
    */
   attach(runtime: AdapterRuntime): () => void {
     this.runtime = runtime;
-    const refresh = (server: string) => this.sync(server, runtime.knownPrompts(server));
-    const stopListing = runtime.onListingChange(refresh);
-    const stopStatus = runtime.onStatus((status) => {
+    const refresh = (server: string) => this.sync(server, runtime.catalog.knownPrompts(server));
+    const stopListing = runtime.listings.onChange(refresh);
+    const stopStatus = runtime.servers.onStatus((status) => {
       refresh(status.name);
       // "Refreshed on connect": a server that connects is listed if this session has not listed it yet.
-      if (status.state === "connected") void runtime.prompts(status.name).catch(() => {});
+      if (status.state === "connected") void runtime.catalog.prompts(status.name).catch(() => {});
     });
-    for (const { name } of runtime.servers()) refresh(name);
+    for (const { name } of runtime.listings.summaries()) refresh(name);
     return () => {
       stopListing();
       stopStatus();
@@ -169,7 +169,7 @@ export class PromptCommands {
     };
     try {
       const signal = AbortSignal.timeout(COMPLETION_TIMEOUT_MS);
-      const { values } = await runtime.complete(entry.server, request, signal);
+      const { values } = await runtime.catalog.complete(entry.server, request, signal);
       if (values.length === 0) return null;
       return values.map((value) => ({
         value: `${point.head}${point.key}${quoteWord(value)} `,

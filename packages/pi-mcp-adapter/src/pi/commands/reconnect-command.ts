@@ -20,8 +20,8 @@ export function reconnectSubcommand(runtimeFor: RuntimeFor): AdapterSubcommand {
       const runtime = await runtimeFor(ctx);
       const names = words.length
         ? words
-        : runtime
-            .servers()
+        : runtime.listings
+            .summaries()
             .filter((s) => s.state !== "disabled")
             .map((s) => s.name);
       if (!names.length) {
@@ -32,7 +32,7 @@ export function reconnectSubcommand(runtimeFor: RuntimeFor): AdapterSubcommand {
         names.map(async (name) => {
           try {
             await runtime.reconnect(name);
-            const count = runtime.servers().find((s) => s.name === name)?.toolCount ?? 0;
+            const count = runtime.listings.summaries().find((s) => s.name === name)?.toolCount ?? 0;
             return { ok: true, text: `${name}: reconnected, ${count} tool${count === 1 ? "" : "s"}` };
           } catch (error) {
             return { ok: false, text: `${name}: ${describeError(error)}` };

@@ -72,7 +72,7 @@ export function serverEditSubcommands(options: ServerEditOptions): AdapterSubcom
       const file = await fileFor(request.scope, ctx);
       const result = await addServerToFile(file, request.name, request.entry, { force: request.force });
       const runtime = await applied(ctx);
-      const state = runtime.servers().find((s) => s.name === request.name)?.state ?? "not loaded";
+      const state = runtime.listings.summaries().find((s) => s.name === request.name)?.state ?? "not loaded";
       const done = result.replaced
         ? `Replaced MCP server "${request.name}" in`
         : `Added MCP server "${request.name}" to`;
@@ -117,7 +117,7 @@ export function serverEditSubcommands(options: ServerEditOptions): AdapterSubcom
       }
       const runtime = await applied(ctx);
       const lines = [
-        `Saved ${file}; applied to this session (${runtime.servers().length} servers configured).`,
+        `Saved ${file}; applied to this session (${runtime.listings.summaries().length} servers configured).`,
       ];
       lines.push(...warnings.map((p) => `${p.severity}: ${formatProblem(p)}`));
       ctx.ui.notify(lines.join("\n"), warnings.length ? "warning" : "info");

@@ -26,7 +26,7 @@ function toggle(verb: "disable" | "enable", runtimeFor: RuntimeFor): AdapterSubc
       });
       const runtime = await runtimeFor(ctx);
       await runtime.reload();
-      const state = runtime.servers().find((s) => s.name === server)?.state;
+      const state = runtime.listings.summaries().find((s) => s.name === server)?.state;
       // An inline SDK config or a user-level `disabled` can outrank the project file.
       const applied = (state === "disabled") === (verb === "disable");
       ctx.ui.notify(

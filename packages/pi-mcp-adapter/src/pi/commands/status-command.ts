@@ -28,14 +28,16 @@ export function statusSubcommand(
     summary: "servers, their state, tool counts and config problems",
     run: async (_words, ctx) => {
       const r = await runtimeFor(ctx);
-      const servers = r.servers();
-      const debug = servers.map((s) => formatDebugStderr(s.name, r.debugStderr(s.name))).filter(Boolean);
+      const servers = r.listings.summaries();
+      const debug = servers
+        .map((s) => formatDebugStderr(s.name, r.servers.debugStderr(s.name)))
+        .filter(Boolean);
       // From memory or the metadata cache: status never starts a server to price it.
       const costs = await liveTokenCosts(r).catch(() => []);
       ctx.ui.notify(
         [
-          formatStatus(servers, r.problems),
-          ...formatToolChanges(r.toolChanges()),
+          formatStatus(servers, r.servers.problems),
+          ...formatToolChanges(r.pins.report()),
           ...directStatusLines(lastPlan()),
           ...(costs.length ? [formatTokenCosts(costs)] : []),
           ...debug,

@@ -12,23 +12,23 @@ import type { AdapterSubcommand } from "./adapter-command.js";
 
 /** The tool lines of one server: `name — description [direct]`, descriptions cut to one line. */
 async function serverLines(runtime: AdapterRuntime, name: string): Promise<string[]> {
-  const summary = runtime.servers().find((s) => s.name === name);
+  const summary = runtime.listings.summaries().find((s) => s.name === name);
   if (!summary) return [`${name}: not configured`];
   if (summary.state === "disabled") return [`${name}: disabled`];
   let tools: { name: string; description: string }[];
   try {
-    const view = await runtime.catalog(name);
+    const view = await runtime.catalog.view(name);
     const failed = view.unavailable.find((u) => u.server === name);
     if (failed) return [`${name} (${summary.state}): ${failed.error}`];
     tools = view.tools.filter((t) => t.kind === "tool" && t.server === name);
   } catch (error) {
     return [`${name}: ${describeError(error)}`];
   }
-  const definition = runtime.definition(name);
-  const selection = definition ? directSelection(definition, runtime.direct) : undefined;
+  const definition = runtime.servers.definition(name);
+  const selection = definition ? directSelection(definition, runtime.catalog.direct) : undefined;
   const direct = (tool: string) =>
     selection !== undefined && (selection.names === true || selection.names.includes(tool));
-  const state = runtime.servers().find((s) => s.name === name)?.state ?? summary.state;
+  const state = runtime.listings.summaries().find((s) => s.name === name)?.state ?? summary.state;
   const head = `${name} (${state}, ${tools.length} tool${tools.length === 1 ? "" : "s"}):`;
   return [
     head,
@@ -55,7 +55,7 @@ export function toolsSubcommand(runtimeFor: RuntimeFor): AdapterSubcommand {
         ctx.ui.notify((await serverLines(runtime, words[0])).join("\n"), "info");
         return;
       }
-      const servers = runtime.servers();
+      const servers = runtime.listings.summaries();
       if (!servers.length) {
         ctx.ui.notify("No MCP servers configured.", "info");
         return;

@@ -26,10 +26,10 @@ export function watchSubcommands(runtimeFor: RuntimeFor): AdapterSubcommand[] {
       summary: "watch a resource for changes (no arguments: list watches)",
       run: async (_words, ctx, rest = "") => {
         const runtime = await runtimeFor(ctx);
-        if (!rest.trim()) return void ctx.ui.notify(formatWatches(runtime.watches()), "info");
+        if (!rest.trim()) return void ctx.ui.notify(formatWatches(runtime.watches.list()), "info");
         const target = serverAndUri(rest, watchUsage, (text) => ctx.ui.notify(text, "warning"));
         if (!target) return;
-        await runtime.watch(target.server, target.uri);
+        await runtime.watches.watch(target.server, target.uri);
         ctx.ui.notify(
           `Watching ${target.server} · ${target.uri}: a notice when it changes, and a note for the model's next turn (until the session ends).`,
           "info",
@@ -44,11 +44,11 @@ export function watchSubcommands(runtimeFor: RuntimeFor): AdapterSubcommand[] {
         const target = serverAndUri(rest, unwatchUsage, (text) => ctx.ui.notify(text, "warning"));
         if (!target) return;
         const runtime = await runtimeFor(ctx);
-        const ended = await runtime.unwatch(target.server, target.uri);
+        const ended = await runtime.watches.unwatch(target.server, target.uri);
         ctx.ui.notify(
           ended
             ? `Stopped watching ${target.server} · ${target.uri}.`
-            : `${target.server} · ${target.uri} was not watched.\n${formatWatches(runtime.watches())}`,
+            : `${target.server} · ${target.uri} was not watched.\n${formatWatches(runtime.watches.list())}`,
           ended ? "info" : "warning",
         );
       },

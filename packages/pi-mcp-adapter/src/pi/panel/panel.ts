@@ -9,15 +9,15 @@
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
+import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import {
-  type AdapterRuntime,
   directSelection,
   liveTokenCosts,
   type ServerTokenCost,
   sharedLabel,
   toolChangeSummary,
   watchLine,
-} from "@pi-mcp-adapter/runtime";
+} from "@pi-mcp-adapter/runtime/startup";
 import { type PanelAction, type PanelKeybindings, panelAction, saveKeys } from "./panel-keys.js";
 import {
   createPanelState,
@@ -118,8 +118,9 @@ async function applySaved(
 ): Promise<PanelState> {
   try {
     await runtime.reload();
-    const enabled = runtime.servers().filter((s) => servers.includes(s.name) && s.state !== "disabled");
-    await Promise.all(enabled.map((s) => runtime.catalog(s.name).catch(() => undefined)));
+    const listed = runtime.listings.summaries();
+    const enabled = listed.filter((s) => servers.includes(s.name) && s.state !== "disabled");
+    await Promise.all(enabled.map((s) => runtime.catalog.view(s.name).catch(() => undefined)));
     const fresh = updateServers(state, panelServers(runtime, state.servers));
     return withMessage(fresh, `Saved to ${file}; applied to this session.`);
   } catch (error) {
@@ -134,10 +135,10 @@ export function panelServers(
   costs?: ReadonlyMap<string, ServerTokenCost>,
 ): PanelServer[] {
   // A server following `directTools: "auto"` shows what the session decided for it.
-  const auto = runtime.directTools().auto;
-  return runtime.servers().map((s) => {
-    const definition = runtime.definition(s.name);
-    const selection = definition ? directSelection(definition, runtime.direct, auto) : undefined;
+  const auto = runtime.catalog.directTools().auto;
+  return runtime.listings.summaries().map((s) => {
+    const definition = runtime.servers.definition(s.name);
+    const selection = definition ? directSelection(definition, runtime.catalog.direct, auto) : undefined;
     const known = previous.find((p) => p.name === s.name);
     const server: PanelServer = {
       name: s.name,
@@ -150,7 +151,7 @@ export function panelServers(
     if (s.retryAt !== undefined) server.retryAt = s.retryAt;
     const shared = sharedLabel(s.shared);
     if (shared) server.shared = shared;
-    const changed = runtime.toolChanges().find((c) => c.server === s.name)?.changes.length;
+    const changed = runtime.pins.report().find((c) => c.server === s.name)?.changes.length;
     if (changed) server.changedTools = changed;
     if (known?.tools) server.tools = known.tools;
     if (known?.listError) server.listError = known.listError;
@@ -199,9 +200,9 @@ class PanelController {
     };
     // The watch list below the servers is read at each draw: an update only needs one.
     this.stops.push(
-      runtime.onStatus(refresh),
-      runtime.onListingChange(relist),
-      runtime.onWatchUpdate(() => this.redraw()),
+      runtime.servers.onStatus(refresh),
+      runtime.listings.onChange(relist),
+      runtime.watches.onUpdate(() => this.redraw()),
     );
     recost();
   }
@@ -211,7 +212,7 @@ class PanelController {
       saveKey: this.save.join("/"),
       saveFile: panelSaveFile(this.state.scope, this.cwd, this.options.agentDir),
       setup: this.options.setup !== undefined,
-      watches: this.options.runtime.watches().map(watchLine),
+      watches: this.options.runtime.watches.list().map(watchLine),
     };
   }
 
@@ -297,12 +298,12 @@ class PanelController {
 
   /** Lists a server's tools into the panel; may connect a server not listed yet. */
   private listTools(name: string): void {
-    void this.options.runtime.catalog(name).then(
+    void this.options.runtime.catalog.view(name).then(
       (view) => {
         const tools = view.tools
           .filter((t) => t.kind === "tool" && t.server === name)
           .map((t) => {
-            const change = this.options.runtime.toolChange(name, t.name);
+            const change = this.options.runtime.pins.changeOf(name, t.name);
             const summary = change && (change.kind === "new" ? "new" : toolChangeSummary(change));
             return { name: t.name, description: t.description, ...(summary ? { change: summary } : {}) };
           });
@@ -325,7 +326,7 @@ class PanelController {
     this.set(withMessage(this.state, `Reconnecting ${server}…`));
     try {
       await this.options.runtime.reconnect(server);
-      const count = this.options.runtime.servers().find((s) => s.name === server)?.toolCount ?? 0;
+      const count = this.options.runtime.listings.summaries().find((s) => s.name === server)?.toolCount ?? 0;
       this.set(withMessage(this.state, `${server}: reconnected, ${count} tool${count === 1 ? "" : "s"}`));
     } catch (error) {
       this.set(withMessage(this.state, `${server}: ${describeError(error)}`));

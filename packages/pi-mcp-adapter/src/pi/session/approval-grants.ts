@@ -19,6 +19,6 @@ export function keepApprovalGrants(
   ctx: ExtensionContext,
 ): () => void {
   // Grants of every branch: a grant is the user's, whichever branch it was given on.
-  runtime.restoreApprovalGrants(sessionEntryData(ctx, APPROVAL_GRANT_ENTRY, "all-branches"));
-  return runtime.onApprovalGrant((grant) => appendSessionEntry(pi, APPROVAL_GRANT_ENTRY, grant));
+  runtime.approvals.restoreGrants(sessionEntryData(ctx, APPROVAL_GRANT_ENTRY, "all-branches"));
+  return runtime.approvals.onGrant((grant) => appendSessionEntry(pi, APPROVAL_GRANT_ENTRY, grant));
 }

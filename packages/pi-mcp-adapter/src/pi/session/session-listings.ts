@@ -10,7 +10,7 @@ import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 /** Lists the deferred servers `names` in the session's runtime; one that fails to list is left out. */
 export function listDeferred(runtime: Promise<AdapterRuntime>, names: readonly string[]): Promise<unknown> {
   return runtime.then(
-    (r) => Promise.all(names.map((name) => r.catalog(name).catch(() => undefined))),
+    (r) => Promise.all(names.map((name) => r.catalog.view(name).catch(() => undefined))),
     () => undefined,
   );
 }
@@ -19,12 +19,12 @@ export function listDeferred(runtime: Promise<AdapterRuntime>, names: readonly s
 export function listRegisteredDirect(runtime: Promise<AdapterRuntime>): Promise<void> {
   return runtime.then(
     async (r) => {
-      const direct = r.servers().filter((s) => {
-        const definition = r.definition(s.name);
+      const direct = r.listings.summaries().filter((s) => {
+        const definition = r.servers.definition(s.name);
         if (!definition || definition.disabled || !isRegisteredSource(definition.source.file)) return false;
         return definition.directTools !== undefined && definition.directTools !== false;
       });
-      await Promise.all(direct.map((s) => r.catalog(s.name).catch(() => undefined)));
+      await Promise.all(direct.map((s) => r.catalog.view(s.name).catch(() => undefined)));
     },
     () => undefined,
   );

@@ -98,7 +98,9 @@ export class SessionRuntime {
     return async () => {
       const runtime = await current;
       await runtime.reload();
-      const problems = runtime.problems.filter((p) => p.severity !== "info" && isRegisteredSource(p.file));
+      const problems = runtime.servers.problems.filter(
+        (p) => p.severity !== "info" && isRegisteredSource(p.file),
+      );
       if (runtime.host.hasUI && problems.length > 0)
         runtime.host.notify(problems.map(formatProblem).join("\n"), "warning");
     };
@@ -109,8 +111,8 @@ export class SessionRuntime {
     const { registrar } = this.deps.startup;
     void runtime.then(
       (r) => {
-        if (ctx.hasUI && r.problems.length > 0)
-          ctx.ui.notify(formatStatus(r.servers(), r.problems), "warning");
+        if (ctx.hasUI && r.servers.problems.length > 0)
+          ctx.ui.notify(formatStatus(r.listings.summaries(), r.servers.problems), "warning");
         if (ctx.hasUI && registrar.problems.length > 0)
           ctx.ui.notify(registrar.problems.map((p) => `direct tools: ${p}`).join("\n"), "warning");
       },
@@ -170,13 +172,15 @@ export class SessionRuntime {
   /** Listings that change (list_changed, reconnect, first listing, config) update direct tools. */
   private followListings(runtime: AdapterRuntime): void {
     const { startup } = this.deps;
-    runtime.onListingChange((server, reason) => {
+    runtime.listings.onChange((server, reason) => {
       // A runtime being replaced (new session, other cwd) no longer speaks for the tools.
       if (this.made !== runtime) return;
-      startup.registrar.sync(runtime.directTools(startup.reserved(), (name) => startup.metadataOf(name)));
+      startup.registrar.sync(
+        runtime.catalog.directTools(startup.reserved(), (name) => startup.metadataOf(name)),
+      );
       this.statusChannels.directToolsChanged();
       // A server enabled or edited in config lists again (from the cache when it can).
-      if (reason === "config") void runtime.catalog(server).catch(() => {});
+      if (reason === "config") void runtime.catalog.view(server).catch(() => {});
     });
   }
 
@@ -186,7 +190,7 @@ export class SessionRuntime {
       (started) => {
         if (!ctx.hasUI || this.made !== runtime) return;
         const names = new Set(started.map((s) => s.name));
-        const summaries = runtime.servers().filter((s) => names.has(s.name));
+        const summaries = runtime.listings.summaries().filter((s) => names.has(s.name));
         for (const n of startupNotices(
           summaries,
           this.deps.startup.display.notifyOnStartupConnect !== false,

@@ -83,7 +83,7 @@ export class StartupRegistration implements StartupState {
       instructions: (server) =>
         deps
           .live()
-          ?.servers()
+          ?.listings.summaries()
           .find((s) => s.name === server)?.instructions ??
         this.snapshot?.servers.find((s) => s.server.name === server)?.listing?.instructions,
       strict: () => this.direct.strictDirectToolArguments === true,

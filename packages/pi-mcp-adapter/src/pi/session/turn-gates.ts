@@ -69,7 +69,7 @@ export class TurnGates {
   async beforeAgentStart(): Promise<void> {
     if (this.agentRuns++ > 0) await this.registering;
     await this.applying;
-    await this.deps.live()?.catalogSettled();
+    await this.deps.live()?.listings.settled();
   }
 
   /**

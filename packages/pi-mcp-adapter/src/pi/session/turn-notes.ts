@@ -22,7 +22,7 @@ export function registerTurnNotes(
 ): void {
   const take = async (ctx: ExtensionContext) => {
     const runtime = await madeRuntime(ctx)?.catch(() => undefined);
-    return runtime?.takeTurnNotes().join("\n") || undefined;
+    return runtime?.turnNotes.take().join("\n") || undefined;
   };
   pi.on("before_agent_start", async (_event, ctx) => {
     const content = await take(ctx);

@@ -35,7 +35,7 @@ export async function installServer(
 ): Promise<InstallOutcome> {
   const url = parseUrl(params.url);
   const name = params.server?.trim() || serverNameFromUrl(url);
-  if (runtime.servers().some((s) => s.name === name)) {
+  if (runtime.listings.summaries().some((s) => s.name === name)) {
     throw new ConfigError(
       "server_exists",
       `A server named "${name}" is already configured; nothing was installed (pass another name in "server")`,

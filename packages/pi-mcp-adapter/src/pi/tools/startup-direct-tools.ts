@@ -69,7 +69,7 @@ export function listBeforeFirstPrompt(
   return runtime.then(
     async (r) => {
       let timer: NodeJS.Timeout | undefined;
-      const listing = Promise.all(names.map((name) => r.catalog(name).catch(() => undefined)));
+      const listing = Promise.all(names.map((name) => r.catalog.view(name).catch(() => undefined)));
       const timeout = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, STARTUP_LISTING_TIMEOUT_MS);
         timer.unref();

@@ -1,46 +1,37 @@
 /**
- * What the runtime knows of its servers' tools, resources and prompts, and
- * the questions asked of it: the catalog view (discovering servers not
- * listed yet, at most four at once), search, name resolution, instructions,
- * prompts, completions, the direct-tool plan and the status summaries.
- * Listings follow the server set: a list-changed notification lists a
- * server again (bursts coalesced, the old listing in use until the new one
- * is complete), a changed definition forgets it; listeners hear of both.
+ * The listing lifecycle of a runtime's servers: first listings (discovering
+ * servers not listed yet, at most four at once), listing again after a
+ * list-changed notification (bursts coalesced, the old listing in use until
+ * the new one is complete) or a reconnect, forgetting a server whose
+ * definition changed; listeners hear of each. The status summaries (a
+ * server's status plus what is listed of it) are read here too. Questions
+ * asked of the listings (search, resolve, prompts…) are in catalog-questions.ts.
  *
- * One slow server never holds up the others: a question across servers
- * waits only for first listings it starts itself, and not for those of them
- * that are late once the others answered (straggler-wait.ts), not for one an earlier
- * question started (that server is "still connecting"), nor for a server
- * whose connect is under way (its cached listing serves, if any), nor for a
- * failed server's retry (which runs in the background); and a call by exact
- * name resolves as soon as the server that has it is listed.
+ * One slow server never holds up the others: a view across servers waits
+ * only for first listings it starts itself, and not for those of them that
+ * are late once the others answered (straggler-wait.ts), not for one an
+ * earlier question started (that server is "still connecting"), nor for a
+ * server whose connect is under way (its cached listing serves, if any), nor
+ * for a failed server's retry (which runs in the background); and a call by
+ * exact name resolves as soon as the server that has it is listed.
  */
 import type { ServerListing } from "@pi-mcp-adapter/catalog";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { ambiguityMessage, type RankResult, resolveToolName, searchTools } from "@pi-mcp-adapter/search";
-import type { CompletionRequest, CompletionResult, ReplaceReport } from "@pi-mcp-adapter/transport";
-import { RuntimeError } from "../errors.js";
+import type { ReplaceReport } from "@pi-mcp-adapter/transport";
 import type { ServerSummary } from "../observability/status-events.js";
 import type { SessionTrace } from "../observability/trace-observer.js";
 import { tracedListing } from "../observability/trace-sources.js";
 import type { ServerSet } from "../servers/server-set.js";
-import { type AutoDirect, decideAutoDirect } from "./auto-direct-tools.js";
-import { type DirectToolPlan, type DirectToolSettings, planDirectTools } from "./direct-tools.js";
-import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
 import { RelistQueue } from "./relist-queue.js";
 import { runLimited } from "./run-limited.js";
-import { SearchIndexStore, searchIndexFileBeside } from "./search-index-store.js";
 import { type StragglerTerms, StragglerWait } from "./straggler-wait.js";
 import { ToolCatalog, type ToolCatalogOptions } from "./tool-catalog.js";
-import { findByPrefixedName } from "./tool-name-index.js";
 import {
-  ownerOf,
   prefixes,
   retrying,
   stillConnecting,
   type UnavailableServer,
   unavailableEntry,
-  unavailableMessage,
 } from "./unavailable-servers.js";
 
 /** At most this many servers are discovered at once. */
@@ -60,48 +51,29 @@ export interface CatalogView {
   unavailable: UnavailableServer[];
 }
 
-export interface SearchOptions {
-  server?: string;
-  limit?: number;
-  offset?: number;
-  regex?: boolean;
-}
-
-export type SearchResult = RankResult & Pick<CatalogView, "unavailable">;
+/** Options of the listings; `stragglerWait`: how long a view across servers waits for late first listings (tests shorten it). */
+export type ListingsOptions = ToolCatalogOptions & { stragglerWait?: StragglerTerms };
 
 const LIST_CHANGED = new Set(["tools/list_changed", "prompts/list_changed", "resources/list_changed"]);
 
-export class RuntimeCatalog {
-  private readonly tools: ToolCatalog;
-  /** Search indexes of tool lists, the whole catalog's kept on disk beside the metadata cache. */
-  private readonly indexes: SearchIndexStore;
+export class Listings {
+  /** What is listed of each server (memory, metadata cache); the questions read it. */
+  readonly tools: ToolCatalog;
   /** Listings after list-changed notifications: one running and at most one waiting per server. */
   private readonly relists: RelistQueue;
   private readonly toolPrefix: ToolCatalogOptions["toolPrefix"];
   private readonly listeners = new Set<ListingListener>();
-  /** The direct-tool settings of the config as last loaded (`reload` may change them). */
-  direct: DirectToolSettings;
-  /** The session's `directTools: "auto"` decision: given at start-up, else made by the first plan that needs one. */
-  private autoDirect: AutoDirect | undefined;
   private readonly stragglerWait: StragglerTerms | undefined;
 
   constructor(
     private readonly servers: ServerSet,
-    /** `stragglerWait`: how long a question across servers waits for late first listings (tests shorten it). */
-    options: ToolCatalogOptions & {
-      direct?: DirectToolSettings;
-      autoDirect?: AutoDirect;
-      stragglerWait?: StragglerTerms;
-    },
+    options: ListingsOptions,
     private readonly trace?: SessionTrace,
     /** Where a failed re-listing is reported (the old listing stays in use). */
     private readonly warn: (message: string) => void = () => {},
   ) {
-    this.direct = options.direct ?? {};
     this.toolPrefix = options.toolPrefix;
-    this.autoDirect = options.autoDirect;
     this.stragglerWait = options.stragglerWait;
-    this.indexes = new SearchIndexStore(options.cache && searchIndexFileBeside(options.cache.file));
     this.tools = new ToolCatalog(
       options,
       (name) => servers.definition(name),
@@ -212,77 +184,7 @@ export class RuntimeCatalog {
     return this.tools.metadata(server) ?? [];
   }
 
-  async search(query: string, options: SearchOptions = {}): Promise<SearchResult> {
-    const view = await this.view(options.server);
-    const searchKeywords = this.tools.searchKeywords(this.servers.names());
-    // A regex scans the tools as listed; ranked search needs the index (kept on disk for the whole catalog).
-    const tools = options.regex
-      ? view.tools
-      : await this.indexes.indexOf(view.tools, searchKeywords, options.server === undefined);
-    const result = await searchTools(query, tools, { ...options, searchKeywords });
-    return { ...result, unavailable: view.unavailable };
-  }
-
-  /** A server's instructions (from its live or cached listing), if it sent any. */
-  async instructions(server: string): Promise<string | undefined> {
-    const failure = (await this.view(server)).unavailable[0];
-    if (failure) throw new RuntimeError("server_unavailable", unavailableMessage(failure));
-    return this.tools.instructions(server);
-  }
-
-  /**
-   * The tool a (possibly misspelled) name refers to; throws with suggestions
-   * when none matches, or why when the name is of a server that is unavailable.
-   */
-  async resolve(name: string, server?: string): Promise<ToolMetadata> {
-    // Without a server, the exact prefixed name is the common case; a map saves scanning every
-    // tool, and the wait ends as soon as the server that has it is listed.
-    const exactIn = (tools: ToolMetadata[]) => findByPrefixedName(tools, name) !== undefined;
-    const view = await this.view(server, server === undefined ? exactIn : undefined, name);
-    const exact = server === undefined ? findByPrefixedName(view.tools, name) : undefined;
-    if (exact) return exact;
-    const resolved = resolveToolName(name, view.tools, server);
-    if ("match" in resolved) return resolved.match;
-    if ("ambiguous" in resolved)
-      throw new RuntimeError("ambiguous_tool", ambiguityMessage(name, resolved.ambiguous));
-    const owner = ownerOf(name, server, view.unavailable, (s) => this.prefixMode(s));
-    if (owner) throw new RuntimeError("server_unavailable", unavailableMessage(owner));
-    const hint = resolved.suggestions.length
-      ? ` Did you mean: ${resolved.suggestions.map((t) => t.prefixedName).join(", ")}?`
-      : "";
-    const missing = view.unavailable.length
-      ? ` (unavailable: ${view.unavailable.map((u) => `${u.server}: ${u.error}`).join("; ")})`
-      : "";
-    const stale = await this.servers.changedConfigNote();
-    throw new RuntimeError("unknown_tool", `No MCP tool named "${name}".${hint}${missing}${stale}`);
-  }
-
-  /** Prompts of every enabled server (or one), listing servers not listed yet. */
-  async prompts(
-    server?: string,
-  ): Promise<{ prompts: PromptEntry[]; unavailable: CatalogView["unavailable"] }> {
-    const view = await this.view(server);
-    const names = server ? [server] : this.servers.names();
-    return { prompts: names.flatMap((name) => this.knownPrompts(name)), unavailable: view.unavailable };
-  }
-
-  /** A server's prompts as far as they are known (live or cached listing), without connecting. */
-  knownPrompts(server: string): PromptEntry[] {
-    if (this.servers.definition(server)?.disabled) return [];
-    return promptEntries(server, this.tools.listing(server), this.tools.metadata(server));
-  }
-
-  /** `completion/complete` on `server` (connecting it); no values when it is disabled. */
-  async complete(
-    server: string,
-    request: CompletionRequest,
-    signal?: AbortSignal,
-  ): Promise<CompletionResult> {
-    if (this.servers.require(server).disabled) return { values: [] };
-    return (await this.servers.get(server)).complete(request, { signal });
-  }
-
-  /** Every server's status plus what is known without connecting (counts, source, instructions). */
+  /** Every server's status plus what is known without connecting (counts, source, instructions, running tasks). */
   summaries(): ServerSummary[] {
     return this.servers.status().map((status) => {
       const tasks = this.servers.tasks.of(status.name);
@@ -293,22 +195,6 @@ export class RuntimeCatalog {
         ...(tasks.length ? { tasks } : {}),
       };
     });
-  }
-
-  /**
-   * The direct tools of every server whose metadata is known (memory,
-   * cache, or `known` — e.g. the startup snapshot's); nothing connects.
-   */
-  directTools(
-    reserved: Iterable<string>,
-    known?: (server: string) => readonly ToolMetadata[] | undefined,
-  ): DirectToolPlan {
-    const servers = this.servers.names().map((name) => ({
-      definition: this.servers.require(name),
-      metadata: this.tools.metadata(name) ?? known?.(name),
-    }));
-    this.autoDirect ??= decideAutoDirect(servers, this.direct);
-    return planDirectTools(servers, this.direct, reserved, this.autoDirect);
   }
 
   /** What a `replace` changed: edited and removed servers are forgotten; listeners hear of every change. */
@@ -324,13 +210,13 @@ export class RuntimeCatalog {
     this.listed(name, "reconnect");
   }
 
-  /** Resolves once the listings that list-changed notifications started have landed (and listeners ran). */
+  /** Resolves once relistings after list-changed notifications landed, and listeners ran (hosts await it before a model request). */
   settled(): Promise<void> {
     return this.relists.settled();
   }
 
-  /** See `AdapterRuntime.onListingChange`. */
-  onListingChange(listener: ListingListener): () => void {
+  /** Hears each listing (re)load or config change of a server, with the reason; returns the unsubscribe. */
+  onChange(listener: ListingListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -339,9 +225,9 @@ export class RuntimeCatalog {
     this.listeners.clear();
   }
 
-  /** Settles once the search index due to be kept on disk is written (or could not be). */
-  indexSaved(): Promise<void> {
-    return this.indexes.saved();
+  /** How `server`'s tools are prefixed (its own setting, else the session's). */
+  prefixMode(server: string) {
+    return this.servers.definition(server)?.toolPrefix ?? this.toolPrefix ?? "server";
   }
 
   /** A first listing of `server` (from the cache when it can); listeners hear of it. */
@@ -377,10 +263,6 @@ export class RuntimeCatalog {
     if (await this.tools.fromCache(name)) return this.listed(name, "listed");
     unavailable.push(stillConnecting(name));
     this.discover(name).catch(() => {}); // its status says how it went
-  }
-
-  private prefixMode(server: string) {
-    return this.servers.definition(server)?.toolPrefix ?? this.toolPrefix ?? "server";
   }
 
   private listed(server: string, reason: ListingChangeReason): void {

@@ -7,18 +7,12 @@
  * declarations of its tools declared directly now (`"search"` tools only
  * once the model activated them, so they count as none here). The estimate
  * is the one the benchmarks use: a declaration is its name, description and
- * JSON-Schema parameters as text, and a token is four characters.
+ * JSON-Schema parameters as text, and a token is four characters. The costs
+ * as the startup snapshot gives them are in `startup/snapshot-token-costs.ts`.
  */
 import { isAppOnly, type ToolMetadata } from "@pi-mcp-adapter/core";
-import type { StartupSnapshot } from "../startup/startup-snapshot.js";
-import { snapshotAutoDirect } from "../startup/startup-snapshot.js";
-import { type RosterServer, rosterEntries } from "../tools/server-roster.js";
-import {
-  type DirectTool,
-  type DirectToolSettings,
-  directToolSettings,
-  planDirectTools,
-} from "./direct-tools.js";
+import type { DirectTool, DirectToolSettings } from "../catalog/direct-tools.js";
+import { type RosterServer, rosterEntries } from "./server-roster.js";
 
 /** A tool as a model request declares it. */
 export interface ToolDeclaration {
@@ -95,37 +89,26 @@ export function serverTokenCosts(
   });
 }
 
-/** The costs as the startup snapshot (config + metadata cache) gives them; starts no server. */
-export function snapshotTokenCosts(snapshot: StartupSnapshot): ServerTokenCost[] {
-  const settings = directToolSettings(snapshot.config.settings);
-  const inputs = snapshot.servers.map((s) => ({ definition: s.server, metadata: s.metadata }));
-  const plan = planDirectTools(inputs, settings, [], snapshotAutoDirect(snapshot));
-  return serverTokenCosts(
-    snapshot.servers.map((s) => ({ ...s, tools: s.metadata })),
-    plan.tools,
-    { roster: settings.disableProxyTool !== true },
-  );
-}
-
 /** What `liveTokenCosts` reads of a runtime (an `AdapterRuntime` fits). */
 export interface TokenCostSource {
-  servers(): readonly { name: string; state: string; instructions?: string }[];
-  /** Memory, else the metadata cache; never connects. */
-  knownTools(server: string): Promise<readonly ToolMetadata[] | undefined>;
-  directTools(): { tools: readonly DirectTool[] };
+  listings: {
+    summaries(): readonly { name: string; state: string; instructions?: string }[];
+    /** Memory, else the metadata cache; never connects. */
+    known(server: string): Promise<readonly ToolMetadata[] | undefined>;
+  };
+  catalog: { directTools(): { tools: readonly DirectTool[] }; readonly direct: DirectToolSettings };
   /** The server's definition; a config's `description` (the user's words for the roster) is read from it. */
-  definition(name: string): object | undefined;
-  readonly direct: DirectToolSettings;
+  servers: { definition(name: string): object | undefined };
 }
 
 /** The costs of a running session's enabled servers, as it knows them now; starts no server. */
 export async function liveTokenCosts(runtime: TokenCostSource): Promise<ServerTokenCost[]> {
-  const enabled = runtime.servers().filter((s) => s.state !== "disabled");
-  const tools = await Promise.all(enabled.map((s) => runtime.knownTools(s.name)));
+  const enabled = runtime.listings.summaries().filter((s) => s.state !== "disabled");
+  const tools = await Promise.all(enabled.map((s) => runtime.listings.known(s.name)));
   // Summaries again: a listing read from the cache just now brought the server's instructions.
-  const summaries = new Map(runtime.servers().map((s) => [s.name, s]));
+  const summaries = new Map(runtime.listings.summaries().map((s) => [s.name, s]));
   const servers = enabled.map((s, i) => {
-    const definition = runtime.definition(s.name) as { description?: unknown } | undefined;
+    const definition = runtime.servers.definition(s.name) as { description?: unknown } | undefined;
     const description = typeof definition?.description === "string" ? definition.description : undefined;
     const instructions = summaries.get(s.name)?.instructions;
     return {
@@ -134,8 +117,8 @@ export async function liveTokenCosts(runtime: TokenCostSource): Promise<ServerTo
       tools: tools[i],
     };
   });
-  return serverTokenCosts(servers, runtime.directTools().tools, {
-    roster: runtime.direct.disableProxyTool !== true,
+  return serverTokenCosts(servers, runtime.catalog.directTools().tools, {
+    roster: runtime.catalog.direct.disableProxyTool !== true,
   });
 }
 
