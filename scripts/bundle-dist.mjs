@@ -153,5 +153,7 @@ const { bundled } = writeBundledNotices(result.metafile, {
   packageName: pkg.name,
   repoRoot: fileURLToPath(new URL("..", import.meta.url)),
 });
-console.log(`bundled third-party code: ${bundled.map((b) => `${b.name}@${b.version}`).join(", ") || "(none)"}`);
+console.log(
+  `bundled third-party code: ${bundled.map((b) => `${b.name}@${b.version}`).join(", ") || "(none)"}`,
+);
 console.log(`bundled ${relative(process.cwd(), "dist")}: external ${external.join(", ") || "(none)"}`);

@@ -50,7 +50,12 @@ export function writeBundledNotices(metafile, { packageName, repoRoot, distDir =
   const bundled = bundledPackages(metafile, repoRoot);
   const manifest = {
     package: packageName,
-    bundled: bundled.map(({ name, version, license, lockfileKey }) => ({ name, version, license, lockfileKey })),
+    bundled: bundled.map(({ name, version, license, lockfileKey }) => ({
+      name,
+      version,
+      license,
+      lockfileKey,
+    })),
   };
   writeFileSync(join(distDir, "bundled.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   const licences = join(distDir, "THIRD-PARTY-LICENSES.md");

@@ -57,7 +57,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (!check) writeFileSync(readmePath, next);
   }
   if (check && stale.length > 0) {
-    console.error(`README bundled-code sections out of date (run npm run bundled:update):\n${stale.join("\n")}`);
+    console.error(
+      `README bundled-code sections out of date (run npm run bundled:update):\n${stale.join("\n")}`,
+    );
     process.exit(1);
   }
   console.log(check ? "README bundled-code sections are current" : `updated ${stale.length} README(s)`);
