@@ -9,9 +9,10 @@
  * 2. `changeset version` (our generator, `changelog-by-subject.cjs`, tags each line with its subject).
  * 3. `group-changelogs.mjs` regroups each new changelog section by subject.
  * 4. `npm install --package-lock-only --offline` records the new versions in package-lock.json.
- * 5. Prints the versions and `changeset status` (which must list nothing pending).
+ * 5. Prints the versions and fails if a changeset is left in `.changeset/`.
  *
- * It does not commit: read the diff, then commit it as the release commit (see RELEASING.md).
+ * It does not commit: read the diff, then commit it as the release commit; `npx changeset status` on
+ * that commit lists nothing pending (before the commit it counts the changed files as unreleased).
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -44,4 +45,10 @@ for (const path of manifestPaths()) {
   const manifest = JSON.parse(readFileSync(path, "utf8"));
   if (!manifest.private) console.log(`${manifest.name}@${manifest.version}`);
 }
-run("npx", ["changeset", "status"]);
+const left = readdirSync(join(root, ".changeset")).filter(
+  (name) => name.endsWith(".md") && name !== "README.md",
+);
+if (left.length > 0) throw new Error(`changesets left after changeset version: ${left.join(", ")}`);
+console.log(
+  "No changeset left: commit this as the release commit, then `npx changeset status` lists nothing.",
+);
