@@ -1,13 +1,13 @@
 /**
  * A local npm registry on 127.0.0.1 for `pi install npm:pi-mcp-adapter` as users type it: our packed
  * tarballs are served as if published (one version each, `latest`), and every other request (third-party
- * packuments and tarballs) is passed to the public registry, whose tarballs npm then takes from its local
- * cache when it has them. Point npm at it with `npm_config_registry`.
+ * packuments and tarballs) is redirected to the public registry, so npm fetches those itself, with its own
+ * TLS settings and cache. Point npm at it with `npm_config_registry`.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { PackedTarball } from "./published-packages.js";
@@ -51,17 +51,6 @@ function publish(tarball: PackedTarball): Published {
   };
 }
 
-async function passUpstream(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const answer = await fetch(`${UPSTREAM}${req.url}`, {
-    headers: { accept: req.headers.accept ?? "application/json" },
-  });
-  const body = Buffer.from(await answer.arrayBuffer());
-  res.writeHead(answer.status, {
-    "content-type": answer.headers.get("content-type") ?? "application/octet-stream",
-  });
-  res.end(body);
-}
-
 export async function startLocalRegistry(tarballs: PackedTarball[]): Promise<LocalRegistry> {
   const byName = new Map(tarballs.map((t) => [t.name, publish(t)]));
   const byFile = new Map(tarballs.map((t) => [`/-/local/${path.basename(t.file)}`, byName.get(t.name)!]));
@@ -84,10 +73,8 @@ export async function startLocalRegistry(tarballs: PackedTarball[]): Promise<Loc
       res.end(file.tarball);
       return;
     }
-    passUpstream(req, res).catch((error: unknown) => {
-      res.writeHead(502, { "content-type": "text/plain" });
-      res.end(`upstream registry failed: ${String(error)}`);
-    });
+    res.writeHead(307, { location: `${UPSTREAM}${url}` });
+    res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
