@@ -65,8 +65,11 @@ export function groupChangelog(text) {
   if (start < 0) return text;
   const next = text.slice(start + 3).search(/^## /m);
   const end = next < 0 ? text.length : start + 3 + next;
+  const section = text.slice(start, end).trimEnd();
+  const grouped = groupSection(section);
+  if (grouped === section) return text;
   const rest = text.slice(end);
-  return `${text.slice(0, start)}${groupSection(text.slice(start, end).trimEnd())}${rest ? `\n${rest}` : ""}`;
+  return `${text.slice(0, start)}${grouped}${rest ? `\n${rest}` : ""}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
