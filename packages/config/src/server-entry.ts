@@ -21,6 +21,7 @@ import {
   ToolPrefixModeSchema,
 } from "@pi-mcp-adapter/core";
 import { z } from "zod";
+import { OAuthClientOptionsShape } from "./oauth-client-options.js";
 import type { ConfigProblem } from "./problems.js";
 import {
   applyReferenceAliases,
@@ -28,6 +29,7 @@ import {
   REFERENCE_ONLY_OAUTH_KEYS,
   REFERENCE_ONLY_SERVER_KEYS,
 } from "./reference-aliases.js";
+import { RequestHeadersCommandSchema } from "./request-headers-command.js";
 
 const StringMap = z.record(z.string(), z.string());
 const StringList = z.array(z.string());
@@ -44,6 +46,7 @@ export const OAuthOptionsSchema = z.object({
   authorizationServerUrl: z.string().optional(),
   skipIssuerMetadataValidation: z.boolean().optional(),
   dpop: z.boolean().optional(),
+  ...OAuthClientOptionsShape,
 });
 export type OAuthOptions = z.infer<typeof OAuthOptionsSchema>;
 
@@ -85,6 +88,10 @@ export const ServerEntrySchema = z.object({
   literalEnv: StringMap.optional(),
   bearerToken: z.string().min(1).optional(),
   bearerTokenEnv: z.string().min(1).optional(),
+  /** Read the bearer token from the credential store (`pi-mcp-adapter token set <server>`). */
+  bearerTokenStore: z.literal(true).optional(),
+  /** A program computing headers for each HTTP request (request-headers-command.ts). */
+  requestHeadersCommand: RequestHeadersCommandSchema.optional(),
   /** Seconds a `!command` header or bearer token is used before the command runs again. */
   secretTtlSec: z.number().positive().optional(),
   auth: z.union([z.literal(false), z.enum(["oauth", "bearer"])]).optional(),

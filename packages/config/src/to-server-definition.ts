@@ -1,6 +1,7 @@
 /** Turns one merged server entry into a `ConfiguredServer`, or into problems when it cannot run. */
 import type { Provenance, TransportKind } from "@pi-mcp-adapter/core";
 import { checkCaFile } from "./ca-file.js";
+import { hasVariable } from "./interpolate.js";
 import type { ConfiguredServer } from "./configured-server.js";
 import type { ConfigProblem } from "./problems.js";
 import type { ServerEntry } from "./server-entry.js";
@@ -42,7 +43,7 @@ export function toServerDefinition(merged: MergedEntry): {
   });
   const transport = resolveTransport(entry);
   if ("error" in transport) return { problems: [problem(transport.field, transport.error)] };
-  if (entry.url !== undefined && !entry.url.includes("${") && !isHttpUrl(entry.url)) {
+  if (entry.url !== undefined && !hasVariable(entry.url) && !isHttpUrl(entry.url)) {
     return { problems: [problem("url", `expected an http(s) URL, found "${entry.url.slice(0, 80)}"`)] };
   }
   // A CA bundle that cannot be read skips the server: it must never run with trust it was not given.
@@ -103,6 +104,8 @@ export function toServerDefinition(merged: MergedEntry): {
     literalEnv: entry.literalEnv,
     bearerToken: entry.bearerToken,
     bearerTokenEnv: entry.bearerTokenEnv,
+    bearerTokenStore: entry.bearerTokenStore,
+    requestHeadersCommand: entry.requestHeadersCommand,
     secretTtlSec: entry.secretTtlSec,
     auth: entry.auth,
     oauth: entry.oauth,

@@ -93,6 +93,14 @@ export {
   isStoreFailure,
 } from "./store-problems.js";
 export {
+  clearStoredBearerToken,
+  maskBearerToken,
+  readStoredBearerToken,
+  type StoredBearerTokenStatus,
+  storeBearerToken,
+  storedBearerTokenStatus,
+} from "./stored-bearer-token.js";
+export {
   getMcpOAuthStatus,
   getMcpOAuthTokensForUrl,
   type McpOAuthStatus,

@@ -12,3 +12,11 @@ export type { CredentialStore, CredentialStoreKind } from "./credential-store.js
 export { recordDefaultCredentialStore, setDefaultCredentialStore } from "./default-store.js";
 export { OAuthError } from "./errors.js";
 export { isStoreFailure } from "./store-problems.js";
+export {
+  clearStoredBearerToken,
+  maskBearerToken,
+  readStoredBearerToken,
+  type StoredBearerTokenStatus,
+  storeBearerToken,
+  storedBearerTokenStatus,
+} from "./stored-bearer-token.js";

@@ -213,10 +213,14 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     // provider (and a DPoP-signing fetch where configured).
     // The signal ends a connect stuck in initialize when the server is reconnected or shut down.
     connect: async (definition, signal) => {
-      const prepared = await prepareConnection(definition, { warn: (m) => host.notify(m, "warning") });
-      // `!command` headers are computed per request (re-run after their TTL, and at once on a 401).
+      const prepared = await prepareConnection(definition, {
+        warn: (m) => host.notify(m, "warning"),
+        readStoredBearerToken: oauth.wiring?.readStoredBearerToken,
+      });
+      // `!command` headers are computed per request (re-run after their TTL, and at once on a 401);
+      // a `requestHeadersCommand` sees each request as sent and sets its headers last.
       const oauthAuth = (await oauth.wiring?.connectionAuth(definition)) ?? {};
-      const oauthFetch = oauthAuth.fetch;
+      const oauthFetch = prepared.requestHeaders ? prepared.requestHeaders(oauthAuth.fetch) : oauthAuth.fetch;
       const fetch = prepared.secretHeaders ? prepared.secretHeaders.wrapFetch(oauthFetch) : oauthFetch;
       const auth = {
         ...(oauthAuth.authProvider ? { authProvider: () => oauthAuth.authProvider } : {}),
