@@ -40,9 +40,13 @@ export const OAuthClientOptionsShape = {
   /** An HTTPS Client ID Metadata Document URL, used as the client ID where the server supports CIMD. */
   clientMetadataUrl: z
     .string()
-    .refine((value) => URL.canParse(value) && /^https:$/.test(new URL(value).protocol) && new URL(value).pathname !== "/", {
-      message: "must be an https URL with a path (the Client ID Metadata Document)",
-    })
+    .refine(
+      (value) =>
+        URL.canParse(value) && /^https:$/.test(new URL(value).protocol) && new URL(value).pathname !== "/",
+      {
+        message: "must be an https URL with a path (the Client ID Metadata Document)",
+      },
+    )
     .optional(),
   /** The authorization server's metadata document, read instead of discovery. */
   authServerMetadataUrl: absoluteUrl("the metadata document URL", true).optional(),

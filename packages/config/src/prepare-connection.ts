@@ -155,7 +155,10 @@ export async function prepareConnection(
     }
   } else if (configured.bearerTokenStore && !hasAuthorization) {
     if (!options.readStoredBearerToken || definition.url === undefined) {
-      throw new ConfigError("secret_failed", `MCP server "${name}": bearerTokenStore needs the credential store`);
+      throw new ConfigError(
+        "secret_failed",
+        `MCP server "${name}": bearerTokenStore needs the credential store`,
+      );
     }
     token = await options.readStoredBearerToken(name, definition.url);
   }

@@ -67,7 +67,10 @@ export function requestHeadersFetch(options: RequestHeadersFetchOptions, fetch?:
     return { ...init, headers, ...(init?.body == null ? {} : { body }) };
   };
   return async (url, init) => {
-    const request = new Request(url, init?.body instanceof ReadableStream ? { ...init, duplex: "half" } as RequestInit : init);
+    const request = new Request(
+      url,
+      init?.body instanceof ReadableStream ? ({ ...init, duplex: "half" } as RequestInit) : init,
+    );
     const body = Buffer.from(await request.arrayBuffer());
     const response = await send(url, await headersFor(request, body, init));
     if (response.status !== 401) return response;
@@ -89,7 +92,8 @@ function parseHeaders(server: string, printed: string): [string, string][] {
   }
   const entries = Object.entries(parsed);
   const notString = entries.find(([, value]) => typeof value !== "string");
-  if (notString) throw failure(server, `printed a non-string value for header "${notString[0].slice(0, 60)}"`);
+  if (notString)
+    throw failure(server, `printed a non-string value for header "${notString[0].slice(0, 60)}"`);
   try {
     new Headers(entries as [string, string][]);
   } catch {
@@ -124,7 +128,9 @@ export function requestHeadersWrapper(
     command: expand(configured.command, `${field}.command`),
     args: configured.args?.map((arg, i) => expand(arg, `${field}.args.${i}`)),
     env: configured.env
-      ? Object.fromEntries(Object.entries(configured.env).map(([k, v]) => [k, expand(v, `${field}.env.${k}`)]))
+      ? Object.fromEntries(
+          Object.entries(configured.env).map(([k, v]) => [k, expand(v, `${field}.env.${k}`)]),
+        )
       : undefined,
   };
   return (fetch) => requestHeadersFetch({ server, command, baseEnv, cwd }, fetch);

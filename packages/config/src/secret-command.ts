@@ -1,7 +1,7 @@
 /**
  * `!command` secrets: a value starting with `!` is a shell command whose
  * trimmed stdout is the secret. Run only when connecting or authenticating.
- * stdin and stderr are ignored, stdout is capped at 1 MiB, the command gets
+ * stdin (unless given input) and stderr are ignored, stdout is capped at 1 MiB, the command gets
  * 10 s, and empty output is an error. Errors never contain the output.
  */
 import { spawn } from "node:child_process";
@@ -42,7 +42,8 @@ export function createSecretCommandRunner(
         shell: options.args === undefined,
         cwd: options.cwd,
         env: options.env,
-        stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "ignore"],
+        // stdin is an empty pipe unless there is input: it reads as closed either way.
+        stdio: ["pipe", "pipe", "ignore"],
         windowsHide: true,
         // Its own process group, so a timeout kills the whole pipeline, not just the shell.
         detached: process.platform !== "win32",
@@ -79,8 +80,8 @@ export function createSecretCommandRunner(
         }
         chunks.push(chunk);
       });
-      child.stdin?.on("error", () => {}); // a command that does not read its input
-      child.stdin?.end(options.input);
+      child.stdin.on("error", () => {}); // a command that does not read its input
+      child.stdin.end(options.input);
       child.on("error", (error) =>
         finish(failed(`could not start (${(error as NodeJS.ErrnoException).code ?? "error"})`)),
       );

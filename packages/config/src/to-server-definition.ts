@@ -1,8 +1,8 @@
 /** Turns one merged server entry into a `ConfiguredServer`, or into problems when it cannot run. */
 import type { Provenance, TransportKind } from "@pi-mcp-adapter/core";
 import { checkCaFile } from "./ca-file.js";
-import { hasVariable } from "./interpolate.js";
 import type { ConfiguredServer } from "./configured-server.js";
+import { hasVariable } from "./interpolate.js";
 import type { ConfigProblem } from "./problems.js";
 import type { ServerEntry } from "./server-entry.js";
 import type { SourceScope } from "./source-scope.js";
