@@ -150,7 +150,7 @@ export function parseServerEntry(
   }
   const result = ServerEntrySchema.safeParse(entry);
   if (!result.success) {
-    for (const issue of result.error.issues) {
+    for (const issue of result.error.issues.flatMap(closestUnionIssues)) {
       const field = [keyPath, ...issue.path.map(String)].join(".");
       problems.push({ severity: "error", file, field, message: issue.message });
     }
@@ -162,4 +162,16 @@ export function parseServerEntry(
 /** True when the entry names an endpoint, i.e. defines a server rather than adjusting one. */
 export function definesEndpoint(entry: ServerEntry): boolean {
   return entry.command !== undefined || entry.url !== undefined || entry.socket !== undefined;
+}
+
+/**
+ * A value that fits no option of a union (`oauth: false | {…}`) is reported
+ * by the option of its own type (an object's bad fields), not as "Invalid input".
+ */
+function closestUnionIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== "invalid_union") return [issue];
+  // The option the value's type fits fails only below its root.
+  const sameType = issue.errors.filter((errors) => errors.every((e) => e.path.length > 0));
+  if (sameType.length !== 1 || !sameType[0]) return [issue];
+  return sameType[0].map((e) => ({ ...e, path: [...issue.path, ...e.path] }));
 }
