@@ -75,6 +75,11 @@ export {
   type RefreshingSecretOptions,
 } from "./refreshing-secret.js";
 export {
+  type RequestHeadersCommand,
+  RequestHeadersCommandSchema,
+  requestHeadersFetch,
+} from "./request-headers-command.js";
+export {
   createSecretCommandRunner,
   isSecretCommand,
   runSecretCommand,

@@ -8,7 +8,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { prepareConnection } from "../src/index.js";
+import { type ConfiguredServer, prepareConnection, type RequestHeadersCommand } from "../src/index.js";
 
 async function recordingServer() {
   const seen: IncomingHttpHeaders[] = [];
@@ -27,11 +27,16 @@ async function recordingServer() {
 }
 
 /** A server whose requestHeadersCommand runs `script` with Node. */
-function server(url: string, script: string, extra: Record<string, unknown> = {}) {
+function server(url: string, script: string, extra: Partial<RequestHeadersCommand> = {}): ConfiguredServer {
   return {
     name: "signed",
-    transport: "http" as const,
+    transport: "http",
     url,
+    lifecycle: "lazy",
+    protocol: "legacy",
+    source: { file: "/f.json", key: "mcpServers.signed" },
+    scope: "user",
+    layers: [],
     requestHeadersCommand: { command: process.execPath, args: ["-e", script], ...extra },
   };
 }
