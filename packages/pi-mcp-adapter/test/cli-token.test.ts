@@ -17,8 +17,9 @@ const cli = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const TOKEN = "tok-2f1c9a7e5b3d4c8aSECRET";
 
 /** The CLI in a child process (the server answers from this one), with `input` on its stdin. */
-async function run(cwd: string, args: string[], input = "") {
-  const child = spawn(process.execPath, [cli, "--cwd", cwd, "--approve-project", ...args], {
+async function run(cwd: string, args: string[], input = "", approve = true) {
+  const flags = approve ? ["--approve-project"] : [];
+  const child = spawn(process.execPath, [cli, "--cwd", cwd, ...flags, ...args], {
     env: {
       ...process.env,
       PI_CODING_AGENT_DIR: `${cwd}/agent`,
@@ -124,6 +125,9 @@ describe("pi-mcp-adapter token", () => {
     );
     expect((await run(dir.path, ["token", "set", "web"], "  \n")).stderr).toContain(
       'No token given for "web": the input was empty',
+    );
+    expect((await run(dir.path, ["token", "set", "web"], "t\n", false)).stderr).toContain(
+      '"web" is a project server awaiting approval: run "pi-mcp-adapter trust web" first',
     );
   });
 });

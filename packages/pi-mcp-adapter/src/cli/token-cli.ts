@@ -50,7 +50,14 @@ export async function tokenCli(ctx: CliContext, words: string[]): Promise<CliOut
       : `No token stored for "${server}" (${store.kind} store).`;
     return { text, json: { ...status, stored: status.url !== undefined, store: store.kind } };
   }
-  const url = serverUrl(runtime.definition(server), server);
+  const definition = runtime.definition(server);
+  if (!definition && (await ctx.pendingProjectServers()).some((p) => p.name === server)) {
+    throw new McpAdapterError(
+      "cli_usage",
+      `"${server}" is a project server awaiting approval: run "pi-mcp-adapter trust ${server}" first`,
+    );
+  }
+  const url = serverUrl(definition, server);
   const token = process.stdin.isTTY ? await readMasked(`Token for "${server}": `) : await readAll();
   await storeBearerToken(store, server, url, token);
   return {
