@@ -54,6 +54,7 @@ export { interpolate } from "./interpolate.js";
 export { INLINE_CONFIG, type LoadConfigOptions, loadConfig, type ResolvedConfig } from "./load-config.js";
 export { MASK, maskServerDefinition } from "./mask-server-definition.js";
 export { type MergedLayers, mergeConfigLayers } from "./merge-config-layers.js";
+export { keepHeadersAtOrigin } from "./origin-headers.js";
 export {
   type PrepareConnectionOptions,
   type PreparedConnection,

@@ -23,6 +23,7 @@ import { clientHandlersFor } from "./client-features/client-handlers.js";
 import { SamplingUsage } from "./client-features/sampling-usage.js";
 import { SessionRoots } from "./client-features/session-roots.js";
 import { type Host, headlessHost } from "./host.js";
+import { connectionFetch } from "./oauth/connection-fetch.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
 import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./observability/output-shapes.js";
 import { SERVER_LOG_FILE_NAME, ServerLog } from "./observability/server-log.js";
@@ -217,11 +218,8 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
         warn: (m) => host.notify(m, "warning"),
         readStoredBearerToken: oauth.wiring?.readStoredBearerToken,
       });
-      // `!command` headers are computed per request (re-run after their TTL, and at once on a 401);
-      // a `requestHeadersCommand` sees each request as sent and sets its headers last.
       const oauthAuth = (await oauth.wiring?.connectionAuth(definition)) ?? {};
-      const oauthFetch = prepared.requestHeaders ? prepared.requestHeaders(oauthAuth.fetch) : oauthAuth.fetch;
-      const fetch = prepared.secretHeaders ? prepared.secretHeaders.wrapFetch(oauthFetch) : oauthFetch;
+      const fetch = connectionFetch(prepared, { ...oauthAuth, usesOAuth: !!oauthAuth.authProvider });
       const auth = {
         ...(oauthAuth.authProvider ? { authProvider: () => oauthAuth.authProvider } : {}),
         ...(fetch ? { fetch } : {}),

@@ -73,6 +73,38 @@ describe("2.36 OAuth settings", () => {
     }
   });
 
+  it("keeps configured headers from an authorization server on another origin, login and refresh alike", async () => {
+    await using dir = await createTempDir();
+    await using resource = await serveOAuthProtectedMcp({ makeServer: echoServer });
+    await using elsewhere = await serveOAuthProtectedMcp({ makeServer: echoServer });
+    resource.useAuthorizationServer(elsewhere);
+    const runtime = await runtimeWith(dir.path, {
+      url: resource.url,
+      lifecycle: "keep-alive",
+      headers: { "X-Api-Key": "static-key-1", "X-Gate": "!printf %s command-key-2" },
+    });
+    try {
+      await logIn(runtime, (url) => elsewhere.approve(url));
+      await expectEcho(runtime);
+      elsewhere.expireAccessTokens(); // the next call refreshes inside the connection
+      await expectEcho(runtime);
+      expect(elsewhere.tokenRequests.map((r) => r.get("grant_type"))).toEqual([
+        "authorization_code",
+        "refresh_token",
+      ]);
+      const sent = (log: typeof resource.requestLog) =>
+        log.map((r) => [r.path, r.headers["x-api-key"], r.headers["x-gate"]]);
+      expect(sent(elsewhere.requestLog).filter(([, key, gate]) => key || gate)).toEqual([]);
+      expect(sent(resource.requestLog).filter(([path]) => path === "/mcp")).toContainEqual([
+        "/mcp",
+        "static-key-1",
+        "command-key-2",
+      ]);
+    } finally {
+      await runtime.shutdown();
+    }
+  });
+
   it('grantType "client_credentials" connects with the client\'s secret and no browser', async () => {
     await using dir = await createTempDir();
     await using as = await serveOAuthProtectedMcp({

@@ -48,6 +48,8 @@ export interface OAuthMcpServer extends AsyncDisposable {
   }>;
   /** Paths of requests the `requiredHeaders` gate refused. */
   gateRefusals: string[];
+  /** Every request's path and headers, in order. */
+  requestLog: Array<{ path: string; headers: IncomingMessage["headers"] }>;
   authorizeRequests: URLSearchParams[];
   tokenRequests: URLSearchParams[];
   revoked: string[];
@@ -123,6 +125,7 @@ export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Pr
     revoked: [],
     mcpAuthorizations: [],
     gateRefusals: [],
+    requestLog: [],
   };
 
   function issue(clientId: string, scope: string | undefined) {
@@ -157,6 +160,7 @@ export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Pr
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", base);
+    state.requestLog.push({ path: url.pathname, headers: req.headers });
     const gate = Object.entries(options.requiredHeaders ?? {});
     if (
       url.pathname !== "/authorize" &&
