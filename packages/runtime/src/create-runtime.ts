@@ -23,6 +23,7 @@ import { clientHandlersFor } from "./client-features/client-handlers.js";
 import { SamplingUsage } from "./client-features/sampling-usage.js";
 import { SessionRoots } from "./client-features/session-roots.js";
 import { type Host, headlessHost } from "./host.js";
+import { connectionFetch } from "./oauth/connection-fetch.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
 import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./observability/output-shapes.js";
 import { SERVER_LOG_FILE_NAME, ServerLog } from "./observability/server-log.js";
@@ -214,11 +215,12 @@ export async function createRuntime(given: RuntimeSource): Promise<AdapterRuntim
     // provider (and a DPoP-signing fetch where configured).
     // The signal ends a connect stuck in initialize when the server is reconnected or shut down.
     connect: async (definition, signal) => {
-      const prepared = await prepareConnection(definition, { warn: (m) => host.notify(m, "warning") });
-      // `!command` headers are computed per request (re-run after their TTL, and at once on a 401).
+      const prepared = await prepareConnection(definition, {
+        warn: (m) => host.notify(m, "warning"),
+        readStoredBearerToken: oauth.wiring?.readStoredBearerToken,
+      });
       const oauthAuth = (await oauth.wiring?.connectionAuth(definition)) ?? {};
-      const oauthFetch = oauthAuth.fetch;
-      const fetch = prepared.secretHeaders ? prepared.secretHeaders.wrapFetch(oauthFetch) : oauthFetch;
+      const fetch = connectionFetch(prepared, { ...oauthAuth, usesOAuth: !!oauthAuth.authProvider });
       const auth = {
         ...(oauthAuth.authProvider ? { authProvider: () => oauthAuth.authProvider } : {}),
         ...(fetch ? { fetch } : {}),

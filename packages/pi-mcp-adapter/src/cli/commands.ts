@@ -13,6 +13,7 @@ import { listPrompts, runPrompt } from "./prompt-cli.js";
 import { addCli, getCli, removeCli } from "./server-cli.js";
 import { initCli, setupCli } from "./setup-cli.js";
 import { listCli, statusCli } from "./status-cli.js";
+import { tokenCli } from "./token-cli.js";
 import { trustCli } from "./trust-cli.js";
 import { trustToolsCli } from "./trust-tools-cli.js";
 
@@ -127,6 +128,14 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     args: "<server>",
     summary: "delete a server's stored OAuth credentials and revoke them",
     run: (ctx, words) => logoutCli(ctx, words),
+  },
+  {
+    name: "token",
+    args: "set|show|clear <server>",
+    summary: "the stored bearer token of a bearerTokenStore server (set reads it from stdin)",
+    details:
+      "set reads the token from a masked prompt or piped stdin, never from the command line, and binds it to the server's URL; show prints it masked; clear deletes it. It is kept in settings.oauthCredentialStore.",
+    run: (ctx, words) => tokenCli(ctx, words),
   },
   {
     name: "init",
