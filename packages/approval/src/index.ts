@@ -34,5 +34,5 @@ export {
   needsApproval,
   parseApproveToolsSetting,
 } from "./approve-tools-setting.js";
-export { ApprovalError } from "./errors.js";
+export { ApprovalError, type ApprovalErrorCode } from "./errors.js";
 export { type GrantScope, isSessionGrant, type SessionGrant, SessionGrants } from "./session-grants.js";

@@ -22,7 +22,7 @@ export {
   type SkippedList,
   SkippedListSchema,
 } from "./cache-file-schema.js";
-export { CatalogError } from "./errors.js";
+export { CatalogError, type CatalogErrorCode } from "./errors.js";
 export {
   checkListingLimits,
   type ListingLimits,

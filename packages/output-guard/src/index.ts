@@ -20,7 +20,7 @@ export {
 } from "./blob-store.js";
 export { boundDetails, type ResultDetails, type ResultSummary } from "./bound-details.js";
 export { type BoundTextOptions, type BoundTextResult, boundText, type SpillInfo } from "./bound-text.js";
-export { OutputGuardError } from "./errors.js";
+export { OutputGuardError, type OutputGuardErrorCode } from "./errors.js";
 export {
   DEFAULT_DETAILS_MAX_BYTES,
   DEFAULT_MAX_BYTES,
