@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createMemoryApprovalStore } from "../src/approval-store.js";
 import {
   createFileApprovalStore,
-  createMemoryApprovalStore,
   definitionHash,
   describeProjectServer,
   type ProjectTrust,
