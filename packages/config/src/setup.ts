@@ -7,6 +7,7 @@
  */
 export {
   ADD_SERVER_FLAGS,
+  ADD_SERVER_USAGE,
   type AddServerFlags,
   type AddServerRequest,
   addServerRequest,
@@ -16,7 +17,7 @@ export { type AddServersResult, addServers, createProjectConfig } from "./setup/
 export { type AdoptHostsResult, adoptHostImports } from "./setup/adopt-hosts.js";
 export { CURATED_SERVERS, type CuratedServer, findCuratedServer } from "./setup/curated-servers.js";
 export { type ConfigEdit, editConfigFile } from "./setup/edit-config-file.js";
-export { formatSetupOverview, type SetupCommands } from "./setup/format-setup.js";
+export { formatConfigPaths, formatSetupOverview, type SetupCommands } from "./setup/format-setup.js";
 export { type InitResult, initHostImports } from "./setup/init-host-imports.js";
 export { checkConfigText, replaceConfigText } from "./setup/replace-config-text.js";
 export {

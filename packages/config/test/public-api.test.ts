@@ -69,6 +69,7 @@ const ROOT = [
 /** `@pi-mcp-adapter/config/setup` (src/setup.ts). */
 const SETUP = [
   "ADD_SERVER_FLAGS",
+  "ADD_SERVER_USAGE",
   "AddServerFlags",
   "AddServerRequest",
   "AddServerResult",
@@ -93,6 +94,7 @@ const SETUP = [
   "createProjectConfig",
   "editConfigFile",
   "findCuratedServer",
+  "formatConfigPaths",
   "formatSetupOverview",
   "initHostImports",
   "parseAddServerArgs",

@@ -12,6 +12,6 @@ export {
   type SearchIndexOptions,
 } from "./search-index.js";
 export type { SearchKeywords } from "./search-keywords.js";
-export { stem } from "./tokenize.js";
+export { stem, tokenize } from "./tokenize.js";
 export { prepareSearch } from "./tool-fields.js";
 export { englishWordVectors, type WordVectors } from "./word-vectors.js";

@@ -37,6 +37,7 @@ const ROOT = [
   "searchIndexFromBytes",
   "searchTools",
   "stem",
+  "tokenize",
 ];
 
 const NONE = { unlisted: [], missing: [] };
