@@ -10,8 +10,13 @@ export {
   type CredentialStoreKind,
   createMemoryCredentialStore,
 } from "./credential-store.js";
-export { recordDefaultCredentialStore, setDefaultCredentialStore } from "./default-store.js";
+export {
+  getDefaultCredentialStore,
+  recordDefaultCredentialStore,
+  setDefaultCredentialStore,
+} from "./default-store.js";
 export { createDpopFetch, type DpopFetchOptions, type DpopKey, loadOrCreateDpopKey } from "./dpop.js";
+export { createEncryptedFileStore, type EncryptedFileStoreOptions } from "./encrypted-file-store.js";
 export { OAuthError, type OAuthErrorCode, OAuthLoginRequiredError } from "./errors.js";
 export { createKeyringStore, type KeyringStoreOptions } from "./keyring-store.js";
 export type { KeytarLike } from "./keytar-like.js";

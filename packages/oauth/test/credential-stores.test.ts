@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { createEncryptedFileStore, FILE_KEY_ENV } from "../src/encrypted-file-store.js";
+import { FILE_KEY_ENV } from "../src/encrypted-file-store.js";
 import {
   createCredentialStore,
+  createEncryptedFileStore,
   createKeyringStore,
   createMemoryCredentialStore,
   defaultEncryptedFileDir,

@@ -23,10 +23,10 @@ import {
   skipNotice,
 } from "@pi-mcp-adapter/test-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEncryptedFileStore } from "../src/encrypted-file-store.js";
 import {
   type CredentialStore,
   checkCredentialStore,
+  createEncryptedFileStore,
   createKeyringStore,
   createServerOAuth,
   credentialStoreProblem,
