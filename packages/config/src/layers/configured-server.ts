@@ -1,5 +1,5 @@
 import type { Provenance, ServerDefinition } from "@pi-mcp-adapter/core";
-import type { RequestHeadersCommand } from "../secrets/request-headers-command.js";
+import type { RequestHeadersCommand } from "./request-headers-entry.js";
 import type { OAuthOptions } from "./server-entry.js";
 import type { SourceScope } from "./source-scope.js";
 

@@ -22,7 +22,6 @@ import {
 } from "@pi-mcp-adapter/core";
 import { z } from "zod";
 import type { ConfigProblem } from "../problems.js";
-import { RequestHeadersCommandSchema } from "../secrets/request-headers-command.js";
 import { OAuthClientOptionsShape } from "./oauth-client-options.js";
 import {
   applyReferenceAliases,
@@ -30,6 +29,7 @@ import {
   REFERENCE_ONLY_OAUTH_KEYS,
   REFERENCE_ONLY_SERVER_KEYS,
 } from "./reference-aliases.js";
+import { RequestHeadersCommandSchema } from "./request-headers-entry.js";
 
 const StringMap = z.record(z.string(), z.string());
 const StringList = z.array(z.string());

@@ -8,18 +8,10 @@
  * credential it caches is renewed at once — as for `!command` secrets. What
  * it prints never reaches a message: errors say only why it failed.
  */
-import { z } from "zod";
 import { ConfigError } from "../errors.js";
+import type { RequestHeadersCommand } from "../layers/request-headers-entry.js";
 import { createSecretCommandRunner, type SecretCommandRunner } from "./secret-command.js";
 import type { SecretFetch } from "./secret-headers.js";
-
-export const RequestHeadersCommandSchema = z.object({
-  command: z.string().min(1, "must not be empty"),
-  args: z.array(z.string()).optional(),
-  env: z.record(z.string(), z.string()).optional(),
-  timeoutMs: z.number().int().min(1).max(60_000).optional(),
-});
-export type RequestHeadersCommand = z.infer<typeof RequestHeadersCommandSchema>;
 
 /** What a header command may print (2.x allowed 64 KiB). */
 export const REQUEST_HEADERS_MAX_BYTES = 64 * 1024;
