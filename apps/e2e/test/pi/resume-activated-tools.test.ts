@@ -12,7 +12,7 @@
  *   the prompt before the activation (a new session file holding only the
  *   path before that prompt) starts without it.
  * `/tree` moves (not an RPC command) are covered against Pi's real
- * SessionManager in packages/pi-mcp-adapter/test/activated-tools.test.ts.
+ * SessionManager in packages/pi-mcp-adapter/test/session/activated-tools.test.ts.
  */
 import { writeFile } from "node:fs/promises";
 import type { ChatRequest, ScriptEntry } from "@pi-mcp-adapter/test-kit";

@@ -56,7 +56,7 @@ describe("OAuth through the runtime and the proxy tool", () => {
 
   it("a credential store that cannot be used blocks only the server that needs a login", async () => {
     // The encrypted-file store without its key: the same "cannot be used" path as a keyring without
-    // keytar or D-Bus (apps/e2e/test/no-keyring.test.ts runs those in real Pi).
+    // keytar or D-Bus (apps/e2e/test/oauth/no-keyring.test.ts runs those in real Pi).
     await using dir = await createTempDir();
     await using open = await serveStreamableHttp(() => createFixtureServer({ tools: [{ name: "echo" }] }));
     await using as = await serveOAuthProtectedMcp({
