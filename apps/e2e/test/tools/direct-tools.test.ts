@@ -8,148 +8,22 @@
  *     prompt can call it directly; with `freezeDirectTools` it is not
  *     declared, but proxy search finds it;
  * (4) `directTools: "search"`: absent from the first request, declared once
- *     our search returns it;
- * (5) approval and the output guard apply to direct calls;
- * and the settings around them: `disableProxyTool`, `namespaceProxyTools`,
- * `deferWithMissingMetadata`, `strictDirectToolArguments`, `mcp({ connect })`.
+ *     our search returns it (and, on Pi 1.x, found by Pi's own tool_search);
+ * (5) approval and the output guard apply to direct calls.
+ * The settings around them are in direct-tools-settings.test.ts.
  */
 import { writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { type ChatRequest, recordedPids, type ScriptEntry, toolResultTexts } from "@pi-mcp-adapter/test-kit";
+import { type ChatRequest, recordedPids, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { everythingWrapperScript } from "../../src/fixtures.js";
-import { type PiHost, piHosts, toolSearchExtension } from "../../src/pi-hosts.js";
-import { createPiProject, type PiProject } from "../../src/pi-project.js";
-import { rpcMessages } from "../../src/rpc-messages.js";
-
-const require = createRequire(import.meta.url);
-// The SDK's ESM build (require.resolve finds the CommonJS one next to it).
-const sdkEsm = path.join(
-  path.dirname(require.resolve("@modelcontextprotocol/sdk/server/index.js")),
-  "..",
-  "..",
-  "esm",
-);
-
-/** server-everything on stdio, recording each start as a file named by its pid in `FIXTURE_PID_DIR`. */
-const EVERYTHING_WRAPPER = everythingWrapperScript();
-
-/** A stdio server whose `grow` tool adds `harvest` and sends `tools/list_changed`. */
-const FARM_SERVER = `
-import { Server } from ${JSON.stringify(path.join(sdkEsm, "server/index.js"))};
-import { StdioServerTransport } from ${JSON.stringify(path.join(sdkEsm, "server/stdio.js"))};
-import { CallToolRequestSchema, ListToolsRequestSchema } from ${JSON.stringify(path.join(sdkEsm, "types.js"))};
-const server = new Server({ name: "farm", version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
-const tools = [{ name: "grow", description: "Grow a crop", inputSchema: { type: "object", properties: {} } }];
-server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  if (request.params.name === "grow" && tools.length === 1) {
-    tools.push({ name: "harvest", description: "Harvest the crop", inputSchema: { type: "object", properties: {} } });
-    await server.sendToolListChanged();
-  }
-  return { content: [{ type: "text", text: request.params.name + " done" }] };
-});
-await server.connect(new StdioServerTransport());
-`;
-
-/** A stdio server without list-change notifications whose tools are the names in `MENU_FILE`, read on each listing. */
-const MENU_SERVER = `
-import { readFileSync } from "node:fs";
-import { Server } from ${JSON.stringify(path.join(sdkEsm, "server/index.js"))};
-import { StdioServerTransport } from ${JSON.stringify(path.join(sdkEsm, "server/stdio.js"))};
-import { CallToolRequestSchema, ListToolsRequestSchema } from ${JSON.stringify(path.join(sdkEsm, "types.js"))};
-const server = new Server({ name: "menu", version: "1.0.0" }, { capabilities: { tools: {} } });
-server.setRequestHandler(ListToolsRequestSchema, () => ({
-  tools: JSON.parse(readFileSync(process.env.MENU_FILE, "utf8")).map((name) => ({
-    name, description: "Dish " + name, inputSchema: { type: "object", properties: {} },
-  })),
-}));
-server.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: "text", text: request.params.name + " served" }] }));
-await server.connect(new StdioServerTransport());
-`;
-
-/** Names a request declares that belong to us: the proxy and MCP tools. */
-function mcpNames(request: ChatRequest | undefined, ...prefixes: string[]): string[] {
-  return (request?.tools ?? [])
-    .map((t) => t.function.name)
-    .filter((n) => n === "mcp" || prefixes.some((p) => n.startsWith(p)))
-    .sort();
-}
-
-function everythingProject(
-  host: PiHost,
-  server: Record<string, unknown>,
-  steps: ScriptEntry[],
-  settings = {},
-) {
-  return createPiProject({
-    host,
-    adapterConfig: ({ join, pidDir }) => ({
-      settings,
-      mcpServers: {
-        everything: {
-          command: process.execPath,
-          args: [join("everything.mjs")],
-          env: { FIXTURE_PID_DIR: pidDir },
-          ...server,
-        },
-      },
-    }),
-    steps,
-  });
-}
-
-/**
- * Prompts one Pi session in `--mode rpc`, one after the other: each until
- * `agent_end`, a slash command until its first notice. A function runs
- * first and returns the prompt (to change a file between prompts, say).
- * Returns the notices shown.
- */
-async function promptInOneSession(
-  project: PiProject,
-  prompts: (string | (() => Promise<string>))[],
-): Promise<string[]> {
-  const notices: string[] = [];
-  const child = project.rpc();
-  const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
-  let stderr = "";
-  child.stderr.on("data", (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const timer = setTimeout(() => child.kill(), 120_000);
-  try {
-    let next = 0;
-    let current = "";
-    /** Sends the next prompt; false when there is none. */
-    const advance = async () => {
-      const entry = prompts[next++];
-      if (entry === undefined) return false;
-      current = typeof entry === "string" ? entry : await entry();
-      send({ id: `p${next}`, type: "prompt", message: current });
-      return true;
-    };
-    await advance();
-    let done = false;
-    for await (const rpc of rpcMessages(child.stdout)) {
-      const message = rpc as { type?: string; id?: string; method?: string; message?: string };
-      if (message.type === "extension_ui_request" && message.method === "notify") {
-        notices.push(message.message ?? "");
-        if (current.startsWith("/")) done = !(await advance());
-      } else if (message.type === "extension_ui_request" && message.id) {
-        send({ type: "extension_ui_response", id: message.id, cancelled: true });
-      } else if (message.type === "agent_end") {
-        done = !(await advance());
-      }
-      if (done) break;
-    }
-    if (!done) throw new Error(`Pi ended before the last prompt was answered:\n${stderr}`);
-  } finally {
-    clearTimeout(timer);
-    child.kill();
-  }
-  return notices;
-}
+import { piHosts, toolSearchExtension } from "../../src/pi-hosts.js";
+import { createPiProject } from "../../src/pi-project.js";
+import {
+  EVERYTHING_WRAPPER,
+  everythingProject,
+  FARM_SERVER,
+  mcpNames,
+  promptInOneSession,
+} from "./direct-tools-project.js";
 
 describe.each(piHosts())("$label", (host) => {
   it("(1) cold and (2) warm cache: the first request declares exactly the listed direct tools; warm spawns nothing", async () => {
@@ -263,107 +137,6 @@ describe.each(piHosts())("$label", (host) => {
     expect(echoed).toMatch(/\[Output truncated: showing 100 B of [\d.]+ [KiB]+/);
     expect(Buffer.byteLength(echoed)).toBeLessThan(600);
   }, 120_000);
-
-  it("disableProxyTool declares direct tools only; namespaceProxyTools adds mcp__<server> beside mcp", async () => {
-    await using project = await everythingProject(host, { directTools: ["echo"] }, [{ text: "Hi." }], {
-      disableProxyTool: true,
-    });
-    await writeFile(project.join("everything.mjs"), EVERYTHING_WRAPPER);
-    const run = await project.run("Hi");
-    expect(run.code, run.stderr).toBe(0);
-    expect(mcpNames(run.requests[0], "everything")).toEqual(["everything_echo"]);
-
-    await using wrapped = await everythingProject(
-      host,
-      {},
-      [
-        { toolCall: { name: "mcp__everything", arguments: { search: "sum of two numbers" } } },
-        { text: "Found." },
-      ],
-      { namespaceProxyTools: true },
-    );
-    await writeFile(wrapped.join("everything.mjs"), EVERYTHING_WRAPPER);
-    const second = await wrapped.run("Find a sum tool.");
-    expect(second.code, second.stderr).toBe(0);
-    expect(mcpNames(second.requests[0], "everything", "mcp__")).toEqual(["mcp", "mcp__everything"]);
-    expect(toolResultTexts(second.requests[1]!)[0]).toContain("everything_get_sum");
-  }, 120_000);
-
-  it("deferWithMissingMetadata: a cold server's direct tools arrive a prompt later, not at start-up", async () => {
-    await using project = await everythingProject(
-      host,
-      { directTools: ["get-sum"] },
-      [
-        { text: "Later." },
-        { toolCall: { name: "everything_get_sum", arguments: { a: 4, b: 5 } } },
-        { text: "9." },
-      ],
-      { deferWithMissingMetadata: true },
-    );
-    await writeFile(project.join("everything.mjs"), EVERYTHING_WRAPPER);
-    await promptInOneSession(project, ["Hi.", "Add 4 and 5."]);
-    const requests = project.model.requests;
-    expect(mcpNames(requests[0], "everything")).toEqual(["mcp"]);
-    expect(mcpNames(requests[1], "everything")).toEqual(["everything_get_sum", "mcp"]);
-    expect(toolResultTexts(requests[2]!).at(-1)).toContain("9");
-  }, 150_000);
-
-  it("strictDirectToolArguments names the bad field before the server is asked; mcp({ connect }) relists; status names unknown direct tools", async () => {
-    await using project = await everythingProject(
-      host,
-      { directTools: ["get-sum", "no-such-tool"] },
-      [
-        { toolCall: { name: "everything_get_sum", arguments: { a: "2", b: 3 } } },
-        { toolCall: { name: "mcp", arguments: { connect: "everything" } } },
-        { toolCall: { name: "mcp", arguments: {} } },
-        { text: "Done." },
-      ],
-      { strictDirectToolArguments: true },
-    );
-    await writeFile(project.join("everything.mjs"), EVERYTHING_WRAPPER);
-    const run = await project.run("Add.");
-    expect(run.code, run.stderr).toBe(0);
-    // Pi alone would convert "2" to 2 and call; strict checks what the model sent.
-    expect(toolResultTexts(run.requests[1]!)[0]).toBe(
-      'Tool everything_get_sum: argument "a" must be number (got string "2")',
-    );
-    expect(toolResultTexts(run.requests[2]!)[1]).toMatch(/^Connected everything: \d+ tools listed\.$/);
-    expect(toolResultTexts(run.requests[3]!)[2]).toContain(
-      'warning: direct tools: Server "everything": directTools names "no-such-tool", which it does not offer',
-    );
-  }, 120_000);
-
-  it("/mcp-adapter reconnect lists a server again and registers what it now offers", async () => {
-    await using project = await createPiProject({
-      host,
-      adapterConfig: ({ join }) => ({
-        settings: { directTools: true },
-        mcpServers: {
-          menu: {
-            command: process.execPath,
-            args: [join("menu.mjs")],
-            env: { MENU_FILE: join("menu.json") },
-          },
-        },
-      }),
-      steps: [{ text: "Hi." }, { toolCall: { name: "menu_beta", arguments: {} } }, { text: "Served." }],
-    });
-    await writeFile(project.join("menu.mjs"), MENU_SERVER);
-    await writeFile(project.join("menu.json"), JSON.stringify(["alpha"]));
-    const notices = await promptInOneSession(project, [
-      "Hi.",
-      async () => {
-        await writeFile(project.join("menu.json"), JSON.stringify(["alpha", "beta"]));
-        return "/mcp-adapter reconnect menu";
-      },
-      "Serve beta.",
-    ]);
-    expect(notices).toContain("menu: reconnected, 2 tools");
-    const requests = project.model.requests;
-    expect(mcpNames(requests[0], "menu")).toEqual(["mcp", "menu_alpha"]);
-    expect(mcpNames(requests[1], "menu")).toEqual(["mcp", "menu_alpha", "menu_beta"]);
-    expect(toolResultTexts(requests[2]!).at(-1)).toBe("beta served");
-  }, 150_000);
 
   // Pi 1.x only: its own `tool_search` (a built-in extension, loaded here next to ours) finds the
   // deferred tools and loads them for the next model call of the same prompt.
