@@ -1,8 +1,16 @@
-export { editDistance } from "./edit-distance.js";
+export { englishLexicon, type Lexicon } from "./data/lexicon.js";
+export { englishWordVectors, type WordVectors } from "./data/word-vectors.js";
 export { SearchError, type SearchErrorCode } from "./errors.js";
-export { DEFAULT_RANKING_WEIGHTS, type RankingWeights } from "./field-weights.js";
+export { DEFAULT_RANKING_WEIGHTS, type RankingWeights } from "./index/field-weights.js";
+export { keywordsForTool, type SearchKeywords } from "./index/search-keywords.js";
+export { prepareSearch } from "./index/tool-fields.js";
 export { searchIndexBytes, searchIndexBytesMatch, searchIndexFromBytes } from "./index-file.js";
-export { englishLexicon, type Lexicon } from "./lexicon.js";
+export {
+  createSearchIndex,
+  type ScoredDoc,
+  type SearchIndex,
+  type SearchIndexOptions,
+} from "./rank/search-index.js";
 export {
   DEFAULT_SEARCH_LIMIT,
   indexFor,
@@ -14,13 +22,5 @@ export {
 } from "./rank-tools.js";
 export { ambiguityMessage, type ResolveResult, resolveToolName } from "./resolve-tool-name.js";
 export { renderSchemaShape, type SchemaShapeOptions } from "./schema-shape.js";
-export {
-  createSearchIndex,
-  type ScoredDoc,
-  type SearchIndex,
-  type SearchIndexOptions,
-} from "./search-index.js";
-export { keywordsForTool, type SearchKeywords } from "./search-keywords.js";
-export { normalizeName, stem, tokenize } from "./tokenize.js";
-export { prepareSearch } from "./tool-fields.js";
-export { englishWordVectors, type WordVectors } from "./word-vectors.js";
+export { editDistance } from "./text/edit-distance.js";
+export { normalizeName, stem, tokenize } from "./text/tokenize.js";

@@ -9,10 +9,10 @@
  * cost that grows with the catalog.
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { stem, tokenize } from "./tokenize.js";
+import type { WordVectors } from "../data/word-vectors.js";
+import { stem, tokenize } from "../text/tokenize.js";
+import { isStopWord } from "../text/vocabulary.js";
 import { topK } from "./top-k.js";
-import { isStopWord } from "./vocabulary.js";
-import type { WordVectors } from "./word-vectors.js";
 
 /** How many of the best lexical matches are reordered. */
 export const RERANKED = 100;

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 
 /** The data, beside this module in src/ and in dist/ (the build copies it); made by scripts/build-word-vectors.mjs. */
 const WORDS_FILE = new URL("./word-vectors.txt", import.meta.url);
-const VECTORS_FILE = new URL("./word-vectors.bin", import.meta.url);
+export const VECTORS_FILE = new URL("./word-vectors.bin", import.meta.url);
 
 export interface WordVectors {
   readonly dims: number;

@@ -11,11 +11,11 @@
  * or description is seen; a schema edited in place is not).
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { describingStems, englishLexicon, type Lexicon } from "./lexicon.js";
-import { letterCounts } from "./name-match.js";
+import { describingStems, englishLexicon, type Lexicon } from "../data/lexicon.js";
+import { letterCounts } from "../text/name-match.js";
+import { stemAll, termsOf } from "../text/text-memo.js";
+import { normalizeName, tokenize } from "../text/tokenize.js";
 import { parameterText } from "./parameter-text.js";
-import { stemAll, termsOf } from "./text-memo.js";
-import { normalizeName, tokenize } from "./tokenize.js";
 
 /** Marks a name term that is an unstemmed surface form. */
 export const SURFACE = "=";

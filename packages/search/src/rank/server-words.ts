@@ -7,7 +7,7 @@
  * to the power `serverWords` (0 = off).
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { tokenize } from "./tokenize.js";
+import { tokenize } from "../text/tokenize.js";
 
 export interface ServerWords {
   /** The factor for each tool, given the query as read; `undefined` when the query names no server. */

@@ -7,7 +7,7 @@
  * query needs beside it is cheap to derive (`search-index.ts`).
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import type { Lexicon } from "./lexicon.js";
+import type { Lexicon } from "../data/lexicon.js";
 import { buildPostings, type Postings } from "./postings.js";
 import { DESCRIBED, fieldsOf, SURFACE } from "./tool-fields.js";
 

@@ -11,9 +11,9 @@
  * words the lexicon knows (`get rid of`, `look up`) is one group, of its
  * synonyms, instead of a group per word.
  */
-import { withinEdits } from "./edit-distance.js";
-import { stem, tokenize } from "./tokenize.js";
-import { expandAbbreviation, isStopWord, synonymsOf } from "./vocabulary.js";
+import { withinEdits } from "../text/edit-distance.js";
+import { stem, tokenize } from "../text/tokenize.js";
+import { expandAbbreviation, isStopWord, synonymsOf } from "../text/vocabulary.js";
 
 export interface QueryAlternative {
   terms: readonly string[];

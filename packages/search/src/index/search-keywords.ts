@@ -8,7 +8,7 @@
  * contains a multi-word keyword as an exact phrase adds a bonus on top.
  */
 import { matchesToolGlob, type ToolMetadata } from "@pi-mcp-adapter/core";
-import { tokenize } from "./tokenize.js";
+import { tokenize } from "../text/tokenize.js";
 
 /** Server name → that server's `searchKeywords` (core's `SearchKeywordsSetting`: tool glob → extra words). */
 export type SearchKeywords = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;

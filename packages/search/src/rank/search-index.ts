@@ -9,19 +9,19 @@
  * multi-word `searchKeywords` entry as an exact phrase. Pure and synchronous.
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { DEFAULT_RANKING_WEIGHTS, fieldWeightList, type RankingWeights } from "./field-weights.js";
-import { analyseTools, type IndexData } from "./index-data.js";
-import { englishLexicon, type Lexicon, noLexicon } from "./lexicon.js";
-import { letterCounts, nameBonus } from "./name-match.js";
-import { documentFrequency, type Postings } from "./postings.js";
-import { type QueryGroup, queryGroups, withoutWebAddresses } from "./query-terms.js";
-import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "./search-keywords.js";
+import { englishLexicon, type Lexicon, noLexicon } from "../data/lexicon.js";
+import { englishWordVectors, type WordVectors } from "../data/word-vectors.js";
+import { DEFAULT_RANKING_WEIGHTS, fieldWeightList, type RankingWeights } from "../index/field-weights.js";
+import { analyseTools, type IndexData } from "../index/index-data.js";
+import { documentFrequency, type Postings } from "../index/postings.js";
+import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "../index/search-keywords.js";
+import { compactNamesOf, DESCRIBED, SURFACE } from "../index/tool-fields.js";
+import { type QueryGroup, queryGroups, withoutWebAddresses } from "../query/query-terms.js";
+import { letterCounts, nameBonus } from "../text/name-match.js";
+import { normalizeName } from "../text/tokenize.js";
 import { createSemanticScorer, nudgeByMeaning, type SemanticScorer } from "./semantic-score.js";
 import { createServerWords } from "./server-words.js";
-import { normalizeName } from "./tokenize.js";
-import { compactNamesOf, DESCRIBED, SURFACE } from "./tool-fields.js";
 import { topK } from "./top-k.js";
-import { englishWordVectors, type WordVectors } from "./word-vectors.js";
 
 /** Likewise a query word's lexicon synonym found in more than this share of the tools is not tried. */
 const MAX_RELATED_DOC_SHARE = 0.05;
