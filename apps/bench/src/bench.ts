@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 const args = process.argv.slice(2);
 const suites = args.includes("--side-by-side")
   ? [["src/side-by-side-run.ts", ...args.filter((a) => a !== "--side-by-side")]]
-  : [["src/run.ts", ...args], ["src/transport-run.ts"], ["src/shell-run.ts"]];
+  : [["src/search/run.ts", ...args], ["src/transport-run.ts"], ["src/shell-run.ts"]];
 for (const [script, ...rest] of suites) {
   const run = spawnSync(process.execPath, ["--import", "tsx", script!, ...rest], { stdio: "inherit" });
   if (run.status !== 0) {

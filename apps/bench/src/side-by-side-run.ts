@@ -18,7 +18,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import type { PiHost } from "@pi-mcp-adapter/e2e/pi-hosts";
 import { loadEvalData } from "./eval-data.js";
-import { measureLatency } from "./search-latency.js";
+import { measureLatency } from "./search/search-latency.js";
 import { loadCatalogServers } from "./shell-home.js";
 import { measureCalls } from "./side-by-side-call.js";
 import { measureEchoTurns } from "./side-by-side-echo-turn.js";

@@ -20,7 +20,7 @@
  * keeps an index as bytes (`searchIndexBytes`), the index read back from
  * them is compared with the built one the same way.
  *
- * Run: `PI_MCP_EVAL_DIR=… node --import tsx src/index-build.ts [runs] [--vs DIR] [--warm]`.
+ * Run: `PI_MCP_EVAL_DIR=… node --import tsx src/search/index-build.ts [runs] [--vs DIR] [--warm]`.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -28,8 +28,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { loadCheckQueries, loadEvalData } from "./eval-data.js";
-import { median } from "./transport-measure.js";
+import { loadCheckQueries, loadEvalData } from "../eval-data.js";
+import { median } from "../transport-measure.js";
 
 const FIGURES = [
   "firstMs",

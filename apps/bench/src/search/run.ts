@@ -8,7 +8,7 @@
  * query file of the same form (e.g. fixtures/search-particle-queries.jsonl).
  */
 import { basename, resolve } from "node:path";
-import { loadEvalData, loadQueries } from "./eval-data.js";
+import { loadEvalData, loadQueries } from "../eval-data.js";
 import { formatRosterTokens, measureRosterTokens } from "./roster-tokens.js";
 import { crossValidate, formatFolds } from "./search-folds.js";
 import { formatLatency, measureLatency } from "./search-latency.js";

@@ -13,8 +13,8 @@ import {
   type RankingWeights,
   rankTools,
 } from "@pi-mcp-adapter/search";
-import { type EvalData, type EvalQuery, toolKey } from "./eval-data.js";
-import { firstRelevantRank, type QualityScores, scoreByStyle } from "./metrics.js";
+import { type EvalData, type EvalQuery, toolKey } from "../eval-data.js";
+import { firstRelevantRank, type QualityScores, scoreByStyle } from "../metrics.js";
 
 export const FOLD_SEED = 20261201;
 

@@ -7,7 +7,7 @@
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { createSearchIndex, rankTools } from "@pi-mcp-adapter/search";
-import type { EvalData } from "./eval-data.js";
+import type { EvalData } from "../eval-data.js";
 
 export interface LatencyRow {
   tools: number;

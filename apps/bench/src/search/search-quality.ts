@@ -4,10 +4,10 @@
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { createSearchIndex, rankTools } from "@pi-mcp-adapter/search";
+import { type EvalData, type EvalQuery, toolKey } from "../eval-data.js";
+import { firstRelevantRank, type QualityScores, scoreByStyle } from "../metrics.js";
 import { createBm25Baseline } from "./baselines/bm25-minisearch.js";
 import { keywordScorerRank } from "./baselines/keyword-scorer.js";
-import { type EvalData, type EvalQuery, toolKey } from "./eval-data.js";
-import { firstRelevantRank, type QualityScores, scoreByStyle } from "./metrics.js";
 
 export type Ranker = (query: string) => ToolMetadata[];
 

@@ -11,7 +11,7 @@
 import { Worker } from "node:worker_threads";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { searchTools } from "@pi-mcp-adapter/search";
-import type { EvalData } from "./eval-data.js";
+import type { EvalData } from "../eval-data.js";
 import { syntheticCatalog } from "./search-latency.js";
 
 const PATTERNS = [

@@ -13,8 +13,8 @@ import {
   type RankingWeights,
   rankTools,
 } from "@pi-mcp-adapter/search";
-import { toolKey } from "./eval-data.js";
-import { firstRelevantRank, type QualityScores, scoreRanks } from "./metrics.js";
+import { toolKey } from "../eval-data.js";
+import { firstRelevantRank, type QualityScores, scoreRanks } from "../metrics.js";
 import type { QuerySet } from "./search-sets.js";
 
 /** The weights tried together; every other weight keeps its default. */

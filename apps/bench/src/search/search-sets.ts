@@ -9,8 +9,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { type EvalData, type EvalQuery, loadEvalData, loadQueries } from "./eval-data.js";
-import type { QualityScores } from "./metrics.js";
+import { type EvalData, type EvalQuery, loadEvalData, loadQueries } from "../eval-data.js";
+import type { QualityScores } from "../metrics.js";
 import { evaluate, type RankerScores } from "./search-quality.js";
 
 export interface QuerySet {
@@ -24,7 +24,7 @@ export interface QuerySet {
   partOf?: string;
 }
 
-const fixture = (file: string) => fileURLToPath(new URL(`../fixtures/${file}`, import.meta.url));
+const fixture = (file: string) => fileURLToPath(new URL(`../../fixtures/${file}`, import.meta.url));
 
 /** Fixture query files over the development catalog: name, file, origin. */
 const FIXTURE_SETS = [
