@@ -2,7 +2,8 @@
  * Leave one set out (`bench:search --folds`): the weights that shape how a
  * request is read across kinds of query — how hard a tool is held to covering
  * every query word, how much closeness in meaning adds, how strongly a word
- * naming a server holds to its tools — are chosen on every
+ * naming a server holds to its tools, how much a long request's words found
+ * across many servers count, how much feedback from a first pass adds — are chosen on every
  * set but one and scored on the one left out, for each set in turn. A weight
  * that only suits the development set shows here as a held-out loss.
  */
@@ -22,6 +23,8 @@ export const CROSS_SET_GRID = {
   coverageExponent: [0.5, 0.6, 0.75, 1],
   semantic: [0, 0.5],
   serverWords: [0, 0.5, 1],
+  concepts: [0, 1],
+  feedback: [0, 0.3],
 } as const satisfies Partial<Record<keyof RankingWeights, readonly number[]>>;
 
 /** Sets smaller than this take no part in choosing (too few queries to tell a weight from noise). */
@@ -36,12 +39,11 @@ export interface HeldOutRow {
   shipped: QualityScores;
 }
 
+/** Every point of the grid (each weight of `CROSS_SET_GRID` at each of its values). */
 function combinations(): Weights[] {
-  const out: Weights[] = [];
-  for (const coverageExponent of CROSS_SET_GRID.coverageExponent)
-    for (const semantic of CROSS_SET_GRID.semantic)
-      for (const serverWords of CROSS_SET_GRID.serverWords)
-        out.push({ coverageExponent, semantic, serverWords });
+  let out: Weights[] = [{}];
+  for (const [name, values] of Object.entries(CROSS_SET_GRID) as [keyof RankingWeights, readonly number[]][])
+    out = out.flatMap((weights) => values.map((value) => ({ ...weights, [name]: value })));
   return out;
 }
 
@@ -69,11 +71,15 @@ function scoreSets(sets: readonly QuerySet[], weights: Weights): QualityScores[]
 /** For each set: the grid point best on the other sets (mean of R@5 + MRR@10 per set), scored on it. */
 export function leaveOneSetOut(sets: readonly QuerySet[]): HeldOutRow[] {
   const grid = combinations().map((weights) => ({ weights, scores: scoreSets(sets, weights) }));
-  const shipped = scoreSets(sets, {
-    coverageExponent: DEFAULT_RANKING_WEIGHTS.coverageExponent,
-    semantic: DEFAULT_RANKING_WEIGHTS.semantic,
-    serverWords: DEFAULT_RANKING_WEIGHTS.serverWords,
-  });
+  const shipped = scoreSets(
+    sets,
+    Object.fromEntries(
+      Object.keys(CROSS_SET_GRID).map((name) => [
+        name,
+        DEFAULT_RANKING_WEIGHTS[name as keyof RankingWeights],
+      ]),
+    ),
+  );
   const chooses = sets.map((set) => set.queries.length >= MIN_QUERIES);
   // A set and a part of it share queries: neither chooses when the other is left out.
   const related = (a: QuerySet, b: QuerySet) => a === b || a.partOf === b.name || b.partOf === a.name;

@@ -35,6 +35,13 @@ export interface RankingWeights {
    * scaled by (server-naming words their server holds + 1) / (server-naming words + 1) to this power.
    */
   serverWords: number;
+  /**
+   * Key-concept weighting of long requests: each word counts (its server rarity ÷ the request's rarest
+   * word's) to this power (0 = every word alike; `rank/concept-weights.ts`).
+   */
+  concepts: number;
+  /** Pseudo-relevance feedback: the weight of the best expansion word drawn from a first pass (0 = none). */
+  feedback: number;
 }
 
 /** Field order inside the index. */
@@ -61,6 +68,8 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = {
   semantic: 0.5,
   coverageExponent: 0.75,
   serverWords: 1,
+  concepts: 1,
+  feedback: 0,
 };
 
 /** BM25 length normalisation per field (0 = none, 1 = full), in `FIELDS` order. */

@@ -19,6 +19,15 @@ import { compactNamesOf, DESCRIBED, SURFACE } from "../index/tool-fields.js";
 import { type QueryGroup, queryGroups, withoutWebAddresses } from "../query/query-terms.js";
 import { letterCounts, nameBonus } from "../text/name-match.js";
 import { normalizeName } from "../text/tokenize.js";
+import { conceptWeights, serverFrequency } from "./concept-weights.js";
+import {
+  FEEDBACK_DOCS,
+  FEEDBACK_MIN_WORDS,
+  type ForwardIndex,
+  feedbackGroups,
+  forwardIndex,
+  termsOf,
+} from "./feedback.js";
 import { createSemanticScorer, nudgeByMeaning, type SemanticScorer } from "./semantic-score.js";
 import { createServerWords } from "./server-words.js";
 import { topK } from "./top-k.js";
@@ -160,12 +169,91 @@ export function indexOver(
     tools,
     options.weights?.serverWords ?? DEFAULT_RANKING_WEIGHTS.serverWords,
   );
+  const weightOf = <K extends keyof RankingWeights>(name: K) =>
+    options.weights?.[name] ?? DEFAULT_RANKING_WEIGHTS[name];
+  const conceptWeight = weightOf("concepts");
+  const feedbackWeight = weightOf("feedback");
+  const serverIds = new Map<string, number>();
+  const serverOf = Int32Array.from(tools, (tool) => {
+    const id = serverIds.get(tool.server) ?? serverIds.size;
+    serverIds.set(tool.server, id);
+    return id;
+  });
+  const serverCount = serverIds.size;
+  const serversHolding = serverFrequency(postings, serverOf);
+  let forward: ForwardIndex | undefined;
   const meaning = createSemanticScorer(
     tools,
     df,
     wordVectors ? () => wordVectors : englishWordVectors,
     data.docVectors,
   );
+
+  /** Lexical scores of the tools matching `groups` (each counting `weights[g]`) and the `extra` feedback groups. */
+  const lexical = (
+    query: string,
+    read: string,
+    groups: readonly QueryGroup[],
+    weights: readonly number[],
+    extra: readonly QueryGroup[],
+    accept: ((tool: ToolMetadata) => boolean) | undefined,
+  ): ScoredDoc[] => {
+    const candidates: number[] = [];
+    const all = extra.length ? [...groups, ...extra] : groups;
+    all.forEach((group, g) => {
+      const share = weights[g] ?? 1;
+      addGroup(group, postings, scratch, touched, sumTouched);
+      for (const doc of touched) {
+        const value = scratch.best[doc]!;
+        if (value > 0) {
+          if (scratch.total[doc] === 0 && scratch.matched[doc] === 0) candidates.push(doc);
+          scratch.total[doc]! += value * share;
+          scratch.matched[doc]! += scratch.credit[doc]! * share;
+          scratch.best[doc] = 0;
+        }
+      }
+      touched.length = 0;
+    });
+    let words = 0;
+    for (let g = 0; g < groups.length; g++) words += weights[g] ?? 1;
+    const phraseBonus = phrases.match(query);
+    // A keyword phrase of stop words alone ("how to") matched no query word.
+    for (const doc of phraseBonus.keys()) {
+      if (scratch.total[doc] === 0 && scratch.matched[doc] === 0) {
+        candidates.push(doc);
+        scratch.matched[doc] = 1;
+      }
+    }
+    const compactQuery = normalizeName(query);
+    // A query spelling a whole name finds that tool even when no word matched on its own.
+    for (const doc of byCompactName.get(compactQuery) ?? []) {
+      if (scratch.total[doc] === 0 && scratch.matched[doc] === 0) {
+        candidates.push(doc);
+        scratch.matched[doc] = 1;
+      }
+    }
+    const serverFactor = serverWords.factors(read);
+    const nameLike = compactQuery.length >= 4 && !/\s/.test(query.trim());
+    const queryLetters = letterCounts(compactQuery);
+    const out: ScoredDoc[] = [];
+    for (const doc of candidates) {
+      const total = scratch.total[doc]!;
+      const matched = Math.min(scratch.matched[doc]!, words);
+      scratch.total[doc] = 0;
+      scratch.matched[doc] = 0;
+      if (accept && !accept(tools[doc]!)) continue;
+      const bonus = compactQuery
+        ? nameBonus(compactQuery, compactNames[doc]!, nameLike, queryLetters, nameLetters[doc]!)
+        : 0;
+      const coverage = groups.length ? ((matched + 1) / (words + 1)) ** coverageExponent : 1;
+      const named = serverFactor ? serverFactor(doc) : 1;
+      const score = total * coverage * named + bonus + (phraseBonus.get(doc) ?? 0);
+      if (score > 0) out.push({ doc, score });
+    }
+    return out;
+  };
+  const better = (a: ScoredDoc, b: ScoredDoc) =>
+    b.score - a.score || cmp(tools[a.doc]!.prefixedName, tools[b.doc]!.prefixedName);
 
   const index: SearchIndex = {
     tools,
@@ -179,57 +267,15 @@ export function indexOver(
     score(query, accept, limit) {
       const read = withoutWebAddresses(query);
       const groups = queryGroups(read, index);
-      const candidates: number[] = [];
-      for (const group of groups) {
-        addGroup(group, postings, scratch, touched, sumTouched);
-        for (const doc of touched) {
-          const value = scratch.best[doc]!;
-          if (value > 0) {
-            if (scratch.total[doc] === 0) candidates.push(doc);
-            scratch.total[doc]! += value;
-            scratch.matched[doc]! += scratch.credit[doc]!;
-            scratch.best[doc] = 0;
-          }
-        }
-        touched.length = 0;
-      }
-      const phraseBonus = phrases.match(query);
-      // A keyword phrase of stop words alone ("how to") matched no query word.
-      for (const doc of phraseBonus.keys()) {
-        if (scratch.total[doc] === 0 && scratch.matched[doc] === 0) {
-          candidates.push(doc);
-          scratch.matched[doc] = 1;
-        }
-      }
-      const compactQuery = normalizeName(query);
-      // A query spelling a whole name finds that tool even when no word matched on its own.
-      for (const doc of byCompactName.get(compactQuery) ?? []) {
-        if (scratch.total[doc] === 0 && scratch.matched[doc] === 0) {
-          candidates.push(doc);
-          scratch.matched[doc] = 1;
-        }
-      }
-      const serverFactor = serverWords.factors(read);
-      const nameLike = compactQuery.length >= 4 && !/\s/.test(query.trim());
-      const queryLetters = letterCounts(compactQuery);
-      const out: ScoredDoc[] = [];
-      for (const doc of candidates) {
-        const total = scratch.total[doc]!;
-        const matched = Math.min(scratch.matched[doc]!, groups.length);
-        scratch.total[doc] = 0;
-        scratch.matched[doc] = 0;
-        if (accept && !accept(tools[doc]!)) continue;
-        const bonus = compactQuery
-          ? nameBonus(compactQuery, compactNames[doc]!, nameLike, queryLetters, nameLetters[doc]!)
-          : 0;
-        const coverage = groups.length ? ((matched + 1) / (groups.length + 1)) ** coverageExponent : 1;
-        const named = serverFactor ? serverFactor(doc) : 1;
-        const score = total * coverage * named + bonus + (phraseBonus.get(doc) ?? 0);
-        if (score > 0) out.push({ doc, score });
+      const weights = conceptWeights(groups, serverCount, serversHolding, conceptWeight);
+      let out = lexical(query, read, groups, weights, [], accept);
+      if (feedbackWeight > 0 && out.length > 0 && groups.length >= FEEDBACK_MIN_WORDS) {
+        forward ??= forwardIndex(postings, n);
+        const first = topK(out, FEEDBACK_DOCS, better);
+        const extra = feedbackGroups(first, forward, termsOf(groups), feedbackWeight);
+        if (extra.length) out = lexical(query, read, groups, weights, extra, accept);
       }
       nudgeByMeaning(out, read, meaning, semanticWeight);
-      const better = (a: ScoredDoc, b: ScoredDoc) =>
-        b.score - a.score || cmp(tools[a.doc]!.prefixedName, tools[b.doc]!.prefixedName);
       return { hits: limit === undefined ? out.sort(better) : topK(out, limit, better), total: out.length };
     },
   };
