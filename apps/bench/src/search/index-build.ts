@@ -29,7 +29,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { loadCheckQueries, loadEvalData } from "../eval-data.js";
-import { median } from "../transport-measure.js";
+import { median } from "../transport/transport-measure.js";
 
 const FIGURES = [
   "firstMs",

@@ -7,8 +7,8 @@
  * definition without a roster.
  */
 import { PROXY_TOOL_DESCRIPTION, PROXY_TOOL_NAME, PROXY_TOOL_PARAMETERS } from "@pi-mcp-adapter/runtime";
-import { type CatalogServer, createShellHome, loadCatalogServers } from "../shell-home.js";
-import { definitionText, RecordingPi, tokens } from "../shell-recording-pi.js";
+import { type CatalogServer, createShellHome, loadCatalogServers } from "../shell/shell-home.js";
+import { definitionText, RecordingPi, tokens } from "../shell/shell-recording-pi.js";
 
 export interface RosterTokensRow {
   servers: number;

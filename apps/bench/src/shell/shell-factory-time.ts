@@ -8,10 +8,10 @@
  * process also measures the cold path (module import + factory).
  */
 import { execFileSync } from "node:child_process";
+import { median } from "../transport/transport-measure.js";
 import { createShellHome, loadCatalogServers, startedServers } from "./shell-home.js";
 import { headlessContext, type RecordedTool, RecordingPi } from "./shell-recording-pi.js";
 import { liveChildren, spawnCount } from "./shell-spawn-counter.js";
-import { median } from "./transport-measure.js";
 
 const ROUNDS = 10;
 const CALLS_PER_ROUND = 10;

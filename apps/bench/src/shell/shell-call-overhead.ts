@@ -12,9 +12,9 @@ import { MetadataCache } from "@pi-mcp-adapter/catalog";
 import { connectInMemory, createFixtureServer, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "pi-mcp-adapter";
-import { stdioFixtureDefinition } from "./fixture-definition.js";
+import { stdioFixtureDefinition } from "../fixture-definition.js";
+import { median } from "../transport/transport-measure.js";
 import { createShellHome, loadCatalogServers } from "./shell-home.js";
-import { median } from "./transport-measure.js";
 
 const ROUNDS = 30;
 const CALLS_PER_ROUND = 100;

@@ -13,13 +13,13 @@
  */
 import { writeFileSync } from "node:fs";
 import { type ChatRequest, toolResultTexts } from "@pi-mcp-adapter/test-kit";
-import type { EvalData } from "./eval-data.js";
-import { firstRelevantRank, type QualityScores, scoreRanks } from "./metrics.js";
-import { tokens } from "./shell-recording-pi.js";
+import type { EvalData } from "../eval-data.js";
+import { firstRelevantRank, type QualityScores, scoreRanks } from "../metrics.js";
+import { tokens } from "../shell/shell-recording-pi.js";
+import { median } from "../transport/transport-measure.js";
 import type { AdapterId, BenchProject, TimedRun } from "./side-by-side-project.js";
 import { nameIndex, rankedKeys, searchStepFor } from "./side-by-side-search-steps.js";
 import { warmCaches } from "./side-by-side-startup.js";
-import { median } from "./transport-measure.js";
 
 export interface SearchResult {
   queries: number;

@@ -13,7 +13,7 @@ import { CACHE_FILE_NAME, MetadataCache } from "@pi-mcp-adapter/catalog";
 import { ADMIT_ALL_PROJECT_SERVERS, definitionHash, loadConfig } from "@pi-mcp-adapter/config";
 import type { RemoteTool, ServerDefinition } from "@pi-mcp-adapter/core";
 import { stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
-import { evalDir } from "./eval-data.js";
+import { evalDir } from "../eval-data.js";
 
 export interface CatalogServer {
   name: string;

@@ -5,7 +5,7 @@
  * daemon adds (daemon-call-overhead.ts).
  */
 import { cpus, loadavg } from "node:os";
-import { formatDaemonCallOverhead, measureDaemonCallOverhead } from "./daemon-call-overhead.js";
+import { formatDaemonCallOverhead, measureDaemonCallOverhead } from "../daemon/daemon-call-overhead.js";
 import { formatSharedServers, measureSharedServers } from "./shared-servers.js";
 
 const load = () =>

@@ -4,7 +4,7 @@
  * the ratio of ours to the reference, and the design's measured target (and
  * whether our figure meets it) where the design sets one.
  */
-import type { QualityScores } from "./metrics.js";
+import type { QualityScores } from "../metrics.js";
 import type { CallRow } from "./side-by-side-call.js";
 import type { InstallResult } from "./side-by-side-install.js";
 import { type AdapterId, COLUMNS, REF_VERSION } from "./side-by-side-project.js";

@@ -7,9 +7,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { loadStartupSnapshot } from "@pi-mcp-adapter/runtime";
+import { median } from "../transport/transport-measure.js";
 import { createShellHome, loadCatalogServers, startedServers } from "./shell-home.js";
 import { liveChildren, spawnCount } from "./shell-spawn-counter.js";
-import { median } from "./transport-measure.js";
 
 const ROUNDS = 30;
 

@@ -5,9 +5,10 @@
  * and the child processes each starts before that first request (logged by
  * a preload in Pi and every descendant, minus what Pi alone starts).
  */
+
+import { median } from "../transport/transport-measure.js";
 import type { AdapterId, BenchProject } from "./side-by-side-project.js";
 import { searchStep } from "./side-by-side-project.js";
-import { median } from "./transport-measure.js";
 
 export type CacheState = "cold" | "warm";
 

@@ -6,10 +6,11 @@
  * declares of ours (name + description + parameters, tokens = chars/4):
  * proxy only, then 5 and 50 direct tools beside it.
  */
+
+import { median } from "../transport/transport-measure.js";
 import { createShellHome, loadCatalogServers, startedServers } from "./shell-home.js";
 import { definitionText, RecordingPi, tokens } from "./shell-recording-pi.js";
 import { liveChildren, spawnCount } from "./shell-spawn-counter.js";
-import { median } from "./transport-measure.js";
 
 const ROUNDS = 20;
 const PER_SERVER = 5;

@@ -12,7 +12,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { openSharedServer, stopDaemon } from "@pi-mcp-adapter/daemon";
 import { stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
-import { median } from "./transport-measure.js";
+import { median } from "../transport/transport-measure.js";
 
 const PAIRS = 2000;
 const WARM_UP = 200;

@@ -9,9 +9,9 @@
  */
 import { readFileSync, rmSync } from "node:fs";
 import { serverEverythingPath } from "@pi-mcp-adapter/test-kit";
+import { median } from "../transport/transport-measure.js";
 import type { AdapterId, BenchProject } from "./side-by-side-project.js";
 import { benchProbeExtension } from "./side-by-side-project.js";
-import { median } from "./transport-measure.js";
 
 const WARMUP_PAIRS = 10;
 

@@ -7,11 +7,11 @@
  * round by round, medians.
  */
 import type { ChatRequest, ScriptStep } from "@pi-mcp-adapter/test-kit";
+import { median } from "../transport/transport-measure.js";
 import { piServers } from "./side-by-side-processes.js";
 import type { AdapterId, BenchProject } from "./side-by-side-project.js";
 import { searchStepFor } from "./side-by-side-search-steps.js";
 import { warmCaches } from "./side-by-side-startup.js";
-import { median } from "./transport-measure.js";
 
 export interface ServersResult {
   rounds: number;

@@ -7,8 +7,8 @@
  * built-in MCP, `toolExposure: { <tool>: "direct" }`).
  */
 
-import type { CatalogServer } from "./shell-home.js";
-import { definitionText, tokens as textTokens } from "./shell-recording-pi.js";
+import type { CatalogServer } from "../shell/shell-home.js";
+import { definitionText, tokens as textTokens } from "../shell/shell-recording-pi.js";
 import type { AdapterId, AdapterKind, BenchProject } from "./side-by-side-project.js";
 import { catalogEntries } from "./side-by-side-project.js";
 import { warmCaches } from "./side-by-side-startup.js";

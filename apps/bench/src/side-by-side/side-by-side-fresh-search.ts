@@ -5,8 +5,8 @@
  * drops out of later searches, so that figure is reported beside this one.
  */
 import { toolResultTexts } from "@pi-mcp-adapter/test-kit";
-import type { EvalData } from "./eval-data.js";
-import { firstRelevantRank, type QualityScores, scoreRanks } from "./metrics.js";
+import type { EvalData } from "../eval-data.js";
+import { firstRelevantRank, type QualityScores, scoreRanks } from "../metrics.js";
 import type { BenchProject } from "./side-by-side-project.js";
 import { nameIndex, rankedKeys, searchStepFor } from "./side-by-side-search-steps.js";
 

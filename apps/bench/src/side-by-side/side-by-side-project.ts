@@ -14,7 +14,7 @@ import { CACHE_FILE_NAME } from "@pi-mcp-adapter/catalog";
 import { ensureHostsInstalled, extensionDir, type PiHost, piHosts } from "@pi-mcp-adapter/e2e/pi-hosts";
 import { createPiProject, type PiProject, type PiRunExtras } from "@pi-mcp-adapter/e2e/pi-project";
 import type { ChatRequest, ScriptEntry, ScriptStep } from "@pi-mcp-adapter/test-kit";
-import type { CatalogServer } from "./shell-home.js";
+import type { CatalogServer } from "../shell/shell-home.js";
 
 export type AdapterId = "ours" | "ref" | "codemode" | "deferred" | "none";
 
@@ -40,7 +40,7 @@ export interface Adapter {
 /** Pi runs with `--no-extensions`, which also drops its built-ins; these load the built-in MCP with its codemode and tool search. */
 const BUILTIN_EXTRA_ARGS = ["-e", "builtin:codemode", "-e", "builtin:tool-search"];
 
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/${name}`, import.meta.url));
 
 export const catalogServerPath = fixture("catalog-server.mjs");
 export const benchProbeExtension = fixture("bench-probe-extension.mjs");

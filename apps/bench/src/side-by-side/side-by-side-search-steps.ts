@@ -8,7 +8,7 @@
 import { prefixedToolName } from "@pi-mcp-adapter/core";
 import type { ScriptStep } from "@pi-mcp-adapter/test-kit";
 import { formatToolName } from "pi-mcp-adapter-ref/types";
-import { type EvalData, toolKey } from "./eval-data.js";
+import { type EvalData, toolKey } from "../eval-data.js";
 import { type AdapterId, searchStep } from "./side-by-side-project.js";
 
 export const SEARCH_LIMIT = 10;

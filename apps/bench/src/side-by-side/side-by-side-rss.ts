@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { rpcMessages } from "@pi-mcp-adapter/e2e/rpc-messages";
-import type { CatalogServer } from "./shell-home.js";
+import type { CatalogServer } from "../shell/shell-home.js";
 import type { AdapterId, BenchProject } from "./side-by-side-project.js";
 import { catalogEntries } from "./side-by-side-project.js";
 
@@ -52,7 +52,7 @@ export interface RssRunOptions {
   probe?: { heapSnapshot?: boolean; allocations?: string };
 }
 
-const probePath = fileURLToPath(new URL("../fixtures/memory-probe.mjs", import.meta.url));
+const probePath = fileURLToPath(new URL("../../fixtures/memory-probe.mjs", import.meta.url));
 
 /** One Pi in RPC mode with `servers` eager: its memory once they all started and a settling pause passed. */
 export async function measureRssOnce(

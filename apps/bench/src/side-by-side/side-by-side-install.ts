@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type InstallSizeResult, measureInstallSize, measureNodeModules } from "./install-size.js";
+import { type InstallSizeResult, measureInstallSize, measureNodeModules } from "../install-size.js";
 
 export type InstallResult = Omit<InstallSizeResult, "dir">;
 

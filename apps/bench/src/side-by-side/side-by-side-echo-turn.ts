@@ -8,9 +8,9 @@
  * loaded it.
  */
 import { type ScriptStep, serverEverythingPath } from "@pi-mcp-adapter/test-kit";
+import { median } from "../transport/transport-measure.js";
 import type { AdapterId, BenchProject } from "./side-by-side-project.js";
 import { builtinToolName } from "./side-by-side-search-steps.js";
-import { median } from "./transport-measure.js";
 
 const WARMUP = 3;
 const ECHO = { message: "hello" };
