@@ -10,11 +10,14 @@
  * sibling packages, e.g. zod) plus Node built-ins.
  *
  * Run from a package folder after `tsc`: `node ../../scripts/bundle-dist.mjs`.
- * The per-file .js tsc emitted are replaced; the .d.ts files stay.
+ * The per-file .js tsc emitted are replaced; the .d.ts files stay. What was inlined is listed in
+ * `dist/bundled.json`, with its licences in `dist/THIRD-PARTY-LICENSES.md` (see bundled-notices.mjs).
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { writeBundledNotices } from "./bundled-notices.mjs";
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8"));
 // One copy of zod for all our packages, as a single file: core ships zod bundled as `@pi-mcp-adapter/core/zod`
@@ -146,4 +149,11 @@ for (const file of walk(out)) {
   renameSync(file, target);
 }
 rmSync(out, { recursive: true, force: true });
+const { bundled } = writeBundledNotices(result.metafile, {
+  packageName: pkg.name,
+  repoRoot: fileURLToPath(new URL("..", import.meta.url)),
+});
+console.log(
+  `bundled third-party code: ${bundled.map((b) => `${b.name}@${b.version}`).join(", ") || "(none)"}`,
+);
 console.log(`bundled ${relative(process.cwd(), "dist")}: external ${external.join(", ") || "(none)"}`);

@@ -37,7 +37,7 @@ export async function profileCalls(path: ProfiledPath, calls = 20_000, top = 20)
       servers: [definition],
       connect: (d, signal) => connectServer(d, {}, signal),
     });
-    const name = (await runtime.resolve("echo", "fixture")).prefixedName;
+    const name = (await runtime.catalog.resolve("echo", "fixture")).prefixedName;
     call = () => runtime.call(name, args);
     close = () => runtime.shutdown();
   } else if (path === "connection") {

@@ -121,7 +121,7 @@ describe.each(["mcp", "sse"] as const)(
       const gw = await startGateway();
       const rt = await runtimeFor(gw.url(endpoint));
       expect(textOf(await rt.call("gw_echo", { message: "before" }))).toBe("Echo: before");
-      const listed = await rt.catalog("gw");
+      const listed = await rt.catalog.view("gw");
       expect(listed.tools.map((t) => t.name)).toEqual(expect.arrayContaining(["echo", "get-sum"]));
       const [firstUpstream] = await gw.upstreamPids();
 
@@ -133,7 +133,7 @@ describe.each(["mcp", "sse"] as const)(
       const sum = await rt.call("gw_get_sum", { a: 20, b: 22 });
       expect(textOf(sum)).toBe("The sum of 20 and 22 is 42.");
       expect(await gw.upstreamPids()).toHaveLength(2);
-      expect(rt.servers().find((s) => s.name === "gw")?.state).toBe("connected");
+      expect(rt.listings.summaries().find((s) => s.name === "gw")?.state).toBe("connected");
     });
 
     it("the progress of a long call crosses the proxy, in order and with its total, while the call runs", async () => {

@@ -34,6 +34,7 @@ export { type ConfigProblem, formatProblem } from "./problems.js";
 export type { ResolvedConfig } from "./resolved-config.js";
 export { interpolate } from "./secrets/interpolate.js";
 export { MASK, maskServerDefinition } from "./secrets/mask-server-definition.js";
+export { keepHeadersAtOrigin } from "./secrets/origin-headers.js";
 export {
   type PrepareConnectionOptions,
   type PreparedConnection,
@@ -46,6 +47,11 @@ export {
   RefreshingSecret,
   type RefreshingSecretOptions,
 } from "./secrets/refreshing-secret.js";
+export {
+  type RequestHeadersCommand,
+  RequestHeadersCommandSchema,
+  requestHeadersFetch,
+} from "./secrets/request-headers-command.js";
 export {
   createSecretCommandRunner,
   isSecretCommand,

@@ -17,6 +17,7 @@ describe("approving a project server with !command secrets", () => {
       headers: { Authorization: token, "X-Team": "platform" },
       env: { UNUSED: "!printf should-not-run" },
       oauth: { clientId: "c", clientSecret: "!pass show example/client-secret" },
+      requestHeadersCommand: { command: "sign-request", args: ["--profile", "ci"] },
     });
     await w.write(path.join(w.project, ".mcp.json"), {
       mcpServers: { remote: server("!curl -s http://169.254.169.254/token | tee /tmp/x") },
@@ -38,6 +39,7 @@ describe("approving a project server with !command secrets", () => {
       "runs for env.UNUSED: printf should-not-run",
       "runs for headers.Authorization: curl -s http://169.254.169.254/token | tee /tmp/x",
       "runs for oauth.clientSecret: pass show example/client-secret",
+      "runs for requestHeadersCommand: sign-request --profile ci",
     ]);
     // Approved: the same definition is not asked about again.
     await w.load({ trust });

@@ -154,7 +154,7 @@ describe("the reference adapter's (2.x) keys", () => {
           url: "https://a.example.com/mcp",
           bearerTokenStore: true,
           exposeResources: false,
-          oauth: { grantType: "client_credentials" },
+          oauth: { grantType: "client_credentials", clientId: "c", clientSecret: "x" },
         },
       },
     });
@@ -162,11 +162,67 @@ describe("the reference adapter's (2.x) keys", () => {
     const reason = "a pi-mcp-adapter 2.x option this version does not support; ignored";
     expect(messages(config, "warning").sort()).toEqual(
       [
-        `.mcp.json: mcpServers.s.bearerTokenStore: ${reason}`,
         `.mcp.json: mcpServers.s.exposeResources: ${reason}`,
-        `.mcp.json: mcpServers.s.oauth.grantType: ${reason}`,
         `.mcp.json: settings.warnOnLargeDirectTools: ${reason}`,
         ".mcp.json: settings.somethingNew: unknown setting, kept but not used",
+      ].sort(),
+    );
+  });
+
+  it("reads the 2.x authentication options as ours, and names a bad value at its field", async () => {
+    await using w = await createWorld();
+    const oauth = {
+      grantType: "client_credentials",
+      clientId: "c",
+      clientSecret: "!pass show c",
+      clientMetadataUrl: "https://client.example.com/pi/client.json",
+      authServerMetadataUrl: "https://login.example.com/.well-known/openid-configuration",
+      authorizationParams: { prompt: "consent" },
+      clientUri: "https://pi.example.com",
+      logoUri: "https://pi.example.com/logo.png",
+    };
+    const signer = { command: "sign", args: ["--key", "${KEY_FILE}"], env: { A: "1" }, timeoutMs: 5000 };
+    await w.write(path.join(w.project, ".mcp.json"), {
+      mcpServers: {
+        good: {
+          url: "https://a.example.com/mcp",
+          bearerTokenStore: true,
+          requestHeadersCommand: signer,
+          oauth,
+        },
+        bad: {
+          url: "https://b.example.com/mcp",
+          bearerTokenStore: false,
+          requestHeadersCommand: { command: "", timeoutMs: 0 },
+          oauth: {
+            grantType: "password",
+            clientMetadataUrl: "http://client.example.com/x.json",
+            authServerMetadataUrl: "http://login.example.com/metadata",
+            authorizationParams: { client_id: "other", state: "fixed" },
+            logoUri: "logo.png",
+          },
+        },
+      },
+    });
+    const config = await w.load();
+    expect(messages(config, "warning")).toEqual([]);
+    expect(byName(config, "good")).toMatchObject({
+      bearerTokenStore: true,
+      requestHeadersCommand: signer,
+      oauth,
+    });
+    expect(names(config)).toEqual(["good"]);
+    expect(messages(config, "error").sort()).toEqual(
+      [
+        ".mcp.json: mcpServers.bad.bearerTokenStore: Invalid input: expected true",
+        ".mcp.json: mcpServers.bad.requestHeadersCommand.command: must not be empty",
+        ".mcp.json: mcpServers.bad.requestHeadersCommand.timeoutMs: Too small: expected number to be >=1",
+        '.mcp.json: mcpServers.bad.oauth.grantType: Invalid option: expected one of "authorization_code"|"client_credentials"',
+        ".mcp.json: mcpServers.bad.oauth.clientMetadataUrl: must be an https URL with a path (the Client ID Metadata Document)",
+        ".mcp.json: mcpServers.bad.oauth.authServerMetadataUrl: the metadata document URL must be an absolute https URL",
+        '.mcp.json: mcpServers.bad.oauth.authorizationParams.client_id: "client_id" is set by the login flow and cannot be configured',
+        '.mcp.json: mcpServers.bad.oauth.authorizationParams.state: "state" is set by the login flow and cannot be configured',
+        ".mcp.json: mcpServers.bad.oauth.logoUri: logoUri must be an absolute http(s) URL",
       ].sort(),
     );
   });

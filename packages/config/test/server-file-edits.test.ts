@@ -187,6 +187,11 @@ describe("masking a definition for display", () => {
       url: "https://user:pw@example.com/mcp?key=abc&x=1",
       bearerToken: "tok",
       oauth: { clientId: "id", clientSecret: "sec" },
+      requestHeadersCommand: {
+        command: "sign",
+        args: ["--secret", "s3"],
+        env: { KEY: "k3", REF: "$env:KEY" },
+      },
       lifecycle: "lazy",
       protocol: "legacy",
       source,
@@ -202,6 +207,11 @@ describe("masking a definition for display", () => {
       url: "https://user:****@example.com/mcp?key=****&x=****",
       bearerToken: "****",
       oauth: { clientId: "id", clientSecret: "****" },
+      requestHeadersCommand: {
+        command: "sign",
+        args: ["--secret", "****"],
+        env: { KEY: "****", REF: "$env:KEY" },
+      },
       lifecycle: "lazy",
       protocol: "legacy",
     });

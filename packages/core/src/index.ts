@@ -1,3 +1,9 @@
+export {
+  type AdapterEnvironment,
+  type EnvironmentOverrides,
+  expandHome,
+  processEnvironment,
+} from "./adapter-environment.js";
 export { canonicalJson, definitionContent, definitionKey } from "./definition-key.js";
 export { describeError, McpAdapterError } from "./errors.js";
 export { type FileLockOptions, withFileLock } from "./file-lock.js";

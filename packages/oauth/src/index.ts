@@ -84,6 +84,14 @@ export {
   credentialStoreProblem,
   isStoreFailure,
 } from "./stores/store-problems.js";
+export {
+  clearStoredBearerToken,
+  maskBearerToken,
+  readStoredBearerToken,
+  type StoredBearerTokenStatus,
+  storeBearerToken,
+  storedBearerTokenStatus,
+} from "./stores/stored-bearer-token.js";
 export { type LogoutOptions, type LogoutResult, logoutMcpOAuth } from "./tokens/logout.js";
 export {
   type CrossAppAccessOptions,

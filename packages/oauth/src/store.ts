@@ -13,3 +13,11 @@ export {
 export type { CredentialStore, CredentialStoreKind } from "./stores/credential-store.js";
 export { recordDefaultCredentialStore, setDefaultCredentialStore } from "./stores/default-store.js";
 export { isStoreFailure } from "./stores/store-problems.js";
+export {
+  clearStoredBearerToken,
+  maskBearerToken,
+  readStoredBearerToken,
+  type StoredBearerTokenStatus,
+  storeBearerToken,
+  storedBearerTokenStatus,
+} from "./stores/stored-bearer-token.js";

@@ -13,10 +13,13 @@ export {
   type CallTarget,
   type CatalogView,
   createRuntime,
-  emptyStatusSnapshot,
   type Host,
   headlessHost,
   MAX_PARALLEL_DISCOVERY,
+  type RuntimeSource,
+} from "@pi-mcp-adapter/runtime";
+export {
+  emptyStatusSnapshot,
   MCP_STATUS_EVENT,
   MCP_STATUS_V1_EVENT,
   type McpServerState,
@@ -27,10 +30,9 @@ export {
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
-  type RuntimeSource,
   type ServerSummary,
   statusSnapshot,
-} from "@pi-mcp-adapter/runtime";
+} from "@pi-mcp-adapter/runtime/startup";
 export {
   getMcpOAuthStatus,
   getMcpOAuthTokensForUrl,
@@ -40,4 +42,4 @@ export {
 } from "./oauth.js";
 export { PACKAGE_VERSION } from "./package-version.js";
 export { createMcpAdapter, hasNativeMcp, type McpAdapterOptions } from "./pi/extension.js";
-export { RUNTIME_REGISTER_EVENT, type RuntimeRegisterRequest } from "./pi/server-registrations.js";
+export { RUNTIME_REGISTER_EVENT, type RuntimeRegisterRequest } from "./pi/session/server-registrations.js";

@@ -9,7 +9,11 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import { SessionManager } from "@mariozechner/pi-coding-agent";
 import { createTempDir, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ACTIVATED_TOOLS_ENTRY, activatedOnBranch, recordActivatedTools } from "../src/pi/activated-tools.js";
+import {
+  ACTIVATED_TOOLS_ENTRY,
+  activatedOnBranch,
+  recordActivatedTools,
+} from "../src/pi/session/activated-tools.js";
 import { takeTurn } from "./session-turn.js";
 
 let temp: TempDir;

@@ -11,7 +11,7 @@ import { SessionManager } from "@mariozechner/pi-coding-agent";
 import { type AdapterRuntime, createRuntime, type Host, headlessHost } from "@pi-mcp-adapter/runtime";
 import { createTempDir, stdioFixtureServerPath, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { APPROVAL_GRANT_ENTRY, keepApprovalGrants } from "../src/pi/approval-grants.js";
+import { APPROVAL_GRANT_ENTRY, keepApprovalGrants } from "../src/pi/session/approval-grants.js";
 import { takeTurn } from "./session-turn.js";
 
 let temp: TempDir;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { argvFlagValue, argvHasFlag } from "../src/pi/argv-flags.js";
+import { argvFlagValue, argvHasFlag } from "../src/pi/host/argv-flags.js";
 
 describe("flags read from process.argv before Pi parses them", () => {
   it("reads --name value and --name=value, and nothing when the value is missing", () => {

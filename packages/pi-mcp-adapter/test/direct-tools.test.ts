@@ -6,10 +6,10 @@
  */
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import type { DirectTool, DirectToolPlan } from "@pi-mcp-adapter/runtime";
+import type { DirectTool, DirectToolPlan } from "@pi-mcp-adapter/runtime/startup";
 import { describe, expect, it } from "vitest";
-import { DirectToolRegistrar } from "../src/pi/direct-tools.js";
-import { RunningRows, type RunningUpdate } from "../src/pi/running-rows.js";
+import { RunningRows, type RunningUpdate } from "../src/pi/render/running-rows.js";
+import { DirectToolRegistrar } from "../src/pi/tools/direct-tools.js";
 
 interface Registered {
   name: string;

@@ -1,8 +1,13 @@
-import { statusSnapshot } from "@pi-mcp-adapter/runtime";
+import { statusSnapshot } from "@pi-mcp-adapter/runtime/startup";
 import { describe, expect, it } from "vitest";
-import { footerText, startupNotices } from "../src/pi/footer-status.js";
-import { argumentSummary, proxyCallTitle, resultRenderers, resultRows } from "../src/pi/render-results.js";
-import { textWidth } from "../src/pi/render-text.js";
+import {
+  argumentSummary,
+  proxyCallTitle,
+  resultRenderers,
+  resultRows,
+} from "../src/pi/render/render-results.js";
+import { textWidth } from "../src/pi/render/render-text.js";
+import { footerText, startupNotices } from "../src/pi/status/footer-status.js";
 
 const snapshot = statusSnapshot([
   { name: "a", state: "connected", toolCount: 3, source: "" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serverNameFromUrl } from "../src/pi/install-server.js";
+import { serverNameFromUrl } from "../src/pi/tools/install-server.js";
 
 describe("the name an installed server gets from its URL", () => {
   it("is the product's word in the host, without generic labels", () => {

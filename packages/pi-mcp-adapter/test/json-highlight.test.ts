@@ -10,8 +10,8 @@ import {
   JSON_DISPLAY_MAX_BYTES,
   parseJsonText,
   viewOfTextPart,
-} from "../src/pi/json-highlight.js";
-import { proxyCallTitle, resultRenderers, resultRows, titleRow } from "../src/pi/render-results.js";
+} from "../src/pi/render/json-highlight.js";
+import { proxyCallTitle, resultRenderers, resultRows, titleRow } from "../src/pi/render/render-results.js";
 
 const theme = {
   fg: (color: string, text: string) => `<${color}>${text}</>`,

@@ -2,8 +2,8 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import { createRuntime, runProxyRequest } from "@pi-mcp-adapter/runtime";
 import { createFixtureServer, createTempDir, serveOAuthProtectedMcp } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { runAdapterCommand } from "../src/pi/adapter-command.js";
-import { logoutSubcommand, registerOAuthCommands } from "../src/pi/oauth-commands.js";
+import { runAdapterCommand } from "../src/pi/commands/adapter-command.js";
+import { logoutSubcommand, registerOAuthCommands } from "../src/pi/commands/oauth-commands.js";
 
 type Handler = (args: string, ctx: ExtensionContext) => Promise<void>;
 

@@ -18,8 +18,8 @@ import {
   toggleExpanded,
   toggleScope,
   updateServers,
-} from "../src/pi/panel-model.js";
-import { panelSaveFile, savePanelEdits } from "../src/pi/panel-save.js";
+} from "../src/pi/panel/panel-model.js";
+import { panelSaveFile, savePanelEdits } from "../src/pi/panel/panel-save.js";
 
 const docs: PanelServer = {
   name: "docs",

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { matchesKeyId, panelAction, saveKeys } from "../src/pi/panel-keys.js";
-import { createPanelState, moveCursor, toggleDirect, toggleExpanded } from "../src/pi/panel-model.js";
-import { renderPanel } from "../src/pi/panel-view.js";
-import { textWidth } from "../src/pi/render-text.js";
+import { matchesKeyId, panelAction, saveKeys } from "../src/pi/panel/panel-keys.js";
+import { createPanelState, moveCursor, toggleDirect, toggleExpanded } from "../src/pi/panel/panel-model.js";
+import { renderPanel } from "../src/pi/panel/panel-view.js";
+import { textWidth } from "../src/pi/render/render-text.js";
 
 const servers = [
   {

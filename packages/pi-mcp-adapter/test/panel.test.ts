@@ -4,7 +4,7 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { createRuntime } from "@pi-mcp-adapter/runtime";
 import { createTempDir, stdioFixtureServerPath, watchFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openPanel, panelServers } from "../src/pi/panel.js";
+import { openPanel, panelServers } from "../src/pi/panel/panel.js";
 
 interface Shown {
   render(width: number): string[];
@@ -105,7 +105,7 @@ describe("the /mcp-adapter panel component", () => {
       expect(JSON.parse(await readFile(file, "utf8"))).toEqual({
         mcpServers: { fx: { directTools: ["echo"] } },
       });
-      expect(runtime.definition("fx")?.directTools).toEqual(["echo"]);
+      expect(runtime.servers.definition("fx")?.directTools).toEqual(["echo"]);
       expect(host.screen()).toContain("fx  connected  4 tools  some direct");
       // echo's declaration now counts in every request, less than all four tools would.
       const some = /some direct {2}~(\d+) tok\/request/;
@@ -160,7 +160,7 @@ describe("the /mcp-adapter panel component", () => {
     // The first session knows nothing yet: proxy; listing fills the cache.
     const first = await createRuntime(source);
     try {
-      await first.catalog();
+      await first.catalog.view();
       expect(panelServers(first).map((s) => [s.name, s.directTools])).toEqual([["fx", false]]);
     } finally {
       await first.shutdown();
@@ -193,17 +193,17 @@ describe("the /mcp-adapter panel component", () => {
       npxCacheFile: false,
     });
     try {
-      await runtime.watch("notes", "note://todo");
+      await runtime.watches.watch("notes", "note://todo");
       const host = panelHost(dir.path);
       // Listeners hear an update in the order they came: one before the panel's, one after.
       let before = -1;
       let after = -1;
-      runtime.onWatchUpdate(() => {
+      runtime.watches.onUpdate(() => {
         before = host.renders();
       });
       const closed = openPanel(host.ctx, { runtime, login: async () => {} });
       await host.until((s) => s.includes("Watched resources (1)"));
-      runtime.onWatchUpdate(() => {
+      runtime.watches.onUpdate(() => {
         after = host.renders();
       });
       await writeFile(file, "buy bread");

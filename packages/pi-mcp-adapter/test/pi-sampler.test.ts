@@ -7,7 +7,7 @@ import type { Model } from "@mariozechner/pi-ai";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { startScriptedModel } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { piSampler } from "../src/pi/pi-sampler.js";
+import { piSampler } from "../src/pi/host/pi-sampler.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: Pi's models are generic over their API
 type AnyModel = Model<any>;

@@ -3,11 +3,12 @@
  * getArgumentCompletions, sendUserMessage), against server-everything.
  */
 import type { ExtensionAPI, ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
-import { createRuntime, loadStartupSnapshot } from "@pi-mcp-adapter/runtime";
+import { createRuntime } from "@pi-mcp-adapter/runtime";
+import { loadStartupSnapshot } from "@pi-mcp-adapter/runtime/startup";
 import { createTempDir, faultServerPath, serverEverythingPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { runAdapterCommand } from "../src/pi/adapter-command.js";
-import { PromptCommands, promptsSubcommand } from "../src/pi/prompt-commands.js";
+import { runAdapterCommand } from "../src/pi/commands/adapter-command.js";
+import { PromptCommands, promptsSubcommand } from "../src/pi/commands/prompt-commands.js";
 
 const config = { mcpServers: { everything: { command: process.execPath, args: [serverEverythingPath] } } };
 
@@ -59,7 +60,7 @@ async function setUp() {
   const host = fakePi();
   const prompts = new PromptCommands(host.pi, async () => runtime);
   prompts.attach(runtime);
-  await runtime.prompts();
+  await runtime.catalog.prompts();
   return { ...host, runtime, prompts, dir };
 }
 
@@ -94,7 +95,7 @@ describe("prompt commands", () => {
     cleanup.push(() => runtime.shutdown());
     const host = fakePi();
     new PromptCommands(host.pi, async () => runtime).attach(runtime);
-    await runtime.prompts();
+    await runtime.catalog.prompts();
     expect(host.commands.get("mcp__idx__summary")?.description).toBe(
       "MCP prompt (idx): Summarise the echo log.",
     );
@@ -186,7 +187,7 @@ describe("prompt commands", () => {
     prompts.fromSnapshot(snapshot);
     expect(next.commands.has("mcp__everything__args-prompt")).toBe(true);
     prompts.attach(runtime);
-    await runtime.replace(runtime.servers().map(() => ({ ...disabledEverything() })));
+    await runtime.replace(runtime.listings.summaries().map(() => ({ ...disabledEverything() })));
     expect(prompts.active()).toEqual([]);
     await next.commands.get("mcp__everything__args-prompt")!.handler("Paris", next.ctx);
     expect(next.sent).toEqual([]);

@@ -3,9 +3,9 @@
  * that may be it, elapsed time, task status) and the prompt preview's fold.
  */
 import { describe, expect, it } from "vitest";
-import { PREVIEW_PART_LINES, promptPreviewText } from "../src/pi/prompt-preview.js";
-import { resultRows } from "../src/pi/render-results.js";
-import { RunningRows, type RunningUpdate, runningText } from "../src/pi/running-rows.js";
+import { PREVIEW_PART_LINES, promptPreviewText } from "../src/pi/commands/prompt-preview.js";
+import { resultRows } from "../src/pi/render/render-results.js";
+import { RunningRows, type RunningUpdate, runningText } from "../src/pi/render/running-rows.js";
 
 /** A call that runs until the test ends it. */
 function pending() {

@@ -11,8 +11,8 @@ import type { ExtensionCommandContext } from "@mariozechner/pi-coding-agent";
 import { type AdapterRuntime, createRuntime } from "@pi-mcp-adapter/runtime";
 import { createTempDir, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { runAdapterCommand } from "../src/pi/adapter-command.js";
-import { setupSubcommand } from "../src/pi/setup-command.js";
+import { runAdapterCommand } from "../src/pi/commands/adapter-command.js";
+import { setupSubcommand } from "../src/pi/commands/setup-command.js";
 
 interface Dialog {
   method: "select" | "confirm";
@@ -91,7 +91,7 @@ describe("/mcp-adapter setup", () => {
     expect(overview).toContain("Project .mcp.json: none; create: /mcp-adapter setup create-mcp-json");
     expect(overview).toContain("- github: GitHub, repositories, issues, pull requests");
     expect(overview).toContain(`[ ] ${adapterFile()} — adapter global override`);
-    expect(runtime!.servers()).toEqual([]);
+    expect(runtime!.listings.summaries()).toEqual([]);
 
     await runAdapterCommand(subcommands, "setup adopt cursor", ctx);
     expect(notes[1]).toEqual({
@@ -99,13 +99,15 @@ describe("/mcp-adapter setup", () => {
       level: "info",
     });
     expect(JSON.parse(await readFile(adapterFile(), "utf8"))).toEqual({ imports: ["cursor"] });
-    expect(runtime!.servers().map((s) => [s.name, s.state])).toEqual([["cursor-tools", "not-connected"]]);
+    expect(runtime!.listings.summaries().map((s) => [s.name, s.state])).toEqual([
+      ["cursor-tools", "not-connected"],
+    ]);
 
     await runAdapterCommand(subcommands, "setup add context7 project", ctx);
     expect(notes[2]?.message).toContain(
       `Added "context7" to ${path.join(project, ".mcp.json")}. Note: works without a key`,
     );
-    expect(runtime!.servers().map((s) => s.name)).toEqual(["cursor-tools", "context7"]);
+    expect(runtime!.listings.summaries().map((s) => s.name)).toEqual(["cursor-tools", "context7"]);
 
     await runAdapterCommand(subcommands, "setup adopt emacs", ctx);
     expect(notes[3]).toEqual({
@@ -165,7 +167,11 @@ describe("/mcp-adapter setup", () => {
         "pi-native": { url: "https://native.example/mcp" },
       },
     });
-    expect(runtime!.servers().map((s) => s.name)).toEqual(["cursor-tools", "deepwiki", "pi-native"]);
+    expect(runtime!.listings.summaries().map((s) => s.name)).toEqual([
+      "cursor-tools",
+      "deepwiki",
+      "pi-native",
+    ]);
     expect(existsSync(path.join(project, ".mcp.json"))).toBe(false);
   });
 

@@ -1,9 +1,9 @@
 import { createRuntime } from "@pi-mcp-adapter/runtime";
 import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { runAdapterCommand } from "../src/pi/adapter-command.js";
-import { panelSubcommand } from "../src/pi/panel-command.js";
-import { statusSubcommand } from "../src/pi/status-command.js";
+import { runAdapterCommand } from "../src/pi/commands/adapter-command.js";
+import { statusSubcommand } from "../src/pi/commands/status-command.js";
+import { panelSubcommand } from "../src/pi/panel/panel-command.js";
 import { noticeContext } from "./notice-context.js";
 
 describe("/mcp-adapter status, and a bare /mcp-adapter where no panel can be drawn", () => {
@@ -62,7 +62,7 @@ describe("/mcp-adapter status, and a bare /mcp-adapter where no panel can be dra
       await runAdapterCommand([status], "status", ctx);
       const line = (notes.pop() ?? "").split("\n").find((l) => l.startsWith("Tokens in every request"));
       expect(line).toMatch(/^Tokens in every request: ~\d+: docs ~\d+$/);
-      expect(runtime.servers().find((s) => s.name === "docs")?.state).not.toBe("connected");
+      expect(runtime.listings.summaries().find((s) => s.name === "docs")?.state).not.toBe("connected");
     } finally {
       await runtime.shutdown();
     }

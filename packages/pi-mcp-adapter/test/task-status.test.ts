@@ -1,7 +1,7 @@
-import { statusSnapshot } from "@pi-mcp-adapter/runtime";
+import { statusSnapshot } from "@pi-mcp-adapter/runtime/startup";
 import { describe, expect, it } from "vitest";
 import { taskProgressSink } from "../src/cli/task-progress.js";
-import { taskStatusLine, taskStatusText } from "../src/pi/task-status.js";
+import { taskStatusLine, taskStatusText } from "../src/pi/status/task-status.js";
 
 const now = 1_000_000;
 const running = (message?: string, status: "working" | "input_required" = "working") =>

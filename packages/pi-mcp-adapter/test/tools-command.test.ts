@@ -1,9 +1,9 @@
 import { createRuntime } from "@pi-mcp-adapter/runtime";
 import { createTempDir, faultServerPath, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { runAdapterCommand } from "../src/pi/adapter-command.js";
-import { panelServers } from "../src/pi/panel.js";
-import { toolsSubcommand } from "../src/pi/tools-command.js";
+import { runAdapterCommand } from "../src/pi/commands/adapter-command.js";
+import { toolsSubcommand } from "../src/pi/commands/tools-command.js";
+import { panelServers } from "../src/pi/panel/panel.js";
 import { noticeContext } from "./notice-context.js";
 
 describe("/mcp-adapter tools [server]", () => {
@@ -33,7 +33,7 @@ describe("/mcp-adapter tools [server]", () => {
           "off: disabled",
         ].join("\n"),
       );
-      expect(runtime.servers().every((s) => s.state !== "connected")).toBe(true);
+      expect(runtime.listings.summaries().every((s) => s.state !== "connected")).toBe(true);
 
       await runAdapterCommand(table, "tools fx", ctx);
       const listed = notes.pop() ?? "";

@@ -10,9 +10,9 @@ import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import { type AdapterRuntime, createRuntime, headlessHost } from "@pi-mcp-adapter/runtime";
 import { createTempDir, watchFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runAdapterCommand } from "../src/pi/adapter-command.js";
-import { registerTurnNotes, TURN_NOTE_TYPE } from "../src/pi/turn-notes.js";
-import { watchSubcommands } from "../src/pi/watch-command.js";
+import { runAdapterCommand } from "../src/pi/commands/adapter-command.js";
+import { watchSubcommands } from "../src/pi/commands/watch-command.js";
+import { registerTurnNotes, TURN_NOTE_TYPE } from "../src/pi/session/turn-notes.js";
 import { noticeContext } from "./notice-context.js";
 
 type Handler = (event: unknown, ctx: unknown) => Promise<unknown>;

@@ -13,6 +13,7 @@ import {
   type ResolvedConfig,
   userConfigFiles,
 } from "@pi-mcp-adapter/config";
+import { type AdapterEnvironment, processEnvironment } from "@pi-mcp-adapter/core";
 import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
 import type { RuntimeUiOptions } from "./calls/ui-apps.js";
@@ -22,6 +23,7 @@ import { clientHandlersFor } from "./client-features/client-handlers.js";
 import { SamplingUsage } from "./client-features/sampling-usage.js";
 import { SessionRoots } from "./client-features/session-roots.js";
 import { type Host, headlessHost } from "./host.js";
+import { connectionFetch } from "./oauth/connection-fetch.js";
 import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
 import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./observability/output-shapes.js";
 import { SERVER_LOG_FILE_NAME, ServerLog } from "./observability/server-log.js";
@@ -71,6 +73,8 @@ export interface RuntimeSource {
    * applies them live.
    */
   registrations?: () => readonly ExtensionServerRegistration[];
+  /** The host's environment: its agent dir (config, caches, log, daemon) and home; default this process's. */
+  environment?: AdapterEnvironment;
 }
 
 /** File name of the npx resolution cache in Pi's agent directory. */
@@ -84,6 +88,7 @@ export async function loadRuntimeConfig(source: RuntimeSource): Promise<Resolved
     config: source.config,
     trust: source.trust ?? ADMIT_ALL_PROJECT_SERVERS,
     registrations: source.registrations?.() ?? [],
+    environment: source.environment,
   });
 }
 
@@ -92,18 +97,19 @@ function configFilesOf(config: ResolvedConfig, source: RuntimeSource): string[] 
   if (source.config !== undefined) return [];
   return [
     ...config.sources,
-    ...userConfigFiles(defaultConfigEnvironment()),
+    ...userConfigFiles(defaultConfigEnvironment(source.environment)),
     ...projectConfigFiles(source.cwd),
   ];
 }
 
 /** Loads config and builds a runtime; nothing connects until first use. */
-export async function createRuntime(source: RuntimeSource): Promise<AdapterRuntime> {
+export async function createRuntime(given: RuntimeSource): Promise<AdapterRuntime> {
+  // One environment for everything below, config read again on reload included.
+  const source = { ...given, environment: given.environment ?? processEnvironment() };
+  const { agentDir, home } = source.environment;
   const config = await loadRuntimeConfig(source);
-  const npxCacheFile =
-    source.npxCacheFile ?? path.join(defaultConfigEnvironment().agentDir, NPX_CACHE_FILE_NAME);
+  const npxCacheFile = source.npxCacheFile ?? path.join(agentDir, NPX_CACHE_FILE_NAME);
   const host = source.host ?? headlessHost();
-  const home = defaultConfigEnvironment().home;
   const roots = new SessionRoots(
     source.cwd,
     (config.settings.ancestorConfigRoots ?? []).map((root) => expandHome(root, home)),
@@ -126,7 +132,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
         : { cacheFile: npxCacheFile, onProblem: (message) => host.notify(message, "warning") },
     ),
     // Servers with `shared` (or under `shareServers`) reach the per-user daemon in the agent dir.
-    sharing: sharingOptions(defaultConfigEnvironment().agentDir, config.settings.idleTimeout),
+    sharing: sharingOptions(agentDir, config.settings.idleTimeout),
   };
   const { settings } = config;
   if (observers.trace) connectOptions.handlers = tracedHandlers(connectOptions.handlers, observers.trace);
@@ -139,16 +145,14 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
   );
   const servers = config.servers;
   const reuse = source.snapshot && source.metadataCacheFile === undefined;
-  const cache = reuse ? source.snapshot?.cache : openMetadataCache(source.metadataCacheFile);
+  const cache = reuse ? source.snapshot?.cache : openMetadataCache(source.metadataCacheFile, agentDir);
   // Loaded up front so status can say `cached` for servers listed in an earlier session.
   if (!reuse) await cache?.load();
   const hashesOf = (list: ConfiguredServer[]) => new Map(list.map((s) => [s.name, definitionHash(s)]));
   let hashes = hashesOf(servers);
   // In script mode, result shapes persist next to the metadata cache (and, like it, not with `metadataCacheFile: false`).
   const cacheDir =
-    typeof source.metadataCacheFile === "string"
-      ? path.dirname(source.metadataCacheFile)
-      : defaultConfigEnvironment().agentDir;
+    typeof source.metadataCacheFile === "string" ? path.dirname(source.metadataCacheFile) : agentDir;
   const shapesFile =
     settings.scriptMode === true && source.metadataCacheFile !== false
       ? path.join(cacheDir, OUTPUT_SHAPES_FILE_NAME)
@@ -162,8 +166,7 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
       return hash !== undefined && cache?.get(name, hash) !== undefined;
     },
   };
-  const logFile =
-    source.serverLogFile ?? path.join(defaultConfigEnvironment().agentDir, SERVER_LOG_FILE_NAME);
+  const logFile = source.serverLogFile ?? path.join(agentDir, SERVER_LOG_FILE_NAME);
   return new AdapterRuntime({
     ...observers,
     ...(logFile === false ? {} : { serverLog: new ServerLog(logFile) }),
@@ -212,11 +215,12 @@ export async function createRuntime(source: RuntimeSource): Promise<AdapterRunti
     // provider (and a DPoP-signing fetch where configured).
     // The signal ends a connect stuck in initialize when the server is reconnected or shut down.
     connect: async (definition, signal) => {
-      const prepared = await prepareConnection(definition, { warn: (m) => host.notify(m, "warning") });
-      // `!command` headers are computed per request (re-run after their TTL, and at once on a 401).
+      const prepared = await prepareConnection(definition, {
+        warn: (m) => host.notify(m, "warning"),
+        readStoredBearerToken: oauth.wiring?.readStoredBearerToken,
+      });
       const oauthAuth = (await oauth.wiring?.connectionAuth(definition)) ?? {};
-      const oauthFetch = oauthAuth.fetch;
-      const fetch = prepared.secretHeaders ? prepared.secretHeaders.wrapFetch(oauthFetch) : oauthFetch;
+      const fetch = connectionFetch(prepared, { ...oauthAuth, usesOAuth: !!oauthAuth.authProvider });
       const auth = {
         ...(oauthAuth.authProvider ? { authProvider: () => oauthAuth.authProvider } : {}),
         ...(fetch ? { fetch } : {}),

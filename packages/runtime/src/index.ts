@@ -10,47 +10,38 @@
  * What is here, by use:
  * - build a runtime: `createRuntime` (from config files) or `AdapterRuntime`
  *   (from definitions and a ready `connect`), and the `Host` it talks to;
- * - the model-facing tools: the `mcp` proxy and `mcpScript`, their schemas
- *   and dispatch, and their typed outcomes;
- * - what hosts show or register: status snapshots and text, direct tools,
- *   prompt commands, the startup snapshot, stats;
+ * - calls and their typed outcomes, the proxy tool's dispatch;
+ * - the types the runtime's sub-objects hand out;
  * - the error family.
+ * What a host needs before any server runs (the startup snapshot, tool
+ * declarations, direct-tool planning, status and other texts) is the
+ * `@pi-mcp-adapter/runtime/startup` entry, pinned by the same test.
  */
 
 // Building a runtime, and the host it runs in.
 export { AdapterRuntime } from "./adapter-runtime.js";
+// Calls: what goes in, what comes out, who watches.
 export type { CallRequest } from "./calls/call-pipeline.js";
 export type { CallDetails, CallResult, HostOutcome } from "./calls/call-result.js";
 export { textResult } from "./calls/call-result.js";
 export type { CallTarget } from "./calls/call-target.js";
 export type { ResourceWatch } from "./calls/resource-watches.js";
 export { cachedToolChanges } from "./calls/tool-pins.js";
-// What hosts show and register.
+// What the sub-objects hand out (`runtime.catalog`, `runtime.listings`, `runtime.watches`, `runtime.tasks`).
 export {
   type CatalogView,
   type ListingChangeReason,
-  type ListingListener,
   MAX_PARALLEL_DISCOVERY,
-} from "./catalog/runtime-catalog.js";
-export { type ClientHandlerSettings, clientHandlersFor } from "./client-features/client-handlers.js";
-export { SessionRoots } from "./client-features/session-roots.js";
+} from "./catalog/listings.js";
 export { createRuntime, type RuntimeSource } from "./create-runtime.js";
 export { RuntimeError, type RuntimeErrorCode } from "./errors.js";
-export {
-  type Host,
-  type HostDialogs,
-  type HostSampler,
-  headlessHost,
-  type SamplingResponse,
-} from "./host.js";
+export { type Host, type HostSampler, headlessHost, type SamplingResponse } from "./host.js";
 export type { RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
 export type { CallObserver, CallRecord } from "./observability/call-observers.js";
 export type { RunningTask } from "./observability/running-tasks.js";
 export type { AdapterRuntimeOptions } from "./runtime-options.js";
 export type { Connect } from "./servers/server-set.js";
 export { warmUpSearch } from "./startup/search-warm-up.js";
-// What a host declares, shows and registers before any server runs (also `@pi-mcp-adapter/runtime/startup`).
-export * from "./startup.js";
-// The model-facing tools.
+// The model-facing tools (their declarations and mcpScript's dispatch are in `./startup`).
 export { runProxyRequest } from "./tools/proxy-request.js";
 export type { ProxyDetails, ProxyOutcome, ScriptDetails } from "./tools/tool-outcomes.js";

@@ -22,29 +22,10 @@ export {
 } from "./catalog/direct-tools.js";
 export { completionPoint, parsePromptArguments, quoteWord } from "./catalog/prompt-arguments.js";
 export { formatPromptList, type PromptEntry, promptEntries } from "./catalog/prompt-catalog.js";
-export {
-  declarationText,
-  directDeclaration,
-  estimateTokens,
-  formatTokenCosts,
-  liveTokenCosts,
-  type ServerTokenCost,
-  serverTokenCosts,
-  snapshotTokenCosts,
-  type TokenCostServer,
-  type TokenCostSource,
-  type ToolDeclaration,
-} from "./catalog/token-cost.js";
 export { pickModelByHints } from "./client-features/sampling-flow.js";
-export { dedentDescription, descriptionFirstLine } from "./format/description-text.js";
+export { descriptionFirstLine } from "./format/description-text.js";
 export { formatStatus, formatTaskStatus } from "./format/status-text.js";
-export {
-  formatToolChanges,
-  type ServerToolChanges,
-  toolChangeLines,
-  toolChangeSummary,
-  trustToolsCommand,
-} from "./format/tool-changes.js";
+export { formatToolChanges, toolChangeSummary } from "./format/tool-changes.js";
 export { formatWatches, watchLine } from "./format/watch-list.js";
 export { sharedLabel } from "./observability/shared-label.js";
 export { formatStats } from "./observability/stats-observer.js";
@@ -54,19 +35,18 @@ export {
   type McpServerState,
   type McpServerStatus,
   type McpStatusSnapshot,
-  type McpTaskStatus,
   type ServerSummary,
   statusSnapshot,
   watchStatus,
 } from "./observability/status-events.js";
 export {
   MCP_STATUS_V1_EVENT,
-  type McpServerStateV1,
   type McpServerStatusV1,
   type McpStatusSnapshotV1,
   statusSnapshotV1,
 } from "./observability/status-v1.js";
 export { formatDebugStderr } from "./servers/stderr-tails.js";
+export { snapshotTokenCosts } from "./startup/snapshot-token-costs.js";
 export {
   loadStartupSnapshot,
   type StartupSnapshot,
@@ -86,3 +66,11 @@ export {
   SCRIPT_TOOL_NAME,
   SCRIPT_TOOL_PARAMETERS,
 } from "./tools/script-request.js";
+export {
+  declarationText,
+  directDeclaration,
+  estimateTokens,
+  formatTokenCosts,
+  liveTokenCosts,
+  type ServerTokenCost,
+} from "./tools/token-cost.js";

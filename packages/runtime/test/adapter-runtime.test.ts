@@ -47,18 +47,18 @@ describe("AdapterRuntime", () => {
   it("connects nothing until first use, then lists every page of tools", async () => {
     const counts = new Map<string, number>();
     const runtime = runtimeWith([def("weather"), def("notes")], counts);
-    expect(runtime.servers().map((s) => s.state)).toEqual(["not-connected", "not-connected"]);
+    expect(runtime.listings.summaries().map((s) => s.state)).toEqual(["not-connected", "not-connected"]);
     expect(counts.size).toBe(0);
-    const view = await runtime.catalog();
+    const view = await runtime.catalog.view();
     expect(view.tools.map((t) => t.prefixedName)).toEqual([
       "weather_get_forecast",
       "weather_explode",
       "notes_add_note",
       "notes_get_forecast",
     ]);
-    await runtime.catalog();
+    await runtime.catalog.view();
     expect([...counts.values()]).toEqual([1, 1]);
-    expect(runtime.servers().map((s) => [s.state, s.toolCount])).toEqual([
+    expect(runtime.listings.summaries().map((s) => [s.state, s.toolCount])).toEqual([
       ["connected", 2],
       ["connected", 2],
     ]);
@@ -112,7 +112,7 @@ describe("AdapterRuntime", () => {
     const before = await runProxyRequest(runtime, {});
     expect((before.content[0] as { text: string }).text).not.toContain("Weather data");
     expect(counts.size).toBe(0);
-    await runtime.catalog();
+    await runtime.catalog.view();
     const after = (await runProxyRequest(runtime, {})).content[0] as { text: string };
     expect(after.text).toContain("- weather: connected, 2 tools\n  Weather data for any city.\n- notes:");
     await runtime.shutdown();
@@ -166,7 +166,7 @@ describe("AdapterRuntime", () => {
         return connectServer(definition, { transport: await connectInMemory(server) });
       },
     });
-    const listing = runtime.catalog();
+    const listing = runtime.catalog.view();
     // Four connects are held open; the other five must wait for a slot, however slow the machine.
     await expect.poll(() => inFlight).toBe(4);
     expect(started).toBe(4);
@@ -181,9 +181,9 @@ describe("AdapterRuntime", () => {
   it("never connects disabled servers", async () => {
     const counts = new Map<string, number>();
     const runtime = runtimeWith([def("weather", { disabled: true }), def("notes")], counts);
-    await runtime.catalog();
+    await runtime.catalog.view();
     expect([...counts.keys()]).toEqual(["notes"]);
-    expect(runtime.servers()[0]?.state).toBe("disabled");
+    expect(runtime.listings.summaries()[0]?.state).toBe("disabled");
     await runtime.shutdown();
   });
 });

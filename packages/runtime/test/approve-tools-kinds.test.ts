@@ -47,7 +47,7 @@ describe("approveTools globs, per kind of call", () => {
       runtime.run({ target: { kind: "resource", server: "everything", uri }, args: {} });
     expect(refused(await read("demo://resource/static/document/architecture.md"))).toBe(true);
     expect(refused(await read("demo://resource/static/document/features.md"))).toBe(false);
-    const { tools } = await runtime.catalog("everything");
+    const { tools } = await runtime.catalog.view("everything");
     const entry = tools.find((t) => t.uri === "demo://resource/static/document/architecture.md");
     const control = tools.find((t) => t.uri === "demo://resource/static/document/features.md");
     expect(entry?.kind).toBe("resource");
@@ -62,7 +62,7 @@ describe("approveTools globs, per kind of call", () => {
       uriTemplate: "demo://resource/dynamic/text/{resourceId}",
     };
     expect(refused(await runtime.run({ target, args: { resourceId: 3 } }))).toBe(true);
-    const { tools } = await runtime.catalog("everything");
+    const { tools } = await runtime.catalog.view("everything");
     const entry = tools.find((t) => t.uriTemplate === target.uriTemplate);
     expect(refused(await runtime.call(entry!.prefixedName, { resourceId: "3" }))).toBe(true);
     const blob = tools.find((t) => t.uriTemplate?.startsWith("demo://resource/dynamic/blob/"));

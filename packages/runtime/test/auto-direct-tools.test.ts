@@ -5,14 +5,13 @@ import { connectInMemory, createFixtureServer, createTempDir } from "@pi-mcp-ada
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
 import { AUTO_DIRECT_LIMITS, decideAutoDirect } from "../src/catalog/auto-direct-tools.js";
+import { AdapterRuntime, createRuntime } from "../src/index.js";
 import {
-  AdapterRuntime,
-  createRuntime,
   loadStartupSnapshot,
   planDirectTools,
   serversNeedingListing,
   snapshotAutoDirect,
-} from "../src/index.js";
+} from "../src/startup.js";
 import { stdioDefinition as def } from "./definitions.js";
 
 const tool = (server: string, name: string, extra: Partial<ToolMetadata> = {}): ToolMetadata => ({
@@ -130,11 +129,11 @@ describe('directTools "auto": one decision per session', () => {
     });
     try {
       // Nothing is listed yet: the size is unknown, so the session stays behind the proxy...
-      expect(runtime.directTools().tools).toEqual([]);
-      await runtime.catalog();
+      expect(runtime.catalog.directTools().tools).toEqual([]);
+      await runtime.catalog.view();
       // ...also once the one small server is known (the next session decides with it).
-      expect(runtime.directTools().tools).toEqual([]);
-      expect(runtime.directTools().auto?.reason).toMatch(/not known yet/);
+      expect(runtime.catalog.directTools().tools).toEqual([]);
+      expect(runtime.catalog.directTools().auto?.reason).toMatch(/not known yet/);
     } finally {
       await runtime.shutdown();
     }
@@ -166,8 +165,8 @@ describe('directTools "auto": one decision per session', () => {
     for (const source of [{ snapshot: warm }, { metadataCacheFile: cacheFile }]) {
       const runtime = await createRuntime({ cwd: dir.path, config, npxCacheFile: false, ...source });
       try {
-        expect((await runtime.catalog()).unavailable).toEqual([]); // from the cache: nothing starts
-        expect(runtime.directTools().tools.map((t) => t.name)).toEqual(["time_now", "time_zone"]);
+        expect((await runtime.catalog.view()).unavailable).toEqual([]); // from the cache: nothing starts
+        expect(runtime.catalog.directTools().tools.map((t) => t.name)).toEqual(["time_now", "time_zone"]);
       } finally {
         await runtime.shutdown();
       }

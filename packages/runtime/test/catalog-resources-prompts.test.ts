@@ -11,7 +11,8 @@ import { connectServer } from "@pi-mcp-adapter/transport";
 import { afterEach, describe, expect, it } from "vitest";
 import { clientHandlersFor } from "../src/client-features/client-handlers.js";
 import { SessionRoots } from "../src/client-features/session-roots.js";
-import { AdapterRuntime, headlessHost, runProxyRequest, statusSnapshot } from "../src/index.js";
+import { AdapterRuntime, headlessHost, runProxyRequest } from "../src/index.js";
+import { statusSnapshot } from "../src/startup.js";
 import { connectWith, stdioDefinition } from "./definitions.js";
 
 const ARCHITECTURE = "demo://resource/static/document/architecture.md";
@@ -74,7 +75,7 @@ describe("resources and prompts in the catalog", () => {
     const [, tools, resources, prompts] = /(\d+) tools, (\d+) resources, (\d+) prompts/.exec(details) ?? [];
     expect(Number(resources)).toBeGreaterThan(2);
     expect(Number(prompts)).toBeGreaterThanOrEqual(4);
-    const snapshot = statusSnapshot(r.servers());
+    const snapshot = statusSnapshot(r.listings.summaries());
     const entry = snapshot.servers[0]!;
     expect(entry.toolCount).toBe(Number(tools));
     expect(entry.resourceCount).toBe(Number(resources));
@@ -85,8 +86,8 @@ describe("resources and prompts in the catalog", () => {
   it("lists prompts with their command names, and completes their arguments", async () => {
     const r = everything();
     const listed: string[] = [];
-    r.onListingChange((server) => listed.push(server));
-    const { prompts } = await r.prompts();
+    r.listings.onChange((server) => listed.push(server));
+    const { prompts } = await r.catalog.prompts();
     expect(listed).toEqual(["everything"]);
     const args = prompts.find((p) => p.prompt.name === "args-prompt");
     expect(args?.command).toBe("mcp__everything__args-prompt");
@@ -94,8 +95,8 @@ describe("resources and prompts in the catalog", () => {
       ["city", true],
       ["state", false],
     ]);
-    expect(r.knownPrompts("everything").length).toBe(prompts.length);
-    const names = await r.complete("everything", {
+    expect(r.catalog.knownPrompts("everything").length).toBe(prompts.length);
+    const names = await r.catalog.complete("everything", {
       ref: { type: "ref/prompt", name: "completable-prompt" },
       argument: { name: "name", value: "" },
       context: { department: "Sales" },
@@ -189,17 +190,19 @@ describe("list changes", () => {
         connectServer(definition, { transport: await connectInMemory(server.server) }),
     });
     const r = open;
-    expect((await r.prompts()).prompts.map((p) => p.command)).toEqual(["mcp__live__first"]);
+    expect((await r.catalog.prompts()).prompts.map((p) => p.command)).toEqual(["mcp__live__first"]);
     const changes: string[] = [];
-    r.onListingChange((name) => changes.push(name));
+    r.listings.onChange((name) => changes.push(name));
     server.registerPrompt("second", {}, () => ({
       messages: [{ role: "user", content: { type: "text", text: "two" } }],
     }));
-    await expect.poll(() => r.knownPrompts("live").map((p) => p.prompt.name)).toEqual(["first", "second"]);
+    await expect
+      .poll(() => r.catalog.knownPrompts("live").map((p) => p.prompt.name))
+      .toEqual(["first", "second"]);
     expect(changes).toContain("live");
     server.registerResource("todo", "mem://todo", {}, async (uri) => ({
       contents: [{ uri: uri.href, text: "t" }],
     }));
-    await expect.poll(() => r.servers()[0]?.resourceCount).toBe(2);
+    await expect.poll(() => r.listings.summaries()[0]?.resourceCount).toBe(2);
   });
 });

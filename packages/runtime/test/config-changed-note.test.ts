@@ -65,11 +65,11 @@ describe("an unknown tool name after a config file changed", () => {
   it("a config file created during the session counts too; without a host command, says to reload the config", async () => {
     await writeProject({ fixture: server });
     const r = await start();
-    await r.catalog();
+    await r.catalog.view();
     const agentFile = dir.join("agent", "mcp-adapter.json");
     await mkdir(dir.join("agent"), { recursive: true });
     await writeFile(agentFile, JSON.stringify({ mcpServers: { other: server } }));
-    await expect(r.resolve("other_echo")).rejects.toThrow(
+    await expect(r.catalog.resolve("other_echo")).rejects.toThrow(
       `${agentFile} changed since this session started; reload the config to apply it.`,
     );
   });

@@ -5,7 +5,8 @@
  * their first line that is not blank, or whole and dedented.
  */
 import { describe, expect, it } from "vitest";
-import { dedentDescription, descriptionFirstLine } from "../src/index.js";
+import { dedentDescription } from "../src/format/description-text.js";
+import { descriptionFirstLine } from "../src/startup.js";
 
 const circleci =
   "\n    This tool helps debug CircleCI build failures by retrieving failure logs.\n\n    CRITICAL REQUIREMENTS:\n    1. Large Log Handling:\n       - If you expect large logs, provide outputDir.\n  ";

@@ -6,15 +6,8 @@ import type { ServerDefinition, ToolMetadata } from "@pi-mcp-adapter/core";
 import { connectInMemory, createFixtureServer } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
-import {
-  AdapterRuntime,
-  checkArguments,
-  headlessHost,
-  type ListingChangeReason,
-  planDirectTools,
-  runProxyRequest,
-  serversNeedingListing,
-} from "../src/index.js";
+import { AdapterRuntime, headlessHost, type ListingChangeReason, runProxyRequest } from "../src/index.js";
+import { checkArguments, planDirectTools, serversNeedingListing } from "../src/startup.js";
 import { stdioDefinition } from "./definitions.js";
 
 const def = stdioDefinition;
@@ -190,16 +183,16 @@ describe("direct calls and catalog changes", () => {
   it("tells listeners when a server's tools change, and plans the new tool", async () => {
     const runtime = farm();
     const changes: [string, ListingChangeReason][] = [];
-    runtime.onListingChange((server, reason) => changes.push([server, reason]));
+    runtime.listings.onChange((server, reason) => changes.push([server, reason]));
     try {
-      expect(runtime.directTools().tools).toEqual([]); // nothing known before listing
-      await runtime.catalog();
-      expect(runtime.directTools().tools.map((t) => t.name)).toEqual(["farm_grow"]);
+      expect(runtime.catalog.directTools().tools).toEqual([]); // nothing known before listing
+      await runtime.catalog.view();
+      expect(runtime.catalog.directTools().tools.map((t) => t.name)).toEqual(["farm_grow"]);
       const result = await runtime.callDirect("farm_grow", "farm", { n: 1 });
       expect(result.content).toEqual([{ type: "text", text: "grow done" }]);
       // The notification came before the call's answer; its listing is awaited, not polled.
-      await runtime.catalogSettled();
-      expect(runtime.directTools().tools.map((t) => t.name)).toEqual(["farm_grow", "farm_harvest"]);
+      await runtime.listings.settled();
+      expect(runtime.catalog.directTools().tools.map((t) => t.name)).toEqual(["farm_grow", "farm_harvest"]);
       expect(changes).toEqual([
         ["farm", "listed"],
         ["farm", "list_changed"],
@@ -213,7 +206,7 @@ describe("direct calls and catalog changes", () => {
       // Disabled in config: its direct tools leave the plan, and listeners hear why.
       await runtime.replace([def("farm", { directTools: true, disabled: true })]);
       expect(changes.at(-1)).toEqual(["farm", "config"]);
-      expect(runtime.directTools().tools).toEqual([]);
+      expect(runtime.catalog.directTools().tools).toEqual([]);
     } finally {
       await runtime.shutdown();
     }

@@ -10,7 +10,7 @@ import {
   parseFormSchema,
   runElicitationForm,
 } from "../src/client-features/elicitation-form.js";
-import type { HostDialogs } from "../src/index.js";
+import type { HostDialogs } from "../src/host.js";
 
 interface Asked {
   kind: "select" | "input" | "confirm";

@@ -20,6 +20,7 @@ import {
   type Host,
   headlessHost,
 } from "../src/index.js";
+import { internalsOf } from "../src/runtime-internals.js";
 
 interface Asked {
   kind: "select" | "input" | "confirm";
@@ -86,7 +87,7 @@ async function everything(host: Host, settings: Record<string, unknown> = {}): P
 }
 
 const text = (result: CallResult) => result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
-const toolNames = async (runtime: AdapterRuntime) => (await runtime.catalog()).tools.map((t) => t.name);
+const toolNames = async (runtime: AdapterRuntime) => (await runtime.catalog.view()).tools.map((t) => t.name);
 
 describe("elicitation against server-everything", () => {
   it("a form becomes dialogs naming the server; the answers reach the server", async () => {
@@ -245,7 +246,7 @@ describe("sampling against server-everything", () => {
       maxTokens: 30,
       temperature: 0.7,
     });
-    expect(runtime.samplingUsage.entries()).toEqual([
+    expect(internalsOf(runtime).samplingUsage.entries()).toEqual([
       { server: "everything", requests: 1, inputTokens: 20, outputTokens: 6, models: ["test/echo"] },
     ]);
   });

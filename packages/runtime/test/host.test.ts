@@ -1,7 +1,8 @@
 import { stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { clientHandlersFor } from "../src/client-features/client-handlers.js";
-import { createRuntime, headlessHost, type McpStatusSnapshot } from "../src/index.js";
+import { createRuntime, headlessHost } from "../src/index.js";
+import type { McpStatusSnapshot } from "../src/startup.js";
 
 describe("Host", () => {
   it("the status sink gets a snapshot at start, after each change, and an empty one at shutdown", async () => {

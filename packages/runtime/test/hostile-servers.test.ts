@@ -115,8 +115,8 @@ describe("a server refused for listing more than the catalog takes", () => {
       await expect(runProxyRequest(runtime, { connect: "huge" })).rejects.toThrow(refusal);
       expect(await listings()).toBe(2);
       // An edited definition is another server: listed afresh, and now within the bounds.
-      const huge = runtime.definition("huge")!;
-      await runtime.replace([{ ...huge, env: { HUGE_LIST_MIB: "1" } }, runtime.definition("good")!]);
+      const huge = runtime.servers.definition("huge")!;
+      await runtime.replace([{ ...huge, env: { HUGE_LIST_MIB: "1" } }, runtime.servers.definition("good")!]);
       expect(textOf(await runProxyRequest(runtime, { tool: "huge_echo", args: { text: "edited" } }))).toBe(
         "edited",
       );

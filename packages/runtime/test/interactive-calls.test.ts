@@ -146,7 +146,7 @@ describe("time the user takes never counts against the call", () => {
       return dialog.choices ? "Send" : "Ada";
     });
     const { runtime } = runtimeWith(host, [askName]);
-    await runtime.catalog(); // connected: what follows is the call alone
+    await runtime.catalog.view(); // connected: what follows is the call alone
     started = Date.now();
     const result = await runtime.call("srv_ask_name", {});
     expect(Date.now() - started).toBeGreaterThan(2 * TIMEOUT_MS);
@@ -166,7 +166,7 @@ describe("time the user takes never counts against the call", () => {
       return SAMPLING_CHOICES[0];
     });
     const { runtime } = runtimeWith(host, [askModel]);
-    await runtime.catalog();
+    await runtime.catalog.view();
     started = Date.now();
     const result = await runtime.call("srv_ask_model", {});
     expect(Date.now() - started).toBeGreaterThan(2 * TIMEOUT_MS);
@@ -178,7 +178,7 @@ describe("server requests only during a call", () => {
   it("a server asking between calls gets an error and the user sees no dialog", async () => {
     const { host, shown } = interactiveHost(async () => "Decline");
     const { runtime, server } = runtimeWith(host, [askName]);
-    await runtime.catalog();
+    await runtime.catalog.view();
     const refused = await server()
       .elicitInput({ message: "Out of the blue?", requestedSchema: { type: "object", properties: {} } })
       .then(

@@ -13,8 +13,9 @@ import {
 } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
-import { AdapterRuntime, createRuntime, type McpStatusSnapshot } from "../src/index.js";
+import { AdapterRuntime, createRuntime } from "../src/index.js";
 import { watchStatus } from "../src/observability/status-events.js";
+import type { McpStatusSnapshot } from "../src/startup.js";
 import { runProxyRequest } from "../src/tools/proxy-request.js";
 
 const textOf = (outcome: { content: { type: string; text?: string }[] }) =>
@@ -46,7 +47,7 @@ describe("lifecycle wiring of the shell", () => {
         requestTimeoutMs: 60_000,
       },
     });
-    const listing = runtime.catalog();
+    const listing = runtime.catalog.view();
     await expect.poll(() => recordedPids(dir.join("pids")), { timeout: 5000 }).toHaveLength(1);
     const started = Date.now();
     await runtime.shutdown();
@@ -128,14 +129,14 @@ describe("lifecycle wiring of the shell", () => {
       },
     };
     const first = await runtimeFrom(dir.path, servers);
-    expect(first.servers()[0]?.state).toBe("not-connected");
-    await first.catalog();
+    expect(first.listings.summaries()[0]?.state).toBe("not-connected");
+    await first.catalog.view();
     await first.shutdown();
     const pidsAfterFirst = await recordedPids(dir.join("pids"));
     expect(pidsAfterFirst).toHaveLength(1);
 
     const second = await runtimeFrom(dir.path, servers);
-    expect(second.servers()[0]?.state).toBe("cached");
+    expect(second.listings.summaries()[0]?.state).toBe("cached");
     expect(await recordedPids(dir.join("pids"))).toEqual(pidsAfterFirst);
     await second.shutdown();
   }, 15_000);
@@ -149,14 +150,16 @@ describe("lifecycle wiring of the shell", () => {
       debug,
     });
     const runtime = await runtimeFrom(dir.path, { loud: noisy(true), quiet: noisy(false) });
-    await runtime.catalog();
-    await expect.poll(() => runtime.debugStderr("loud").at(-1), { timeout: 3000 }).toBe("last stderr line");
+    await runtime.catalog.view();
+    await expect
+      .poll(() => runtime.servers.debugStderr("loud").at(-1), { timeout: 3000 })
+      .toBe("last stderr line");
     const loud = textOf(await runProxyRequest(runtime, { server: "loud" }));
     expect(loud).toContain("Recent stderr of loud (debug):");
     expect(loud).toContain("  last stderr line");
     const quiet = textOf(await runProxyRequest(runtime, { server: "quiet" }));
     expect(quiet).not.toContain("stderr");
-    expect(runtime.debugStderr("quiet")).toEqual([]);
+    expect(runtime.servers.debugStderr("quiet")).toEqual([]);
     await runtime.shutdown();
   }, 15_000);
 });
@@ -185,7 +188,7 @@ describe("npx resolution cache", () => {
         metadataCacheFile: false,
         npxCacheFile,
       });
-      const view = await runtime.catalog();
+      const view = await runtime.catalog.view();
       expect(view.unavailable).toEqual([]);
       expect(view.tools.map((t) => t.name)).toContain("whoami");
       await runtime.shutdown();

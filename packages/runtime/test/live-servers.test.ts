@@ -40,12 +40,12 @@ describe("live server list", () => {
         connectServer(definition, { transport: await connectInMemory(growingServer()) }),
     });
     try {
-      expect((await runtime.catalog()).tools.map((t) => t.prefixedName)).toEqual(["farm_grow"]);
+      expect((await runtime.catalog.view()).tools.map((t) => t.prefixedName)).toEqual(["farm_grow"]);
       await runtime.call("farm_grow", {});
       await expect
-        .poll(async () => (await runtime.catalog()).tools.map((t) => t.prefixedName))
+        .poll(async () => (await runtime.catalog.view()).tools.map((t) => t.prefixedName))
         .toEqual(["farm_grow", "farm_harvest"]);
-      expect((await runtime.search("harvest crop")).hits[0]?.tool.prefixedName).toBe("farm_harvest");
+      expect((await runtime.catalog.search("harvest crop")).hits[0]?.tool.prefixedName).toBe("farm_harvest");
     } finally {
       await runtime.shutdown();
     }
@@ -64,17 +64,17 @@ describe("live server list", () => {
       },
     });
     try {
-      await runtime.catalog();
+      await runtime.catalog.view();
       expect(Object.fromEntries(connects)).toEqual({ keep: 1, change: 1, drop: 1 });
 
       await runtime.replace([def("keep"), def("change", { args: ["pong"] }), def("add")]);
-      const names = (await runtime.catalog()).tools.map((t) => t.prefixedName).sort();
+      const names = (await runtime.catalog.view()).tools.map((t) => t.prefixedName).sort();
       expect(names).toEqual(["add_ping", "change_pong", "keep_ping"]);
       expect(Object.fromEntries(connects)).toEqual({ keep: 1, change: 2, drop: 1, add: 1 });
-      expect(runtime.servers().map((s) => s.name)).toEqual(["keep", "change", "add"]);
+      expect(runtime.listings.summaries().map((s) => s.name)).toEqual(["keep", "change", "add"]);
 
       await runtime.replace([def("keep"), def("change", { args: ["pong"], disabled: true }), def("add")]);
-      expect(runtime.servers().find((s) => s.name === "change")?.state).toBe("disabled");
+      expect(runtime.listings.summaries().find((s) => s.name === "change")?.state).toBe("disabled");
       await expect(runtime.call("change_pong", {})).rejects.toThrow(/No MCP tool named "change_pong"/);
     } finally {
       await runtime.shutdown();
@@ -103,7 +103,9 @@ describe("live server list", () => {
 
       await setServerDisabled({ cwd: project, server: "fixture", disabled: true, trusted: undefined });
       await runtime.reload();
-      expect(runtime.servers()).toEqual([expect.objectContaining({ name: "fixture", state: "disabled" })]);
+      expect(runtime.listings.summaries()).toEqual([
+        expect.objectContaining({ name: "fixture", state: "disabled" }),
+      ]);
       await expect(runtime.call("fixture_get_weather", { city: "Oslo" })).rejects.toThrow(/No MCP tool/);
 
       await setServerDisabled({ cwd: project, server: "fixture", disabled: false, trusted: undefined });

@@ -27,6 +27,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { UI_CONSENT_ALLOW, UI_CONSENT_DENY } from "../src/calls/ui-apps.js";
 import { AdapterRuntime, type CallResult, runProxyRequest } from "../src/index.js";
+import { internalsOf } from "../src/runtime-internals.js";
 import { connectWith, stdioDefinition } from "./definitions.js";
 import { uiHost } from "./hosts.js";
 
@@ -147,7 +148,9 @@ describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () =>
     await page.locator("header").click();
     await page.keyboard.press("Control+Enter");
     await expect.poll(() => page.locator("#state").textContent(), { timeout: 20_000 }).toBe("Done");
-    expect(runtime.uiMessages().messages).toMatchObject([{ type: "close", payload: { reason: "complete" } }]);
+    expect(internalsOf(runtime).calls.uiMessages().messages).toMatchObject([
+      { type: "close", payload: { reason: "complete" } },
+    ]);
   });
 
   it("the fixture app: visibility, consent, messages of every type, Escape cancels, shutdown stops the server", async () => {
@@ -156,11 +159,13 @@ describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () =>
       [UI_CONSENT_DENY, UI_CONSENT_ALLOW],
     );
     // App-only tools stay out of the model's view; model-only ones are there.
-    const names = (await runtime.catalog("board")).tools.map((t) => t.name);
+    const names = (await runtime.catalog.view("board")).tools.map((t) => t.name);
     expect(names).toContain("show_board");
     expect(names).toContain("admin_reset");
     expect(names).not.toContain("add_item");
-    expect((await runtime.search("add item board")).hits.map((h) => h.tool.name)).not.toContain("add_item");
+    expect((await runtime.catalog.search("add item board")).hits.map((h) => h.tool.name)).not.toContain(
+      "add_item",
+    );
     await expect(runtime.call("board_add_item", { item: "x" })).rejects.toThrow(/No MCP tool named/);
 
     const shown = await runtime.call("board_show_board", { title: "Groceries" });
@@ -214,9 +219,17 @@ describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () =>
       .toMatch(/^error: The tool "admin_reset" of "board" is for the model only/);
 
     await expect
-      .poll(() => JSON.stringify(runtime.uiMessages().messages.map((m) => [m.type, m.payload])), {
-        timeout: 20_000,
-      })
+      .poll(
+        () =>
+          JSON.stringify(
+            internalsOf(runtime)
+              .calls.uiMessages()
+              .messages.map((m) => [m.type, m.payload]),
+          ),
+        {
+          timeout: 20_000,
+        },
+      )
       .toBe(
         JSON.stringify([
           ["message", { role: "user", content: [{ type: "text", text: APP_FIXTURE_MESSAGE }] }],
@@ -229,7 +242,7 @@ describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () =>
     await page.locator("header").click();
     await page.keyboard.press("Escape");
     await expect.poll(() => page.locator("#state").textContent(), { timeout: 20_000 }).toBe("Cancelled");
-    const [closing] = runtime.uiMessages().messages;
+    const [closing] = internalsOf(runtime).calls.uiMessages().messages;
     expect(closing).toMatchObject({
       type: "close",
       serverName: "board",
@@ -285,14 +298,14 @@ describe.skipIf(skipped !== "")(`MCP Apps in headless Chromium${skipped}`, () =>
     );
 
     // Nothing waits for the model until the app shares context; a second update replaces the first.
-    expect(runtime.takeTurnNotes()).toEqual([]);
+    expect(runtime.turnNotes.take()).toEqual([]);
     await frame.locator("#share").click();
     await expect.poll(() => frame.locator("#call").textContent(), { timeout: 20_000 }).toBe("shared 1");
     await frame.locator("#share").click();
     await expect.poll(() => frame.locator("#call").textContent(), { timeout: 20_000 }).toBe("shared 2");
-    expect(runtime.takeTurnNotes()).toEqual([
+    expect(runtime.turnNotes.take()).toEqual([
       `Context from the board app (show_board):\n${APP_FIXTURE_CONTEXT} #2: pear`,
     ]);
-    expect(runtime.takeTurnNotes()).toEqual([]);
+    expect(runtime.turnNotes.take()).toEqual([]);
   });
 });

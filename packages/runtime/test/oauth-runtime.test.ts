@@ -78,10 +78,10 @@ describe("OAuth through the runtime and the proxy tool", () => {
       await expect(runProxyRequest(runtime, { tool: "docs_echo", args: { text: "x" } })).rejects.toThrow(
         /needs an OAuth login, but the encrypted-file credential store cannot be used here/,
       );
-      const docs = runtime.servers().find((s) => s.name === "docs");
+      const docs = runtime.listings.summaries().find((s) => s.name === "docs");
       expect(docs?.state).toBe("needs-auth");
       expect(docs?.error).toMatch(/needs PI_MCP_ADAPTER_OAUTH_FILE_KEY.*Then run \/mcp-auth docs/s);
-      expect(runtime.servers().find((s) => s.name === "open")?.state).toBe("connected");
+      expect(runtime.listings.summaries().find((s) => s.name === "open")?.state).toBe("connected");
 
       // A login is refused before any authorization URL exists.
       await expect(runProxyRequest(runtime, { action: "auth-start", server: "docs" })).rejects.toThrow(
@@ -103,7 +103,7 @@ describe("OAuth through the runtime and the proxy tool", () => {
     });
     try {
       expect(runtime.oauth).toBeUndefined();
-      expect(runtime.problems.map((p) => p.message).join("\n")).toMatch(
+      expect(runtime.servers.problems.map((p) => p.message).join("\n")).toMatch(
         /OAuth is off for this session: .*oauthCredentialStore must be "keyring" or "encrypted-file"/,
       );
       await expect(runProxyRequest(runtime, { action: "auth-start", server: "docs" })).rejects.toThrow(

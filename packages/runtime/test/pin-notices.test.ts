@@ -51,7 +51,7 @@ describe("tool-pinning notices of a server whose tools change at every listing",
     expect(result.isError).toBe(false);
     // The last relisting has landed once the listing the server served last is the one known.
     await expect
-      .poll(() => runtime.toolChange("fixture", "listing_31")?.kind, { timeout: 20_000 })
+      .poll(() => runtime.pins.changeOf("fixture", "listing_31")?.kind, { timeout: 20_000 })
       .toBe("new");
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain("MCP server fixture:\ntool echo changed: description: ");
@@ -68,7 +68,7 @@ describe("tool-pinning notices of a server whose tools change at every listing",
     const { runtime, notices } = session(clock);
     await runtime.call("fixture_churn", { times: 5 });
     await expect
-      .poll(() => runtime.toolChange("fixture", "listing_6")?.kind, { timeout: 20_000 })
+      .poll(() => runtime.pins.changeOf("fixture", "listing_6")?.kind, { timeout: 20_000 })
       .toBe("new");
     expect(notices).toHaveLength(1);
     clock.advance(PIN_NOTICE_INTERVAL_MS);
@@ -79,10 +79,10 @@ describe("tool-pinning notices of a server whose tools change at every listing",
     // Within the next interval, changes wait again; accepting drops them and the next change is told at once.
     await runtime.call("fixture_churn", { times: 1 });
     await expect
-      .poll(() => runtime.toolChange("fixture", "listing_7")?.kind, { timeout: 20_000 })
+      .poll(() => runtime.pins.changeOf("fixture", "listing_7")?.kind, { timeout: 20_000 })
       .toBe("new");
     expect(notices).toHaveLength(2);
-    await runtime.acceptToolChanges("fixture");
+    await runtime.pins.accept("fixture");
     clock.advance(PIN_NOTICE_INTERVAL_MS);
     expect(notices).toHaveLength(2);
     await runtime.call("fixture_churn", { times: 1 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { promptUsage, splitCommandLine } from "../src/catalog/prompt-arguments.js";
-import { completionPoint, parsePromptArguments, quoteWord } from "../src/index.js";
+import { completionPoint, parsePromptArguments, quoteWord } from "../src/startup.js";
 
 const argsPrompt = {
   name: "args-prompt",

@@ -1,84 +1,113 @@
 /**
  * The package's public face is a decision, not an accident: every name
- * `src/index.ts` exports (values and types) must be listed here. Adding an
- * export fails this test until the name is added below, on purpose.
+ * `src/index.ts` and `src/startup.ts` export (values and types) must be listed
+ * here. Adding an export fails this test until the name is added below, on
+ * purpose.
  */
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
+/** `@pi-mcp-adapter/runtime`: building a runtime, calls, what its sub-objects hand out. */
 const PUBLIC_API = [
   // building a runtime, and its host
   "AdapterRuntime",
   "AdapterRuntimeOptions",
+  "Connect",
+  "createRuntime",
+  "headlessHost",
+  "Host",
+  "HostSampler",
+  "RuntimeOAuthHooks",
+  "RuntimeSource",
+  "SamplingResponse",
+  "warmUpSearch",
+  // the error family
+  "RuntimeError",
+  "RuntimeErrorCode",
+  // calls
   "CallDetails",
   "CallObserver",
   "CallRecord",
   "CallRequest",
   "CallResult",
   "CallTarget",
-  "CatalogView",
-  "Connect",
-  "checkArguments",
-  "ClientHandlerSettings",
-  "clientHandlersFor",
-  "createRuntime",
-  "headlessHost",
-  "Host",
-  "HostDialogs",
   "HostOutcome",
-  "HostSampler",
+  "textResult",
+  // what the sub-objects hand out
+  "cachedToolChanges",
+  "CatalogView",
   "ListingChangeReason",
-  "ListingListener",
   "MAX_PARALLEL_DISCOVERY",
   "ResourceWatch",
-  "RuntimeError",
-  "RuntimeErrorCode",
-  "RuntimeOAuthHooks",
-  "RuntimeSource",
-  "SamplingResponse",
-  "SessionRoots",
-  "textResult",
-  // the model-facing tools
+  "RunningTask",
+  // the proxy tool's dispatch and the tools' outcomes
+  "ProxyDetails",
+  "ProxyOutcome",
+  "runProxyRequest",
+  "ScriptDetails",
+];
+
+/** `@pi-mcp-adapter/runtime/startup`: what a host needs before any server runs. */
+const STARTUP_API = [
+  // the model-facing tools' declarations, and mcpScript's dispatch
   "INSTALL_ACTION",
   "PROXY_TOOL_DESCRIPTION",
   "PROXY_TOOL_NAME",
   "PROXY_TOOL_PARAMETERS",
-  "ProxyDetails",
-  "ProxyOutcome",
   "ProxyParams",
   "proxyToolDescription",
-  "runProxyRequest",
   "runScriptRequest",
   "SCRIPT_TOOL_DESCRIPTION",
   "SCRIPT_TOOL_NAME",
   "SCRIPT_TOOL_PARAMETERS",
-  "ScriptDetails",
-  // what hosts show and register
+  // the startup snapshot and direct tools
   "AutoDirect",
-  "completionPoint",
+  "checkArguments",
   "DirectTool",
   "DirectToolPlan",
   "DirectToolSettings",
   "directSelection",
   "directToolSettings",
-  "dedentDescription",
+  "loadStartupSnapshot",
+  "PlanInput",
+  "planDirectTools",
+  "serversNeedingListing",
+  "snapshotAutoDirect",
+  "StartupSnapshot",
+  // prompts and sampling
+  "completionPoint",
+  "formatPromptList",
+  "parsePromptArguments",
+  "pickModelByHints",
+  "PromptEntry",
+  "promptEntries",
+  "promptUserMessage",
+  "quoteWord",
+  // status snapshots and texts
   "descriptionFirstLine",
   "emptyStatusSnapshot",
   "formatDebugStderr",
-  "formatPromptList",
   "formatStats",
   "formatStatus",
   "formatTaskStatus",
   "formatWatches",
+  "MCP_STATUS_EVENT",
+  "MCP_STATUS_V1_EVENT",
+  "McpServerState",
+  "McpServerStatus",
+  "McpServerStatusV1",
+  "McpStatusSnapshot",
+  "McpStatusSnapshotV1",
+  "ServerSummary",
+  "sharedLabel",
+  "statusSnapshot",
+  "statusSnapshotV1",
   "watchLine",
+  "watchStatus",
   // tool pinning: what changed, for status screens and trust-tools
-  "cachedToolChanges",
   "formatToolChanges",
-  "ServerToolChanges",
-  "toolChangeLines",
   "toolChangeSummary",
-  "trustToolsCommand",
   // token cost per server, with the estimate the benchmarks use
   "declarationText",
   "directDeclaration",
@@ -86,44 +115,12 @@ const PUBLIC_API = [
   "formatTokenCosts",
   "liveTokenCosts",
   "ServerTokenCost",
-  "serverTokenCosts",
   "snapshotTokenCosts",
-  "TokenCostServer",
-  "TokenCostSource",
-  "ToolDeclaration",
-  "loadStartupSnapshot",
-  "MCP_STATUS_EVENT",
-  "MCP_STATUS_V1_EVENT",
-  "McpServerState",
-  "McpServerStateV1",
-  "McpServerStatus",
-  "McpServerStatusV1",
-  "McpStatusSnapshot",
-  "McpStatusSnapshotV1",
-  "McpTaskStatus",
-  "parsePromptArguments",
-  "pickModelByHints",
-  "PlanInput",
-  "planDirectTools",
-  "PromptEntry",
-  "promptEntries",
-  "promptUserMessage",
-  "quoteWord",
-  "RunningTask",
-  "ServerSummary",
-  "serversNeedingListing",
-  "snapshotAutoDirect",
-  "StartupSnapshot",
-  "sharedLabel",
-  "statusSnapshot",
-  "statusSnapshotV1",
-  "warmUpSearch",
-  "watchStatus",
 ];
 
-/** Every name the entry point exports, types included, as the compiler sees it. */
-function exportedNames(): string[] {
-  const entry = fileURLToPath(new URL("../src/index.ts", import.meta.url));
+/** Every name an entry point exports, types included, as the compiler sees it. */
+function exportedNames(file: string): string[] {
+  const entry = fileURLToPath(new URL(`../src/${file}`, import.meta.url));
   const program = ts.createProgram([entry], {
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
@@ -138,10 +135,19 @@ function exportedNames(): string[] {
 }
 
 describe("public API", () => {
-  it("exports exactly the listed names", () => {
-    const exported = exportedNames();
-    const unlisted = exported.filter((name) => !PUBLIC_API.includes(name));
-    const missing = PUBLIC_API.filter((name) => !exported.includes(name));
+  it.each([
+    ["index.ts", PUBLIC_API],
+    ["startup.ts", STARTUP_API],
+  ])("%s exports exactly the listed names", (file, listed) => {
+    const exported = exportedNames(file);
+    const unlisted = exported.filter((name) => !listed.includes(name));
+    const missing = listed.filter((name) => !exported.includes(name));
     expect({ unlisted, missing }).toEqual({ unlisted: [], missing: [] });
+  });
+
+  it("keeps the package root at most 60 names, and each name in one entry only", () => {
+    expect(PUBLIC_API.length).toBeLessThanOrEqual(60);
+    expect(STARTUP_API.length).toBeLessThanOrEqual(60);
+    expect(PUBLIC_API.filter((name) => STARTUP_API.includes(name))).toEqual([]);
   });
 });

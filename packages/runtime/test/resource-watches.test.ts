@@ -75,39 +75,41 @@ const updated = (server: McpServer) => server.server.sendResourceUpdated({ uri: 
 describe("resource watches", () => {
   it("subscribes; an update shows a notice and one note for the next turn, never the content", async () => {
     const { r, wire, notices } = runtime();
-    expect(r.takeTurnNotes()).toEqual([]);
-    await r.watch("docs", NOTE);
+    expect(r.turnNotes.take()).toEqual([]);
+    await r.watches.watch("docs", NOTE);
     expect(wire.log).toEqual([`subscribe ${NOTE}`]);
-    expect(r.watches()).toEqual([{ server: "docs", uri: NOTE, updates: 0 }]);
+    expect(r.watches.list()).toEqual([{ server: "docs", uri: NOTE, updates: 0 }]);
 
     await updated(wire.servers[0]!);
     await updated(wire.servers[0]!);
-    await vi.waitFor(() => expect(r.watches()[0]?.updates).toBe(2));
+    await vi.waitFor(() => expect(r.watches.list()[0]?.updates).toBe(2));
     expect(notices).toEqual([`MCP resource updated: docs · ${NOTE}`, `MCP resource updated: docs · ${NOTE}`]);
     // Two updates before the next turn are one line; the content is not in it.
-    const notes = r.takeTurnNotes();
+    const notes = r.turnNotes.take();
     expect(notes).toEqual([`MCP resource changed: docs · ${NOTE} (read it again to see the new content)`]);
     expect(notes.join()).not.toContain("buy milk");
-    expect(r.takeTurnNotes()).toEqual([]);
+    expect(r.turnNotes.take()).toEqual([]);
   });
 
   it("a server without subscriptions says so, and nothing is watched", async () => {
     const { r, wire } = runtime({ subscribe: false });
-    await expect(r.watch("docs", NOTE)).rejects.toThrow(
+    await expect(r.watches.watch("docs", NOTE)).rejects.toThrow(
       'MCP server "docs" does not offer resource subscriptions (resources.subscribe), so its resources cannot be watched',
     );
     expect(wire.log).toEqual([]);
-    expect(r.watches()).toEqual([]);
+    expect(r.watches.list()).toEqual([]);
   });
 
   it("an unknown server is named with the configured ones", async () => {
     const { r } = runtime();
-    await expect(r.watch("nope", NOTE)).rejects.toThrow('Unknown MCP server "nope" (configured: docs)');
+    await expect(r.watches.watch("nope", NOTE)).rejects.toThrow(
+      'Unknown MCP server "nope" (configured: docs)',
+    );
   });
 
   it("subscribes again on the new connection after a reconnect, and hears its updates", async () => {
     const { r, wire, notices } = runtime();
-    await r.watch("docs", NOTE);
+    await r.watches.watch("docs", NOTE);
     await r.reconnect("docs");
     await vi.waitFor(() => expect(wire.log).toEqual([`subscribe ${NOTE}`, `subscribe ${NOTE}`]));
     expect(wire.servers).toHaveLength(2);
@@ -118,37 +120,37 @@ describe("resource watches", () => {
   it("a watched lazy server closed for being idle connects again and is subscribed again", async () => {
     const clock = manualClock();
     const { r, wire } = runtime({ clock });
-    await r.watch("docs", NOTE);
+    await r.watches.watch("docs", NOTE);
     clock.advance(60_000); // the idle timeout (1 minute) with no request
     await vi.waitFor(() => expect(wire.log).toEqual([`subscribe ${NOTE}`, `subscribe ${NOTE}`]));
     expect(wire.servers).toHaveLength(2);
-    expect(r.servers().find((s) => s.name === "docs")?.state).toBe("connected");
+    expect(r.listings.summaries().find((s) => s.name === "docs")?.state).toBe("connected");
   });
 
   it("unwatching a resource the session read keeps its subscription (for the changed-since note)", async () => {
     const { r, wire } = runtime();
     await r.call("docs_resource_todo", {});
-    await r.watch("docs", NOTE);
-    expect(await r.unwatch("docs", NOTE)).toBe(true);
+    await r.watches.watch("docs", NOTE);
+    expect(await r.watches.unwatch("docs", NOTE)).toBe(true);
     expect(wire.log.filter((l) => l.startsWith("unsubscribe"))).toEqual([]);
   });
 
   it("unwatch unsubscribes and later updates are not heard; shutdown unsubscribes the rest", async () => {
     const { r, wire, notices } = runtime();
-    await r.watch("docs", NOTE);
-    await r.watch("docs", "note://other");
-    expect(await r.unwatch("docs", NOTE)).toBe(true);
-    expect(await r.unwatch("docs", NOTE)).toBe(false);
+    await r.watches.watch("docs", NOTE);
+    await r.watches.watch("docs", "note://other");
+    expect(await r.watches.unwatch("docs", NOTE)).toBe(true);
+    expect(await r.watches.unwatch("docs", NOTE)).toBe(false);
     expect(wire.log).toEqual([`subscribe ${NOTE}`, "subscribe note://other", `unsubscribe ${NOTE}`]);
     await updated(wire.servers[0]!);
     // An update of the watch still held, sent after it, shows that the first one was heard and dropped.
     await wire.servers[0]!.server.sendResourceUpdated({ uri: "note://other" });
     await vi.waitFor(() => expect(notices).toEqual(["MCP resource updated: docs · note://other"]));
-    expect(r.takeTurnNotes()).toHaveLength(1);
+    expect(r.turnNotes.take()).toHaveLength(1);
 
     await r.shutdown();
     open = undefined;
     expect(wire.log.at(-1)).toBe("unsubscribe note://other");
-    expect(r.watches()).toEqual([]);
+    expect(r.watches.list()).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { MCP_TOOL_APPROVAL_REQUEST_EVENT, type ToolApprovalRequest } from "@pi-m
 import { afterEach, describe, expect, it } from "vitest";
 import type { CallSettings } from "../src/calls/call-pipeline.js";
 import { AdapterRuntime, type CallRecord, headlessHost } from "../src/index.js";
+import { internalsOf } from "../src/runtime-internals.js";
 import { connectWith, everythingStdio } from "./definitions.js";
 
 const everything = everythingStdio;
@@ -109,7 +110,7 @@ describe("the call pipeline against server-everything over stdio", () => {
       ["prompt", "refused", "approval_required"],
     ]);
     // Refused before connecting: the server was never started.
-    expect(r.servers()[0]?.state).toBe("not-connected");
+    expect(r.listings.summaries()[0]?.state).toBe("not-connected");
   });
 
   it("brokers see resource and prompt origins; the default destructive policy lets reads through", async () => {
@@ -187,7 +188,7 @@ describe("the call pipeline against server-everything over stdio", () => {
     );
     expect(records.every((record) => record.durationMs >= 0 && Object.isFrozen(record))).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(r.observerFailures).toBe(5); // the sync one 3 times, the async one twice
+    expect(internalsOf(r).calls.observerFailures).toBe(5); // the sync one 3 times, the async one twice
   });
 
   it("refuses a target on a server that is not configured", async () => {

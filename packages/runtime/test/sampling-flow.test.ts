@@ -8,7 +8,8 @@ import {
 } from "../src/client-features/sampling-flow.js";
 import { SamplingUsage } from "../src/client-features/sampling-usage.js";
 import type { SamplingRequest } from "../src/host.js";
-import { type Host, headlessHost, pickModelByHints } from "../src/index.js";
+import { type Host, headlessHost } from "../src/index.js";
+import { pickModelByHints } from "../src/startup.js";
 
 const ask = (text: string): CreateMessageParams => ({
   messages: [{ role: "user", content: { type: "text", text } }],

@@ -11,7 +11,8 @@ import { MetadataCache } from "@pi-mcp-adapter/catalog";
 import { definitionHash } from "@pi-mcp-adapter/config";
 import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { expect, it } from "vitest";
-import { createRuntime, headlessHost, loadStartupSnapshot } from "../src/index.js";
+import { createRuntime, headlessHost } from "../src/index.js";
+import { loadStartupSnapshot } from "../src/startup.js";
 
 // The server is never started: every listing comes from the cache.
 const config = { mcpServers: { notes: { command: "notes-server-not-installed" } } };
@@ -47,7 +48,7 @@ async function setUp(dir: { path: string; join(name: string): string }) {
     try {
       const hits: string[][] = [];
       for (const q of queries)
-        hits.push((await runtime.search(q)).hits.map((h) => `${h.tool.name} ${h.score}`));
+        hits.push((await runtime.catalog.search(q)).hits.map((h) => `${h.tool.name} ${h.score}`));
       return hits;
     } finally {
       await runtime.shutdown();

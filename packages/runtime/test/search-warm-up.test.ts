@@ -10,7 +10,8 @@ import { MetadataCache } from "@pi-mcp-adapter/catalog";
 import { definitionHash } from "@pi-mcp-adapter/config";
 import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { expect, it } from "vitest";
-import { createRuntime, headlessHost, loadStartupSnapshot, warmUpSearch } from "../src/index.js";
+import { createRuntime, headlessHost, warmUpSearch } from "../src/index.js";
+import { loadStartupSnapshot } from "../src/startup.js";
 
 it("leaves the cache and pins alone; the first search then ranks and reports changes as without it", async () => {
   await using dir = await createTempDir();
@@ -34,7 +35,7 @@ it("leaves the cache and pins alone; the first search then ranks and reports cha
     metadataCacheFile: cacheFile,
     npxCacheFile: false,
   });
-  await first.search("note");
+  await first.catalog.search("note");
   await first.shutdown();
   await cache.load();
   await cache.put("notes", definitionHash(server!), listing("Add a note and mail it to a flamingo"));
@@ -48,10 +49,10 @@ it("leaves the cache and pins alone; the first search then ranks and reports cha
   const host = headlessHost({ notify: (message) => notices.push(message) });
   const session = await createRuntime({ cwd: dir.path, config, npxCacheFile: false, snapshot, host });
   try {
-    const found = await session.search("mail flamingo");
+    const found = await session.catalog.search("mail flamingo");
     expect(found.hits[0]?.tool.name).toBe("add_note");
     expect(notices.join("\n")).toContain("tool add_note changed: description:");
-    expect(session.toolChanges()).toEqual([
+    expect(session.pins.report()).toEqual([
       { server: "notes", changes: [expect.objectContaining({ tool: "add_note", kind: "changed" })] },
     ]);
   } finally {

@@ -67,15 +67,15 @@ describe("a server that never answers initialize", () => {
     for (const a of [1, 3, 5]) {
       expect(textOf(await runtime.call("good_add", { a, b: 1 }))).toBe(String(a + 1));
     }
-    expect((await runtime.resolve("good_echo")).server).toBe("good");
-    const search = await runtime.search("add numbers");
+    expect((await runtime.catalog.resolve("good_echo")).server).toBe("good");
+    const search = await runtime.catalog.search("add numbers");
     expect(search.hits[0]?.tool.prefixedName).toBe("good_add");
     expect(formatSearch("add numbers", search)).toContain(
       '(server "hang" is still connecting; its tools are listed once it answers)',
     );
     // All of that finished while the hanging server had been started and was still in initialize.
     await expect.poll(() => existsSync(path.join(markers.path, "initialize"))).toBe(true);
-    expect(runtime.servers().find((s) => s.name === "hang")?.state).toBe("connecting");
+    expect(runtime.listings.summaries().find((s) => s.name === "hang")?.state).toBe("connecting");
   });
 
   it("does not make the first search wait for an eager server still starting", async () => {
@@ -92,12 +92,12 @@ describe("a server that never answers initialize", () => {
     });
     void runtime.start(); // bounded at 30 s; not awaited, as the Pi shell does
     await expect.poll(() => existsSync(path.join(markers.path, "initialize"))).toBe(true);
-    const search = await runtime.search("add numbers");
+    const search = await runtime.catalog.search("add numbers");
     expect(search.hits[0]?.tool.prefixedName).toBe("good_add");
     expect(formatSearch("add numbers", search)).toContain(
       '(server "hang" is still connecting; its tools are listed once it answers)',
     );
-    expect(runtime.servers().find((s) => s.name === "hang")?.state).toBe("connecting");
+    expect(runtime.listings.summaries().find((s) => s.name === "hang")?.state).toBe("connecting");
   });
 });
 
@@ -115,15 +115,15 @@ describe("the first search of a session beside a lazy server that never answers 
       servers: [hang, node("good", stdioFixtureServerPath, {})],
       connect: connectWith(),
     });
-    const search = await runtime.search("add numbers");
+    const search = await runtime.catalog.search("add numbers");
     expect(search.hits[0]?.tool.prefixedName).toBe("good_add");
     expect(formatSearch("add numbers", search)).toContain(
       '(server "hang" is still connecting; its tools are listed once it answers)',
     );
     expect(existsSync(path.join(markers.path, "initialize"))).toBe(true);
-    expect(runtime.servers().find((s) => s.name === "hang")?.state).toBe("connecting");
+    expect(runtime.listings.summaries().find((s) => s.name === "hang")?.state).toBe("connecting");
     // The next search does not wait for it again.
-    expect((await runtime.search("echo")).hits[0]?.tool.prefixedName).toBe("good_echo");
+    expect((await runtime.catalog.search("echo")).hits[0]?.tool.prefixedName).toBe("good_echo");
   }, 60_000);
 });
 
@@ -149,7 +149,7 @@ describe("a server whose first listing is slower than the straggler wait", () =>
       connect: connectWith(),
       catalog: { stragglerWait: { minWaitMs: 100, factor: 0 } },
     });
-    expect(formatSearch("echo", await runtime.search("echo"))).toContain("good_echo");
+    expect(formatSearch("echo", await runtime.catalog.search("echo"))).toContain("good_echo");
     expect(textOf(await runtime.call("slow_echo", { text: "after a search" }))).toBe("after a search");
   });
 });
@@ -174,8 +174,8 @@ describe("failure backoff in the runtime", () => {
       `^server "db" is unavailable \\(last failed 12 s ago: ${reason}\\); next try in 18 s, or reconnect "db" to try now$`,
     );
     await expect(runtime.call("db_echo", {})).rejects.toThrow(sentence);
-    await expect(runtime.resolve("echo", "db")).rejects.toThrow(sentence);
-    const search = formatSearch("echo", await runtime.search("echo"));
+    await expect(runtime.catalog.resolve("echo", "db")).rejects.toThrow(sentence);
+    const search = formatSearch("echo", await runtime.catalog.search("echo"));
     expect(search.split("\n")).toContainEqual(
       expect.stringMatching(
         /^\(server "db" is unavailable \(last failed 12 s ago: .*\); next try in 18 s, .*\)$/,
@@ -183,7 +183,7 @@ describe("failure backoff in the runtime", () => {
     );
     expect(search).toContain("good_echo");
     expect(await recordedPids(pids.path)).toHaveLength(1); // none of that started it again
-    expect(formatStatus(runtime.servers(), [], now)).toMatch(
+    expect(formatStatus(runtime.listings.summaries(), [], now)).toMatch(
       /- db: failed 12s ago: .*fatal: cannot open database.* \(next try in 18s\)/,
     );
 
@@ -212,7 +212,7 @@ describe("failure backoff in the runtime", () => {
     await expect(session.call("db_echo", {})).rejects.toThrow(/fatal: cannot open database/);
     await expect(session.call("db_echo", {})).rejects.toThrow(/fatal: cannot open database/);
     expect(await recordedPids(pids.path)).toHaveLength(2);
-    expect(session.problems).toEqual([]);
+    expect(session.servers.problems).toEqual([]);
   });
 });
 
@@ -235,7 +235,7 @@ describe("a server that floods tools/list_changed", () => {
     }
     expect(textOf(await flood)).toBe("sent 300");
     expect(answers).toEqual(answers.map((_, i) => `n${i}`));
-    await runtime.catalogSettled();
+    await runtime.listings.settled();
     const listings = Number(textOf(await runtime.call("flood_relists", {})));
     // The first listing plus the re-listings: a few, not one per notification.
     expect(listings).toBeGreaterThanOrEqual(2);
@@ -273,7 +273,7 @@ describe("a server that floods tools/list_changed", () => {
     expect(textOf(await session.call("flood_stall", {}))).toBe("stalled");
     await expect.poll(() => existsSync(path.join(markers.path, "stalled-list"))).toBe(true);
     await session.shutdown();
-    await session.catalogSettled();
+    await session.listings.settled();
     expect(notices).toEqual([]);
   });
 });

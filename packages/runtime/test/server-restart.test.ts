@@ -14,9 +14,9 @@ describe("a remote server restarted with other tools", () => {
       connect: connectWith(),
     });
     const reasons: string[] = [];
-    runtime.onListingChange((server, reason) => reasons.push(`${server}:${reason}`));
+    runtime.listings.onChange((server, reason) => reasons.push(`${server}:${reason}`));
     try {
-      expect((await runtime.catalog()).tools.map((t) => t.prefixedName)).toEqual(["deploy_old_report"]);
+      expect((await runtime.catalog.view()).tools.map((t) => t.prefixedName)).toEqual(["deploy_old_report"]);
       await runtime.call("deploy_old_report", {});
       await first.close();
       // A restart is not instant: the server is seen gone (connections refused) before it is back.
@@ -31,12 +31,14 @@ describe("a remote server restarted with other tools", () => {
       // The restarted server knows no session: the call opens a new one and runs there.
       const result = await runtime.call("deploy_old_report", { n: 1 });
       expect(JSON.stringify(result)).toContain('{\\"n\\":1}');
-      await runtime.catalogSettled();
-      expect((await runtime.catalog()).tools.map((t) => t.prefixedName)).toEqual([
+      await runtime.listings.settled();
+      expect((await runtime.catalog.view()).tools.map((t) => t.prefixedName)).toEqual([
         "deploy_old_report",
         "deploy_rollback",
       ]);
-      expect((await runtime.search("roll back deploy")).hits[0]?.tool.prefixedName).toBe("deploy_rollback");
+      expect((await runtime.catalog.search("roll back deploy")).hits[0]?.tool.prefixedName).toBe(
+        "deploy_rollback",
+      );
       expect(reasons).toContain("deploy:list_changed");
     } finally {
       await runtime.shutdown();

@@ -7,7 +7,7 @@ import {
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_PARAMETERS,
   proxyToolDescription,
-} from "../src/index.js";
+} from "../src/startup.js";
 import { ROSTER_BUDGET_CHARS, serverRoster } from "../src/tools/server-roster.js";
 
 /** The servers of the search eval catalog: 38 published MCP servers. */

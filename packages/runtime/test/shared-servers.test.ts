@@ -11,7 +11,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { daemonPaths, daemonStatus, stopDaemon } from "@pi-mcp-adapter/daemon";
 import { createTempDir, serverEverythingPath, type TempDir, terminalEnv } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type AdapterRuntime, createRuntime, formatStatus } from "../src/index.js";
+import { type AdapterRuntime, createRuntime } from "../src/index.js";
+import { formatStatus } from "../src/startup.js";
 
 let agent: TempDir;
 const runtimes: AdapterRuntime[] = [];
@@ -51,11 +52,13 @@ describe("shareServers", () => {
     expect(await echoed(b, "from B")).toContain("from B");
     const status = await daemonStatus(agent.path);
     expect(status?.servers.map((s) => s.sessions)).toEqual([2]);
-    await vi.waitUntil(() => JSON.stringify(a.servers()[0]?.shared) === '{"sessions":2}', {
+    await vi.waitUntil(() => JSON.stringify(a.listings.summaries()[0]?.shared) === '{"sessions":2}', {
       timeout: 10_000,
       interval: 50,
     });
-    expect(formatStatus(a.servers(), [])).toContain("- everything: connected, shared (2 sessions), ");
+    expect(formatStatus(a.listings.summaries(), [])).toContain(
+      "- everything: connected, shared (2 sessions), ",
+    );
   });
 
   it("sessions from two terminals share one process; a different referenced variable gets its own", async () => {
@@ -106,8 +109,8 @@ describe("shareServers", () => {
   it("shared: false keeps the server to the session", async () => {
     const runtime = await session({ shared: false });
     expect(await echoed(runtime, "own")).toContain("own");
-    expect(runtime.servers()[0]?.shared).toBeUndefined();
-    expect(formatStatus(runtime.servers(), [])).not.toContain("shared");
+    expect(runtime.listings.summaries()[0]?.shared).toBeUndefined();
+    expect(formatStatus(runtime.listings.summaries(), [])).not.toContain("shared");
     expect(await daemonStatus(agent.path)).toBeUndefined();
   });
 });

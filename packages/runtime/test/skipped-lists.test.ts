@@ -12,7 +12,8 @@ import { FAILED_LIST_RETRY_MS, MetadataCache } from "@pi-mcp-adapter/catalog";
 import type { ServerDefinition } from "@pi-mcp-adapter/core";
 import { createTempDir, faultServerPath } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { AdapterRuntime, formatStatus, runProxyRequest } from "../src/index.js";
+import { AdapterRuntime, runProxyRequest } from "../src/index.js";
+import { formatStatus } from "../src/startup.js";
 import { connectWith, stdioDefinition } from "./definitions.js";
 
 const fault = (name: string, mode: string): ServerDefinition =>
@@ -42,7 +43,7 @@ describe("a server whose declared lists do not come", () => {
     const warm = runtimeWith(file, [fault("ci", "unimplemented-lists")], starts);
     try {
       expect(textOf(await runProxyRequest(warm, { search: "echo text back" }))).toContain("- ci_echo");
-      const status = formatStatus(warm.servers(), []);
+      const status = formatStatus(warm.listings.summaries(), []);
       expect(status).toContain("- ci: connected, 4 tools");
       expect(status).toContain(
         '  resources: none (the server declares them but answers resources/list with "method not found")',
@@ -68,7 +69,9 @@ describe("a server whose declared lists do not come", () => {
       expect(textOf(await runProxyRequest(cold, { describe: "ci_echo" }))).toContain(
         "ci_echo (server ci, tool echo)",
       );
-      expect(formatStatus(cold.servers(), [])).toContain("  resources: none (the server declares them");
+      expect(formatStatus(cold.listings.summaries(), [])).toContain(
+        "  resources: none (the server declares them",
+      );
       expect(starts).toEqual(["ci"]);
     } finally {
       await cold.shutdown();
@@ -82,10 +85,10 @@ describe("a server whose declared lists do not come", () => {
     const warm = runtimeWith(file, [fault("idx", "failing-lists")], starts);
     try {
       await runProxyRequest(warm, { search: "echo" });
-      expect(formatStatus(warm.servers(), [])).toContain(
+      expect(formatStatus(warm.listings.summaries(), [])).toContain(
         "  resources left out: idx: resources/list failed: MCP error -32603: resource index unavailable (listed again after an hour, or on reconnect)",
       );
-      expect((await warm.prompts("idx")).prompts.map((p) => p.prompt.name)).toEqual(["summary"]);
+      expect((await warm.catalog.prompts("idx")).prompts.map((p) => p.prompt.name)).toEqual(["summary"]);
     } finally {
       await warm.shutdown();
     }

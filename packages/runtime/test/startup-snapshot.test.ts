@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { createTempDir, recordedPids, stdioFixtureServerPath, waitForExit } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { createRuntime, loadStartupSnapshot } from "../src/index.js";
+import { createRuntime } from "../src/index.js";
+import { loadStartupSnapshot } from "../src/startup.js";
 
 describe("startup snapshot", () => {
   it("serves cached listings of unchanged servers without starting any server or running a secret command", async () => {
@@ -25,7 +26,7 @@ describe("startup snapshot", () => {
       metadataCacheFile: cacheFile,
       npxCacheFile: false,
     });
-    expect((await first.catalog()).unavailable).toEqual([]);
+    expect((await first.catalog.view()).unavailable).toEqual([]);
     await first.shutdown();
     const started = await recordedPids(dir.join("pids"));
     expect(started).toHaveLength(2);
@@ -60,8 +61,8 @@ describe("startup snapshot", () => {
     await rm(cacheFile);
     const session = await createRuntime({ cwd: dir.path, config: edited, snapshot, npxCacheFile: false });
     try {
-      expect(session.servers().find((s) => s.name === "weather")?.state).toBe("cached");
-      const hits = await session.search("weather forecast", { server: "weather" });
+      expect(session.listings.summaries().find((s) => s.name === "weather")?.state).toBe("cached");
+      const hits = await session.catalog.search("weather forecast", { server: "weather" });
       expect(hits.hits[0]?.tool.prefixedName).toBe("weather_get_weather");
       expect(await recordedPids(dir.join("pids"))).toHaveLength(2);
     } finally {
@@ -94,7 +95,7 @@ describe("startup snapshot", () => {
       metadataCacheFile: cacheFile,
       npxCacheFile: false,
     });
-    expect((await first.catalog()).unavailable).toEqual([]);
+    expect((await first.catalog.view()).unavailable).toEqual([]);
     await first.shutdown();
 
     const snapshot = await loadStartupSnapshot({ cwd: dir.path, config, metadataCacheFile: cacheFile });

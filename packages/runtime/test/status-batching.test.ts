@@ -8,8 +8,9 @@
 import { mkdir } from "node:fs/promises";
 import { createTempDir, recordedPids, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { createRuntime, type McpStatusSnapshot } from "../src/index.js";
+import { createRuntime } from "../src/index.js";
 import { watchStatus } from "../src/observability/status-events.js";
+import type { McpStatusSnapshot } from "../src/startup.js";
 
 const SERVERS = 8;
 
@@ -34,7 +35,7 @@ describe("status snapshots", () => {
       npxCacheFile: false as const,
     };
     const first = await createRuntime(source);
-    const listed = await first.catalog();
+    const listed = await first.catalog.view();
     await first.shutdown();
     expect(listed.unavailable).toEqual([]);
     const spawned = (await recordedPids(dir.join("pids"))).length;
@@ -44,7 +45,7 @@ describe("status snapshots", () => {
     const snapshots: McpStatusSnapshot[] = [];
     const stop = watchStatus(second, (s) => snapshots.push(s));
     expect(snapshots).toHaveLength(1);
-    const view = await second.catalog();
+    const view = await second.catalog.view();
     // The turn's last snapshot is due when the turn ends.
     await new Promise((done) => setImmediate(done));
     stop();

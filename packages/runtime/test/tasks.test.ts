@@ -22,10 +22,10 @@ import {
   createRuntime,
   type Host,
   headlessHost,
-  type McpStatusSnapshot,
-  type McpTaskStatus,
   runProxyRequest,
 } from "../src/index.js";
+import type { McpTaskStatus } from "../src/observability/status-events.js";
+import type { McpStatusSnapshot } from "../src/startup.js";
 
 const TOOL = "everything_simulate-research-query";
 
@@ -105,7 +105,7 @@ describe("MCP tasks through the runtime", () => {
     });
     // Ended: no longer listed.
     expect(recorder.snapshots.at(-1)?.servers[0]?.tasks).toBeUndefined();
-    expect(runtime.servers()[0]?.tasks).toBeUndefined();
+    expect(runtime.listings.summaries()[0]?.tasks).toBeUndefined();
   });
 
   it("the clarification the task asks for is a form in the host's dialogs, and the answer shapes the result", async () => {

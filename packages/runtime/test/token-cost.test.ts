@@ -8,17 +8,17 @@
  */
 import { createTempDir, stdioFixtureServerPath, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createRuntime } from "../src/index.js";
 import {
-  createRuntime,
   estimateTokens,
   formatTokenCosts,
   liveTokenCosts,
   loadStartupSnapshot,
   PROXY_TOOL_DESCRIPTION,
   proxyToolDescription,
-  serverTokenCosts,
   snapshotTokenCosts,
-} from "../src/index.js";
+} from "../src/startup.js";
+import { serverTokenCosts } from "../src/tools/token-cost.js";
 
 let dir: TempDir;
 beforeEach(async () => {
@@ -44,7 +44,7 @@ async function snapshotOf(config: Record<string, unknown>) {
     npxCacheFile: false,
   });
   try {
-    expect((await runtime.catalog()).unavailable).toEqual([]);
+    expect((await runtime.catalog.view()).unavailable).toEqual([]);
   } finally {
     await runtime.shutdown();
   }

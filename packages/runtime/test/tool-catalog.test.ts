@@ -61,7 +61,7 @@ describe("runtime catalog with the metadata cache", () => {
     await using dir = await createTempDir();
     const cacheFile = dir.join("agent", "mcp-cache.json");
     const warm = runtimeWith(cacheFile, [def("tracker")], true);
-    expect((await warm.search("issues")).hits.map((h) => h.tool.name)).toContain("search_issues");
+    expect((await warm.catalog.search("issues")).hits.map((h) => h.tool.name)).toContain("search_issues");
     await warm.shutdown();
     const onDisk = await readFile(cacheFile, "utf8");
     expect(onDisk).toContain("search_issues");
@@ -80,7 +80,7 @@ describe("runtime catalog with the metadata cache", () => {
     const full = await runProxyRequest(cold, { instructions: "tracker" });
     expect(textOf(full)).toContain(INSTRUCTIONS.trim());
     expect(connects).toEqual([]);
-    expect(cold.servers()[0]!.toolCount).toBe(2);
+    expect(cold.listings.summaries()[0]!.toolCount).toBe(2);
     await cold.shutdown();
   });
 
@@ -88,7 +88,7 @@ describe("runtime catalog with the metadata cache", () => {
     await using dir = await createTempDir();
     const cacheFile = dir.join("agent", "mcp-cache.json");
     const warm = runtimeWith(cacheFile, [def("tracker")], true);
-    await warm.search("issues");
+    await warm.catalog.search("issues");
     await warm.shutdown();
 
     let reads = 0;
@@ -105,7 +105,7 @@ describe("runtime catalog with the metadata cache", () => {
         throw new Error("must not connect");
       },
     });
-    expect((await runtime.search("issues")).hits.map((h) => h.tool.name)).toContain("search_issues");
+    expect((await runtime.catalog.search("issues")).hits.map((h) => h.tool.name)).toContain("search_issues");
     expect(reads).toBe(1);
     await runtime.shutdown();
   });
@@ -119,10 +119,13 @@ describe("runtime catalog with the metadata cache", () => {
     });
     const connects: string[] = [];
     const runtime = runtimeWith(cacheFile, [def("tracker")], true, connects);
-    expect((await runtime.catalog()).tools.map((t) => t.name)).toEqual(["old_tool"]);
+    expect((await runtime.catalog.view()).tools.map((t) => t.name)).toEqual(["old_tool"]);
     expect(connects).toEqual([]);
     await runtime.reconnect("tracker");
-    expect((await runtime.catalog()).tools.map((t) => t.name)).toEqual(["search_issues", "create_issue"]);
+    expect((await runtime.catalog.view()).tools.map((t) => t.name)).toEqual([
+      "search_issues",
+      "create_issue",
+    ]);
     await runtime.shutdown();
     const reread = new MetadataCache({ file: cacheFile });
     await reread.load();
@@ -136,11 +139,11 @@ describe("runtime catalog with the metadata cache", () => {
     await using dir = await createTempDir();
     const cacheFile = dir.join("mcp-cache.json");
     const warm = runtimeWith(cacheFile, [def("tracker")], true);
-    await warm.catalog();
+    await warm.catalog.view();
     await warm.shutdown();
     const connects: string[] = [];
     const changed = runtimeWith(cacheFile, [def("tracker", { args: ["--other"] })], false, connects);
-    const result = await changed.search("issues");
+    const result = await changed.catalog.search("issues");
     expect(result.hits).toEqual([]);
     expect(result.unavailable[0]).toMatchObject({ server: "tracker" });
     expect(result.unavailable[0]!.error).toContain("ENOENT");
@@ -156,8 +159,10 @@ describe("runtime catalog with the metadata cache", () => {
       excludeTools: ["create_*"],
     });
     const runtime = runtimeWith(cacheFile, [tracker], true);
-    expect((await runtime.search("triage-lookup")).hits.map((h) => h.tool.name)).toEqual(["search_issues"]);
-    expect((await runtime.catalog()).tools.map((t) => t.name)).toEqual(["search_issues"]);
+    expect((await runtime.catalog.search("triage-lookup")).hits.map((h) => h.tool.name)).toEqual([
+      "search_issues",
+    ]);
+    expect((await runtime.catalog.view()).tools.map((t) => t.name)).toEqual(["search_issues"]);
     const regex = await runProxyRequest(runtime, { search: "^tracker_.*issues$", regex: true });
     expect(textOf(regex)).toContain("1 tool matches");
     await expect(runProxyRequest(runtime, { search: "([", regex: true })).rejects.toThrow(

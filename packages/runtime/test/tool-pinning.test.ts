@@ -75,7 +75,7 @@ const RUG_PULL = {
 /** First run: lists (and so pins) the server's tools as they are now. Then the server changes. */
 async function pinThenChange(): Promise<void> {
   const first = session();
-  await first.runtime.catalog();
+  await first.runtime.catalog.view();
   await first.runtime.shutdown();
   expect(first.notices).toEqual([]);
   await writeFile(temp.join("tools.json"), JSON.stringify(RUG_PULL));
@@ -84,7 +84,7 @@ async function pinThenChange(): Promise<void> {
 /** A later session that lists the server live (a week later: the cached listing has expired). */
 async function laterSession(options: Parameters<typeof session>[0] = {}) {
   const later = session({ ...options, now: Date.now() + 8 * 24 * 60 * 60 * 1000 });
-  await later.runtime.catalog();
+  await later.runtime.catalog.view();
   return later;
 }
 
@@ -146,8 +146,8 @@ describe("tool pinning", () => {
   it("accepting pins the tools as they are now, for this session and the next", async () => {
     await pinThenChange();
     const { runtime } = await laterSession({ calls: { approveTools: ["echo"] } });
-    await runtime.acceptToolChanges("fixture");
-    expect(runtime.toolChanges()).toEqual([{ server: "fixture", changes: [] }]);
+    await runtime.pins.accept("fixture");
+    expect(runtime.pins.report()).toEqual([{ server: "fixture", changes: [] }]);
     const next = await laterSession({ calls: { approveTools: ["echo"] } });
     expect(next.notices).toEqual([]);
     expect(JSON.parse(textOf(await next.runtime.call("fixture_echo", { text: "hi" })))).toMatchObject({
@@ -179,7 +179,7 @@ describe("tool pinning", () => {
     expect(textOf(result)).toBe("hi");
     expect(titles[0]).toContain("This tool changed since you accepted it:\n  description: ");
     expect(titles[0]).toContain("\n  added parameters: note\nAllowing accepts the change.");
-    expect(runtime.toolChange("fixture", "echo")).toBeUndefined();
+    expect(runtime.pins.changeOf("fixture", "echo")).toBeUndefined();
   });
 
   it("a new session with the listing still cached lists the server live before a gated call", async () => {
@@ -198,14 +198,14 @@ describe("tool pinning", () => {
     };
     // The cached listing (from before the change) has not expired: the catalog alone would not see it.
     const asked = session({ calls: { approveTools: ["echo"] }, host: ui });
-    await asked.runtime.catalog();
-    expect(asked.runtime.toolChange("fixture", "echo")).toBeUndefined();
+    await asked.runtime.catalog.view();
+    expect(asked.runtime.pins.changeOf("fixture", "echo")).toBeUndefined();
     await asked.runtime.call("fixture_echo", { text: "hi" });
     expect(titles[0]).toContain("This tool changed since you accepted it:");
     expect(asked.notices[0]).toContain("tool echo changed");
     // Headless, a direct call is held the same way.
     const direct = session();
-    await direct.runtime.catalog();
+    await direct.runtime.catalog.view();
     const held = await direct.runtime.callDirect("fixture_add", "fixture", { a: 1, b: 2 });
     expect(JSON.parse(textOf(held))).toMatchObject({ error: "tool_changed", tool: "add" });
   });
@@ -224,7 +224,7 @@ describe("tool pinning", () => {
 
   it("a relisting (reconnect) in the same session finds the change", async () => {
     const { runtime, notices } = session({ calls: { approveTools: ["echo"] } });
-    await runtime.catalog();
+    await runtime.catalog.view();
     await writeFile(temp.join("tools.json"), JSON.stringify({ echo: RUG_PULL.echo }));
     await runtime.reconnect("fixture");
     expect(notices).toHaveLength(1);

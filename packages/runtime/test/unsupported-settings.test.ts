@@ -86,7 +86,7 @@ describe("settings that are recognised but not supported yet", () => {
       }),
     );
     const runtime = await createRuntime({ cwd: project, metadataCacheFile: false, npxCacheFile: false });
-    expect(runtime.problems).toEqual([]);
+    expect(runtime.servers.problems).toEqual([]);
     const status = await runProxyRequest(runtime, {});
     const text = status.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
     expect(text).not.toContain("not supported yet");

@@ -25,6 +25,13 @@ export interface OAuthMcpServerOptions {
   scopesSupported?: string[];
   /** Pre-registered confidential clients. */
   clients?: Array<{ client_id: string; client_secret: string }>;
+  /**
+   * Headers every request but the browser's `/authorize` must carry (a gate
+   * such as Cloudflare Access in front of the servers); others get 403.
+   */
+  requiredHeaders?: Record<string, string>;
+  /** Advertise `client_id_metadata_document_supported` and accept https URL client IDs (CIMD). */
+  clientIdMetadataDocuments?: boolean;
 }
 
 export interface OAuthMcpServer extends AsyncDisposable {
@@ -32,7 +39,17 @@ export interface OAuthMcpServer extends AsyncDisposable {
   url: string;
   /** The authorization server (issuer) URL. */
   issuer: string;
-  registrations: Array<{ client_id: string; client_name?: string; redirect_uris: string[] }>;
+  registrations: Array<{
+    client_id: string;
+    client_name?: string;
+    redirect_uris: string[];
+    client_uri?: string;
+    logo_uri?: string;
+  }>;
+  /** Paths of requests the `requiredHeaders` gate refused. */
+  gateRefusals: string[];
+  /** Every request's path and headers, in order. */
+  requestLog: Array<{ path: string; headers: IncomingMessage["headers"] }>;
   authorizeRequests: URLSearchParams[];
   tokenRequests: URLSearchParams[];
   revoked: string[];
@@ -107,6 +124,8 @@ export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Pr
     tokenRequests: [],
     revoked: [],
     mcpAuthorizations: [],
+    gateRefusals: [],
+    requestLog: [],
   };
 
   function issue(clientId: string, scope: string | undefined) {
@@ -133,6 +152,7 @@ export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Pr
       return id && clients.get(id)?.secret === secret ? id : undefined;
     }
     const id = body.get("client_id") ?? undefined;
+    if (id && options.clientIdMetadataDocuments && id.startsWith("https://")) return id;
     if (!id || !clients.has(id)) return undefined;
     const expected = clients.get(id)?.secret;
     return expected === undefined || expected === body.get("client_secret") ? id : undefined;
@@ -140,6 +160,15 @@ export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Pr
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", base);
+    state.requestLog.push({ path: url.pathname, headers: req.headers });
+    const gate = Object.entries(options.requiredHeaders ?? {});
+    if (
+      url.pathname !== "/authorize" &&
+      gate.some(([name, value]) => req.headers[name.toLowerCase()] !== value)
+    ) {
+      state.gateRefusals.push(url.pathname);
+      return json(res, 403, { error: "access_denied", error_description: "gate: missing header" });
+    }
     switch (url.pathname) {
       case "/.well-known/oauth-protected-resource/mcp":
       case "/.well-known/oauth-protected-resource":
@@ -156,19 +185,17 @@ export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Pr
           registration_endpoint: `${base}/register`,
           revocation_endpoint: `${base}/revoke`,
           response_types_supported: ["code"],
-          grant_types_supported: ["authorization_code", "refresh_token"],
+          grant_types_supported: ["authorization_code", "refresh_token", "client_credentials"],
+          ...(options.clientIdMetadataDocuments ? { client_id_metadata_document_supported: true } : {}),
           code_challenge_methods_supported: ["S256"],
           token_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post"],
         });
       case "/register": {
-        const metadata = JSON.parse(await readBody(req)) as { client_name?: string; redirect_uris: string[] };
+        const metadata = JSON.parse(await readBody(req)) as OAuthMcpServer["registrations"][number];
         const clientId = `client-${token()}`;
         clients.set(clientId, {});
-        state.registrations.push({
-          client_id: clientId,
-          client_name: metadata.client_name,
-          redirect_uris: metadata.redirect_uris,
-        });
+        const { client_name, redirect_uris, client_uri, logo_uri } = metadata;
+        state.registrations.push({ client_id: clientId, client_name, redirect_uris, client_uri, logo_uri });
         return json(res, 201, { ...metadata, client_id: clientId, token_endpoint_auth_method: "none" });
       }
       case "/authorize": {
@@ -176,7 +203,9 @@ export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Pr
         state.authorizeRequests.push(q);
         const redirectUri = q.get("redirect_uri") ?? "";
         const clientId = q.get("client_id") ?? "";
-        if (!clients.has(clientId) || q.get("code_challenge_method") !== "S256" || !q.get("code_challenge")) {
+        const known =
+          clients.has(clientId) || (options.clientIdMetadataDocuments && clientId.startsWith("https://"));
+        if (!known || q.get("code_challenge_method") !== "S256" || !q.get("code_challenge")) {
           return json(res, 400, { error: "invalid_request" });
         }
         const code = token();
@@ -218,6 +247,9 @@ export async function serveOAuthProtectedMcp(options: OAuthMcpServerOptions): Pr
           if (!old || old.clientId !== clientId) return json(res, 400, { error: "invalid_grant" });
           refreshTokens.delete(body.get("refresh_token") ?? ""); // rotation: a refresh token works once
           return json(res, 200, issue(clientId, old.scope));
+        }
+        if (body.get("grant_type") === "client_credentials" && clients.get(clientId)?.secret !== undefined) {
+          return json(res, 200, issue(clientId, body.get("scope") ?? undefined));
         }
         return json(res, 400, { error: "unsupported_grant_type" });
       }

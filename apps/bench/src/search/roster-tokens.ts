@@ -6,7 +6,11 @@
  * under new names (`github-2`, …) until there are 100. Baseline: the same
  * definition without a roster.
  */
-import { PROXY_TOOL_DESCRIPTION, PROXY_TOOL_NAME, PROXY_TOOL_PARAMETERS } from "@pi-mcp-adapter/runtime";
+import {
+  PROXY_TOOL_DESCRIPTION,
+  PROXY_TOOL_NAME,
+  PROXY_TOOL_PARAMETERS,
+} from "@pi-mcp-adapter/runtime/startup";
 import { type CatalogServer, createShellHome, loadCatalogServers } from "../shell/shell-home.js";
 import { definitionText, RecordingPi, tokens } from "../shell/shell-recording-pi.js";
 

@@ -73,7 +73,7 @@ export async function measureShellCall(transport: CallTransport): Promise<ShellC
   );
   const args = { text: "hello" };
   // The name a model calls after a search: prefixed, no server (so every server's catalog is consulted).
-  const name = (await runtime.resolve("echo", "fixture")).prefixedName;
+  const name = (await runtime.catalog.resolve("echo", "fixture")).prefixedName;
   const paths: Record<"bare" | "connection" | "proxied", () => Promise<unknown>> = {
     bare: () => bare.callTool({ name: "echo", arguments: args }),
     connection: () => connection.callTool("echo", args),

@@ -79,4 +79,4 @@ export function headlessContext(cwd: string): unknown {
 
 // A declaration as text (name + description + parameters) and the token estimate (characters / 4):
 // the runtime's, so the bench and the token cost that the panel and `status` show count alike.
-export { declarationText as definitionText, estimateTokens as tokens } from "@pi-mcp-adapter/runtime";
+export { declarationText as definitionText, estimateTokens as tokens } from "@pi-mcp-adapter/runtime/startup";

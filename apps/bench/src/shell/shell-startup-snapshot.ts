@@ -6,7 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { loadStartupSnapshot } from "@pi-mcp-adapter/runtime";
+import { loadStartupSnapshot } from "@pi-mcp-adapter/runtime/startup";
 import { median } from "../transport/transport-measure.js";
 import { createShellHome, loadCatalogServers, startedServers } from "./shell-home.js";
 import { liveChildren, spawnCount } from "./shell-spawn-counter.js";

@@ -1,6 +1,8 @@
 /** Where config files live. Paths only; nothing here reads a file. */
-import os from "node:os";
 import path from "node:path";
+import { expandHome, processEnvironment } from "@pi-mcp-adapter/core";
+
+export { expandHome };
 
 export interface ConfigEnvironment {
   /** The user's home directory (default `os.homedir()`). */
@@ -11,13 +13,11 @@ export interface ConfigEnvironment {
   env: Record<string, string | undefined>;
 }
 
+/** Config's view of the host's environment (core's `processEnvironment`), with the variables it reads. */
 export function defaultConfigEnvironment(overrides: Partial<ConfigEnvironment> = {}): ConfigEnvironment {
   const env = overrides.env ?? process.env;
-  const home = overrides.home ?? os.homedir();
-  const agentDir =
-    overrides.agentDir ??
-    (env.PI_CODING_AGENT_DIR ? expandHome(env.PI_CODING_AGENT_DIR, home) : path.join(home, ".pi", "agent"));
-  return { home, agentDir, platform: overrides.platform ?? process.platform, env };
+  const { home, agentDir, platform } = processEnvironment({ ...overrides, env });
+  return { home, agentDir, platform, env };
 }
 
 /** The adapter's own file in Pi's agent dir (Pi's own `mcp.json` there is never read). */
@@ -58,12 +58,6 @@ export function ancestorDirs(cwd: string, roots: readonly string[], home: string
     dir = path.dirname(dir);
   }
   return dirs;
-}
-
-export function expandHome(value: string, home: string): string {
-  if (value === "~") return home;
-  if (value.startsWith("~/") || value.startsWith("~\\")) return path.join(home, value.slice(2));
-  return value;
 }
 
 function isInside(dir: string, root: string): boolean {

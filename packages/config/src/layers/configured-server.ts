@@ -1,4 +1,5 @@
 import type { Provenance, ServerDefinition } from "@pi-mcp-adapter/core";
+import type { RequestHeadersCommand } from "../secrets/request-headers-command.js";
 import type { OAuthOptions } from "./server-entry.js";
 import type { SourceScope } from "./source-scope.js";
 
@@ -21,6 +22,10 @@ export interface ConfiguredServer extends ServerDefinition {
   bearerToken?: string;
   /** Name of an environment variable holding the bearer token. */
   bearerTokenEnv?: string;
+  /** `true`: the bearer token is the one `pi-mcp-adapter token set <server>` stored. */
+  bearerTokenStore?: true;
+  /** A program computing headers for each HTTP request; `${VAR}` in it expands when connecting. */
+  requestHeadersCommand?: RequestHeadersCommand;
   /** Seconds a `!command` header or bearer token is used before the command runs again (default 300). */
   secretTtlSec?: number;
   auth?: false | "oauth" | "bearer";

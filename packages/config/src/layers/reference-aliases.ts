@@ -13,18 +13,11 @@ const HTTP_TRANSPORTS: Record<string, string> = { "streamable-http": "http", sse
 
 /** Reference keys with no counterpart here: each is still reported, with this reason. */
 export const REFERENCE_ONLY_SERVER_KEYS: ReadonlySet<string> = new Set([
-  "requestHeadersCommand",
-  "bearerTokenStore",
   "exposeResources",
   "trace",
   "pluginDataDir",
 ]);
-export const REFERENCE_ONLY_OAUTH_KEYS: ReadonlySet<string> = new Set([
-  "grantType",
-  "authorizationParams",
-  "clientUri",
-  "logoUri",
-]);
+export const REFERENCE_ONLY_OAUTH_KEYS: ReadonlySet<string> = new Set([]);
 export const REFERENCE_ONLY_SETTINGS: ReadonlySet<string> = new Set([
   "warnOnLargeDirectTools",
   "authRequiredMessage",

@@ -22,6 +22,8 @@ import {
 } from "@pi-mcp-adapter/core";
 import { z } from "zod";
 import type { ConfigProblem } from "../problems.js";
+import { RequestHeadersCommandSchema } from "../secrets/request-headers-command.js";
+import { OAuthClientOptionsShape } from "./oauth-client-options.js";
 import {
   applyReferenceAliases,
   REFERENCE_ONLY,
@@ -44,6 +46,7 @@ export const OAuthOptionsSchema = z.object({
   authorizationServerUrl: z.string().optional(),
   skipIssuerMetadataValidation: z.boolean().optional(),
   dpop: z.boolean().optional(),
+  ...OAuthClientOptionsShape,
 });
 export type OAuthOptions = z.infer<typeof OAuthOptionsSchema>;
 
@@ -85,6 +88,10 @@ export const ServerEntrySchema = z.object({
   literalEnv: StringMap.optional(),
   bearerToken: z.string().min(1).optional(),
   bearerTokenEnv: z.string().min(1).optional(),
+  /** Read the bearer token from the credential store (`pi-mcp-adapter token set <server>`). */
+  bearerTokenStore: z.literal(true).optional(),
+  /** A program computing headers for each HTTP request (request-headers-command.ts). */
+  requestHeadersCommand: RequestHeadersCommandSchema.optional(),
   /** Seconds a `!command` header or bearer token is used before the command runs again. */
   secretTtlSec: z.number().positive().optional(),
   auth: z.union([z.literal(false), z.enum(["oauth", "bearer"])]).optional(),
@@ -143,7 +150,7 @@ export function parseServerEntry(
   }
   const result = ServerEntrySchema.safeParse(entry);
   if (!result.success) {
-    for (const issue of result.error.issues) {
+    for (const issue of result.error.issues.flatMap(closestUnionIssues)) {
       const field = [keyPath, ...issue.path.map(String)].join(".");
       problems.push({ severity: "error", file, field, message: issue.message });
     }
@@ -155,4 +162,16 @@ export function parseServerEntry(
 /** True when the entry names an endpoint, i.e. defines a server rather than adjusting one. */
 export function definesEndpoint(entry: ServerEntry): boolean {
   return entry.command !== undefined || entry.url !== undefined || entry.socket !== undefined;
+}
+
+/**
+ * A value that fits no option of a union (`oauth: false | {…}`) is reported
+ * by the option of its own type (an object's bad fields), not as "Invalid input".
+ */
+function closestUnionIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== "invalid_union") return [issue];
+  // The option the value's type fits fails only below its root.
+  const sameType = issue.errors.filter((errors) => errors.every((e) => e.path.length > 0));
+  if (sameType.length !== 1 || !sameType[0]) return [issue];
+  return sameType[0].map((e) => ({ ...e, path: [...issue.path, ...e.path] }));
 }

@@ -3,6 +3,7 @@ import type { TransportKind } from "@pi-mcp-adapter/core";
 import type { ConfiguredServer } from "../layers/configured-server.js";
 import type { ServerEntry } from "../layers/server-entry.js";
 import type { ConfigProblem } from "../problems.js";
+import { hasVariable } from "../secrets/interpolate.js";
 import { checkCaFile } from "./ca-file.js";
 import type { MergedEntry } from "./merge-config-layers.js";
 
@@ -32,7 +33,7 @@ export function toServerDefinition(merged: MergedEntry): {
   });
   const transport = resolveTransport(entry);
   if ("error" in transport) return { problems: [problem(transport.field, transport.error)] };
-  if (entry.url !== undefined && !entry.url.includes("${") && !isHttpUrl(entry.url)) {
+  if (entry.url !== undefined && !hasVariable(entry.url) && !isHttpUrl(entry.url)) {
     return { problems: [problem("url", `expected an http(s) URL, found "${entry.url.slice(0, 80)}"`)] };
   }
   // A CA bundle that cannot be read skips the server: it must never run with trust it was not given.
@@ -93,6 +94,8 @@ export function toServerDefinition(merged: MergedEntry): {
     literalEnv: entry.literalEnv,
     bearerToken: entry.bearerToken,
     bearerTokenEnv: entry.bearerTokenEnv,
+    bearerTokenStore: entry.bearerTokenStore,
+    requestHeadersCommand: entry.requestHeadersCommand,
     secretTtlSec: entry.secretTtlSec,
     auth: entry.auth,
     oauth: entry.oauth,

@@ -26,6 +26,17 @@ export function maskServerDefinition(server: ConfiguredServer): Record<string, u
   if (definition.oauth && definition.oauth.clientSecret !== undefined) {
     shown.oauth = { ...definition.oauth, clientSecret: maskValue(definition.oauth.clientSecret) };
   }
+  const signer = definition.requestHeadersCommand;
+  if (signer) {
+    const env =
+      signer.env &&
+      Object.fromEntries(Object.keys(signer.env).map((k) => [k, maskValue(signer.env?.[k] ?? "")]));
+    shown.requestHeadersCommand = {
+      ...signer,
+      ...(signer.args ? { args: maskArgs(signer.args) } : {}),
+      ...(env ? { env } : {}),
+    };
+  }
   if (definition.url !== undefined) shown.url = maskUrl(definition.url);
   if (definition.args) shown.args = maskArgs(definition.args);
   if (definition.extra) shown.extra = Object.fromEntries(Object.keys(definition.extra).map((k) => [k, MASK]));

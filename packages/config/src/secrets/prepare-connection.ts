@@ -10,8 +10,9 @@ import { ConfigError } from "../errors.js";
 import type { ConfiguredServer } from "../layers/configured-server.js";
 import { interpolate } from "./interpolate.js";
 import { RefreshingSecret } from "./refreshing-secret.js";
+import { requestHeadersWrapper } from "./request-headers-command.js";
 import { isSecretCommand, runSecretCommand, type SecretCommandRunner } from "./secret-command.js";
-import { type SecretHeader, SecretHeaders } from "./secret-headers.js";
+import { type SecretFetch, type SecretHeader, SecretHeaders } from "./secret-headers.js";
 
 /** Variables a stdio server still gets with `inheritEnv: false`. */
 export const SAFE_ENV_KEYS = [
@@ -49,6 +50,8 @@ export interface PrepareConnectionOptions {
   now?: () => number;
   /** Hears a `!command` header whose re-run failed (the message never holds the value). */
   warn?: (message: string) => void;
+  /** The token `bearerTokenStore` names (throws, saying what to do, when none is stored for `url`). */
+  readStoredBearerToken?: (server: string, url: string) => Promise<string>;
 }
 
 export interface PreparedConnection {
@@ -62,6 +65,8 @@ export interface PreparedConnection {
    * values are in `definition.headers` too.
    */
   secretHeaders?: SecretHeaders;
+  /** `requestHeadersCommand`: wrap the transport's fetch (innermost, so its headers are set last). */
+  requestHeaders?: (fetch?: SecretFetch) => SecretFetch;
 }
 
 export async function prepareConnection(
@@ -82,6 +87,8 @@ export async function prepareConnection(
     "literalEnv",
     "bearerToken",
     "bearerTokenEnv",
+    "bearerTokenStore",
+    "requestHeadersCommand",
     "secretTtlSec",
     "auth",
     "oauth",
@@ -146,6 +153,14 @@ export async function prepareConnection(
         `MCP server "${name}": bearerTokenEnv names ${configured.bearerTokenEnv}, which is not set in the environment`,
       );
     }
+  } else if (configured.bearerTokenStore && !hasAuthorization) {
+    if (!options.readStoredBearerToken || definition.url === undefined) {
+      throw new ConfigError(
+        "secret_failed",
+        `MCP server "${name}": bearerTokenStore needs the credential store`,
+      );
+    }
+    token = await options.readStoredBearerToken(name, definition.url);
   }
   if (token !== undefined && !hasAuthorization) {
     definition.headers = { ...definition.headers, Authorization: `Bearer ${token}` };
@@ -157,10 +172,12 @@ export async function prepareConnection(
     if (value === undefined) continue;
     if (inherit || (SAFE_ENV_KEYS as readonly string[]).includes(key)) baseEnv[key] = value;
   }
+  const command = configured.requestHeadersCommand;
   return {
     definition,
     baseEnv,
     ...(refreshing.length ? { secretHeaders: new SecretHeaders(refreshing) } : {}),
+    ...(command ? { requestHeaders: requestHeadersWrapper(name, command, expand, env, server.cwd) } : {}),
   };
 }
 

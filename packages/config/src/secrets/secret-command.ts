@@ -1,7 +1,7 @@
 /**
  * `!command` secrets: a value starting with `!` is a shell command whose
  * trimmed stdout is the secret. Run only when connecting or authenticating.
- * stdin and stderr are ignored, stdout is capped at 1 MiB, the command gets
+ * stdin (unless given input) and stderr are ignored, stdout is capped at 1 MiB, the command gets
  * 10 s, and empty output is an error. Errors never contain the output.
  */
 import { spawn } from "node:child_process";
@@ -20,7 +20,14 @@ export function isSecretCommand(value: string): boolean {
  */
 export type SecretCommandRunner = (
   command: string,
-  options: { cwd?: string; env?: NodeJS.ProcessEnv },
+  options: {
+    cwd?: string;
+    env?: NodeJS.ProcessEnv;
+    /** Run `command` as a program with these arguments instead of through a shell. */
+    args?: readonly string[];
+    /** Written to the command's stdin (otherwise stdin is closed). */
+    input?: string;
+  },
 ) => Promise<string>;
 
 /** A runner with other limits (tests use a short timeout). */
@@ -31,11 +38,12 @@ export function createSecretCommandRunner(
   const maxBytes = limits.maxBytes ?? SECRET_COMMAND_MAX_BYTES;
   return (command, options) =>
     new Promise((resolve, reject) => {
-      const child = spawn(command, {
-        shell: true,
+      const child = spawn(command, options.args ?? [], {
+        shell: options.args === undefined,
         cwd: options.cwd,
         env: options.env,
-        stdio: ["ignore", "pipe", "ignore"],
+        // stdin is an empty pipe unless there is input: it reads as closed either way.
+        stdio: ["pipe", "pipe", "ignore"],
         windowsHide: true,
         // Its own process group, so a timeout kills the whole pipeline, not just the shell.
         detached: process.platform !== "win32",
@@ -72,6 +80,8 @@ export function createSecretCommandRunner(
         }
         chunks.push(chunk);
       });
+      child.stdin.on("error", () => {}); // a command that does not read its input
+      child.stdin.end(options.input);
       child.on("error", (error) =>
         finish(failed(`could not start (${(error as NodeJS.ErrnoException).code ?? "error"})`)),
       );

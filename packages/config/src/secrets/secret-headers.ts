@@ -27,10 +27,14 @@ export class SecretHeaders {
     return changed.some(Boolean);
   }
 
-  /** `fetch` (default: the global one) with these headers set on every request. */
-  wrapFetch(fetch?: SecretFetch): SecretFetch {
+  /**
+   * `fetch` (default: the global one) with these headers set on every request
+   * — with `origin`, only on requests to it (an OAuth server elsewhere never gets them).
+   */
+  wrapFetch(fetch?: SecretFetch, origin?: string): SecretFetch {
     const send: SecretFetch = fetch ?? ((url, init) => globalThis.fetch(url, init));
     return async (url, init) => {
+      if (origin !== undefined && new URL(String(url)).origin !== origin) return send(url, init);
       const response = await send(url, await this.apply(init));
       if (response.status !== 401 || !replayable(init?.body) || !(await this.renew())) return response;
       await response.body?.cancel().catch(() => {});

@@ -73,5 +73,7 @@ function secretCommands(server: ConfiguredServer): [string, string][] {
   for (const [key, value] of Object.entries(server.headers ?? {})) add(`headers.${key}`, value);
   add("bearerToken", server.bearerToken);
   if (server.oauth) add("oauth.clientSecret", server.oauth.clientSecret);
+  const signer = server.requestHeadersCommand;
+  if (signer) out.push(["requestHeadersCommand", [signer.command, ...(signer.args ?? [])].join(" ")]);
   return out;
 }

@@ -27,12 +27,15 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { OAuthError } from "../errors.js";
 import type { CredentialStore } from "../stores/credential-store.js";
 import { ServerCredentials, type StoredCredentials } from "../stores/server-credentials.js";
 import { tolerateStoreFailure } from "../stores/store-problems.js";
 import type { MachineGrant } from "../tokens/machine-grants.js";
 import { isSupersededAnswer, refusedRefreshToken } from "../tokens/refresh-coordinator.js";
+import { withAuthorizationParams } from "./authorization-params.js";
+import { loadConfiguredMetadata } from "./configured-metadata.js";
 import { checkIssuerEcho, issuersMatch } from "./issuer-check.js";
 import { loginNeededError } from "./login-needed.js";
 
@@ -62,6 +65,12 @@ export interface McpOAuthProviderOptions {
   tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
   /** A client ID metadata document URL (HTTPS), used when the server supports it. */
   clientMetadataUrl?: string;
+  /** From 2.x: RFC 7591 links, authorization URL extras, a metadata document (read with `fetch`). */
+  clientUri?: string;
+  logoUri?: string;
+  authorizationParams?: Record<string, string>;
+  authServerMetadataUrl?: string;
+  fetch?: FetchLike;
   /** Fallback scope when neither the server's challenge nor its metadata names one. */
   scope?: string;
   /**
@@ -145,6 +154,8 @@ export class McpOAuthProvider implements OAuthClientProvider {
       token_endpoint_auth_method:
         this.options.tokenEndpointAuthMethod ?? (this.options.clientSecret ? "client_secret_basic" : "none"),
       ...(this.options.scope ? { scope: this.options.scope } : {}),
+      ...(this.options.clientUri ? { client_uri: this.options.clientUri } : {}),
+      ...(this.options.logoUri ? { logo_uri: this.options.logoUri } : {}),
     };
     return metadata;
   }
@@ -247,8 +258,9 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
-    if (!this.options.onAuthorizationUrl) throw this.loginNeeded();
-    await this.options.onAuthorizationUrl(authorizationUrl);
+    const { onAuthorizationUrl, authorizationParams } = this.options;
+    if (!onAuthorizationUrl) throw this.loginNeeded();
+    await onAuthorizationUrl(withAuthorizationParams(authorizationUrl, authorizationParams));
   }
 
   private loginNeeded(): OAuthError {
@@ -297,6 +309,8 @@ export class McpOAuthProvider implements OAuthClientProvider {
     // Only a login this object started (its PKCE verifier is here) finishes with what it
     // discovered; anything else discovers afresh (see the header).
     const current = this.verifier === undefined ? undefined : this.flowDiscovery;
+    const { server, authServerMetadataUrl: metadataUrl, fetch } = this.options;
+    if (!current && metadataUrl) return loadConfiguredMetadata(server, metadataUrl, fetch);
     const configured = this.options.authorizationServerUrl;
     // The SDK skips protected-resource discovery when an authorization server is given.
     if (configured && !(current && issuersMatch(current.authorizationServerUrl, configured))) {

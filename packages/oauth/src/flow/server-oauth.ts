@@ -6,6 +6,7 @@
  */
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CredentialStore } from "../stores/credential-store.js";
+import { clientCredentialsGrant } from "../tokens/machine-grants.js";
 import { coordinateRefresh } from "../tokens/refresh-coordinator.js";
 import type { OAuthChallenges } from "./challenges.js";
 import { createDpopFetch, loadOrCreateDpopKey } from "./dpop.js";
@@ -14,6 +15,7 @@ import {
   type McpOAuthProviderOptions,
   type TokenEndpointAuthMethod,
 } from "./mcp-oauth-provider.js";
+import { type OAuthRequestHeaders, withOAuthRequestHeaders } from "./oauth-request-headers.js";
 
 /** What the adapter knows about one OAuth-capable server. */
 export interface OAuthServerEntry {
@@ -34,6 +36,16 @@ export interface OAuthServerEntry {
   authorizationServerUrl?: string;
   /** Bind tokens to a key with DPoP (RFC 9449); fails closed if the server cannot. */
   dpop?: boolean;
+  /** `client_credentials`: a machine login with `clientId` and `clientSecret`, no browser. */
+  grantType?: "authorization_code" | "client_credentials";
+  /** Options carried over from 2.x; see `McpOAuthProviderOptions`. */
+  clientMetadataUrl?: string;
+  authServerMetadataUrl?: string;
+  authorizationParams?: Record<string, string>;
+  clientUri?: string;
+  logoUri?: string;
+  /** The server's configured headers, sent on its OAuth requests at the MCP URL's origin. */
+  requestHeaders?: OAuthRequestHeaders;
 }
 
 /** What every server of one adapter shares. */
@@ -64,8 +76,22 @@ export function serverProviderOptions(
     scope: entry.scope,
     skipIssuerMetadataValidation: entry.skipIssuerMetadataValidation,
     authorizationServerUrl: entry.authorizationServerUrl,
+    clientMetadataUrl: entry.clientMetadataUrl,
+    authServerMetadataUrl: entry.authServerMetadataUrl,
+    authorizationParams: entry.authorizationParams,
+    clientUri: entry.clientUri,
+    logoUri: entry.logoUri,
+    fetch: oauthRequestFetch(entry, context),
+    ...(entry.grantType === "client_credentials" ? { machineGrant: clientCredentialsGrant() } : {}),
     warn: context.warn,
   };
+}
+
+/** `context.fetch`, with the server's configured headers on its OAuth requests. */
+function oauthRequestFetch(entry: OAuthServerEntry, context: ServerOAuthContext): FetchLike | undefined {
+  return entry.requestHeaders
+    ? withOAuthRequestHeaders(entry.url, entry.requestHeaders, context.fetch)
+    : context.fetch;
 }
 
 /**
@@ -80,10 +106,11 @@ export function createServerOAuth(
   context: ServerOAuthContext,
   hooks: Pick<McpOAuthProviderOptions, "onLoginNeeded"> = {},
 ): { provider: McpOAuthProvider; fetch: FetchLike } {
-  const provider = new McpOAuthProvider({ ...serverProviderOptions(entry, context), ...hooks });
+  const options = { ...serverProviderOptions(entry, context), ...hooks };
+  const provider = new McpOAuthProvider(options);
   const signed = entry.dpop
-    ? createDpopFetch({ key: () => loadOrCreateDpopKey(provider.credentials), fetch: context.fetch })
-    : context.fetch;
+    ? createDpopFetch({ key: () => loadOrCreateDpopKey(provider.credentials), fetch: options.fetch })
+    : options.fetch;
   const fetch = coordinateRefresh(provider.credentials, signed);
   return { provider, fetch: context.challenges ? context.challenges.observe(entry.name, fetch) : fetch };
 }

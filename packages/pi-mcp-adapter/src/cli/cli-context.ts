@@ -5,6 +5,7 @@
  */
 import { loadConfig, type PendingProjectServer, type ProjectTrust } from "@pi-mcp-adapter/config";
 import type { AddServerFlags } from "@pi-mcp-adapter/config/setup";
+import type { AdapterEnvironment } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { type AdapterRuntime, createRuntime, headlessHost } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
@@ -44,8 +45,12 @@ export class CliContext {
   private created: Promise<AdapterRuntime> | undefined;
   readonly trust: ProjectTrust;
 
-  constructor(readonly options: CliOptions) {
-    this.trust = cliProjectTrust(options.approveProject);
+  /** `environment`: the agent dir, home, platform and clock `main` read once for this run. */
+  constructor(
+    readonly options: CliOptions,
+    readonly environment: AdapterEnvironment,
+  ) {
+    this.trust = cliProjectTrust(options.approveProject, environment.agentDir);
   }
 
   /** The runtime (nothing connects until a command uses a server); project servers follow `trust`. */
@@ -67,6 +72,7 @@ export class CliContext {
       client: { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
       // One command and exit: a UI tool returns its inline result, no window outlives the process.
       ui: { viewer: "none" },
+      environment: this.environment,
     });
     return this.created;
   }
@@ -77,6 +83,7 @@ export class CliContext {
       cwd: this.options.cwd,
       configPath: this.options.config,
       trust: this.trust,
+      environment: this.environment,
     });
     return config.pendingProjectServers;
   }

@@ -10,14 +10,13 @@ import {
   APPROVALS_FILE,
   type ApprovalStore,
   createFileApprovalStore,
-  defaultConfigEnvironment,
   type PendingProjectServer,
   type ProjectServerApprovalRequest,
   type ProjectTrust,
 } from "@pi-mcp-adapter/config";
 
-export function approvalStore(): ApprovalStore {
-  return createFileApprovalStore(path.join(defaultConfigEnvironment().agentDir, APPROVALS_FILE));
+export function approvalStore(agentDir: string): ApprovalStore {
+  return createFileApprovalStore(path.join(agentDir, APPROVALS_FILE));
 }
 
 /**
@@ -27,9 +26,10 @@ export function approvalStore(): ApprovalStore {
  */
 export function cliProjectTrust(
   approveProject: boolean,
+  agentDir: string,
   confirm?: (request: ProjectServerApprovalRequest) => Promise<boolean>,
 ): ProjectTrust {
-  const store = approvalStore();
+  const store = approvalStore(agentDir);
   if (!approveProject) return { trusted: undefined, approvals: store, ...(confirm ? { confirm } : {}) };
   return {
     trusted: undefined,

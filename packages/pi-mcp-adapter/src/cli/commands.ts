@@ -3,7 +3,7 @@
  * (or, for rows that are no proxy request, how they run). Usage text, each
  * command's `--help`, flag checking and dispatch all come from this table.
  */
-import { formatStats, type ProxyParams } from "@pi-mcp-adapter/runtime";
+import { formatStats, type ProxyParams } from "@pi-mcp-adapter/runtime/startup";
 import { authCli, logoutCli } from "./auth-cli.js";
 import type { CliContext, CliOutput } from "./cli-context.js";
 import { callResultOutput, reconnectCli } from "./connect-cli.js";
@@ -13,6 +13,7 @@ import { listPrompts, runPrompt } from "./prompt-cli.js";
 import { addCli, getCli, removeCli } from "./server-cli.js";
 import { initCli, setupCli } from "./setup-cli.js";
 import { listCli, statusCli } from "./status-cli.js";
+import { tokenCli } from "./token-cli.js";
 import { trustCli } from "./trust-cli.js";
 import { trustToolsCli } from "./trust-tools-cli.js";
 
@@ -129,6 +130,14 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     run: (ctx, words) => logoutCli(ctx, words),
   },
   {
+    name: "token",
+    args: "set|show|clear <server>",
+    summary: "the stored bearer token of a bearerTokenStore server (set reads it from stdin)",
+    details:
+      "set reads the token from a masked prompt or piped stdin, never from the command line, and binds it to the server's URL; show prints it masked; clear deletes it. It is kept in settings.oauthCredentialStore.",
+    run: (ctx, words) => tokenCli(ctx, words),
+  },
+  {
     name: "init",
     args: "",
     summary: "add other hosts' configs (Cursor, Claude, …) to imports in the Pi agent dir's mcp-adapter.json",
@@ -213,7 +222,7 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     summary: "the per-user daemon that runs shared servers: its servers and sessions, or stop it",
     details:
       "status (the default): whether the daemon runs, its servers and how many sessions use each. stop: ends the daemon and every server it runs; sessions using one start a new daemon at their next call. Neither starts anything.",
-    run: (_ctx, words) => daemonCli(words),
+    run: (ctx, words) => daemonCli(words, ctx.environment.agentDir),
   },
   {
     name: "stats",

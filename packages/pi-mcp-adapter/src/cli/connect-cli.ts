@@ -28,15 +28,15 @@ export async function reconnectCli(ctx: CliContext, words: string[]): Promise<Cl
   const only = words[0] ?? ctx.options.server;
   const names = only
     ? [only]
-    : runtime
-        .servers()
+    : runtime.listings
+        .summaries()
         .filter((s) => s.state !== "disabled")
         .map((s) => s.name);
   const results = await Promise.all(
     names.map(async (name) => {
       try {
         await runtime.reconnect(name);
-        const toolCount = runtime.servers().find((s) => s.name === name)?.toolCount ?? 0;
+        const toolCount = runtime.listings.summaries().find((s) => s.name === name)?.toolCount ?? 0;
         return { name, ok: true, toolCount, error: null };
       } catch (error) {
         return { name, ok: false, toolCount: null, error: describeError(error) };

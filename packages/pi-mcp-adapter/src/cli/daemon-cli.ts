@@ -5,21 +5,20 @@
  * one reconnect, starting a new daemon, at their next call). Neither starts a
  * daemon or a server.
  */
-import { defaultConfigEnvironment } from "@pi-mcp-adapter/config";
 import { McpAdapterError } from "@pi-mcp-adapter/core";
 import { type DaemonStatus, daemonStatus, stopDaemon } from "@pi-mcp-adapter/daemon";
-import { type ServerSummary, sharedLabel } from "@pi-mcp-adapter/runtime";
+import { type ServerSummary, sharedLabel } from "@pi-mcp-adapter/runtime/startup";
 import type { CliOutput } from "./cli-context.js";
 
 const NOT_RUNNING =
   "No shared-server daemon is running (a session starts one when it first uses a shared server: settings.shareServers).";
 
-export async function daemonCli(words: string[]): Promise<CliOutput> {
+/** `agentDir`: where the daemon of this user runs (the environment's agent dir). */
+export async function daemonCli(words: string[], agentDir: string): Promise<CliOutput> {
   const [action = "status", ...rest] = words;
   if (rest.length || (action !== "status" && action !== "stop")) {
     throw new McpAdapterError("cli_usage", `daemon takes "status" or "stop", not "${words.join(" ")}"`);
   }
-  const agentDir = defaultConfigEnvironment().agentDir;
   const status = await daemonStatus(agentDir);
   if (action === "status") {
     return {
@@ -44,8 +43,9 @@ export async function daemonCli(words: string[]): Promise<CliOutput> {
  */
 export async function withSharedSessions(
   servers: ServerSummary[],
+  agentDir: string,
 ): Promise<{ servers: ServerSummary[]; daemon: DaemonStatus | undefined }> {
-  const daemon = await daemonStatus(defaultConfigEnvironment().agentDir).catch(() => undefined);
+  const daemon = await daemonStatus(agentDir).catch(() => undefined);
   const sessions = new Map<string, number>();
   for (const server of daemon?.servers ?? []) {
     sessions.set(server.name, (sessions.get(server.name) ?? 0) + server.sessions);

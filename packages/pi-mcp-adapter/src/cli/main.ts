@@ -6,7 +6,12 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ADD_SERVER_FLAGS } from "@pi-mcp-adapter/config/setup";
-import { describeError, McpAdapterError } from "@pi-mcp-adapter/core";
+import {
+  type AdapterEnvironment,
+  describeError,
+  McpAdapterError,
+  processEnvironment,
+} from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { runProxyRequest } from "@pi-mcp-adapter/runtime";
 import { CliContext, type CliOutput } from "./cli-context.js";
@@ -35,7 +40,7 @@ const OPTIONS = {
 
 const GLOBAL = new Set(["config", "cwd", "server", "json", "help", "approve-project"]);
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], environment: AdapterEnvironment): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -71,30 +76,33 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const json = values.json === true;
-  const ctx = new CliContext({
-    cwd: path.resolve(values.cwd ?? process.cwd()),
-    config: values.config,
-    server: values.server,
-    json,
-    approveProject: values["approve-project"] === true,
-    discoverHostConfigs: values["discover-host-configs"] === true,
-    list: values.list === true,
-    adopt: values.adopt ?? [],
-    add: values.add ?? [],
-    createMcpJson: values["create-mcp-json"] === true,
-    copyPiServers: values["copy-pi-servers"] === true,
-    project: values.project === true,
-    yes: values.yes === true,
-    addFlags: {
-      project: values.project,
-      force: values.force,
-      env: values.env,
-      header: values.header,
-      url: values.url,
-      transport: values.transport,
+  const ctx = new CliContext(
+    {
+      cwd: path.resolve(values.cwd ?? process.cwd()),
+      config: values.config,
+      server: values.server,
+      json,
+      approveProject: values["approve-project"] === true,
+      discoverHostConfigs: values["discover-host-configs"] === true,
+      list: values.list === true,
+      adopt: values.adopt ?? [],
+      add: values.add ?? [],
+      createMcpJson: values["create-mcp-json"] === true,
+      copyPiServers: values["copy-pi-servers"] === true,
+      project: values.project === true,
+      yes: values.yes === true,
+      addFlags: {
+        project: values.project,
+        force: values.force,
+        env: values.env,
+        header: values.header,
+        url: values.url,
+        transport: values.transport,
+      },
+      commandLine,
     },
-    commandLine,
-  });
+    environment,
+  );
   let code: number;
   try {
     const output = await runCommand(command, ctx, rest);
@@ -141,4 +149,5 @@ function parse(argv: string[]) {
 
 quietWhenReaderLeaves(process.stdout);
 quietWhenReaderLeaves(process.stderr);
-process.exitCode = await main(process.argv.slice(2));
+// The agent dir, home, platform and clock, read once here and handed to every command.
+process.exitCode = await main(process.argv.slice(2), processEnvironment());

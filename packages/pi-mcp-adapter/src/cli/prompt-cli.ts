@@ -6,16 +6,13 @@
  * positional or `key=value`.
  */
 import { McpAdapterError } from "@pi-mcp-adapter/core";
+import { type AdapterRuntime, type CallDetails, type HostOutcome, textResult } from "@pi-mcp-adapter/runtime";
 import {
-  type AdapterRuntime,
-  type CallDetails,
   formatPromptList,
-  type HostOutcome,
   parsePromptArguments,
   promptUserMessage,
   quoteWord,
-  textResult,
-} from "@pi-mcp-adapter/runtime";
+} from "@pi-mcp-adapter/runtime/startup";
 
 /** What the CLI's prompt commands tell `--json`: the list, one prompt's message, or the failed get. */
 type PromptOutcome = HostOutcome<
@@ -26,7 +23,7 @@ export async function listPrompts(
   runtime: AdapterRuntime,
   server: string | undefined,
 ): Promise<PromptOutcome> {
-  const listed = await runtime.prompts(server);
+  const listed = await runtime.catalog.prompts(server);
   return textResult(formatPromptList(listed.prompts, listed.unavailable), { mode: "prompts" as const });
 }
 
@@ -38,7 +35,7 @@ export async function runPrompt(
 ): Promise<PromptOutcome> {
   if (!name)
     throw new McpAdapterError("invalid_args", "prompt needs a prompt name (see: pi-mcp-adapter prompts)");
-  const { prompts, unavailable } = await runtime.prompts(server);
+  const { prompts, unavailable } = await runtime.catalog.prompts(server);
   const matches = prompts.filter((p) => p.command === name || p.prompt.name === name);
   if (matches.length > 1) {
     const servers = matches.map((p) => p.server).join(", ");

@@ -8,7 +8,6 @@
 import {
   ADMIT_ALL_PROJECT_SERVERS,
   ConfigError,
-  defaultConfigEnvironment,
   loadConfig,
   maskServerDefinition,
 } from "@pi-mcp-adapter/config";
@@ -31,7 +30,7 @@ export async function addCli(ctx: CliContext, words: string[]): Promise<CliOutpu
     if (error instanceof ConfigError) throw new McpAdapterError("cli_usage", error.message);
     throw error;
   }
-  const file = serverConfigFile(request.scope, options.cwd, defaultConfigEnvironment());
+  const file = serverConfigFile(request.scope, options.cwd, ctx.environment);
   const result = await addServerToFile(file, request.name, request.entry, { force: request.force });
   const lines = [
     result.replaced ? `Replaced "${request.name}" in ${file}.` : `Added "${request.name}" to ${file}.`,
@@ -49,11 +48,7 @@ export async function addCli(ctx: CliContext, words: string[]): Promise<CliOutpu
 
 export async function removeCli(ctx: CliContext, words: string[]): Promise<CliOutput> {
   const name = oneName(words, "remove <name> [--project]");
-  const file = serverConfigFile(
-    ctx.options.project ? "project" : "user",
-    ctx.options.cwd,
-    defaultConfigEnvironment(),
-  );
+  const file = serverConfigFile(ctx.options.project ? "project" : "user", ctx.options.cwd, ctx.environment);
   try {
     await removeServerFromFile(file, name);
   } catch (error) {
@@ -105,6 +100,7 @@ function readAll(ctx: CliContext) {
     cwd: ctx.options.cwd,
     configPath: ctx.options.config,
     trust: ADMIT_ALL_PROJECT_SERVERS,
+    environment: ctx.environment,
   });
 }
 

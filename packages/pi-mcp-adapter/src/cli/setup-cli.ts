@@ -28,7 +28,7 @@ const CLI_SETUP_COMMANDS: SetupCommands = {
 
 export async function initCli(ctx: CliContext): Promise<CliOutput> {
   const discovery = ctx.options.discoverHostConfigs;
-  const result = await initHostImports({ cwd: ctx.options.cwd, discovery });
+  const result = await initHostImports({ cwd: ctx.options.cwd, discovery, environment: ctx.environment });
   const lines: string[] = [];
   if (result.hosts.length === 0) {
     lines.push(`No other hosts' MCP configs with servers found (looked for ${HOST_IDS.join(", ")}).`);
@@ -69,7 +69,11 @@ interface SetupAction {
 
 export async function setupCli(ctx: CliContext): Promise<CliOutput> {
   const { options } = ctx;
-  const overview = await readSetupOverview({ cwd: options.cwd, configPath: options.config });
+  const overview = await readSetupOverview({
+    cwd: options.cwd,
+    configPath: options.config,
+    environment: ctx.environment,
+  });
   const wantsAction =
     options.adopt.length > 0 || options.add.length > 0 || options.createMcpJson || options.copyPiServers;
   if (!wantsAction) {

@@ -4,8 +4,8 @@
  * view before any connection, and the tool list comes from the cache.
  */
 import { formatProblem } from "@pi-mcp-adapter/config";
+import { cachedToolChanges } from "@pi-mcp-adapter/runtime";
 import {
-  cachedToolChanges,
   descriptionFirstLine,
   formatStatus,
   formatTokenCosts,
@@ -16,7 +16,7 @@ import {
   type StartupSnapshot,
   snapshotTokenCosts,
   toolChangeSummary,
-} from "@pi-mcp-adapter/runtime";
+} from "@pi-mcp-adapter/runtime/startup";
 import type { CliContext, CliOutput } from "./cli-context.js";
 import { awaitingApprovalNote, pendingJson } from "./cli-trust.js";
 import { withSharedSessions } from "./daemon-cli.js";
@@ -29,13 +29,17 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
     cwd: ctx.options.cwd,
     configPath: ctx.options.config,
     trust: ctx.trust,
+    environment: ctx.environment,
   });
   // Servers shared through the daemon show how many sessions use them (status never starts a daemon).
-  const { servers, daemon } = await withSharedSessions(withCachedSkips(runtime.servers(), snapshot));
+  const { servers, daemon } = await withSharedSessions(
+    withCachedSkips(runtime.listings.summaries(), snapshot),
+    ctx.environment.agentDir,
+  );
   const changes = cachedToolChanges(snapshot.servers, snapshot.cache, snapshot.config.settings.pinTools);
   // What each server costs in every model request, and with all its tools direct (metadata cache only).
   const costs = new Map(snapshotTokenCosts(snapshot).map((c) => [c.server, c]));
-  const lines = [formatStatus(servers, runtime.problems), ...formatToolChanges(changes)];
+  const lines = [formatStatus(servers, runtime.servers.problems), ...formatToolChanges(changes)];
   if (costs.size) lines.push(formatTokenCosts([...costs.values()]));
   if (pending.length) lines.push(awaitingApprovalNote(pending));
   return {
@@ -59,7 +63,7 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
       toolChanges: changes.flatMap(({ server, changes }) =>
         changes.map((c) => ({ server, tool: c.tool, kind: c.kind, change: toolChangeSummary(c) })),
       ),
-      problems: runtime.problems.map((p) => ({
+      problems: runtime.servers.problems.map((p) => ({
         severity: p.severity,
         file: p.file,
         field: p.field ?? null,
@@ -96,6 +100,7 @@ export async function listCli(ctx: CliContext, words: string[]): Promise<CliOutp
     cwd: ctx.options.cwd,
     configPath: ctx.options.config,
     trust: ctx.trust,
+    environment: ctx.environment,
   });
   const servers = snapshot.servers.filter((s) => !only || s.server.name === only);
   const pending = snapshot.config.pendingProjectServers;

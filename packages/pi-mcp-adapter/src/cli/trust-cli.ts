@@ -31,7 +31,7 @@ export async function trustCli(ctx: CliContext, words: string[]): Promise<CliOut
   };
   // An approval that could not be written is not an approval: it is reported and fails the command.
   const unsaved: { name: string; reason: string }[] = [];
-  const trust = cliProjectTrust(false, confirm);
+  const trust = cliProjectTrust(false, ctx.environment.agentDir, confirm);
   const store = trust.approvals;
   if (store) {
     trust.approvals = {
@@ -45,7 +45,12 @@ export async function trustCli(ctx: CliContext, words: string[]): Promise<CliOut
   }
   let config: Awaited<ReturnType<typeof loadConfig>>;
   try {
-    config = await loadConfig({ cwd: ctx.options.cwd, configPath: ctx.options.config, trust });
+    config = await loadConfig({
+      cwd: ctx.options.cwd,
+      configPath: ctx.options.config,
+      trust,
+      environment: ctx.environment,
+    });
   } finally {
     await lines.return?.();
     process.stdin.destroy();

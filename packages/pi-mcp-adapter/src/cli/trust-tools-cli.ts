@@ -6,17 +6,17 @@
  * when it can be (what status showed), else connected.
  */
 import { McpAdapterError } from "@pi-mcp-adapter/core";
-import { toolChangeSummary } from "@pi-mcp-adapter/runtime";
+import { toolChangeSummary } from "@pi-mcp-adapter/runtime/startup";
 import type { CliContext, CliOutput } from "./cli-context.js";
 
 export async function trustToolsCli(ctx: CliContext, words: string[]): Promise<CliOutput> {
   const [server, ...tools] = words;
   if (!server) throw new McpAdapterError("cli_usage", "trust-tools needs a server name");
   const runtime = await ctx.runtime();
-  if (!runtime.definition(server)) {
+  if (!runtime.servers.definition(server)) {
     const known =
-      runtime
-        .servers()
+      runtime.listings
+        .summaries()
         .map((s) => s.name)
         .join(", ") || "none";
     return {
@@ -25,7 +25,7 @@ export async function trustToolsCli(ctx: CliContext, words: string[]): Promise<C
       exitCode: 1,
     };
   }
-  const failure = (await runtime.catalog(server)).unavailable[0];
+  const failure = (await runtime.catalog.view(server)).unavailable[0];
   if (failure) {
     return {
       text: `Server ${server} could not be listed: ${failure.error}`,
@@ -33,11 +33,11 @@ export async function trustToolsCli(ctx: CliContext, words: string[]): Promise<C
       exitCode: 1,
     };
   }
-  const changes = (runtime.toolChanges().find((r) => r.server === server)?.changes ?? []).filter(
+  const changes = (runtime.pins.report().find((r) => r.server === server)?.changes ?? []).filter(
     (c) => tools.length === 0 || tools.includes(c.tool),
   );
   try {
-    await runtime.acceptToolChanges(server, tools.length ? tools : undefined);
+    await runtime.pins.accept(server, tools.length ? tools : undefined);
   } catch (error) {
     const reason = `The tools of ${server} were not accepted: ${(error as Error).message}`;
     return { text: reason, json: { error: reason, accepted: [] }, exitCode: 1 };

@@ -1,31 +1,33 @@
 /**
  * The Pi extension: registers the `mcp` proxy tool and the `/mcp-adapter`
  * command, and hands Pi's session events to the session's state
- * (`pi-session.ts`), which owns one adapter runtime per session.
+ * (`session/pi-session.ts`), which owns one adapter runtime per session.
  *
  * One source serves both Pi lines: only type imports from Pi, and features of
  * the current line (native MCP, project trust) are detected at run time.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { registerAdapterCommand } from "./adapter-command.js";
-import { adapterSwitchedOff, DISABLE_FLAG } from "./adapter-switch.js";
-import { logoutSubcommand, registerOAuthCommands } from "./oauth-commands.js";
-import { panelSubcommand } from "./panel-command.js";
-import { CONFIG_FLAG, type McpAdapterOptions, PiSession } from "./pi-session.js";
-import { promptsSubcommand } from "./prompt-commands.js";
-import { reconnectSubcommand } from "./reconnect-command.js";
-import { serverEditSubcommands } from "./server-edit-commands.js";
-import { hasNativeMcp } from "./server-registrations.js";
-import { serverToggleSubcommands } from "./server-toggle-command.js";
-import { setupSubcommand } from "./setup-command.js";
-import { statsSubcommand } from "./stats-command.js";
-import { statusSubcommand } from "./status-command.js";
-import { toolsSubcommand } from "./tools-command.js";
-import { registerTurnNotes } from "./turn-notes.js";
-import { watchSubcommands } from "./watch-command.js";
+import { processEnvironment } from "@pi-mcp-adapter/core";
+import { registerAdapterCommand } from "./commands/adapter-command.js";
+import { logoutSubcommand, registerOAuthCommands } from "./commands/oauth-commands.js";
+import { promptsSubcommand } from "./commands/prompt-commands.js";
+import { reconnectSubcommand } from "./commands/reconnect-command.js";
+import { serverEditSubcommands } from "./commands/server-edit-commands.js";
+import { serverToggleSubcommands } from "./commands/server-toggle-command.js";
+import { setupSubcommand } from "./commands/setup-command.js";
+import { statsSubcommand } from "./commands/stats-command.js";
+import { statusSubcommand } from "./commands/status-command.js";
+import { toolsSubcommand } from "./commands/tools-command.js";
+import { watchSubcommands } from "./commands/watch-command.js";
+import { adapterSwitchedOff, DISABLE_FLAG } from "./host/adapter-switch.js";
+import { panelSubcommand } from "./panel/panel-command.js";
+import { CONFIG_FLAG, type McpAdapterOptions } from "./session/adapter-options.js";
+import { PiSession } from "./session/pi-session.js";
+import { hasNativeMcp } from "./session/server-registrations.js";
+import { registerTurnNotes } from "./session/turn-notes.js";
 
-export type { McpAdapterOptions } from "./pi-session.js";
-export { hasNativeMcp } from "./server-registrations.js";
+export type { McpAdapterOptions } from "./session/adapter-options.js";
+export { hasNativeMcp } from "./session/server-registrations.js";
 
 /**
  * Builds the extension factory Pi calls with its API object. The factory
@@ -40,7 +42,9 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     pi.registerFlag(DISABLE_FLAG, { description: "Turn pi-mcp-adapter off for this run", type: "boolean" });
     if (adapterSwitchedOff()) return Promise.resolve();
 
-    const session = new PiSession(pi, options);
+    // The agent dir, home, platform and clock, read once here and handed to everything below.
+    const environment = options.environment ?? processEnvironment();
+    const session = new PiSession(pi, options, environment);
     const runtimeFor = (ctx: ExtensionContext) => session.runtimeFor(ctx);
 
     const status = statusSubcommand(runtimeFor, () => session.lastDirectPlan());
@@ -48,17 +52,24 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       runtimeFor,
       configPath: () => session.configPath(),
       inlineConfig: options.config !== undefined,
+      environment,
     });
     // A bare `/mcp-adapter` opens the panel where Pi can draw it (not in RPC or print mode: text status there).
     // `login` is registered with /mcp-auth below, after /mcp-adapter; the panel calls it only when run.
-    const panel = panelSubcommand({ runtimeFor, login: (server, ctx) => login(server, ctx), setup, status });
+    const panel = panelSubcommand({
+      runtimeFor,
+      login: (server, ctx) => login(server, ctx),
+      setup,
+      status,
+      environment,
+    });
     // The first row answers a bare `/mcp-adapter`.
     const subcommands = [
       panel,
       status,
       toolsSubcommand(runtimeFor),
       ...serverToggleSubcommands(runtimeFor),
-      ...serverEditSubcommands({ runtimeFor, inlineConfig: options.config !== undefined }),
+      ...serverEditSubcommands({ runtimeFor, inlineConfig: options.config !== undefined, environment }),
       logoutSubcommand(runtimeFor),
       reconnectSubcommand(runtimeFor),
       promptsSubcommand(runtimeFor),

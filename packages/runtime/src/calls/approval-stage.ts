@@ -111,7 +111,7 @@ export class ApprovalStage {
     const verdict = await this.gate.check(call);
     if (verdict.allowed && verdict.acceptedChange) {
       // The user approved this call; a change that could not be saved was already reported (`notify`).
-      await pins?.accept(server, [tool.name]).catch(() => {});
+      await pins?.acceptListed(server, [tool.name]).catch(() => {});
       return { verdict, call };
     }
     return { verdict, call, ...(change && verdict.allowed ? { unaccepted: change } : {}) };

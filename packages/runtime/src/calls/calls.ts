@@ -9,7 +9,8 @@ import { type SessionGrant, selectApprovalDialog } from "@pi-mcp-adapter/approva
 import { definitionHash } from "@pi-mcp-adapter/config";
 import { describeError, isHiddenFromApp, type ToolCallResult, type ToolMetadata } from "@pi-mcp-adapter/core";
 import type { UiMessage, UiToolResult, UiViewer } from "@pi-mcp-adapter/ui";
-import type { RuntimeCatalog } from "../catalog/runtime-catalog.js";
+import type { CatalogQuestions } from "../catalog/catalog-questions.js";
+import type { Listings } from "../catalog/listings.js";
 import { findByPrefixedName } from "../catalog/tool-name-index.js";
 import { unavailableMessage } from "../catalog/unavailable-servers.js";
 import { explainUrlElicitationRequired } from "../client-features/elicitation-flow.js";
@@ -36,6 +37,12 @@ export interface CallOptions {
   details?: boolean;
 }
 
+/** What calls read of the catalog: names resolve through its questions, listings load and refresh. */
+export interface CallCatalog {
+  listings: Pick<Listings, "listedLive" | "relist" | "view" | "fullListing">;
+  questions: Pick<CatalogQuestions, "resolve" | "direct">;
+}
+
 export class Calls {
   private readonly pipeline: CallPipeline;
   private readonly updates = new ResourceUpdates();
@@ -50,7 +57,7 @@ export class Calls {
 
   constructor(
     private readonly servers: ServerSet,
-    private readonly catalog: RuntimeCatalog,
+    private readonly catalog: CallCatalog,
     private readonly host: Host,
     settings: CallSettings = {},
     ui?: RuntimeUiOptions,
@@ -76,7 +83,7 @@ export class Calls {
       },
       // Only a listing from the disk cache needs listing again.
       relist: async (name) => {
-        if (!catalog.listedLive(name)) await catalog.relist(name);
+        if (!catalog.listings.listedLive(name)) await catalog.listings.relist(name);
       },
       onGrant: (grant) => {
         for (const listener of [...this.grantListeners]) listener(grant);
@@ -115,7 +122,7 @@ export class Calls {
 
   /** Calls a catalog entry by its (possibly misspelled) name: a tool, or a resource or prompt listed as one. */
   async call(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallResult> {
-    const tool = await this.catalog.resolve(name, options.server);
+    const tool = await this.catalog.questions.resolve(name, options.server);
     const result = await this.runWithReads({ ...options, target: { kind: "tool", tool }, args });
     this.showApp(tool, args, result);
     return result;
@@ -134,7 +141,7 @@ export class Calls {
     args: Record<string, unknown>,
     options: { signal?: AbortSignal } = {},
   ): Promise<CallResult> {
-    const view = await this.catalog.view(server);
+    const view = await this.catalog.listings.view(server);
     const tool = findByPrefixedName(view.tools, name);
     if (!tool || tool.server !== server || tool.kind !== "tool") {
       const unavailable = view.unavailable[0];
@@ -144,7 +151,7 @@ export class Calls {
         `MCP server "${server}" no longer offers the tool "${name}". Search with mcp({ search }) for its current tools.`,
       );
     }
-    const direct = this.catalog.direct;
+    const direct = this.catalog.questions.direct;
     if (direct.strictDirectToolArguments) checkArguments(name, tool.inputSchema, args);
     const bounded = direct.directToolResultDetails === "bounded";
     const result = await this.pipeline.run({
@@ -197,12 +204,12 @@ export class Calls {
     return this.pipeline.observerFailures;
   }
 
-  /** The messages MCP Apps sent since the last read (empty without a viewer), and how many were dropped. */
   /** Whether this session read the resource (its subscription then also serves the "changed since" note). */
   wasRead(server: string, uri: string): boolean {
     return this.updates.wasRead(server, uri);
   }
 
+  /** The messages MCP Apps sent since the last read (empty without a viewer), and how many were dropped. */
   uiMessages(): { messages: UiMessage[]; dropped: number } {
     return this.viewer?.takeMessages() ?? { messages: [], dropped: 0 };
   }
@@ -279,7 +286,9 @@ export class Calls {
     signal?: AbortSignal,
   ): Promise<UiToolResult> {
     // The full listing: app-only tools are what apps are for.
-    const tool = (await this.catalog.fullListing(server)).find((t) => t.kind === "tool" && t.name === name);
+    const tool = (await this.catalog.listings.fullListing(server)).find(
+      (t) => t.kind === "tool" && t.name === name,
+    );
     if (!tool) throw new RuntimeError("unknown_tool", `MCP server "${server}" has no tool "${name}"`);
     if (isHiddenFromApp(tool.ui)) {
       throw new RuntimeError(

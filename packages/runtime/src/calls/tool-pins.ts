@@ -51,8 +51,12 @@ export class ToolPins {
   private readonly notices: PinNotices;
   private readonly cache: MetadataCache | undefined;
   private readonly notify: (message: string) => void;
+  private readonly list: (server: string) => Promise<unknown>;
 
-  /** `settings.pinTools`, the metadata cache the pins live in, and the clock notices are rate-limited on. */
+  /**
+   * `settings.pinTools`, the metadata cache the pins live in, and the clock notices are rate-limited on;
+   * `list` lists a server not listed yet (what `accept` does first).
+   */
   constructor(
     options: {
       calls?: { pinTools?: PinToolsSetting };
@@ -60,10 +64,12 @@ export class ToolPins {
       lifecycle?: PinNoticeTiming;
     },
     notify: (message: string) => void,
+    list: (server: string) => Promise<unknown> = async () => {},
   ) {
     this.mode = pinMode(options.calls?.pinTools);
     this.cache = options.catalog?.cache;
     this.notify = notify;
+    this.list = list;
     this.notices = new PinNotices(notify, this.mode === "enforce", options.lifecycle);
   }
 
@@ -110,10 +116,19 @@ export class ToolPins {
   }
 
   /**
+   * Accepts a server's tools as it lists them now (all, or those named), listing it first if needed
+   * (`trust-tools`, the panel); rejects when they could not be saved.
+   */
+  async accept(server: string, tools?: readonly string[]): Promise<void> {
+    await this.list(server);
+    await this.acceptListed(server, tools);
+  }
+
+  /**
    * Accepts a server's tools as last listed (all, or those named): they are pinned as they are now.
    * Rejects (after a notice) when the cache file could not be written: the pins then hold in memory only.
    */
-  async accept(server: string, tools?: readonly string[]): Promise<void> {
+  async acceptListed(server: string, tools?: readonly string[]): Promise<void> {
     const observed = this.observed.get(server);
     if (!observed) return;
     const { identity } = observed;

@@ -5,13 +5,15 @@
  */
 import path from "node:path";
 import { CACHE_FILE_NAME, MetadataCache } from "@pi-mcp-adapter/catalog";
-import { defaultConfigEnvironment } from "@pi-mcp-adapter/config";
 
 /**
  * The cache for a runtime: `file` when given, `undefined` (no disk cache) for
- * `false`, else the agent directory's `mcp-cache.json`.
+ * `false`, else `mcp-cache.json` in the agent directory the host handed in.
  */
-export function openMetadataCache(file?: string | false): MetadataCache | undefined {
+export function openMetadataCache(
+  file: string | false | undefined,
+  agentDir: string,
+): MetadataCache | undefined {
   if (file === false) return undefined;
-  return new MetadataCache({ file: file ?? path.join(defaultConfigEnvironment().agentDir, CACHE_FILE_NAME) });
+  return new MetadataCache({ file: file ?? path.join(agentDir, CACHE_FILE_NAME) });
 }

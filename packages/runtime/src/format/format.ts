@@ -10,7 +10,7 @@ import { instructionsPreview } from "@pi-mcp-adapter/catalog";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { type RankResult, renderSchemaShape } from "@pi-mcp-adapter/search";
-import type { CatalogView } from "../catalog/runtime-catalog.js";
+import type { CatalogView } from "../catalog/listings.js";
 import { unavailableLine } from "../catalog/unavailable-servers.js";
 import type { ServerSummary } from "../observability/status-events.js";
 import { dedentDescription, descriptionFirstLine } from "./description-text.js";

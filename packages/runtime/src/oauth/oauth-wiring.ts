@@ -12,7 +12,7 @@
  * import first needs it.
  */
 
-import { type ConfiguredServer, resolveOAuthClientSecret } from "@pi-mcp-adapter/config";
+import { type ConfiguredServer, prepareConnection, resolveOAuthClientSecret } from "@pi-mcp-adapter/config";
 import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
 import type {
   AuthStartResult,
@@ -27,6 +27,7 @@ import {
   createCredentialStore,
   isStoreFailure,
   OAuthError,
+  readStoredBearerToken,
   recordDefaultCredentialStore,
   setDefaultCredentialStore,
 } from "@pi-mcp-adapter/oauth/store";
@@ -67,6 +68,8 @@ export interface OAuthWiringOptions {
 
 export interface OAuthWiring {
   readonly store: CredentialStore;
+  /** The token `pi-mcp-adapter token set` stored for a `bearerTokenStore` server (see `prepareConnection`). */
+  readStoredBearerToken(server: string, url: string): Promise<string>;
   /** The session's logins (the first call loads the oauth package's login code). */
   logins(): Promise<OAuthLogins>;
   /** Names of the configured servers that may use OAuth (for `/mcp-auth` without a name). */
@@ -96,7 +99,7 @@ export function usesOAuth(server: ConfiguredServer): boolean {
   if (server.transport !== "http" && server.transport !== "sse") return false;
   if (!server.url || server.auth === false || server.auth === "bearer" || server.oauth === false)
     return false;
-  return !server.bearerToken && !server.bearerTokenEnv;
+  return !server.bearerToken && !server.bearerTokenEnv && !server.bearerTokenStore;
 }
 
 export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OAuthWiring> {
@@ -128,6 +131,16 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
       redirectUri: oauth?.redirectUri,
       authorizationServerUrl: oauth?.authorizationServerUrl,
       dpop: oauth?.dpop,
+      grantType: oauth?.grantType,
+      clientMetadataUrl: oauth?.clientMetadataUrl,
+      authServerMetadataUrl: oauth?.authServerMetadataUrl,
+      authorizationParams: oauth?.authorizationParams,
+      clientUri: oauth?.clientUri,
+      logoUri: oauth?.logoUri,
+      // Its configured headers go on its OAuth requests too (e.g. Cloudflare Access in front of them).
+      requestHeaders: server.headers
+        ? async () => (await prepareConnection(server, { env })).definition.headers ?? {}
+        : undefined,
     };
   };
   const oauthServers = () => options.servers().filter(usesOAuth);
@@ -197,6 +210,7 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
 
   return {
     store,
+    readStoredBearerToken: (server, url) => readStoredBearerToken(store, server, url),
     logins: async () => (await load()).logins,
     connectionAuth: async (definition) => {
       const entry = configured(definition);

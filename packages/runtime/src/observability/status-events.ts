@@ -9,7 +9,7 @@ import type { SkippedList } from "@pi-mcp-adapter/catalog";
 import type { ServerStatus, SharedState, StatusListener, TaskState } from "@pi-mcp-adapter/transport";
 import type { RunningTask } from "./running-tasks.js";
 
-/** A server as `AdapterRuntime.servers()` reports it: its status plus what is known without connecting. */
+/** A server as `AdapterRuntime.listings.summaries()` reports it: its status plus what is known without connecting. */
 export interface ServerSummary extends ServerStatus {
   toolCount?: number;
   /** Resources and resource templates known for the server (live or cached listing), when listed. */
@@ -25,14 +25,16 @@ export interface ServerSummary extends ServerStatus {
   tasks?: RunningTask[];
 }
 
-/** What status snapshots are taken from (an `AdapterRuntime`). */
+/** What status snapshots are taken from (an `AdapterRuntime`'s sub-objects). */
 export interface StatusSource {
-  servers(): ServerSummary[];
-  onStatus(listener: StatusListener): () => void;
-  /** Listings loaded or changed (counts move without a status change); optional. */
-  onListingChange?(listener: (server: string) => void): () => void;
+  servers: { onStatus(listener: StatusListener): () => void };
+  listings: {
+    summaries(): ServerSummary[];
+    /** Listings loaded or changed (counts move without a status change); optional. */
+    onChange?(listener: (server: string) => void): () => void;
+  };
   /** A server's running MCP tasks changed (started, new status, ended); optional. */
-  onTasksChange?(listener: (server: string) => void): () => void;
+  tasks?: { onChange(listener: (server: string) => void): () => void };
 }
 
 /** The `pi.events` channel status snapshots are emitted on. */
@@ -90,7 +92,7 @@ export function emptyStatusSnapshot(): McpStatusSnapshot {
   return { totalTools: 0, totalResources: 0, connectedCount: 0, disabledCount: 0, servers: [] };
 }
 
-/** Builds a snapshot from `AdapterRuntime.servers()` (which never connects). */
+/** Builds a snapshot from `AdapterRuntime.listings.summaries()` (which never connects). */
 export function statusSnapshot(servers: ServerSummary[], now = Date.now()): McpStatusSnapshot {
   const out: McpServerStatus[] = servers.map((s) => {
     const entry: McpServerStatus = {
@@ -134,7 +136,7 @@ export function statusSnapshot(servers: ServerSummary[], now = Date.now()): McpS
 export function watchStatus(runtime: StatusSource, emit: (snapshot: McpStatusSnapshot) => void): () => void {
   const publish = () => {
     try {
-      emit(statusSnapshot(runtime.servers()));
+      emit(statusSnapshot(runtime.listings.summaries()));
     } catch {
       // a subscriber's bug must not break the adapter
     }
@@ -154,9 +156,9 @@ export function watchStatus(runtime: StatusSource, emit: (snapshot: McpStatusSna
       publish();
     });
   };
-  const stopStatus = runtime.onStatus(changed);
-  const stopListing = runtime.onListingChange?.(changed);
-  const stopTasks = runtime.onTasksChange?.(changed);
+  const stopStatus = runtime.servers.onStatus(changed);
+  const stopListing = runtime.listings.onChange?.(changed);
+  const stopTasks = runtime.tasks?.onChange(changed);
   publish();
   return () => {
     if (turn) clearImmediate(turn);

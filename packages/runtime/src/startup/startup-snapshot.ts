@@ -20,7 +20,7 @@ import {
   type ProjectTrust,
   type ResolvedConfig,
 } from "@pi-mcp-adapter/config";
-import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import { type AdapterEnvironment, processEnvironment, type ToolMetadata } from "@pi-mcp-adapter/core";
 import { type AutoDirect, decideAutoDirect } from "../catalog/auto-direct-tools.js";
 import { openMetadataCache } from "../catalog/metadata-cache-file.js";
 
@@ -37,6 +37,8 @@ export interface StartupSnapshotSource {
   trust?: ProjectTrust;
   /** The tool metadata cache file; default `<agent dir>/mcp-cache.json`, `false` for none. */
   metadataCacheFile?: string | false;
+  /** The host's environment: its agent dir (config, metadata cache) and home; default this process's. */
+  environment?: AdapterEnvironment;
 }
 
 export interface SnapshotServer {
@@ -61,13 +63,15 @@ export interface StartupSnapshot {
 
 /** Reads config and the metadata cache; never spawns, never resolves a secret, never asks. */
 export async function loadStartupSnapshot(source: StartupSnapshotSource): Promise<StartupSnapshot> {
-  const cache = openMetadataCache(source.metadataCacheFile);
+  const environment = source.environment ?? processEnvironment();
+  const cache = openMetadataCache(source.metadataCacheFile, environment.agentDir);
   const [config] = await Promise.all([
     loadConfig({
       cwd: source.cwd,
       configPath: source.configPath,
       config: source.config,
       trust: source.trust,
+      environment,
     }),
     cache?.load(),
   ]);

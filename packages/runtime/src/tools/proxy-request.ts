@@ -8,6 +8,7 @@ import { RuntimeError } from "../errors.js";
 import { formatDescribe, formatInstructions, formatSearch, formatServerDetails } from "../format/format.js";
 import { formatStatus } from "../format/status-text.js";
 import { formatToolChanges, toolChangeWarning } from "../format/tool-changes.js";
+import { internalsOf } from "../runtime-internals.js";
 import { formatDebugStderr } from "../servers/stderr-tails.js";
 import { INSTALL_ACTION, type ProxyParams, UI_MESSAGES_ACTION } from "./proxy-tool.js";
 import type { ProxyDetails, ProxyOutcome } from "./tool-outcomes.js";
@@ -18,7 +19,7 @@ export async function runProxyRequest(
   signal?: AbortSignal,
 ): Promise<ProxyOutcome> {
   if (params.action === UI_MESSAGES_ACTION) {
-    const { messages, dropped } = runtime.uiMessages();
+    const { messages, dropped } = internalsOf(runtime).calls.uiMessages();
     // The ui package loads here, not at start (a session that opened no app has no messages to format).
     const { formatUiMessages } = await import("@pi-mcp-adapter/ui");
     return text<ProxyDetails>(formatUiMessages(messages, dropped), { mode: UI_MESSAGES_ACTION, messages });
@@ -37,7 +38,7 @@ export async function runProxyRequest(
   }
   if (params.connect !== undefined) {
     await runtime.reconnect(params.connect);
-    const count = (await runtime.catalog(params.connect)).tools.length;
+    const count = (await runtime.catalog.view(params.connect)).tools.length;
     return text<ProxyDetails>(`Connected ${params.connect}: ${count} tool${count === 1 ? "" : "s"} listed.`, {
       mode: "connect",
       server: params.connect,
@@ -50,9 +51,9 @@ export async function runProxyRequest(
     return { ...result, details: { mode: "call", tool: result.details.name, ...result.details } };
   }
   if (params.describe !== undefined) {
-    const tool = await runtime.resolve(params.describe, params.server);
+    const tool = await runtime.catalog.resolve(params.describe, params.server);
     const described = formatDescribe(tool, { includeSchemas: params.includeSchemas });
-    const change = tool.kind === "tool" ? runtime.toolChange(tool.server, tool.name) : undefined;
+    const change = tool.kind === "tool" ? runtime.pins.changeOf(tool.server, tool.name) : undefined;
     return bounded(
       runtime,
       change
@@ -67,7 +68,7 @@ ${described}`
     );
   }
   if (params.search !== undefined) {
-    const result = await runtime.search(params.search, params);
+    const result = await runtime.catalog.search(params.search, params);
     return bounded(runtime, formatSearch(params.search, result, { includeSchemas: params.includeSchemas }), {
       mode: "search",
       total: result.total,
@@ -76,26 +77,28 @@ ${described}`
     });
   }
   if (params.instructions !== undefined) {
-    const instructions = await runtime.instructions(params.instructions);
+    const instructions = await runtime.catalog.instructions(params.instructions);
     return bounded(runtime, formatInstructions(params.instructions, instructions), {
       mode: "instructions",
       server: params.instructions,
     });
   }
   if (params.server !== undefined) {
-    const view = await runtime.catalog(params.server);
-    const summary = runtime.servers().find((s) => s.name === params.server);
-    const instructions = view.unavailable.length ? undefined : await runtime.instructions(params.server);
+    const view = await runtime.catalog.view(params.server);
+    const summary = runtime.listings.summaries().find((s) => s.name === params.server);
+    const instructions = view.unavailable.length
+      ? undefined
+      : await runtime.catalog.instructions(params.server);
     const details = formatServerDetails(params.server, summary, view, instructions);
-    const stderr = formatDebugStderr(params.server, runtime.debugStderr(params.server));
+    const stderr = formatDebugStderr(params.server, runtime.servers.debugStderr(params.server));
     return text<ProxyDetails>(stderr ? `${details}\n${stderr}` : details, {
       mode: "server",
       server: params.server,
     });
   }
   const status = [
-    formatStatus(runtime.servers(), runtime.problems),
-    ...formatToolChanges(runtime.toolChanges()),
+    formatStatus(runtime.listings.summaries(), runtime.servers.problems),
+    ...formatToolChanges(runtime.pins.report()),
   ];
   return text<ProxyDetails>(status.join("\n"), { mode: "status" });
 }
@@ -112,7 +115,7 @@ async function bounded(
   details: Extract<ProxyDetails, { mode: "describe" | "search" | "instructions" }>,
 ): Promise<ProxyOutcome> {
   const server = "server" in details ? details.server : "mcp";
-  const guarded = await runtime.guardOutput(
+  const guarded = await internalsOf(runtime).calls.guardOutput(
     { content: [{ type: "text", text: answer }] },
     { server, tool: details.mode },
   );

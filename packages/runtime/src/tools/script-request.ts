@@ -14,6 +14,7 @@ import type { ScriptCallResult, ScriptHost } from "@pi-mcp-adapter/script";
 import { formatScriptOutcome, parseScriptParams } from "@pi-mcp-adapter/script/tool";
 import type { AdapterRuntime } from "../adapter-runtime.js";
 import type { HostOutcome } from "../calls/call-result.js";
+import { internalsOf } from "../runtime-internals.js";
 import type { ScriptDetails } from "./tool-outcomes.js";
 
 // The tool's definition lives with the script package; hosts get it here with the dispatch.
@@ -26,10 +27,10 @@ export {
 
 /** The host side of a script's `tools` API, backed by `runtime`. */
 export function scriptHostFor(runtime: AdapterRuntime): ScriptHost {
-  const shapes = runtime.outputShapes;
+  const shapes = internalsOf(runtime).outputShapes;
   return {
     async search({ query, server, limit, offset }) {
-      const result = await runtime.search(query, { server, limit, offset });
+      const result = await runtime.catalog.search(query, { server, limit, offset });
       return {
         total: result.total,
         hits: result.hits.map(({ tool }) => ({
@@ -43,7 +44,7 @@ export function scriptHostFor(runtime: AdapterRuntime): ScriptHost {
       };
     },
     async describe({ path, server }) {
-      const tool = await runtime.resolve(path, server);
+      const tool = await runtime.catalog.resolve(path, server);
       const shape = shapes.get(tool.server, tool.name);
       return {
         ...describeTool(tool),
@@ -87,7 +88,7 @@ export async function runScriptRequest(
   const { code, timeoutMs } = parseScriptParams(params);
   const { runScript } = await import("@pi-mcp-adapter/script");
   const outcome = await runScript(code, scriptHostFor(runtime), { timeoutMs, signal });
-  const guarded = await runtime.guardOutput(
+  const guarded = await internalsOf(runtime).calls.guardOutput(
     { content: [{ type: "text", text: formatScriptOutcome(outcome) }], isError: !outcome.ok },
     { server: "mcpScript", tool: "mcpScript" },
   );

@@ -1,0 +1,99 @@
+/**
+ * The waits that keep a prompt or a call from outrunning the session's
+ * registration work: the first prompt waits for what start-up listed before
+ * it, a later prompt also for deferred servers, a proxy call or Pi's tool
+ * search for tools still being registered, and every call for a change of
+ * registered servers being applied. Also when a runtime nobody needed at
+ * session start is made, and when search warms up (the first model request).
+ */
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
+import { PROXY_TOOL_NAME, type StartupSnapshot } from "@pi-mcp-adapter/runtime/startup";
+import { loadRuntimeModule, type RuntimeFor } from "../host/runtime-loading.js";
+
+export interface TurnGatesDeps {
+  runtimeFor: RuntimeFor;
+  /** The session's runtime once made (never makes one). */
+  live(): AdapterRuntime | undefined;
+  /** The startup snapshot search warms up from. */
+  snapshot(): StartupSnapshot | undefined;
+}
+
+export class TurnGates {
+  /** Servers deferred at start-up being listed (`deferWithMissingMetadata`). */
+  private registering: Promise<unknown> | undefined;
+  /** What start-up lists before the first prompt, then each change of registered servers, in order. */
+  private applying: Promise<void> | undefined;
+  /** Agent runs (user prompts) of this session so far. */
+  private agentRuns = 0;
+  /** The session whose runtime waits for the first model request (see `PiSession.sessionStarted`). */
+  private waiting: ExtensionContext | undefined;
+  /** The search warm-up was started (at the first model request; once per session). */
+  private warmingUp = false;
+
+  constructor(private readonly deps: TurnGatesDeps) {}
+
+  /** A session starts: no prompt has run, nothing is being listed. */
+  sessionStarted(): void {
+    this.agentRuns = 0;
+    this.registering = undefined;
+  }
+
+  /** The session's runtime is made once the first model request is on its way (or at first use). */
+  waitForFirstRequest(ctx: ExtensionContext): void {
+    this.waiting = ctx;
+  }
+
+  /** A runtime is made or shut down: nothing waits for the first request any more. */
+  stopWaiting(): void {
+    this.waiting = undefined;
+  }
+
+  /** The work a started session does before its prompts: deferred servers, and what lists first. */
+  startupWork(registering: Promise<unknown> | undefined, applying: Promise<void>): void {
+    this.registering = registering;
+    this.applying = applying;
+  }
+
+  /** Runs `work` after the changes before it; prompts and calls wait for it. */
+  afterApplying(work: () => Promise<void>): Promise<void> {
+    const applied = (this.applying ?? Promise.resolve()).then(work);
+    this.applying = applied.catch(() => {});
+    return this.applying;
+  }
+
+  /**
+   * A tool a server added during the last turn is registered before the next prompt's request.
+   * Deferred servers never hold up the first prompt (that is what deferring means); later ones wait.
+   */
+  async beforeAgentStart(): Promise<void> {
+    if (this.agentRuns++ > 0) await this.registering;
+    await this.applying;
+    await this.deps.live()?.listings.settled();
+  }
+
+  /**
+   * A model request is about to go out: the first one starts warming search up in idle time
+   * (search-warm-up.ts: one server per event-loop turn, after this handler has returned), so
+   * the session's first search finds the word vectors read and the search code compiled.
+   */
+  providerRequest(): void {
+    const warmUp = this.warmingUp ? undefined : this.deps.snapshot();
+    if (warmUp) this.warmingUp = true;
+    if (!warmUp && !this.waiting) return;
+    setImmediate(() => {
+      // A runtime nobody needed before the first request is made now (see `PiSession.sessionStarted`).
+      if (this.waiting) this.deps.runtimeFor(this.waiting);
+      if (warmUp) void loadRuntimeModule().then(({ warmUpSearch }) => warmUpSearch(warmUp));
+    });
+  }
+
+  /** A call through the proxy or Pi's tool search waits for direct tools still being registered. */
+  async beforeToolCall(toolName: string): Promise<void> {
+    // A server registered or unregistered a moment ago is applied before any call runs.
+    await this.applying;
+    if (this.registering && (toolName === PROXY_TOOL_NAME || toolName === "tool_search")) {
+      await this.registering;
+    }
+  }
+}
