@@ -1,10 +1,8 @@
 // The setting's schema lives in core (shared with config); re-exported for hosts that import it from here.
 export { type ApproveToolsSetting, ApproveToolsSettingSchema } from "@pi-mcp-adapter/core";
 export {
-  APPROVAL_CHOICES,
   type ApprovalDialog,
   type ApprovalPrompt,
-  approvalTitle,
   type DialogDecision,
   type SelectPrompt,
   selectApprovalDialog,
@@ -22,9 +20,6 @@ export {
   type ApprovalDecision,
   type ApprovalEventBus,
   type ApprovalOrigin,
-  type BrokerCall,
-  type BrokerResult,
-  brokerApproval,
   MCP_TOOL_APPROVAL_REQUEST_EVENT,
   type ToolApprovalRequest,
 } from "./approval-request.js";
@@ -34,5 +29,5 @@ export {
   needsApproval,
   parseApproveToolsSetting,
 } from "./approve-tools-setting.js";
-export { ApprovalError } from "./errors.js";
-export { type GrantScope, isSessionGrant, type SessionGrant, SessionGrants } from "./session-grants.js";
+export { ApprovalError, type ApprovalErrorCode } from "./errors.js";
+export type { GrantScope, SessionGrant } from "./session-grants.js";

@@ -1,6 +1,7 @@
 import type { RemoteTool } from "@pi-mcp-adapter/core";
 import { describe, expect, it } from "vitest";
-import { buildServerMetadata, buildToolMetadata, resourceNameToToolName } from "../src/index.js";
+import { buildToolMetadata } from "../src/build-tool-metadata.js";
+import { buildServerMetadata, resourceNameToToolName } from "../src/index.js";
 
 const tools: RemoteTool[] = [
   { name: "take_screenshot", description: "Take a screenshot", inputSchema: { type: "object" } },

@@ -1,6 +1,6 @@
 import type { RemoteTool } from "@pi-mcp-adapter/core";
 import { describe, expect, it } from "vitest";
-import { buildToolMetadata } from "../src/index.js";
+import { buildToolMetadata } from "../src/build-tool-metadata.js";
 
 const tool = (name: string): RemoteTool => ({ name, inputSchema: { type: "object" } });
 const tools = [tool("files/read.text"), tool("files/write"), tool("Delete_All"), tool("search")];

@@ -9,11 +9,11 @@ import {
   compareToolPins,
   hashToolsAhead,
   MetadataCache,
-  pinTool,
   serverIdentity,
-  textDiff,
   toolFingerprint,
 } from "../src/index.js";
+import { textDiff } from "../src/tool-changes.js";
+import { pinTool } from "../src/tool-fingerprint.js";
 
 const send: RemoteTool = {
   name: "send_report",

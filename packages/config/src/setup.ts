@@ -25,7 +25,6 @@ export {
   addServerToFile,
   removeServerFromFile,
   serverConfigFile,
-  validateServerEntry,
 } from "./setup/server-file-edits.js";
 export {
   type ConfigPathInfo,

@@ -2,12 +2,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  type ConfigEnvironment,
-  defaultConfigEnvironment,
-  type HostId,
-  hostConfigFiles,
-} from "../src/index.js";
+import { hostConfigFiles } from "../src/hosts/host-locations.js";
+import { type ConfigEnvironment, defaultConfigEnvironment, type HostId } from "../src/index.js";
 import { byName, createWorld, messages, names, stdio, type World } from "./world.js";
 
 const fixture = (name: string) =>

@@ -6,12 +6,12 @@ import { describe, expect, it } from "vitest";
 import {
   type ConfiguredServer,
   configHash,
-  createSecretCommandRunner,
-  interpolate,
   prepareConnection,
   resolveOAuthClientSecret,
   runSecretCommand,
 } from "../src/index.js";
+import { interpolate } from "../src/secrets/interpolate.js";
+import { createSecretCommandRunner } from "../src/secrets/secret-command.js";
 import { byName, createWorld } from "./world.js";
 
 const server = (fields: Partial<ConfiguredServer>): ConfiguredServer => ({

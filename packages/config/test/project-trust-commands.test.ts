@@ -6,7 +6,8 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createMemoryApprovalStore, describeProjectServer } from "../src/index.js";
+import { describeProjectServer } from "../src/index.js";
+import { createMemoryApprovalStore } from "../src/trust/approval-store.js";
 import { createWorld } from "./world.js";
 
 describe("approving a project server with !command secrets", () => {

@@ -3,11 +3,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   createFileApprovalStore,
-  createMemoryApprovalStore,
   definitionHash,
   describeProjectServer,
   type ProjectTrust,
 } from "../src/index.js";
+import { createMemoryApprovalStore } from "../src/trust/approval-store.js";
 import { byName, createWorld, messages, names, stdio } from "./world.js";
 
 describe("project trust and approval", () => {

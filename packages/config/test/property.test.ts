@@ -1,7 +1,7 @@
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseConfigLayer } from "../src/index.js";
+import { parseConfigLayer } from "../src/layers/config-layer.js";
 import { createWorld } from "./world.js";
 
 /** Keys that exist on every object's prototype: lookups must not find them. */

@@ -6,7 +6,8 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { interpolate, prepareConnection } from "../src/index.js";
+import { prepareConnection } from "../src/index.js";
+import { interpolate } from "../src/secrets/interpolate.js";
 import { byName, createWorld, messages } from "./world.js";
 
 describe("{env:VAR} and $env:VAR", () => {

@@ -8,7 +8,8 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { type ConfiguredServer, prepareConnection, type RequestHeadersCommand } from "../src/index.js";
+import { type ConfiguredServer, prepareConnection } from "../src/index.js";
+import type { RequestHeadersCommand } from "../src/secrets/request-headers-command.js";
 
 async function recordingServer() {
   const seen: IncomingHttpHeaders[] = [];

@@ -28,7 +28,6 @@ export { processAlive } from "./process-alive.js";
 export {
   type Lifecycle,
   LifecycleSchema,
-  type ProtocolMode,
   ProtocolModeSchema,
   type Provenance,
   ProvenanceSchema,
@@ -52,18 +51,14 @@ export {
   type PinToolsSetting,
   PinToolsSettingSchema,
   RequestTimeoutMsSchema,
-  type SandboxRules,
-  SandboxRulesSchema,
   type SandboxSetting,
   SandboxSettingSchema,
-  type SearchKeywordsSetting,
   SearchKeywordsSettingSchema,
   ShareServersSettingSchema,
   SpillMaxAgeDaysSchema,
   type TaskMode,
   TaskModeSchema,
   TaskTimeoutMsSchema,
-  type ToolGlobList,
   ToolGlobListSchema,
   type ToonEncodeSetting,
   ToonEncodeSettingSchema,
@@ -76,26 +71,16 @@ export {
   TaskSupportSchema,
   type ToolAnnotations,
   ToolAnnotationsSchema,
-  type ToolKind,
-  ToolKindSchema,
   type ToolMetadata,
   ToolMetadataSchema,
 } from "./tool-metadata.js";
-export {
-  foldName,
-  limitToolNameLength,
-  MAX_TOOL_NAME_LENGTH,
-  prefixedToolName,
-  serverPrefix,
-} from "./tool-naming.js";
+export { foldName, prefixedToolName, serverPrefix } from "./tool-naming.js";
 export {
   isAppOnly,
   isHiddenFromApp,
   LEGACY_UI_RESOURCE_URI_KEY,
   type ToolUi,
   ToolUiSchema,
-  type ToolVisibility,
-  ToolVisibilitySchema,
   toolUiOf,
 } from "./tool-ui.js";
 export { uniqueToolNames } from "./unique-tool-names.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { foldName, MAX_TOOL_NAME_LENGTH, prefixedToolName, serverPrefix } from "../src/index.js";
+import { foldName, prefixedToolName, serverPrefix } from "../src/index.js";
+import { MAX_TOOL_NAME_LENGTH } from "../src/tool-naming.js";
 
 describe("prefixedToolName", () => {
   it("joins server and tool with _ and folds other characters, as the docs' examples show", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TOOL_NAME_LENGTH, uniqueToolNames } from "../src/index.js";
+import { uniqueToolNames } from "../src/index.js";
+import { MAX_TOOL_NAME_LENGTH } from "../src/tool-naming.js";
 
 describe("uniqueToolNames", () => {
   it("keeps every tool whose names fold alike: the folded-form name wins, the rest get _2, _3 by name", () => {

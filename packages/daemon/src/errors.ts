@@ -10,6 +10,8 @@ export type DaemonErrorCode =
   | "daemon_start_failed"
   /** The daemon refused the hello (bad token, bad spec) or could not start the server. */
   | "daemon_refused"
+  /** A hello line the daemon cannot read: not JSON, another wire version, a field missing or of the wrong type. */
+  | "bad_hello"
   /** The connection to the daemon ended. */
   | "daemon_closed"
   /** The daemon went away before a message was written to it: the message never left this session. */

@@ -4,12 +4,7 @@
  * Public API: any export added here becomes public. The daemon process
  * itself runs `daemon/daemon-main.ts` (the `pi-mcp-daemon` bin).
  */
-export {
-  DEFAULT_IDLE_TIMEOUT_MS,
-  daemonStatus,
-  openSharedServer,
-  stopDaemon,
-} from "./client/open-shared-server.js";
+export { daemonStatus, openSharedServer, stopDaemon } from "./client/open-shared-server.js";
 export { daemonEntryPath } from "./client/start-daemon.js";
 export { type DaemonPaths, daemonPaths, sharingSupport } from "./daemon-paths.js";
 export { DaemonError, type DaemonErrorCode } from "./errors.js";
@@ -22,5 +17,4 @@ export type {
   SharedChannelEnd,
   SharedServerChannel,
   SharedSpawnSpec,
-  SharingSupport,
 } from "./types.js";

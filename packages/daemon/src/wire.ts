@@ -6,6 +6,7 @@
  * since issue 36, the whole session environment before): the shape is still
  * version 1, so daemons and sessions of either build work together.
  */
+import { DaemonError } from "./errors.js";
 import type { DaemonStatus, SharedAttachment, SharedSpawnSpec } from "./types.js";
 
 /** The hello's version marker: `{"pi-mcp-daemon": 1, ...}`. */
@@ -49,44 +50,51 @@ export type HelloReply =
   | { ok: true; stopping: true }
   | { ok: false; code: string; error: string };
 
-/** Reads a hello line; throws a message naming what is wrong (never echoing values, which may be secrets). */
+/**
+ * Reads a hello line; throws a `bad_hello` `DaemonError` naming what is wrong
+ * (never echoing values, which may be secrets).
+ */
 export function parseHello(line: string): Hello {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
-    throw new Error("the first line is not JSON (expected the pi-mcp-daemon hello)");
+    throw badHello("the first line is not JSON (expected the pi-mcp-daemon hello)");
   }
-  if (typeof value !== "object" || value === null) throw new Error("the hello is not a JSON object");
+  if (typeof value !== "object" || value === null) throw badHello("the hello is not a JSON object");
   const hello = value as Record<string, unknown>;
   if (hello["pi-mcp-daemon"] !== WIRE_VERSION) {
-    throw new Error(`the hello has no "pi-mcp-daemon": ${WIRE_VERSION} (a client of another version?)`);
+    throw badHello(`the hello has no "pi-mcp-daemon": ${WIRE_VERSION} (a client of another version?)`);
   }
-  if (typeof hello.token !== "string") throw new Error('the hello has no "token"');
+  if (typeof hello.token !== "string") throw badHello('the hello has no "token"');
   if (hello.op === "status" || hello.op === "stop") return hello as unknown as Hello;
-  if (hello.op !== "attach") throw new Error('the hello\'s "op" is not attach, status or stop');
-  if (typeof hello.name !== "string") throw new Error('the attach hello has no "name"');
-  if (typeof hello.clientKey !== "string") throw new Error('the attach hello has no "clientKey"');
+  if (hello.op !== "attach") throw badHello('the hello\'s "op" is not attach, status or stop');
+  if (typeof hello.name !== "string") throw badHello('the attach hello has no "name"');
+  if (typeof hello.clientKey !== "string") throw badHello('the attach hello has no "clientKey"');
   if (typeof hello.idleTimeoutMs !== "number" || !(hello.idleTimeoutMs >= 0)) {
-    throw new Error('the attach hello\'s "idleTimeoutMs" is not a non-negative number');
+    throw badHello('the attach hello\'s "idleTimeoutMs" is not a non-negative number');
   }
   checkSpec(hello.spec);
   return hello as unknown as AttachHello;
 }
 
 function checkSpec(spec: unknown): asserts spec is SharedSpawnSpec {
-  if (typeof spec !== "object" || spec === null) throw new Error('the attach hello has no "spec" object');
+  if (typeof spec !== "object" || spec === null) throw badHello('the attach hello has no "spec" object');
   const s = spec as Record<string, unknown>;
   if (typeof s.command !== "string" || s.command === "")
-    throw new Error('"spec.command" is not a non-empty string');
+    throw badHello('"spec.command" is not a non-empty string');
   if (!Array.isArray(s.args) || !s.args.every((a) => typeof a === "string")) {
-    throw new Error('"spec.args" is not an array of strings');
+    throw badHello('"spec.args" is not an array of strings');
   }
-  if (s.cwd !== undefined && typeof s.cwd !== "string") throw new Error('"spec.cwd" is not a string');
+  if (s.cwd !== undefined && typeof s.cwd !== "string") throw badHello('"spec.cwd" is not a string');
   if (typeof s.env !== "object" || s.env === null || Array.isArray(s.env)) {
-    throw new Error('"spec.env" is not an object of strings');
+    throw badHello('"spec.env" is not an object of strings');
   }
   for (const [name, v] of Object.entries(s.env)) {
-    if (typeof v !== "string") throw new Error(`"spec.env.${name}" is not a string`);
+    if (typeof v !== "string") throw badHello(`"spec.env.${name}" is not a string`);
   }
+}
+
+function badHello(message: string): DaemonError {
+  return new DaemonError("bad_hello", message);
 }

@@ -5,17 +5,12 @@
  */
 
 export { OAuthError } from "./errors.js";
-export {
-  type CredentialStoreSetting,
-  CredentialStoreSettingSchema,
-  createCredentialStore,
-} from "./stores/create-credential-store.js";
+export { CredentialStoreSettingSchema, createCredentialStore } from "./stores/create-credential-store.js";
 export type { CredentialStore, CredentialStoreKind } from "./stores/credential-store.js";
 export { recordDefaultCredentialStore, setDefaultCredentialStore } from "./stores/default-store.js";
 export { isStoreFailure } from "./stores/store-problems.js";
 export {
   clearStoredBearerToken,
-  maskBearerToken,
   readStoredBearerToken,
   type StoredBearerTokenStatus,
   storeBearerToken,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type OAuthError, readCallbackParams, readPastedCallback } from "../src/index.js";
+import { readCallbackParams, readPastedCallback } from "../src/flow/callback-input.js";
+import type { OAuthError } from "../src/index.js";
 
 const issuer = { issuer: "https://as.example.com", required: false };
 const fail = (run: () => unknown) => {

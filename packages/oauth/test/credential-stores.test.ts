@@ -8,10 +8,10 @@ import {
   createKeyringStore,
   createMemoryCredentialStore,
   defaultEncryptedFileDir,
-  FILE_KEY_ENV,
   type KeytarLike,
   OAuthError,
 } from "../src/index.js";
+import { FILE_KEY_ENV } from "../src/stores/encrypted-file-store.js";
 import { keyringFailure } from "../src/stores/keyring-store.js";
 import { ServerCredentials } from "../src/stores/server-credentials.js";
 

@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { createFixtureServer, serveOAuthProtectedMcp } from "@pi-mcp-adapter/test-kit";
 import { decodeProtectedHeader, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
+import { generateDpopKey } from "../src/flow/dpop.js";
 import {
   createDpopFetch,
   createMemoryCredentialStore,
-  generateDpopKey,
   getMcpOAuthStatus,
   loadOrCreateDpopKey,
   McpOAuthProvider,

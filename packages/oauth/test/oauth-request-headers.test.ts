@@ -8,13 +8,13 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { withOAuthRequestHeaders } from "../src/flow/oauth-request-headers.js";
+import { createMemoryCredentialStore } from "../src/index.js";
 import {
-  createMemoryCredentialStore,
   readStoredBearerToken,
   storeBearerToken,
   storedBearerTokenStatus,
-} from "../src/index.js";
-import { withOAuthRequestHeaders } from "../src/flow/oauth-request-headers.js";
+} from "../src/stores/stored-bearer-token.js";
 
 async function origin() {
   const seen: Array<{ path: string; headers: IncomingHttpHeaders }> = [];

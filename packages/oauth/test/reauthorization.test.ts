@@ -9,13 +9,13 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { createFixtureServer, type OAuthMcpServer, serveOAuthProtectedMcp } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it } from "vitest";
+import { parseChallenge } from "../src/flow/challenges.js";
 import {
   createMemoryCredentialStore,
   createServerOAuth,
   McpOAuthProvider,
   OAuthChallenges,
   OAuthLogins,
-  parseChallenge,
   startOAuthLogin,
 } from "../src/index.js";
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { boundText, createFileSpillWriter, jsonSizeWithin } from "../src/index.js";
+import { boundText, createFileSpillWriter } from "../src/index.js";
+import { jsonSizeWithin } from "../src/json-chunks.js";
 import { smallTextResult } from "../src/small-text-result.js";
 import { tempRoot } from "./temp.js";
 

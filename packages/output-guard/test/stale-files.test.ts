@@ -9,12 +9,8 @@ import { mkdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import {
-  createFileSpillWriter,
-  createOutputGuard,
-  PARTIAL_FILE_GRACE_MS,
-  removeStaleGuardFiles,
-} from "../src/index.js";
+import { createFileSpillWriter, createOutputGuard, removeStaleGuardFiles } from "../src/index.js";
+import { PARTIAL_FILE_GRACE_MS } from "../src/stale-files.js";
 import { filesUnder, tempRoot } from "./temp.js";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { stripControlSequences, stripControlSequencesInChunks } from "../src/index.js";
+import { stripControlSequences } from "../src/index.js";
+import { stripControlSequencesInChunks } from "../src/strip-control.js";
 
 const UNSAFE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for control characters

@@ -12,16 +12,11 @@ export type {
   ScriptHost,
   ScriptSearchQuery,
 } from "./script-host.js";
-export {
-  DEFAULT_SCRIPT_TIMEOUT_MS,
-  MAX_SCRIPT_TIMEOUT_MS,
-  SCRIPT_TRANSFER_BUDGET_BYTES,
-} from "./script-limits.js";
+export { DEFAULT_SCRIPT_TIMEOUT_MS, SCRIPT_TRANSFER_BUDGET_BYTES } from "./script-limits.js";
 export {
   formatScriptOutcome,
   parseScriptParams,
   SCRIPT_TOOL_DESCRIPTION,
   SCRIPT_TOOL_NAME,
   SCRIPT_TOOL_PARAMETERS,
-  type ScriptParams,
 } from "./script-tool.js";

@@ -2,7 +2,7 @@ export { englishLexicon, type Lexicon } from "./data/lexicon.js";
 export { englishWordVectors, type WordVectors } from "./data/word-vectors.js";
 export { SearchError, type SearchErrorCode } from "./errors.js";
 export { DEFAULT_RANKING_WEIGHTS, type RankingWeights } from "./index/field-weights.js";
-export { keywordsForTool, type SearchKeywords } from "./index/search-keywords.js";
+export type { SearchKeywords } from "./index/search-keywords.js";
 export { prepareSearch } from "./index/tool-fields.js";
 export { searchIndexBytes, searchIndexBytesMatch, searchIndexFromBytes } from "./index-file.js";
 export {
@@ -11,16 +11,7 @@ export {
   type SearchIndex,
   type SearchIndexOptions,
 } from "./rank/search-index.js";
-export {
-  DEFAULT_SEARCH_LIMIT,
-  indexFor,
-  type RankedTool,
-  type RankOptions,
-  type RankResult,
-  rankTools,
-  searchTools,
-} from "./rank-tools.js";
+export { type RankedTool, type RankOptions, type RankResult, rankTools, searchTools } from "./rank-tools.js";
 export { ambiguityMessage, type ResolveResult, resolveToolName } from "./resolve-tool-name.js";
 export { renderSchemaShape, type SchemaShapeOptions } from "./schema-shape.js";
-export { editDistance } from "./text/edit-distance.js";
-export { normalizeName, stem, tokenize } from "./text/tokenize.js";
+export { stem, tokenize } from "./text/tokenize.js";

@@ -7,15 +7,14 @@ export type {
   ResourceContents,
 } from "@pi-mcp-adapter/core";
 export { connectServer } from "./connect/lazy-connect.js";
-export {
-  type ClientIdentity,
-  type ConnectOptions,
-  DEFAULT_REQUEST_TIMEOUT_MS,
-  type ServerConnection,
-  type SharingOptions,
+export type {
+  ClientIdentity,
+  ConnectOptions,
+  ServerConnection,
+  SharingOptions,
 } from "./connection/server-connection.js";
 export { TransportError, type TransportErrorCode } from "./errors.js";
-export { type FetchLike, probeHttpShape } from "./http/http-shape-probe.js";
+export type { FetchLike } from "./http/http-shape-probe.js";
 export {
   MAX_RETRY_AFTER_MS,
   READ_RETRIES,
@@ -24,12 +23,7 @@ export {
   type Sleep,
 } from "./http/read-retry.js";
 export { DEFAULT_REQUESTS_PER_CALL } from "./inbound/call-window.js";
-export {
-  type ClientHandlers,
-  clientCapabilities,
-  type DeclaredCapabilities,
-  type HandlerContext,
-} from "./inbound/client-handlers.js";
+export type { ClientHandlers, HandlerContext } from "./inbound/client-handlers.js";
 export type {
   LoggingLevel,
   NotificationListener,
@@ -37,21 +31,11 @@ export type {
   TaskStatusMethod,
 } from "./inbound/server-notification.js";
 export { ConnectionManager, type ConnectionManagerOptions } from "./lifecycle/connection-manager.js";
-export {
-  type BackoffOptions,
-  backoffDelay,
-  DEFAULT_HEALTH_INTERVAL_MS,
-  DEFAULT_IDLE_TIMEOUT_MIN,
-  DEFAULT_START_TIMEOUT_MS,
-  type FailureBackoffOptions,
-  failureWindow,
-  type LifecyclePolicy,
-  lifecyclePolicy,
-} from "./lifecycle/lifecycle-policy.js";
-export type { NotificationEventListener, SessionRenewedListener } from "./lifecycle/manager-events.js";
+export type { BackoffOptions, FailureBackoffOptions } from "./lifecycle/lifecycle-policy.js";
+export type { NotificationEventListener } from "./lifecycle/manager-events.js";
 export type { ReplaceReport } from "./lifecycle/replace-plan.js";
 export type { ConnectionState, ServerStatus, StatusListener } from "./lifecycle/server-status.js";
-export { type EraCache, MODERN_REVISION } from "./protocol/protocol-revision.js";
+export type { EraCache } from "./protocol/protocol-revision.js";
 export type { SessionRenewalListener, SessionRenewalPhase } from "./protocol/session-renewal.js";
 export type {
   CallOptions,
@@ -61,22 +45,12 @@ export type {
   ConnectedVia,
   ServerFeatures,
 } from "./remote-types.js";
-export { DEFAULT_MAX_TOTAL_TIMEOUT_MS } from "./requests/request-deadline.js";
 export { sandboxUnavailableReason } from "./sandbox/sandbox-check.js";
 export type { SandboxOptions } from "./sandbox/sandbox-spawn.js";
 export { DEFAULT_MAX_FRAME_BYTES, type FrameOptions } from "./stdio/line-framed-transport.js";
-export { type NpxInvocation, parseNpxArgs } from "./stdio/npx-args.js";
-export {
-  createNpxResolver,
-  defaultNpmCacheDir,
-  NPX_CACHE_TTL_MS,
-  type NpxResolverOptions,
-  type ResolveCommand,
-} from "./stdio/npx-resolver.js";
+export { createNpxResolver, type NpxResolverOptions, type ResolveCommand } from "./stdio/npx-resolver.js";
 export { ProcessTransport, type ProcessTransportOptions } from "./stdio/process-transport.js";
-export { isGroupAlive, terminateProcessTree } from "./stdio/process-tree.js";
 export type { SharedState } from "./stdio/shared-state.js";
-export { SocketTransport } from "./stdio/socket-transport.js";
 export type { SpawnFn } from "./stdio/spawn-process.js";
 export { DEFAULT_TASK_TIMEOUT_MS, type TaskState, type TaskUpdate } from "./task-update.js";
 export type { Timers } from "./timers.js";

@@ -15,7 +15,9 @@ import { fileURLToPath } from "node:url";
 import { withFileLock } from "@pi-mcp-adapter/core";
 import { createTempDir, minimalServerPath, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { connectServer, createNpxResolver, NPX_CACHE_TTL_MS, parseNpxArgs } from "../src/index.js";
+import { connectServer, createNpxResolver } from "../src/index.js";
+import { parseNpxArgs } from "../src/stdio/npx-args.js";
+import { NPX_CACHE_TTL_MS } from "../src/stdio/npx-resolver.js";
 import { definition } from "./helpers.js";
 
 /** Lays out a package the way `npx` leaves it in `<cache>/_npx/<hash>/node_modules`. */

@@ -57,9 +57,11 @@ export class SharedChannel implements SharedServerChannel {
   }
 
   async start(): Promise<void> {
-    if (this.started)
-      throw new Error(`the channel to shared server "${this.serverName}" was already started`);
-    if (this.closed) throw new Error(`the channel to shared server "${this.serverName}" is closed`);
+    // The SDK starts a transport once; a second start, or one after close, is a caller's mistake.
+    if (this.started || this.closed) {
+      const state = this.closed ? "is closed" : "was already started";
+      throw new DaemonError("daemon_closed", `the channel to shared server "${this.serverName}" ${state}`);
+    }
     this.started = true;
     const early = this.early;
     this.early = [];

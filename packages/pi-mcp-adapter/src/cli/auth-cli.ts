@@ -6,16 +6,16 @@
  * process).
  */
 import { createInterface } from "node:readline";
-import { McpAdapterError } from "@pi-mcp-adapter/core";
 import type { OAuthLogins } from "@pi-mcp-adapter/oauth";
 import { browserAvailable, openInBrowser } from "@pi-mcp-adapter/ui";
 import type { CliContext, CliOutput } from "./cli-context.js";
+import { CliError } from "./cli-error.js";
 
 async function loginsOf(ctx: CliContext): Promise<OAuthLogins> {
   const runtime = await ctx.runtime();
   if (!runtime.oauth) {
-    throw new McpAdapterError(
-      "auth_failed",
+    throw new CliError(
+      "auth_unavailable",
       "OAuth is not available (see: pi-mcp-adapter status for the config problem)",
     );
   }
@@ -24,7 +24,7 @@ async function loginsOf(ctx: CliContext): Promise<OAuthLogins> {
 
 function oneServer(words: string[], command: string): string {
   if (words.length !== 1 || !words[0])
-    throw new McpAdapterError("cli_usage", `usage: pi-mcp-adapter ${command} <server>`);
+    throw new CliError("cli_usage", `usage: pi-mcp-adapter ${command} <server>`);
   return words[0];
 }
 

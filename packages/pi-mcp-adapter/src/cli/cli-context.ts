@@ -9,6 +9,7 @@ import type { AdapterEnvironment } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { type AdapterRuntime, createRuntime, headlessHost } from "@pi-mcp-adapter/runtime";
 import { PACKAGE_VERSION } from "../package-version.js";
+import type { ExitCode } from "./cli-error.js";
 import { cliProjectTrust } from "./cli-trust.js";
 import { taskProgressSink } from "./task-progress.js";
 
@@ -38,7 +39,7 @@ export interface CliOutput {
   text: string;
   json: unknown;
   /** Exit code; default 0. */
-  exitCode?: number;
+  exitCode?: ExitCode;
 }
 
 export class CliContext {

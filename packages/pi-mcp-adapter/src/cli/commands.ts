@@ -6,6 +6,7 @@
 import { formatStats, type ProxyParams } from "@pi-mcp-adapter/runtime/startup";
 import { authCli, logoutCli } from "./auth-cli.js";
 import type { CliContext, CliOutput } from "./cli-context.js";
+import { CliError, EXIT, type ExitCode } from "./cli-error.js";
 import { callResultOutput, reconnectCli } from "./connect-cli.js";
 import { daemonCli } from "./daemon-cli.js";
 import { helpRows } from "./help-columns.js";
@@ -77,21 +78,31 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     args: "<words...>",
     summary: "find tools by words",
     startsServers: true,
-    request: (words, server) => ({ search: words.join(" "), server }),
+    request: (words, server) => ({
+      search: required(words.join(" "), "search needs words to look for, e.g. search read file"),
+      server,
+    }),
   },
   {
     name: "describe",
     args: "<tool>",
     summary: "show a tool's description and parameters",
     startsServers: true,
-    request: ([tool = ""], server) => ({ describe: tool, server }),
+    request: ([tool], server) => ({
+      describe: required(tool, `describe needs a tool name ${FIND_TOOLS}`),
+      server,
+    }),
   },
   {
     name: "call",
     args: "<tool> [json-args]",
     summary: `call a tool, e.g. call demo_add '{"a":1,"b":2}'`,
     startsServers: true,
-    request: ([tool = "", args], server) => ({ tool, args, server }),
+    request: ([tool, args], server) => ({
+      tool: required(tool, `call needs a tool name ${FIND_TOOLS}`),
+      args,
+      server,
+    }),
   },
   {
     name: "prompts",
@@ -242,12 +253,23 @@ export const GLOBAL_FLAGS: readonly (readonly [string, string])[] = [
   ["-h, --help", "show help (also: <command> --help)"],
 ];
 
-export const EXIT_CODES: readonly (readonly [number, string])[] = [
-  [0, "success"],
-  [1, "the command failed (a tool error, a server that did not start, a file that could not be written)"],
-  [2, "usage error (unknown command or flag, missing argument)"],
-  [3, "project servers awaiting approval were not started (or `trust` was declined)"],
+export const EXIT_CODES: readonly (readonly [ExitCode, string])[] = [
+  [EXIT.ok, "success"],
+  [
+    EXIT.failed,
+    "the command failed (a tool error, a server that did not start, a file that could not be written)",
+  ],
+  [EXIT.usage, "usage error (unknown command or flag, missing argument)"],
+  [EXIT.approval, "project servers awaiting approval were not started (or `trust` was declined)"],
 ];
+
+const FIND_TOOLS = "(see: pi-mcp-adapter search <words>, or pi-mcp-adapter list)";
+
+/** A required argument; missing or blank, it is a usage error (exit 2). */
+function required(word: string | undefined, missing: string): string {
+  if (word?.trim()) return word;
+  throw new CliError("cli_usage", missing);
+}
 
 export function findCliCommand(name: string): CliCommand | undefined {
   return CLI_COMMANDS.find((command) => command.name === name || command.aliases?.includes(name));

@@ -5,6 +5,7 @@
 import { describeError } from "@pi-mcp-adapter/core";
 import type { HostOutcome } from "@pi-mcp-adapter/runtime";
 import type { CliContext, CliOutput } from "./cli-context.js";
+import { EXIT } from "./cli-error.js";
 
 /** `--json`: `{ ok, text, structuredContent, details }`; exit code 1 when the result is an error. */
 export function callResultOutput(result: HostOutcome<unknown>): CliOutput {
@@ -19,7 +20,7 @@ export function callResultOutput(result: HostOutcome<unknown>): CliOutput {
       structuredContent: result.structuredContent ?? null,
       details: result.details,
     },
-    exitCode: result.isError ? 1 : 0,
+    exitCode: result.isError ? EXIT.failed : EXIT.ok,
   };
 }
 
@@ -52,6 +53,6 @@ export async function reconnectCli(ctx: CliContext, words: string[]): Promise<Cl
   return {
     text: lines.join("\n"),
     json: { servers: results },
-    exitCode: results.some((r) => !r.ok) ? 1 : 0,
+    exitCode: results.some((r) => !r.ok) ? EXIT.failed : EXIT.ok,
   };
 }

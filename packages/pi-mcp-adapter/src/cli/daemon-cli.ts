@@ -5,10 +5,10 @@
  * one reconnect, starting a new daemon, at their next call). Neither starts a
  * daemon or a server.
  */
-import { McpAdapterError } from "@pi-mcp-adapter/core";
 import { type DaemonStatus, daemonStatus, stopDaemon } from "@pi-mcp-adapter/daemon";
 import { type ServerSummary, sharedLabel } from "@pi-mcp-adapter/runtime/startup";
 import type { CliOutput } from "./cli-context.js";
+import { CliError } from "./cli-error.js";
 
 const NOT_RUNNING =
   "No shared-server daemon is running (a session starts one when it first uses a shared server: settings.shareServers).";
@@ -17,7 +17,7 @@ const NOT_RUNNING =
 export async function daemonCli(words: string[], agentDir: string): Promise<CliOutput> {
   const [action = "status", ...rest] = words;
   if (rest.length || (action !== "status" && action !== "stop")) {
-    throw new McpAdapterError("cli_usage", `daemon takes "status" or "stop", not "${words.join(" ")}"`);
+    throw new CliError("cli_usage", `daemon takes "status" or "stop", not "${words.join(" ")}"`);
   }
   const status = await daemonStatus(agentDir);
   if (action === "status") {

@@ -1,20 +1,17 @@
 #!/usr/bin/env node
 /**
  * `pi-mcp-adapter`: the adapter's operations from a shell, without Pi. The
- * commands are the rows of `CLI_COMMANDS`; exit codes are `EXIT_CODES`.
+ * commands are the rows of `CLI_COMMANDS`; exit codes are `EXIT` (cli-error.ts),
+ * and every failure is told through `reportFailure`.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ADD_SERVER_FLAGS } from "@pi-mcp-adapter/config/setup";
-import {
-  type AdapterEnvironment,
-  describeError,
-  McpAdapterError,
-  processEnvironment,
-} from "@pi-mcp-adapter/core";
+import { type AdapterEnvironment, describeError, processEnvironment } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import { runProxyRequest } from "@pi-mcp-adapter/runtime";
 import { CliContext, type CliOutput } from "./cli-context.js";
+import { CliError, EXIT, type ExitCode, reportFailure } from "./cli-error.js";
 import { awaitingApprovalNote } from "./cli-trust.js";
 import { quietWhenReaderLeaves } from "./closed-reader.js";
 import { type CliCommand, cliUsage, commandUsage, findCliCommand } from "./commands.js";
@@ -45,8 +42,8 @@ export async function main(argv: string[], environment: AdapterEnvironment): Pro
   try {
     parsed = parse(argv);
   } catch (error) {
-    process.stderr.write(`${describeError(error)}\n\n${cliUsage()}\n`);
-    return 2;
+    const usage = new CliError("cli_usage", describeError(error), { cause: error });
+    return reportFailure(usage, { json: argv.includes("--json"), usage: cliUsage() });
   }
   const { values, positionals, tokens } = parsed;
   // Words after `--` (for `add`, the server's command line) are taken as they are.
@@ -54,28 +51,26 @@ export async function main(argv: string[], environment: AdapterEnvironment): Pro
   const commandLine =
     dash < 0 ? [] : tokens.slice(dash + 1).flatMap((t) => (t.kind === "positional" ? [t.value] : []));
   const [name, ...rest] = positionals;
+  const json = values.json === true;
   if (values.help && name === undefined) {
     process.stdout.write(`${cliUsage()}\n`);
-    return 0;
+    return EXIT.ok;
   }
   const command = findCliCommand(name ?? "status");
   if (!command) {
-    process.stderr.write(`Unknown command "${name}".\n\n${cliUsage()}\n`);
-    return 2;
+    const unknown = new CliError("cli_usage", `Unknown command "${name}".`);
+    return reportFailure(unknown, { json, usage: cliUsage() });
   }
   if (values.help) {
     process.stdout.write(`${commandUsage(command)}\n`);
-    return 0;
+    return EXIT.ok;
   }
   const allowed = new Set([...GLOBAL, ...(command.flags ?? []).map(([flag]) => flag)]);
   const stray = Object.keys(values).filter((key) => !allowed.has(key));
   if (stray.length) {
-    process.stderr.write(
-      `"${command.name}" does not take --${stray.join(", --")}.\n\n${commandUsage(command)}\n`,
-    );
-    return 2;
+    const wrong = new CliError("cli_usage", `"${command.name}" does not take --${stray.join(", --")}.`);
+    return reportFailure(wrong, { json, usage: commandUsage(command) });
   }
-  const json = values.json === true;
   const ctx = new CliContext(
     {
       cwd: path.resolve(values.cwd ?? process.cwd()),
@@ -103,7 +98,7 @@ export async function main(argv: string[], environment: AdapterEnvironment): Pro
     },
     environment,
   );
-  let code: number;
+  let code: ExitCode;
   try {
     const output = await runCommand(command, ctx, rest);
     // Text carries server names, descriptions and errors: no escape sequence of theirs reaches the terminal.
@@ -115,20 +110,17 @@ export async function main(argv: string[], environment: AdapterEnvironment): Pro
           ? `${stripControlSequences(output.text)}\n`
           : "",
     );
-    code = output.exitCode ?? 0;
+    code = output.exitCode ?? EXIT.ok;
   } catch (error) {
-    const usage = error instanceof McpAdapterError && error.code === "cli_usage";
-    process.stderr.write(`error: ${stripControlSequences(describeError(error))}\n`);
-    if (json) process.stdout.write(`${JSON.stringify({ error: describeError(error) }, null, 2)}\n`);
-    code = usage ? 2 : 1;
+    code = reportFailure(error, { json });
   }
   try {
     // Whatever the command did, servers it could not start for want of approval are named, with the way to approve them.
-    if (command.startsServers && code !== 2) {
+    if (command.startsServers && code !== EXIT.usage) {
       const pending = await ctx.pendingProjectServers();
       if (pending.length) {
         process.stderr.write(`${awaitingApprovalNote(pending)}\n`);
-        code = 3;
+        code = EXIT.approval;
       }
     }
     return code;

@@ -5,7 +5,6 @@
  * slash command, `mcp__<server>__<prompt>`. Arguments are the shell's words,
  * positional or `key=value`.
  */
-import { McpAdapterError } from "@pi-mcp-adapter/core";
 import { type AdapterRuntime, type CallDetails, type HostOutcome, textResult } from "@pi-mcp-adapter/runtime";
 import {
   formatPromptList,
@@ -13,6 +12,7 @@ import {
   promptUserMessage,
   quoteWord,
 } from "@pi-mcp-adapter/runtime/startup";
+import { CliError } from "./cli-error.js";
 
 /** What the CLI's prompt commands tell `--json`: the list, one prompt's message, or the failed get. */
 type PromptOutcome = HostOutcome<
@@ -33,14 +33,13 @@ export async function runPrompt(
   words: string[],
   server: string | undefined,
 ): Promise<PromptOutcome> {
-  if (!name)
-    throw new McpAdapterError("invalid_args", "prompt needs a prompt name (see: pi-mcp-adapter prompts)");
+  if (!name) throw new CliError("cli_usage", "prompt needs a prompt name (see: pi-mcp-adapter prompts)");
   const { prompts, unavailable } = await runtime.catalog.prompts(server);
   const matches = prompts.filter((p) => p.command === name || p.prompt.name === name);
   if (matches.length > 1) {
     const servers = matches.map((p) => p.server).join(", ");
-    throw new McpAdapterError(
-      "ambiguous_tool",
+    throw new CliError(
+      "ambiguous_prompt",
       `Prompt "${name}" exists on several servers (${servers}); pass --server.`,
     );
   }
@@ -49,14 +48,14 @@ export async function runPrompt(
     const missing = unavailable.length
       ? ` (unavailable: ${unavailable.map((u) => u.server).join(", ")})`
       : "";
-    throw new McpAdapterError(
-      "unknown_tool",
+    throw new CliError(
+      "unknown_prompt",
       `No MCP prompt named "${name}"${missing}; see: pi-mcp-adapter prompts`,
     );
   }
   // The shell already split the words; quoting them again keeps each one whole for the parser.
   const parsed = parsePromptArguments(words.map(quoteWord).join(" "), entry.prompt, entry.command);
-  if (!parsed.ok) throw new McpAdapterError("invalid_args", parsed.message);
+  if (!parsed.ok) throw new CliError("invalid_prompt_args", parsed.message);
   const result = await runtime.run({
     target: { kind: "prompt", server: entry.server, name: entry.prompt.name },
     args: parsed.args,

@@ -17,8 +17,8 @@ import {
   removeServerFromFile,
   serverConfigFile,
 } from "@pi-mcp-adapter/config/setup";
-import { McpAdapterError } from "@pi-mcp-adapter/core";
 import type { CliContext, CliOutput } from "./cli-context.js";
+import { CliError } from "./cli-error.js";
 
 export async function addCli(ctx: CliContext, words: string[]): Promise<CliOutput> {
   const { options } = ctx;
@@ -27,7 +27,7 @@ export async function addCli(ctx: CliContext, words: string[]): Promise<CliOutpu
   try {
     request = addServerRequest(options.addFlags, names, options.commandLine);
   } catch (error) {
-    if (error instanceof ConfigError) throw new McpAdapterError("cli_usage", error.message);
+    if (error instanceof ConfigError) throw new CliError("cli_usage", error.message, { cause: error });
     throw error;
   }
   const file = serverConfigFile(request.scope, options.cwd, ctx.environment);
@@ -106,6 +106,6 @@ function readAll(ctx: CliContext) {
 
 function oneName(words: string[], usage: string): string {
   const [name, ...stray] = words;
-  if (!name || stray.length) throw new McpAdapterError("cli_usage", `Usage: pi-mcp-adapter ${usage}`);
+  if (!name || stray.length) throw new CliError("cli_usage", `Usage: pi-mcp-adapter ${usage}`);
   return name;
 }

@@ -16,8 +16,8 @@ import {
   readSetupOverview,
   type SetupCommands,
 } from "@pi-mcp-adapter/config/setup";
-import { McpAdapterError } from "@pi-mcp-adapter/core";
 import type { CliContext, CliOutput } from "./cli-context.js";
+import { CliError } from "./cli-error.js";
 
 const CLI_SETUP_COMMANDS: SetupCommands = {
   adopt: (host) => `pi-mcp-adapter setup --adopt ${host}`,
@@ -83,16 +83,13 @@ export async function setupCli(ctx: CliContext): Promise<CliOutput> {
   const hosts = options.adopt.map((name) => {
     const host = name.toLowerCase();
     if (!isHostId(host))
-      throw new McpAdapterError(
-        "cli_usage",
-        `--adopt: unknown host "${name}" (one of ${HOST_IDS.join(", ")})`,
-      );
+      throw new CliError("cli_usage", `--adopt: unknown host "${name}" (one of ${HOST_IDS.join(", ")})`);
     return host;
   });
   const curated = options.add.map((id) => {
     const server = findCuratedServer(id);
     if (!server) {
-      throw new McpAdapterError(
+      throw new CliError(
         "cli_usage",
         `--add: unknown server "${id}" (one of ${CURATED_SERVERS.map((s) => s.id).join(", ")})`,
       );

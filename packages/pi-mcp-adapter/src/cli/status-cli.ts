@@ -18,6 +18,7 @@ import {
   toolChangeSummary,
 } from "@pi-mcp-adapter/runtime/startup";
 import type { CliContext, CliOutput } from "./cli-context.js";
+import { EXIT, errorJson } from "./cli-error.js";
 import { awaitingApprovalNote, pendingJson } from "./cli-trust.js";
 import { withSharedSessions } from "./daemon-cli.js";
 
@@ -108,8 +109,8 @@ export async function listCli(ctx: CliContext, words: string[]): Promise<CliOutp
     const known = snapshot.servers.map((s) => s.server.name).join(", ") || "none";
     return {
       text: `No enabled MCP server named "${only}" (configured: ${known}).`,
-      json: { error: `No enabled MCP server named "${only}"`, servers: [] },
-      exitCode: 1,
+      json: errorJson("unknown_server", `No enabled MCP server named "${only}"`, { servers: [] }),
+      exitCode: EXIT.failed,
     };
   }
   const lines: string[] = [];

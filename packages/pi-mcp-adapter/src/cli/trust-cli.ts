@@ -8,6 +8,7 @@
 import { createInterface } from "node:readline";
 import { describeProjectServer, loadConfig, type ProjectServerApprovalRequest } from "@pi-mcp-adapter/config";
 import type { CliContext, CliOutput } from "./cli-context.js";
+import { EXIT } from "./cli-error.js";
 import { cliProjectTrust } from "./cli-trust.js";
 
 export async function trustCli(ctx: CliContext, words: string[]): Promise<CliOutput> {
@@ -71,6 +72,6 @@ export async function trustCli(ctx: CliContext, words: string[]): Promise<CliOut
   return {
     text: out.join("\n"),
     json: { approved: saved, declined, alreadyApproved, unknown, unsaved },
-    exitCode: unknown.length || unsaved.length ? 1 : declined.length ? 3 : 0,
+    exitCode: unknown.length || unsaved.length ? EXIT.failed : declined.length ? EXIT.approval : EXIT.ok,
   };
 }

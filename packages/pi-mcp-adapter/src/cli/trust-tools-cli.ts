@@ -5,13 +5,13 @@
  * change with its short diff. The server is listed from the metadata cache
  * when it can be (what status showed), else connected.
  */
-import { McpAdapterError } from "@pi-mcp-adapter/core";
 import { toolChangeSummary } from "@pi-mcp-adapter/runtime/startup";
 import type { CliContext, CliOutput } from "./cli-context.js";
+import { CliError, EXIT, errorJson } from "./cli-error.js";
 
 export async function trustToolsCli(ctx: CliContext, words: string[]): Promise<CliOutput> {
   const [server, ...tools] = words;
-  if (!server) throw new McpAdapterError("cli_usage", "trust-tools needs a server name");
+  if (!server) throw new CliError("cli_usage", "trust-tools needs a server name");
   const runtime = await ctx.runtime();
   if (!runtime.servers.definition(server)) {
     const known =
@@ -21,16 +21,16 @@ export async function trustToolsCli(ctx: CliContext, words: string[]): Promise<C
         .join(", ") || "none";
     return {
       text: `No MCP server named "${server}" (configured: ${known}).`,
-      json: { error: `No MCP server named "${server}"`, accepted: [] },
-      exitCode: 1,
+      json: errorJson("unknown_server", `No MCP server named "${server}"`, { accepted: [] }),
+      exitCode: EXIT.failed,
     };
   }
   const failure = (await runtime.catalog.view(server)).unavailable[0];
   if (failure) {
     return {
       text: `Server ${server} could not be listed: ${failure.error}`,
-      json: { error: failure.error, accepted: [] },
-      exitCode: 1,
+      json: errorJson("server_unavailable", failure.error, { accepted: [] }),
+      exitCode: EXIT.failed,
     };
   }
   const changes = (runtime.pins.report().find((r) => r.server === server)?.changes ?? []).filter(
@@ -40,7 +40,11 @@ export async function trustToolsCli(ctx: CliContext, words: string[]): Promise<C
     await runtime.pins.accept(server, tools.length ? tools : undefined);
   } catch (error) {
     const reason = `The tools of ${server} were not accepted: ${(error as Error).message}`;
-    return { text: reason, json: { error: reason, accepted: [] }, exitCode: 1 };
+    return {
+      text: reason,
+      json: errorJson("accept_failed", reason, { accepted: [] }),
+      exitCode: EXIT.failed,
+    };
   }
   const lines = changes.map((c) => `- ${c.tool}: ${c.kind === "new" ? "new tool" : toolChangeSummary(c)}`);
   return {
