@@ -66,7 +66,7 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = {
   lexiconSynonym: 0.5,
   lexiconCoverage: 0.5,
   semantic: 0.5,
-  coverageExponent: 0.6,
+  coverageExponent: 0.75,
   serverWords: 1,
   concepts: 1,
   feedback: 0,
