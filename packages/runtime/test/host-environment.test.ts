@@ -1,15 +1,18 @@
 /**
  * The environment the host hands in decides where the runtime reads and
  * writes: the agent dir's config file and metadata cache, and the home's
- * user files, whatever `PI_CODING_AGENT_DIR` says. A real stdio fixture
- * server is listed, so the cache is really written.
+ * user files, whatever `PI_CODING_AGENT_DIR` says; and its clock drives the
+ * runtime's policies (here the per-server limit on forms). Real stdio
+ * fixture servers are listed, so the cache is really written and the forms
+ * really asked for.
  */
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { processEnvironment } from "@pi-mcp-adapter/core";
-import { createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
+import { clientFeaturesServerPath, createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRuntime } from "../src/index.js";
+import { uiHost } from "./hosts.js";
 import { loadStartupSnapshot } from "../src/startup.js";
 
 afterEach(() => {
@@ -42,6 +45,39 @@ describe("the host's environment", () => {
       // The listing is kept in the handed-in agent dir's metadata cache.
       await expect.poll(() => existsSync(`${handed}/mcp-cache.json`), { timeout: 30_000 }).toBe(true);
       expect(existsSync(`${ambient}/mcp-cache.json`)).toBe(false);
+    } finally {
+      await runtime.shutdown();
+    }
+  });
+
+  it("the clock handed in is the one the form rate limit counts on (5 at once, one more every 12 s)", async () => {
+    await using dir = await createTempDir();
+    let time = 1_000_000;
+    const environment = processEnvironment({ agentDir: dir.path, home: dir.path, now: () => time });
+    const notices: string[] = [];
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      environment,
+      config: { mcpServers: { forms: { command: process.execPath, args: [clientFeaturesServerPath] } } },
+      metadataCacheFile: false,
+      npxCacheFile: false,
+      serverLogFile: false,
+      // The user dismisses every form; each one still counts against the server's limit.
+      host: uiHost(async () => undefined, { notify: (message) => notices.push(message) }),
+    });
+    const limited = async () => {
+      const result = await runtime.call("forms_elicit", {});
+      const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+      return text.includes("too many elicitation and sampling requests");
+    };
+    try {
+      for (let i = 0; i < 5; i++) expect(await limited()).toBe(false);
+      expect(await limited()).toBe(true);
+      expect(notices.some((n) => n.includes('MCP server "forms" asked for too many forms'))).toBe(true);
+      // Only the handed-in clock moves: 12 s on it give the server one form back.
+      time += 12_000;
+      expect(await limited()).toBe(false);
+      expect(await limited()).toBe(true);
     } finally {
       await runtime.shutdown();
     }
