@@ -12,8 +12,8 @@ import { processEnvironment } from "@pi-mcp-adapter/core";
 import { clientFeaturesServerPath, createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRuntime } from "../src/index.js";
-import { uiHost } from "./hosts.js";
 import { loadStartupSnapshot } from "../src/startup.js";
+import { uiHost } from "./hosts.js";
 
 afterEach(() => {
   vi.unstubAllEnvs();
