@@ -89,6 +89,7 @@ export class AdapterRuntime {
       listings,
       outputShapes,
       samplingUsage: options.samplingUsage ?? new SamplingUsage(),
+      now: now ?? Date.now,
     };
     registerInternals(this, this.parts);
     this.set = this.servers = set;
@@ -114,7 +115,7 @@ export class AdapterRuntime {
         if (listing && definition) pins.observe(definition, listing);
       }),
     );
-    this.stops.push(watchStatus(this, (snapshot) => host.status(snapshot)));
+    this.stops.push(watchStatus(this, (snapshot) => host.status(snapshot), now));
     attachObservers(options, calls, set);
     // The session's roots moved (a new working directory): connected servers are told.
     if (options.roots) this.stops.push(options.roots.onChange(() => void set.notifyRootsChanged()));

@@ -2,7 +2,8 @@
  * The environment the host hands in decides where the runtime reads and
  * writes: the agent dir's config file and metadata cache, and the home's
  * user files, whatever `PI_CODING_AGENT_DIR` says; and its clock drives the
- * runtime's policies (here the per-server limit on forms). Real stdio
+ * runtime's policies and the ages its status shows (here the per-server
+ * limit on forms, and a failed server's age in snapshots and `mcp({})`). Real stdio
  * fixture servers are listed, so the cache is really written and the forms
  * really asked for.
  */
@@ -11,8 +12,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { processEnvironment } from "@pi-mcp-adapter/core";
 import { clientFeaturesServerPath, createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createRuntime } from "../src/index.js";
-import { loadStartupSnapshot } from "../src/startup.js";
+import { createRuntime, headlessHost, runProxyRequest } from "../src/index.js";
+import { loadStartupSnapshot, type McpStatusSnapshot } from "../src/startup.js";
 import { uiHost } from "./hosts.js";
 
 afterEach(() => {
@@ -78,6 +79,39 @@ describe("the host's environment", () => {
       time += 12_000;
       expect(await limited()).toBe(false);
       expect(await limited()).toBe(true);
+    } finally {
+      await runtime.shutdown();
+    }
+  });
+
+  it("status snapshots read a failed server's age on the clock handed in", async () => {
+    await using dir = await createTempDir();
+    let time = 1_000_000;
+    const environment = processEnvironment({ agentDir: dir.path, home: dir.path, now: () => time });
+    const broken = { command: process.execPath, args: [dir.join("no-such-server.mjs")] };
+    const snapshots: McpStatusSnapshot[] = [];
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      environment,
+      config: { mcpServers: { first: broken, second: broken } },
+      metadataCacheFile: false,
+      npxCacheFile: false,
+      serverLogFile: false,
+      host: headlessHost({ status: (snapshot) => snapshots.push(snapshot) }),
+    });
+    const failedAgo = () => snapshots.at(-1)?.servers.find((s) => s.name === "first")?.failedAgoSeconds;
+    try {
+      expect((await runtime.catalog.view("first")).unavailable).toHaveLength(1);
+      expect(failedAgo()).toBe(0);
+      // 30 s later on the handed-in clock, the next snapshot (the second server failing) says so.
+      time += 30_000;
+      expect((await runtime.catalog.view("second")).unavailable).toHaveLength(1);
+      await expect.poll(failedAgo, { timeout: 30_000 }).toBe(30);
+      // So does the status text of `mcp({})`.
+      const status = (await runProxyRequest(runtime, {})).content.map((c) =>
+        c.type === "text" ? c.text : "",
+      );
+      expect(status.join("\n")).toMatch(/- first: failed 30s ago: /);
     } finally {
       await runtime.shutdown();
     }
