@@ -14,9 +14,14 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { measureCalls } from "./side-by-side-call.js";
-import { ADAPTERS, type BenchProject, createBenchProject, pi16 } from "./side-by-side-project.js";
-import { median } from "./transport-measure.js";
+import { measureCalls } from "./side-by-side/side-by-side-call.js";
+import {
+  ADAPTERS,
+  type BenchProject,
+  createBenchProject,
+  pi16,
+} from "./side-by-side/side-by-side-project.js";
+import { median } from "./transport/transport-measure.js";
 
 function option(flag: string): string | undefined {
   const i = process.argv.indexOf(flag);

@@ -15,8 +15,8 @@ import { rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createShellHome, loadCatalogServers } from "./shell-home.js";
-import { median } from "./transport-measure.js";
+import { createShellHome, loadCatalogServers } from "./shell/shell-home.js";
+import { median } from "./transport/transport-measure.js";
 
 export interface ImportTimeResult {
   runs: number;

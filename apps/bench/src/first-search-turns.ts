@@ -20,7 +20,7 @@ import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { loadEvalData } from "./eval-data.js";
-import { loadCatalogServers } from "./shell-home.js";
+import { loadCatalogServers } from "./shell/shell-home.js";
 import {
   ADAPTERS,
   type BenchProject,
@@ -28,9 +28,9 @@ import {
   createBenchProject,
   pi16,
   searchStep,
-} from "./side-by-side-project.js";
-import { warmCaches } from "./side-by-side-startup.js";
-import { median } from "./transport-measure.js";
+} from "./side-by-side/side-by-side-project.js";
+import { warmCaches } from "./side-by-side/side-by-side-startup.js";
+import { median } from "./transport/transport-measure.js";
 
 const args = process.argv.slice(2);
 const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 9);

@@ -20,17 +20,17 @@
 import { copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { loadCatalogServers } from "./shell-home.js";
+import { loadCatalogServers } from "./shell/shell-home.js";
 import {
   ADAPTERS,
   type BenchProject,
   catalogEntries,
   createBenchProject,
   pi16,
-} from "./side-by-side-project.js";
-import { measureRssOnce } from "./side-by-side-rss.js";
-import { warmCaches } from "./side-by-side-startup.js";
-import { median } from "./transport-measure.js";
+} from "./side-by-side/side-by-side-project.js";
+import { measureRssOnce } from "./side-by-side/side-by-side-rss.js";
+import { warmCaches } from "./side-by-side/side-by-side-startup.js";
+import { median } from "./transport/transport-measure.js";
 
 function option(flag: string): string | undefined {
   const i = process.argv.indexOf(flag);

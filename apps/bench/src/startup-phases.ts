@@ -29,8 +29,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { extensionEntryUrl } from "./extension-import-time.js";
-import { createShellHome, loadCatalogServers } from "./shell-home.js";
-import { median } from "./transport-measure.js";
+import { createShellHome, loadCatalogServers } from "./shell/shell-home.js";
+import { median } from "./transport/transport-measure.js";
 
 export const PHASES = [
   "import",

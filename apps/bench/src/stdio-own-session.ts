@@ -19,7 +19,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { connectServer, ProcessTransport, type SpawnFn } from "@pi-mcp-adapter/transport";
 import { stdioFixtureDefinition } from "./fixture-definition.js";
-import { median } from "./transport-measure.js";
+import { median } from "./transport/transport-measure.js";
 
 export interface OwnSessionResult {
   /** Median µs per call. */

@@ -75,19 +75,21 @@ export class AdapterRuntime {
       // A reload may also change the direct-tool settings, which the catalog keeps.
       reloadConfig: reloadConfig && (() => reloadConfig().then((loaded) => this.loaded(loaded))),
     });
-    const catalogOptions = { ...options.catalog, direct: options.direct };
+    const now = options.lifecycle?.now;
+    const catalogOptions = { ...options.catalog, direct: options.direct, now };
     const listings = new Listings(set, catalogOptions, options.trace, warn);
     const questions = new CatalogQuestions(set, listings, catalogOptions);
     const notes = new NextTurnNotes();
     const pins = new ToolPins(options, warn, (server) => listings.view(server));
     const calls = new Calls(set, { listings, questions }, host, options.calls, options.ui, pins, notes);
-    const watches = new ResourceWatches(set, (server, uri) => calls.wasRead(server, uri));
+    const watches = new ResourceWatches(set, (server, uri) => calls.wasRead(server, uri), now);
     const outputShapes = options.outputShapes ?? new OutputShapes();
     this.parts = {
       calls,
       listings,
       outputShapes,
       samplingUsage: options.samplingUsage ?? new SamplingUsage(),
+      now: now ?? Date.now,
     };
     registerInternals(this, this.parts);
     this.set = this.servers = set;
@@ -113,7 +115,7 @@ export class AdapterRuntime {
         if (listing && definition) pins.observe(definition, listing);
       }),
     );
-    this.stops.push(watchStatus(this, (snapshot) => host.status(snapshot)));
+    this.stops.push(watchStatus(this, (snapshot) => host.status(snapshot), now));
     attachObservers(options, calls, set);
     // The session's roots moved (a new working directory): connected servers are told.
     if (options.roots) this.stops.push(options.roots.onChange(() => void set.notifyRootsChanged()));

@@ -106,7 +106,7 @@ function configFilesOf(config: ResolvedConfig, source: RuntimeSource): string[] 
 export async function createRuntime(given: RuntimeSource): Promise<AdapterRuntime> {
   // One environment for everything below, config read again on reload included.
   const source = { ...given, environment: given.environment ?? processEnvironment() };
-  const { agentDir, home } = source.environment;
+  const { agentDir, home, now } = source.environment;
   const config = await loadRuntimeConfig(source);
   const npxCacheFile = source.npxCacheFile ?? path.join(agentDir, NPX_CACHE_FILE_NAME);
   const host = source.host ?? headlessHost();
@@ -124,7 +124,7 @@ export async function createRuntime(given: RuntimeSource): Promise<AdapterRuntim
   const connectOptions: ConnectOptions = {
     cwd: source.cwd,
     // Server→client requests the host can answer; capabilities follow from them.
-    handlers: clientHandlersFor(host, { ...config.settings, roots }, samplingUsage),
+    handlers: clientHandlersFor(host, { ...config.settings, roots, rateLimit: { now } }, samplingUsage),
     client: source.client ?? { name: "pi-mcp-adapter", version: PACKAGE_VERSION },
     resolveCommand: createNpxResolver(
       npxCacheFile === false
@@ -158,7 +158,9 @@ export async function createRuntime(given: RuntimeSource): Promise<AdapterRuntim
       ? path.join(cacheDir, OUTPUT_SHAPES_FILE_NAME)
       : undefined;
   const backoff = settings.failureBackoffMs;
+  // The host's clock for every policy of the session (idle, back-off, pin notices, tasks, watches, late listings).
   const lifecycle = {
+    now,
     idleTimeoutMin: settings.idleTimeout,
     ...(backoff !== undefined ? { failureBackoff: { initialMs: backoff, maxMs: backoff * 2 } } : {}),
     hasCachedMetadata: (name: string) => {

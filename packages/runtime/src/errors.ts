@@ -21,7 +21,7 @@ export type RuntimeErrorCode =
   | "not_allowed"
   /** `reload()` on a runtime built from a fixed server list. */
   | "reload_unavailable"
-  /** A server that does not offer what was asked (resource subscriptions). */
+  /** A server or host that does not offer what was asked (resource subscriptions; sampling without a host model). */
   | "not_supported";
 
 export class RuntimeError extends McpAdapterError {

@@ -1,7 +1,7 @@
 /**
  * What the package's own tools (the proxy and script dispatch) and tests
  * reach of a runtime that hosts do not: the call pipeline's ways in, the
- * listings, output shapes and sampling usage. Kept off `AdapterRuntime`'s
+ * listings, output shapes, sampling usage and the session's clock. Kept off `AdapterRuntime`'s
  * public type, and in a module of its own that imports only types, so the
  * light `./startup` entry (mcpScript's dispatch) does not load the call path.
  */
@@ -15,6 +15,8 @@ export interface RuntimeInternals {
   listings: Listings;
   outputShapes: OutputShapes;
   samplingUsage: SamplingUsage;
+  /** The session's clock (the host's `environment.now`), for the ages status text shows. */
+  now: () => number;
 }
 
 const internals = new WeakMap<object, RuntimeInternals>();

@@ -1,3 +1,4 @@
+export { ScriptArgumentsError, type ScriptArgumentsErrorCode } from "./errors.js";
 export {
   type RunScriptOptions,
   runScript,

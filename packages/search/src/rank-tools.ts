@@ -6,9 +6,9 @@
  * passed again.
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import type { SearchKeywords } from "./index/search-keywords.js";
+import { createSearchIndex, type SearchIndex } from "./rank/search-index.js";
 import { matchToolsByRegex, matchToolsByRegexInSlices } from "./regex-guard.js";
-import { createSearchIndex, type SearchIndex } from "./search-index.js";
-import type { SearchKeywords } from "./search-keywords.js";
 
 export interface RankOptions {
   /** Only tools of this server. */

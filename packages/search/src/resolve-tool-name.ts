@@ -4,8 +4,8 @@
  * edit distance to the prefixed or original name, or to its words in any order).
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { editDistance } from "./edit-distance.js";
-import { normalizeName, tokenize } from "./tokenize.js";
+import { editDistance } from "./text/edit-distance.js";
+import { normalizeName, tokenize } from "./text/tokenize.js";
 
 export type ResolveResult =
   | { match: ToolMetadata }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTokenizer, normalizeName, stem, tokenize } from "../src/tokenize.js";
+import { createTokenizer, normalizeName, stem, tokenize } from "../src/text/tokenize.js";
 
 describe("tokenize", () => {
   it("splits ASCII names and text as before: separators, camelCase, digits, mixed words kept whole", () => {

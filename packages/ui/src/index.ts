@@ -6,6 +6,7 @@ export {
   refusedPermissionsNote,
 } from "./app-permissions.js";
 export type { UiModelContext } from "./app-window.js";
+export { UiError, type UiErrorCode } from "./errors.js";
 export { isLoopback } from "./loopback-server.js";
 export { browserAvailable, openInBrowser, type SpawnOpener } from "./open-browser.js";
 export {

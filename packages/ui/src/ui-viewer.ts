@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { type AppCspDomains, appCsp, cspDomainsOf } from "./app-csp.js";
 import { type AppPermissions, appPermissions, refusedPermissionsNote } from "./app-permissions.js";
 import { AppWindow, type UiModelContext } from "./app-window.js";
+import { UiError } from "./errors.js";
 import { hostPage, hostPageCsp } from "./host-page.js";
 import { LaunchPages } from "./launch-page.js";
 import { LoopbackServer, randomKey, readJson } from "./loopback-server.js";
@@ -92,7 +93,7 @@ export class UiViewer {
 
   /** Opens the app of a UI tool's call, or pushes the call into its open window. */
   async show(call: UiToolCall, signal?: AbortSignal): Promise<ShownApp> {
-    if (this.closing) throw new Error("The MCP Apps viewer is shut down");
+    if (this.closing) throw new UiError("viewer_closed", "The MCP Apps viewer is shut down");
     const key = windowKey(call.serverName, call.toolName);
     // A second call while the window is still opening waits for it, then updates it.
     await this.opening.get(key)?.catch(() => {});
@@ -265,7 +266,10 @@ export class UiViewer {
       content?.text ??
       (content?.blob !== undefined ? Buffer.from(content.blob, "base64").toString("utf8") : undefined);
     if (html === undefined) {
-      throw new Error(`UI resource ${call.resourceUri} of ${call.serverName} has no HTML content`);
+      throw new UiError(
+        "no_html_content",
+        `UI resource ${call.resourceUri} of ${call.serverName} has no HTML content`,
+      );
     }
     return { html, csp: cspDomainsOf(content?._meta), meta: content?._meta };
   }

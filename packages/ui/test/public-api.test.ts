@@ -22,6 +22,8 @@ const ROOT = [
   "UI_TOOL_CONSENT_ENV",
   "UI_VIEWER_ENV",
   "UiBackend",
+  "UiError",
+  "UiErrorCode",
   "UiMessage",
   "UiMessageQueue",
   "UiMessageType",

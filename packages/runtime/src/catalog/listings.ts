@@ -51,8 +51,11 @@ export interface CatalogView {
   unavailable: UnavailableServer[];
 }
 
-/** Options of the listings; `stragglerWait`: how long a view across servers waits for late first listings (tests shorten it). */
-export type ListingsOptions = ToolCatalogOptions & { stragglerWait?: StragglerTerms };
+/**
+ * Options of the listings; `stragglerWait`: how long a view across servers waits for late first listings
+ * (tests shorten it); `now`: the session's clock that wait is measured on.
+ */
+export type ListingsOptions = ToolCatalogOptions & { stragglerWait?: StragglerTerms; now?: () => number };
 
 const LIST_CHANGED = new Set(["tools/list_changed", "prompts/list_changed", "resources/list_changed"]);
 
@@ -63,7 +66,7 @@ export class Listings {
   private readonly relists: RelistQueue;
   private readonly toolPrefix: ToolCatalogOptions["toolPrefix"];
   private readonly listeners = new Set<ListingListener>();
-  private readonly stragglerWait: StragglerTerms | undefined;
+  private readonly stragglerWait: StragglerTerms;
 
   constructor(
     private readonly servers: ServerSet,
@@ -73,7 +76,7 @@ export class Listings {
     private readonly warn: (message: string) => void = () => {},
   ) {
     this.toolPrefix = options.toolPrefix;
-    this.stragglerWait = options.stragglerWait;
+    this.stragglerWait = { now: options.now, ...options.stragglerWait };
     this.tools = new ToolCatalog(
       options,
       (name) => servers.definition(name),

@@ -17,6 +17,8 @@ export const STRAGGLER_FACTOR = 3;
 export interface StragglerTerms {
   minWaitMs?: number;
   factor?: number;
+  /** The clock the answers' time is measured on (the session's); default `Date.now`. */
+  now?: () => number;
 }
 
 export interface StragglerRound {
@@ -29,7 +31,7 @@ export interface StragglerRound {
 export class StragglerWait {
   private readonly started = new Set<string>();
   private readonly settled = new Set<string>();
-  private readonly begin = Date.now();
+  private readonly begin: number;
   private timer: NodeJS.Timeout | undefined;
   private late = false;
   private fired = false;
@@ -39,7 +41,9 @@ export class StragglerWait {
     private readonly round: StragglerRound,
     private readonly onLate: () => void,
     private readonly terms: StragglerTerms = {},
-  ) {}
+  ) {
+    this.begin = this.now();
+  }
 
   start(name: string): void {
     if (!this.inRound(name)) return;
@@ -65,6 +69,10 @@ export class StragglerWait {
     return this.round.timed.includes(name) || (this.round.needed ?? []).includes(name);
   }
 
+  private now(): number {
+    return (this.terms.now ?? Date.now)();
+  }
+
   stop(): void {
     clearTimeout(this.timer);
   }
@@ -72,7 +80,7 @@ export class StragglerWait {
   private arm(): void {
     if (this.timer || this.settled.size === 0 || this.pending().length === 0) return;
     if (!this.round.timed.every((name) => this.started.has(name))) return;
-    const waited = Date.now() - this.begin;
+    const waited = this.now() - this.begin;
     this.timer = setTimeout(
       () => {
         this.late = true;

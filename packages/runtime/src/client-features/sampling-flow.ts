@@ -9,6 +9,7 @@
  */
 import type { ContentBlock, CreateMessageParams, CreateMessageResult } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
+import { RuntimeError } from "../errors.js";
 import type { Host, SamplingRequest } from "../host.js";
 import type { DialogQueue } from "./dialog-queue.js";
 import type { SamplingUsage } from "./sampling-usage.js";
@@ -52,7 +53,8 @@ type Sampler = (
 /** The sampling handler for `ClientHandlers`; `host.sample` must exist. */
 export function samplingHandler(host: Host, options: SamplingHandlerOptions): Sampler {
   const sample = host.sample;
-  if (!sample) throw new Error("samplingHandler needs a host with a model (Host.sample)");
+  if (!sample)
+    throw new RuntimeError("not_supported", "samplingHandler needs a host with a model (Host.sample)");
   // "Allow for session": the servers the user trusted with the model until the runtime ends.
   const allowed = new Set<string>();
   return async (params, { server, signal }) => {

@@ -131,12 +131,16 @@ export function statusSnapshot(servers: ServerSummary[], now = Date.now()): McpS
  * 38 servers listed from the cache for one search) once more when the turn
  * ends, so a burst of N changes costs two snapshots, not N. `emit` may throw;
  * that never reaches the connection layer. Returns the function that stops
- * watching (a snapshot still due is dropped).
+ * watching (a snapshot still due is dropped). Ages (failed, running) are read on `now`, the session's clock.
  */
-export function watchStatus(runtime: StatusSource, emit: (snapshot: McpStatusSnapshot) => void): () => void {
+export function watchStatus(
+  runtime: StatusSource,
+  emit: (snapshot: McpStatusSnapshot) => void,
+  now: () => number = Date.now,
+): () => void {
   const publish = () => {
     try {
-      emit(statusSnapshot(runtime.listings.summaries()));
+      emit(statusSnapshot(runtime.listings.summaries(), now()));
     } catch {
       // a subscriber's bug must not break the adapter
     }

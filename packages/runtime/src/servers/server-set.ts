@@ -41,6 +41,7 @@ export interface ServerSetOptions {
   servers: ServerDefinition[];
   /** How a server is reached: a ready connect (`createRuntime` resolves secrets and OAuth in it). */
   connect: Connect;
+  /** Idle timeout, back-off, timers, and `now`: the session's clock (connections, pin notices, tasks, watches). */
   lifecycle?: LifecycleOptions;
   /** Config problems of `servers` (shown in status). */
   problems?: ConfigProblem[];
@@ -59,9 +60,10 @@ export class ServerSet {
   private shuttingDown = false;
   private stamps: ConfigStamps | undefined;
   /** The MCP tasks running on each server (the call pipeline reports them). */
-  readonly tasks = new RunningTasks();
+  readonly tasks: RunningTasks;
 
   constructor(private readonly options: ServerSetOptions) {
+    this.tasks = new RunningTasks(options.lifecycle?.now);
     this.currentProblems = options.problems ?? [];
     this.stamps = options.configStamps;
     // Every connection is tracked so the last one's stderr stays readable after it closes.

@@ -97,7 +97,7 @@ ${described}`
     });
   }
   const status = [
-    formatStatus(runtime.listings.summaries(), runtime.servers.problems),
+    formatStatus(runtime.listings.summaries(), runtime.servers.problems, internalsOf(runtime).now()),
     ...formatToolChanges(runtime.pins.report()),
   ];
   return text<ProxyDetails>(status.join("\n"), { mode: "status" });

@@ -1,4 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
+import { ScriptArgumentsError } from "@pi-mcp-adapter/script/tool";
 import { createFixtureServer, createTempDir, serveStreamableHttp } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { createRuntime } from "../../src/create-runtime.js";
@@ -117,5 +118,11 @@ describe("mcpScript on the runtime", () => {
     await expect(runScriptRequest(env.runtime, { code: "1", timeoutMs: -5 })).rejects.toThrow(
       /timeoutMs must be an integer from 1 to 600000/,
     );
+    // The script package's own error, with a code naming the field, reaches the runtime's callers.
+    await expect(runScriptRequest(env.runtime, { code: "" })).rejects.toBeInstanceOf(ScriptArgumentsError);
+    await expect(runScriptRequest(env.runtime, { code: "1", timeoutMs: -5 })).rejects.toMatchObject({
+      name: "ScriptArgumentsError",
+      code: "invalid_timeout",
+    });
   });
 });

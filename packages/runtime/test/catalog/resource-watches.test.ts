@@ -91,6 +91,15 @@ describe("resource watches", () => {
     expect(r.turnNotes.take()).toEqual([]);
   });
 
+  it("an update's time is read on the session's clock (lifecycle.now), not the process's", async () => {
+    const clock = manualClock(5_000);
+    const { r, wire } = runtime({ clock });
+    await r.watches.watch("docs", NOTE);
+    await updated(wire.servers[0]!);
+    await vi.waitFor(() => expect(r.watches.list()[0]?.updates).toBe(1));
+    expect(r.watches.list()[0]?.lastUpdateAt).toBe(5_000);
+  });
+
   it("a server without subscriptions says so, and nothing is watched", async () => {
     const { r, wire } = runtime({ subscribe: false });
     await expect(r.watches.watch("docs", NOTE)).rejects.toThrow(

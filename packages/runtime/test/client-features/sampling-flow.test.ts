@@ -8,7 +8,7 @@ import {
 } from "../../src/client-features/sampling-flow.js";
 import { SamplingUsage } from "../../src/client-features/sampling-usage.js";
 import type { SamplingRequest } from "../../src/host.js";
-import { type Host, headlessHost } from "../../src/index.js";
+import { type Host, headlessHost, RuntimeError } from "../../src/index.js";
 import { pickModelByHints } from "../../src/startup.js";
 
 const ask = (text: string): CreateMessageParams => ({
@@ -156,6 +156,18 @@ describe("samplingHandler", () => {
     return { h, titles, requests, signals };
   }
   const context = () => ({ server: "srv", signal: new AbortController().signal });
+
+  it("a host without a model is a RuntimeError (not_supported) naming Host.sample", () => {
+    const { sample: _none, ...noModel } = host([]).h;
+    let thrown: unknown;
+    try {
+      samplingHandler(noModel, { autoApprove: true });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(RuntimeError);
+    expect(thrown).toMatchObject({ code: "not_supported", message: expect.stringContaining("Host.sample") });
+  });
 
   it("asks before each request; 'Allow once' runs it, the reply honours stop sequences, usage is counted", async () => {
     const { h, titles, requests, signals } = host(["Allow once", "Allow once"]);

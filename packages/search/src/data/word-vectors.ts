@@ -1,0 +1,40 @@
+/**
+ * General English word vectors (GloVe, 100 dimensions, the 30,000 most
+ * frequent words; see WORD-VECTORS-LICENSE): words used in like contexts
+ * have vectors pointing alike, so "money back" lies near "refund" although
+ * they share no letters. Read on first use (3 MB), never at import.
+ */
+import { readFileSync } from "node:fs";
+
+/** The data, beside this module in src/ and in dist/ (the build copies it); made by scripts/build-word-vectors.mjs. */
+const WORDS_FILE = new URL("./word-vectors.txt", import.meta.url);
+export const VECTORS_FILE = new URL("./word-vectors.bin", import.meta.url);
+
+export interface WordVectors {
+  readonly dims: number;
+  /** The word's vector (length 1, scaled ×127), or undefined for a word not in the list. */
+  vector(word: string): Int8Array | undefined;
+}
+
+let loaded: WordVectors | undefined;
+
+/** The built-in English word vectors (loaded once, on the first call). */
+export function englishWordVectors(): WordVectors {
+  if (loaded) return loaded;
+  const [dimsLine = "", ...words] = readFileSync(WORDS_FILE, "utf8").split("\n");
+  const dims = Number(dimsLine);
+  const bytes = readFileSync(VECTORS_FILE);
+  const all = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const rows = new Map<string, number>();
+  words.forEach((word, row) => {
+    if (word) rows.set(word, row);
+  });
+  loaded = {
+    dims,
+    vector(word) {
+      const row = rows.get(word);
+      return row === undefined ? undefined : all.subarray(row * dims, (row + 1) * dims);
+    },
+  };
+  return loaded;
+}

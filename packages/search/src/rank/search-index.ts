@@ -1,0 +1,345 @@
+/**
+ * An inverted index over tool metadata, scored with BM25F: each field has a
+ * weight and its own length normalisation, term frequencies are combined
+ * across fields before saturation, and rare terms count more (IDF). Query
+ * words are stemmed and expanded by `query-terms.ts` (synonyms, abbreviations,
+ * typos, prefixes, compound names); tools matching more of the query's words
+ * rank higher, and a query that spells a tool's name (in any casing or
+ * separator style) puts that tool first, as does (less strongly) one holding a
+ * multi-word `searchKeywords` entry as an exact phrase. Pure and synchronous.
+ */
+import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import { englishLexicon, type Lexicon, noLexicon } from "../data/lexicon.js";
+import { englishWordVectors, type WordVectors } from "../data/word-vectors.js";
+import { DEFAULT_RANKING_WEIGHTS, fieldWeightList, type RankingWeights } from "../index/field-weights.js";
+import { analyseTools, type IndexData } from "../index/index-data.js";
+import { documentFrequency, type Postings } from "../index/postings.js";
+import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "../index/search-keywords.js";
+import { compactNamesOf, DESCRIBED, SURFACE } from "../index/tool-fields.js";
+import { type QueryGroup, queryGroups, withoutWebAddresses } from "../query/query-terms.js";
+import { letterCounts, nameBonus } from "../text/name-match.js";
+import { normalizeName } from "../text/tokenize.js";
+import { conceptWeights, serverFrequency } from "./concept-weights.js";
+import {
+  FEEDBACK_DOCS,
+  FEEDBACK_MIN_WORDS,
+  type ForwardIndex,
+  feedbackGroups,
+  forwardIndex,
+  termsOf,
+} from "./feedback.js";
+import { createSemanticScorer, nudgeByMeaning, type SemanticScorer } from "./semantic-score.js";
+import { createServerWords } from "./server-words.js";
+import { topK } from "./top-k.js";
+
+/** Likewise a query word's lexicon synonym found in more than this share of the tools is not tried. */
+const MAX_RELATED_DOC_SHARE = 0.05;
+
+export interface SearchIndexOptions {
+  /** Extra words per tool (per-server `searchKeywords`). Never stored on the tools themselves. */
+  searchKeywords?: SearchKeywords;
+  /** Weights instead of the defaults (`DEFAULT_RANKING_WEIGHTS`). */
+  weights?: Partial<RankingWeights>;
+  /** Word knowledge for names and queries (default: `englishLexicon`, from WordNet; `false`: none). */
+  lexicon?: Lexicon | false;
+  /** Word vectors that reorder matches by meaning (default: `englishWordVectors`, from GloVe; `false`: none). */
+  wordVectors?: WordVectors | false;
+}
+
+export interface ScoredDoc {
+  doc: number;
+  score: number;
+}
+
+export interface SearchIndex {
+  readonly tools: readonly ToolMetadata[];
+  /** Every indexed term, for fuzzy and prefix expansion. */
+  readonly vocabulary: ReadonlySet<string>;
+  /** Name words of 8+ characters, which may be compounds such as `sequentialthinking`. */
+  readonly longNameTerms: readonly string[];
+  /** The vocabulary sorted, for prefix lookups. */
+  readonly sortedTerms: readonly string[];
+  /** The vocabulary by term length, for typo lookups. */
+  readonly termsByLength: ReadonlyMap<number, readonly string[]>;
+  readonly related?: (stemmed: string) => readonly (readonly [string, number])[];
+  readonly relatedWeight?: number;
+  readonly lexiconCredit?: number;
+  /**
+   * Tools scoring above zero, best first (ties by prefixed name): all of them,
+   * or only the best `limit`; `total` counts every match.
+   */
+  score(
+    query: string,
+    accept?: (tool: ToolMetadata) => boolean,
+    limit?: number,
+  ): { hits: ScoredDoc[]; total: number };
+}
+
+export function createSearchIndex(
+  tools: readonly ToolMetadata[],
+  options: SearchIndexOptions = {},
+): SearchIndex {
+  const keywords = tools.map((tool) => keywordsForTool(tool, options.searchKeywords));
+  const data = analyseTools(tools, keywords, lexiconOf(options), fieldWeightList(options.weights));
+  return indexOver(tools, data, keywords, options, compactNamesOf);
+}
+
+/** The tools, data and options an index was made of (`index-file.ts` saves them). */
+export interface IndexSource {
+  data: IndexData;
+  /** The index's meaning scorer (its tools' vectors are saved with the data). */
+  meaning: SemanticScorer;
+  keywords: readonly (readonly string[])[];
+  options: SearchIndexOptions;
+}
+
+const sources = new WeakMap<SearchIndex, IndexSource>();
+
+/** What `index` was made of, for an index made by this package. */
+export function sourceOf(index: SearchIndex): IndexSource | undefined {
+  return sources.get(index);
+}
+
+function lexiconOf(options: SearchIndexOptions): Lexicon {
+  return options.lexicon === undefined ? englishLexicon : options.lexicon || noLexicon;
+}
+
+/**
+ * The index of `tools` over their analysed `data` (made by `analyseTools` with these `keywords` and
+ * options, now or in an earlier process); `names` gives each tool's compact names.
+ */
+export function indexOver(
+  tools: readonly ToolMetadata[],
+  data: IndexData,
+  keywords: readonly (readonly string[])[],
+  options: SearchIndexOptions,
+  names: (
+    tool: ToolMetadata,
+    doc: number,
+  ) => Pick<ReturnType<typeof compactNamesOf>, "compactNames" | "letters">,
+): SearchIndex {
+  const lexicon = lexiconOf(options);
+  const { postings, longNameTerms } = data;
+  const phrases = indexKeywordPhrases(keywords);
+  const n = tools.length;
+  const maxRelatedDocs = Math.max(50, n * MAX_RELATED_DOC_SHARE);
+  const df = (term: string) => documentFrequency(postings, term);
+  const compactNames: (readonly [string, string])[] = new Array(n);
+  const nameLetters: (readonly [Uint8Array, Uint8Array])[] = new Array(n);
+  for (let doc = 0; doc < n; doc++) {
+    const named = names(tools[doc]!, doc);
+    compactNames[doc] = named.compactNames;
+    nameLetters[doc] = named.letters;
+  }
+  const vocabulary = new Set(
+    [...postings.ids.keys()].filter((term) => !term.startsWith(SURFACE) && !term.startsWith(DESCRIBED)),
+  );
+  const sortedTerms = [...vocabulary].sort();
+  const termsByLength = new Map<number, string[]>();
+  for (const term of sortedTerms) {
+    const bucket = termsByLength.get(term.length);
+    if (bucket) bucket.push(term);
+    else termsByLength.set(term.length, [term]);
+  }
+
+  const byCompactName = new Map<string, number[]>();
+  compactNames.forEach((names, doc) => {
+    for (const name of new Set(names)) {
+      const docs = byCompactName.get(name);
+      if (docs) docs.push(doc);
+      else byCompactName.set(name, [doc]);
+    }
+  });
+  // Per-query scratch space, reused (and left zeroed) so a query costs what it matches, not the catalog size.
+  const scratch = {
+    total: new Float64Array(n),
+    /** Query words matched, each by the coverage credit of its best alternative. */
+    matched: new Float64Array(n),
+    best: new Float64Array(n),
+    credit: new Float64Array(n),
+    sums: new Float64Array(n),
+  };
+  const touched: number[] = [];
+  const sumTouched: number[] = [];
+  const { wordVectors } = options;
+  const semanticWeight =
+    wordVectors === false ? 0 : (options.weights?.semantic ?? DEFAULT_RANKING_WEIGHTS.semantic);
+  const coverageExponent = options.weights?.coverageExponent ?? DEFAULT_RANKING_WEIGHTS.coverageExponent;
+  const serverWords = createServerWords(
+    tools,
+    options.weights?.serverWords ?? DEFAULT_RANKING_WEIGHTS.serverWords,
+  );
+  const weightOf = <K extends keyof RankingWeights>(name: K) =>
+    options.weights?.[name] ?? DEFAULT_RANKING_WEIGHTS[name];
+  const conceptWeight = weightOf("concepts");
+  const feedbackWeight = weightOf("feedback");
+  const serverIds = new Map<string, number>();
+  const serverOf = Int32Array.from(tools, (tool) => {
+    const id = serverIds.get(tool.server) ?? serverIds.size;
+    serverIds.set(tool.server, id);
+    return id;
+  });
+  const serverCount = serverIds.size;
+  const serversHolding = serverFrequency(postings, serverOf);
+  let forward: ForwardIndex | undefined;
+  const meaning = createSemanticScorer(
+    tools,
+    df,
+    wordVectors ? () => wordVectors : englishWordVectors,
+    data.docVectors,
+  );
+
+  /** Lexical scores of the tools matching `groups` (each counting `weights[g]`) and the `extra` feedback groups. */
+  const lexical = (
+    query: string,
+    read: string,
+    groups: readonly QueryGroup[],
+    weights: readonly number[],
+    extra: readonly QueryGroup[],
+    accept: ((tool: ToolMetadata) => boolean) | undefined,
+  ): ScoredDoc[] => {
+    const candidates: number[] = [];
+    const all = extra.length ? [...groups, ...extra] : groups;
+    all.forEach((group, g) => {
+      const share = weights[g] ?? 1;
+      addGroup(group, postings, scratch, touched, sumTouched);
+      for (const doc of touched) {
+        const value = scratch.best[doc]!;
+        if (value > 0) {
+          if (scratch.total[doc] === 0 && scratch.matched[doc] === 0) candidates.push(doc);
+          scratch.total[doc]! += value * share;
+          scratch.matched[doc]! += scratch.credit[doc]! * share;
+          scratch.best[doc] = 0;
+        }
+      }
+      touched.length = 0;
+    });
+    let words = 0;
+    for (let g = 0; g < groups.length; g++) words += weights[g] ?? 1;
+    const phraseBonus = phrases.match(query);
+    // A keyword phrase of stop words alone ("how to") matched no query word.
+    for (const doc of phraseBonus.keys()) {
+      if (scratch.total[doc] === 0 && scratch.matched[doc] === 0) {
+        candidates.push(doc);
+        scratch.matched[doc] = 1;
+      }
+    }
+    const compactQuery = normalizeName(query);
+    // A query spelling a whole name finds that tool even when no word matched on its own.
+    for (const doc of byCompactName.get(compactQuery) ?? []) {
+      if (scratch.total[doc] === 0 && scratch.matched[doc] === 0) {
+        candidates.push(doc);
+        scratch.matched[doc] = 1;
+      }
+    }
+    const serverFactor = serverWords.factors(read);
+    const nameLike = compactQuery.length >= 4 && !/\s/.test(query.trim());
+    const queryLetters = letterCounts(compactQuery);
+    const out: ScoredDoc[] = [];
+    for (const doc of candidates) {
+      const total = scratch.total[doc]!;
+      const matched = Math.min(scratch.matched[doc]!, words);
+      scratch.total[doc] = 0;
+      scratch.matched[doc] = 0;
+      if (accept && !accept(tools[doc]!)) continue;
+      const bonus = compactQuery
+        ? nameBonus(compactQuery, compactNames[doc]!, nameLike, queryLetters, nameLetters[doc]!)
+        : 0;
+      const coverage = groups.length ? ((matched + 1) / (words + 1)) ** coverageExponent : 1;
+      const named = serverFactor ? serverFactor(doc) : 1;
+      const score = total * coverage * named + bonus + (phraseBonus.get(doc) ?? 0);
+      if (score > 0) out.push({ doc, score });
+    }
+    return out;
+  };
+  const better = (a: ScoredDoc, b: ScoredDoc) =>
+    b.score - a.score || cmp(tools[a.doc]!.prefixedName, tools[b.doc]!.prefixedName);
+
+  const index: SearchIndex = {
+    tools,
+    vocabulary,
+    longNameTerms,
+    sortedTerms,
+    termsByLength,
+    related: (stemmed) => lexicon.related(stemmed).filter(([term]) => df(term) <= maxRelatedDocs),
+    relatedWeight: options.weights?.lexiconSynonym ?? DEFAULT_RANKING_WEIGHTS.lexiconSynonym,
+    lexiconCredit: options.weights?.lexiconCoverage ?? DEFAULT_RANKING_WEIGHTS.lexiconCoverage,
+    score(query, accept, limit) {
+      const read = withoutWebAddresses(query);
+      const groups = queryGroups(read, index);
+      const weights = conceptWeights(groups, serverCount, serversHolding, conceptWeight);
+      let out = lexical(query, read, groups, weights, [], accept);
+      if (feedbackWeight > 0 && out.length > 0 && groups.length >= FEEDBACK_MIN_WORDS) {
+        forward ??= forwardIndex(postings, n);
+        const first = topK(out, FEEDBACK_DOCS, better);
+        const extra = feedbackGroups(first, forward, termsOf(groups), feedbackWeight);
+        if (extra.length) out = lexical(query, read, groups, weights, extra, accept);
+      }
+      nudgeByMeaning(out, read, meaning, semanticWeight);
+      return { hits: limit === undefined ? out.sort(better) : topK(out, limit, better), total: out.length };
+    },
+  };
+  sources.set(index, { data, meaning, keywords, options });
+  return index;
+}
+
+interface GroupScratch {
+  best: Float64Array;
+  /** Coverage credit of the best alternative. */
+  credit: Float64Array;
+  sums: Float64Array;
+}
+
+/** Best alternative per document for one query word, written into `best` (and its credit into `credit`). */
+function addGroup(
+  group: QueryGroup,
+  { ids, start, docs, scores }: Postings,
+  { best, credit, sums }: GroupScratch,
+  touched: number[],
+  sumTouched: number[],
+): void {
+  for (const alternative of group) {
+    const share = alternative.credit ?? 1;
+    if (alternative.terms.length === 1) {
+      const id = ids.get(alternative.terms[0]!);
+      if (id === undefined) continue;
+      for (let i = start[id]!, end = start[id + 1]!; i < end; i++) {
+        const doc = docs[i]!;
+        const value = scores[i]! * alternative.weight;
+        if (best[doc] === 0) touched.push(doc);
+        if (value > best[doc]!) {
+          best[doc] = value;
+          credit[doc] = share;
+        }
+      }
+      continue;
+    }
+    // A multi-term alternative (an abbreviation, or a stem plus its surface form) scores the sum of its terms.
+    const first = sumTouched.length;
+    alternative.terms.forEach((term, t) => {
+      const termShare = alternative.weight * (alternative.termWeights?.[t] ?? 1);
+      const id = ids.get(term);
+      if (id === undefined) return;
+      for (let i = start[id]!, end = start[id + 1]!; i < end; i++) {
+        const doc = docs[i]!;
+        if (sums[doc] === 0) sumTouched.push(doc);
+        sums[doc]! += scores[i]! * termShare;
+      }
+    });
+    for (let i = first; i < sumTouched.length; i++) {
+      const doc = sumTouched[i]!;
+      const value = sums[doc]!;
+      sums[doc] = 0;
+      if (best[doc] === 0) touched.push(doc);
+      if (value > best[doc]!) {
+        best[doc] = value;
+        credit[doc] = share;
+      }
+    }
+    sumTouched.length = first;
+  }
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
