@@ -28,7 +28,9 @@ import { type McpProxyGateway, startMcpProxy } from "../../src/mcp-proxy-gateway
 import { piHosts } from "../../src/pi-hosts.js";
 import { createPiProject } from "../../src/pi-project.js";
 
-const cliBin = fileURLToPath(new URL("../../../../packages/pi-mcp-adapter/dist/cli/main.js", import.meta.url));
+const cliBin = fileURLToPath(
+  new URL("../../../../packages/pi-mcp-adapter/dist/cli/main.js", import.meta.url),
+);
 
 let temp: TempDir | undefined;
 let gateway: McpProxyGateway | undefined;

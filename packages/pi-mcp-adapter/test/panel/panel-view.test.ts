@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { matchesKeyId, panelAction, saveKeys } from "../../src/pi/panel/panel-keys.js";
-import { createPanelState, moveCursor, toggleDirect, toggleExpanded } from "../../src/pi/panel/panel-model.js";
+import {
+  createPanelState,
+  moveCursor,
+  toggleDirect,
+  toggleExpanded,
+} from "../../src/pi/panel/panel-model.js";
 import { renderPanel } from "../../src/pi/panel/panel-view.js";
 import { textWidth } from "../../src/pi/render/render-text.js";
 

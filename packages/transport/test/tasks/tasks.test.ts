@@ -15,7 +15,12 @@ import {
   wireLogProxyPath,
 } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type ClientHandlers, connectServer, type ServerConnection, type TaskUpdate } from "../../src/index.js";
+import {
+  type ClientHandlers,
+  connectServer,
+  type ServerConnection,
+  type TaskUpdate,
+} from "../../src/index.js";
 import { definition, failure } from "../helpers.js";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
