@@ -2,7 +2,7 @@
  * Stable SHA-256 hashes of server definitions, over core's `definitionKey`
  * content. `!command` and `${VAR}` values are hashed as written, never
  * resolved. The bytes hashed must never change (approvals and the metadata
- * cache on disk are keyed by them; test/definition-hash-pinned.test.ts).
+ * cache on disk are keyed by them; test/trust/definition-hash-pinned.test.ts).
  */
 import { createHash } from "node:crypto";
 import { canonicalJson, definitionContent, definitionKey, type ServerDefinition } from "@pi-mcp-adapter/core";
