@@ -7,32 +7,32 @@
  * Nothing here prints the token: `show` prints a masked form.
  */
 import { interpolate } from "@pi-mcp-adapter/config";
-import { McpAdapterError } from "@pi-mcp-adapter/core";
 import {
   clearStoredBearerToken,
   storeBearerToken,
   storedBearerTokenStatus,
 } from "@pi-mcp-adapter/oauth/store";
 import type { CliContext, CliOutput } from "./cli-context.js";
+import { CliError } from "./cli-error.js";
 
 const USAGE = "usage: pi-mcp-adapter token set|show|clear <server>  (set reads the token from stdin)";
 
 export async function tokenCli(ctx: CliContext, words: string[]): Promise<CliOutput> {
   const [action, server, ...rest] = words;
   if (action === "set" && rest.length > 0) {
-    throw new McpAdapterError(
+    throw new CliError(
       "cli_usage",
       "token set reads the token from stdin or a masked prompt, never from the command line",
     );
   }
   if (!server || rest.length > 0 || !["set", "show", "clear"].includes(action ?? "")) {
-    throw new McpAdapterError("cli_usage", USAGE);
+    throw new CliError("cli_usage", USAGE);
   }
   const runtime = await ctx.runtime();
   const store = runtime.oauth?.store;
   if (!store) {
-    throw new McpAdapterError(
-      "auth_failed",
+    throw new CliError(
+      "auth_unavailable",
       "The credential store is not available (see: pi-mcp-adapter status for the config problem)",
     );
   }
@@ -52,7 +52,7 @@ export async function tokenCli(ctx: CliContext, words: string[]): Promise<CliOut
   }
   const definition = runtime.servers.definition(server);
   if (!definition && (await ctx.pendingProjectServers()).some((p) => p.name === server)) {
-    throw new McpAdapterError(
+    throw new CliError(
       "cli_usage",
       `"${server}" is a project server awaiting approval: run "pi-mcp-adapter trust ${server}" first`,
     );
@@ -68,13 +68,13 @@ export async function tokenCli(ctx: CliContext, words: string[]): Promise<CliOut
 
 /** The URL the token binds to: the configured one with `${VAR}` expanded as a connect would. */
 function serverUrl(definition: { url?: string } | undefined, server: string): string {
-  if (!definition) throw new McpAdapterError("cli_usage", `No MCP server named "${server}" is configured`);
+  if (!definition) throw new CliError("unknown_server", `No MCP server named "${server}" is configured`);
   if (!definition.url) {
-    throw new McpAdapterError("cli_usage", `"${server}" is not an HTTP server; a bearer token needs a url`);
+    throw new CliError("cli_usage", `"${server}" is not an HTTP server; a bearer token needs a url`);
   }
   const expanded = interpolate(definition.url, process.env);
   if ("missing" in expanded) {
-    throw new McpAdapterError(
+    throw new CliError(
       "cli_usage",
       `The url of "${server}" uses \${${expanded.missing}}, which is not set in the environment`,
     );
@@ -107,7 +107,7 @@ function readMasked(prompt: string): Promise<string> {
     const onData = (data: Buffer) => {
       for (const char of data.toString("utf8")) {
         if (char === "\r" || char === "\n") return finish();
-        if (char === "\u0003") return finish(new McpAdapterError("cli_usage", "cancelled; nothing stored"));
+        if (char === "\u0003") return finish(new CliError("cli_usage", "cancelled; nothing stored"));
         if (char === "\u007f" || char === "\b") {
           if (value) process.stderr.write("\b \b");
           value = value.slice(0, -1);

@@ -41,6 +41,13 @@ describe("pi-mcp-adapter CLI failures", () => {
       { args: ["frobnicate"], status: 2, code: "cli_usage", error: 'Unknown command "frobnicate"' },
       { args: ["get", "--yes"], status: 2, code: "cli_usage", error: '"get" does not take --yes' },
       { args: ["--frob"], status: 2, code: "cli_usage", error: "--frob" },
+      { args: ["token", "set"], status: 2, code: "cli_usage", error: "usage: pi-mcp-adapter token" },
+      {
+        args: ["token", "set", "nope"],
+        status: 1,
+        code: "unknown_server",
+        error: 'No MCP server named "nope"',
+      },
       {
         args: ["call", "fixture_nope"],
         status: 1,
