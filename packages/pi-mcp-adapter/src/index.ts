@@ -20,13 +20,9 @@ export {
 } from "@pi-mcp-adapter/runtime";
 export {
   emptyStatusSnapshot,
-  MCP_STATUS_EVENT,
-  MCP_STATUS_V1_EVENT,
   type McpServerState,
   type McpServerStatus,
-  type McpServerStatusV1,
   type McpStatusSnapshot,
-  type McpStatusSnapshotV1,
   PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
@@ -43,3 +39,9 @@ export {
 export { PACKAGE_VERSION } from "./package-version.js";
 export { createMcpAdapter, hasNativeMcp, type McpAdapterOptions } from "./pi/extension.js";
 export { RUNTIME_REGISTER_EVENT, type RuntimeRegisterRequest } from "./pi/session/server-registrations.js";
+export {
+  MCP_STATUS_EVENT,
+  MCP_STATUS_V1_EVENT,
+  type McpServerStatusV1,
+  type McpStatusSnapshotV1,
+} from "./pi/status/status-v1.js";

@@ -28,11 +28,7 @@ export type { CallTarget } from "./calls/call-target.js";
 export type { ResourceWatch } from "./calls/resource-watches.js";
 export { cachedToolChanges } from "./calls/tool-pins.js";
 // What the sub-objects hand out (`runtime.catalog`, `runtime.listings`, `runtime.watches`, `runtime.tasks`).
-export {
-  type CatalogView,
-  type ListingChangeReason,
-  MAX_PARALLEL_DISCOVERY,
-} from "./catalog/listings.js";
+export { type CatalogView, MAX_PARALLEL_DISCOVERY } from "./catalog/listings.js";
 export { createRuntime, type RuntimeSource } from "./create-runtime.js";
 export { RuntimeError, type RuntimeErrorCode } from "./errors.js";
 export { type Host, type HostSampler, headlessHost, type SamplingResponse } from "./host.js";
@@ -44,4 +40,4 @@ export type { Connect } from "./servers/server-set.js";
 export { warmUpSearch } from "./startup/search-warm-up.js";
 // The model-facing tools (their declarations and mcpScript's dispatch are in `./startup`).
 export { runProxyRequest } from "./tools/proxy-request.js";
-export type { ProxyDetails, ProxyOutcome, ScriptDetails } from "./tools/tool-outcomes.js";
+export type { ProxyDetails, ProxyOutcome } from "./tools/tool-outcomes.js";

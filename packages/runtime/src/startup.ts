@@ -1,10 +1,11 @@
 /**
  * `@pi-mcp-adapter/runtime/startup`: what a host needs before any server
- * runs — the startup snapshot (config and metadata cache), the proxy and
- * script tools' declarations, direct-tool planning, prompt commands, and the
- * status, token-cost and tool-change texts. None of it loads the call path,
- * the transport or the search package, so a host's start-up stays small; the
- * package's index (`createRuntime`, the dispatch) exports all of this too.
+ * runs — the startup snapshot (config and metadata cache), the proxy tool's
+ * declaration and mcpScript's dispatch (the script tool's declaration is the
+ * script package's `./tool` entry), direct-tool planning, prompt commands,
+ * the status snapshot, and the status, token-cost and tool-change texts.
+ * None of it loads the call path, the transport or the search package, so a
+ * host's start-up stays small. The package root does not repeat these names.
  */
 
 export { checkArguments } from "./calls/check-arguments.js";
@@ -26,12 +27,10 @@ export { pickModelByHints } from "./client-features/sampling-flow.js";
 export { descriptionFirstLine } from "./format/description-text.js";
 export { formatStatus, formatTaskStatus } from "./format/status-text.js";
 export { formatToolChanges, toolChangeSummary } from "./format/tool-changes.js";
-export { formatWatches, watchLine } from "./format/watch-list.js";
 export { sharedLabel } from "./observability/shared-label.js";
 export { formatStats } from "./observability/stats-observer.js";
 export {
   emptyStatusSnapshot,
-  MCP_STATUS_EVENT,
   type McpServerState,
   type McpServerStatus,
   type McpStatusSnapshot,
@@ -39,12 +38,6 @@ export {
   statusSnapshot,
   watchStatus,
 } from "./observability/status-events.js";
-export {
-  MCP_STATUS_V1_EVENT,
-  type McpServerStatusV1,
-  type McpStatusSnapshotV1,
-  statusSnapshotV1,
-} from "./observability/status-v1.js";
 export { formatDebugStderr } from "./servers/stderr-tails.js";
 export { snapshotTokenCosts } from "./startup/snapshot-token-costs.js";
 export {
@@ -60,12 +53,7 @@ export {
   type ProxyParams,
   proxyToolDescription,
 } from "./tools/proxy-tool.js";
-export {
-  runScriptRequest,
-  SCRIPT_TOOL_DESCRIPTION,
-  SCRIPT_TOOL_NAME,
-  SCRIPT_TOOL_PARAMETERS,
-} from "./tools/script-request.js";
+export { runScriptRequest } from "./tools/script-request.js";
 export {
   declarationText,
   directDeclaration,

@@ -37,7 +37,6 @@ const PUBLIC_API = [
   // what the sub-objects hand out
   "cachedToolChanges",
   "CatalogView",
-  "ListingChangeReason",
   "MAX_PARALLEL_DISCOVERY",
   "ResourceWatch",
   "RunningTask",
@@ -45,7 +44,6 @@ const PUBLIC_API = [
   "ProxyDetails",
   "ProxyOutcome",
   "runProxyRequest",
-  "ScriptDetails",
 ];
 
 /** `@pi-mcp-adapter/runtime/startup`: what a host needs before any server runs. */
@@ -58,9 +56,6 @@ const STARTUP_API = [
   "ProxyParams",
   "proxyToolDescription",
   "runScriptRequest",
-  "SCRIPT_TOOL_DESCRIPTION",
-  "SCRIPT_TOOL_NAME",
-  "SCRIPT_TOOL_PARAMETERS",
   // the startup snapshot and direct tools
   "AutoDirect",
   "checkArguments",
@@ -91,19 +86,12 @@ const STARTUP_API = [
   "formatStats",
   "formatStatus",
   "formatTaskStatus",
-  "formatWatches",
-  "MCP_STATUS_EVENT",
-  "MCP_STATUS_V1_EVENT",
   "McpServerState",
   "McpServerStatus",
-  "McpServerStatusV1",
   "McpStatusSnapshot",
-  "McpStatusSnapshotV1",
   "ServerSummary",
   "sharedLabel",
   "statusSnapshot",
-  "statusSnapshotV1",
-  "watchLine",
   "watchStatus",
   // tool pinning: what changed, for status screens and trust-tools
   "formatToolChanges",

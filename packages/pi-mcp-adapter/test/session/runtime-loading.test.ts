@@ -9,10 +9,10 @@
  * lifecycle-eager, status-v1).
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { MCP_STATUS_EVENT } from "@pi-mcp-adapter/runtime/startup";
 import { createTempDir, stdioFixtureServerPath, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMcpAdapter } from "../../src/pi/extension.js";
+import { MCP_STATUS_EVENT } from "../../src/pi/status/status-v1.js";
 
 const imports = vi.hoisted(() => ({ runtimeIndex: 0 }));
 vi.mock("@pi-mcp-adapter/runtime", async (importOriginal) => {

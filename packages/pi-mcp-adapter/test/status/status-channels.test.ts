@@ -1,7 +1,8 @@
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import { MCP_STATUS_EVENT, MCP_STATUS_V1_EVENT, statusSnapshot } from "@pi-mcp-adapter/runtime/startup";
+import { statusSnapshot } from "@pi-mcp-adapter/runtime/startup";
 import { describe, expect, it } from "vitest";
 import { StatusChannels } from "../../src/pi/status/status-channels.js";
+import { MCP_STATUS_EVENT, MCP_STATUS_V1_EVENT } from "../../src/pi/status/status-v1.js";
 
 /** Only `pi.events` is used: a recording bus stands in for Pi's (the real one runs in apps/e2e). */
 function recordingPi() {

@@ -11,11 +11,16 @@
 import { describeError } from "@pi-mcp-adapter/core";
 import type { ServerConnection, ServerStatus } from "@pi-mcp-adapter/transport";
 import { RuntimeError } from "../errors.js";
-import type { WatchRow } from "../format/watch-list.js";
 import type { ServerSet } from "../servers/server-set.js";
 
 /** One watch, as listed. */
-export interface ResourceWatch extends WatchRow {
+export interface ResourceWatch {
+  server: string;
+  uri: string;
+  /** Updates heard since the watch began. */
+  updates: number;
+  /** Why the last (re)subscription failed, while it has not succeeded since. */
+  error?: string;
   /** When the last update arrived (ms since epoch). */
   lastUpdateAt?: number;
 }

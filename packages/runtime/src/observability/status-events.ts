@@ -1,7 +1,7 @@
 /**
  * Read-only status snapshots: the runtime hands them to its host's status
  * sink (`Host.status`), and the Pi shell publishes them for other extensions
- * on `pi.events` under `MCP_STATUS_EVENT`. A snapshot is built from what the
+ * on `pi.events` (its `MCP_STATUS_EVENT`). A snapshot is built from what the
  * runtime already knows: taking one never connects a server or starts auth,
  * and it carries no clients, transports, credentials or server definitions.
  */
@@ -36,9 +36,6 @@ export interface StatusSource {
   /** A server's running MCP tasks changed (started, new status, ended); optional. */
   tasks?: { onChange(listener: (server: string) => void): () => void };
 }
-
-/** The `pi.events` channel status snapshots are emitted on. */
-export const MCP_STATUS_EVENT = "pi-mcp-adapter:status";
 
 /**
  * Server states a snapshot reports (the connection layer's states): the

@@ -17,14 +17,6 @@ import type { HostOutcome } from "../calls/call-result.js";
 import { internalsOf } from "../runtime-internals.js";
 import type { ScriptDetails } from "./tool-outcomes.js";
 
-// The tool's definition lives with the script package; hosts get it here with the dispatch.
-// Its `./tool` entry leaves the runner (worker source and all) to load with the first script.
-export {
-  SCRIPT_TOOL_DESCRIPTION,
-  SCRIPT_TOOL_NAME,
-  SCRIPT_TOOL_PARAMETERS,
-} from "@pi-mcp-adapter/script/tool";
-
 /** The host side of a script's `tools` API, backed by `runtime`. */
 export function scriptHostFor(runtime: AdapterRuntime): ScriptHost {
   const shapes = internalsOf(runtime).outputShapes;

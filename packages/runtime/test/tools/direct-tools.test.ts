@@ -6,7 +6,8 @@ import type { ServerDefinition, ToolMetadata } from "@pi-mcp-adapter/core";
 import { connectInMemory, createFixtureServer } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";
-import { AdapterRuntime, headlessHost, type ListingChangeReason, runProxyRequest } from "../../src/index.js";
+import type { ListingChangeReason } from "../../src/catalog/listings.js";
+import { AdapterRuntime, headlessHost, runProxyRequest } from "../../src/index.js";
 import { checkArguments, planDirectTools, serversNeedingListing } from "../../src/startup.js";
 import { stdioDefinition } from "../definitions.js";
 

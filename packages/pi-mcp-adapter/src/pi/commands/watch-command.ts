@@ -4,8 +4,9 @@
  * for the model's next turn; see the runtime's resource-watches.ts), stop,
  * and, without arguments, list the session's watches.
  */
-import { formatWatches } from "@pi-mcp-adapter/runtime/startup";
+
 import type { RuntimeFor } from "../host/runtime-loading.js";
+import { formatWatches } from "../render/watch-list.js";
 import type { AdapterSubcommand } from "./adapter-command.js";
 
 /** The server (first word) and URI (the rest) of `rest`, or undefined after telling the usage. */

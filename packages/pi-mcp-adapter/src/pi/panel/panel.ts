@@ -16,8 +16,8 @@ import {
   type ServerTokenCost,
   sharedLabel,
   toolChangeSummary,
-  watchLine,
 } from "@pi-mcp-adapter/runtime/startup";
+import { watchLine } from "../render/watch-list.js";
 import { type PanelAction, type PanelKeybindings, panelAction, saveKeys } from "./panel-keys.js";
 import {
   createPanelState,

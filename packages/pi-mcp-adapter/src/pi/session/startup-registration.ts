@@ -16,9 +16,9 @@ import {
   loadStartupSnapshot,
   PROXY_TOOL_NAME,
   proxyToolDescription,
-  SCRIPT_TOOL_NAME,
   type StartupSnapshot,
 } from "@pi-mcp-adapter/runtime/startup";
+import { SCRIPT_TOOL_NAME } from "@pi-mcp-adapter/script/tool";
 import type { PromptCommands } from "../commands/prompt-commands.js";
 import { rememberedProjectTrust } from "../host/project-trust-bridge.js";
 import type { RuntimeFor } from "../host/runtime-loading.js";

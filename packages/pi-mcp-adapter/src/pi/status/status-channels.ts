@@ -6,12 +6,8 @@
  * alone is told again on the v1 channel with the new counts.
  */
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import {
-  MCP_STATUS_EVENT,
-  MCP_STATUS_V1_EVENT,
-  type McpStatusSnapshot,
-  statusSnapshotV1,
-} from "@pi-mcp-adapter/runtime/startup";
+import type { McpStatusSnapshot } from "@pi-mcp-adapter/runtime/startup";
+import { MCP_STATUS_EVENT, MCP_STATUS_V1_EVENT, statusSnapshotV1 } from "./status-v1.js";
 
 export class StatusChannels {
   private last: McpStatusSnapshot | undefined;

@@ -4,12 +4,13 @@
  * go through the session's call pipeline. Registered only in script mode.
  */
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import { runScriptRequest } from "@pi-mcp-adapter/runtime/startup";
+// The tool's definition: the script package's `./tool` entry leaves its runner to load with the first script.
 import {
-  runScriptRequest,
   SCRIPT_TOOL_DESCRIPTION,
   SCRIPT_TOOL_NAME,
   SCRIPT_TOOL_PARAMETERS,
-} from "@pi-mcp-adapter/runtime/startup";
+} from "@pi-mcp-adapter/script/tool";
 import type { RuntimeFor } from "../host/runtime-loading.js";
 
 export function registerScriptTool(pi: ExtensionAPI, runtimeFor: RuntimeFor): void {

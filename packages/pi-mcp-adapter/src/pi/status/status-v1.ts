@@ -5,7 +5,10 @@
  * `not-connected`), and each server's `directToolCount`, which only the host
  * knows (it registers the direct tools).
  */
-import type { McpStatusSnapshot } from "./status-events.js";
+import type { McpStatusSnapshot } from "@pi-mcp-adapter/runtime/startup";
+
+/** The `pi.events` channel status snapshots are emitted on. */
+export const MCP_STATUS_EVENT = "pi-mcp-adapter:status";
 
 /** The reference adapter's status channel; hosts emit `McpStatusSnapshotV1` on it beside `MCP_STATUS_EVENT`. */
 export const MCP_STATUS_V1_EVENT = "pi-mcp-adapter/status/v1";
