@@ -23,7 +23,7 @@ import {
   FAILED_LIST_RETRY_MS,
   ServerListingSchema,
 } from "./cache-file-schema.js";
-import { formatCacheFile, listsUnparsed } from "./cache-file-text.js";
+import { formatCacheFile, listingFingerprints, listsUnparsed } from "./cache-file-text.js";
 import { checkListingLimits, listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
 import type { ServerPins } from "./tool-fingerprint.js";
 
@@ -118,6 +118,7 @@ export class MetadataCache {
     checkListingLimits(server, listing);
     const entry: CacheEntry = { key, savedAt: this.now(), listing: ServerListingSchema.parse(listing) };
     if (this.unchanged(server, entry)) return;
+    entry.fingerprints = listingFingerprints(entry.listing);
     this.bad.delete(server);
     await this.change((cache) => {
       cache.servers[server] = entry;
@@ -154,12 +155,12 @@ export class MetadataCache {
 
   /**
    * Whether `entry` repeats the server's entry as last read or written, saved
-   * within the first half of its TTL: rewriting it would only move `savedAt`
+   * within the first half of its TTL, with its tools' fingerprints: rewriting it would only move `savedAt`
    * (an entry in use is still refreshed well before it expires).
    */
   private unchanged(server: string, entry: CacheEntry): boolean {
     const current = this.snapshot.servers[server];
-    if (!current || current.key !== entry.key || this.expired(current)) return false;
+    if (!current?.fingerprints || current.key !== entry.key || this.expired(current)) return false;
     if (entry.savedAt - current.savedAt > this.ttlMs / 2) return false;
     return JSON.stringify(current.listing) === JSON.stringify(entry.listing);
   }
