@@ -3,7 +3,8 @@
  * runtime (as Pi's extension builds it) with `BENCH_SERVERS` stdio
  * server-everything definitions, each told apart by `BENCH_SERVER=<i>`, with
  * `shareServers` from `BENCH_SHARE`. It calls every server once (so each is
- * connected), prints "ready", and shuts down when stdin closes.
+ * connected), the first one alone and timed, prints "ready <first call ms>",
+ * and shuts down when stdin closes.
  */
 
 import { createRuntime } from "@pi-mcp-adapter/runtime";
@@ -25,8 +26,12 @@ const runtime = await createRuntime({
   serverLogFile: false,
   npxCacheFile: false,
 });
-await Promise.all(Object.keys(mcpServers).map((name) => runtime.call(`${name}_echo`, { message: name })));
-process.stdout.write("ready\n");
+const [first, ...rest] = Object.keys(mcpServers);
+const started = performance.now();
+await runtime.call(`${first}_echo`, { message: first });
+const firstCallMs = performance.now() - started;
+await Promise.all(rest.map((name) => runtime.call(`${name}_echo`, { message: name })));
+process.stdout.write(`ready ${firstCallMs.toFixed(1)}\n`);
 process.stdin.resume();
 process.stdin.on("end", async () => {
   await runtime.shutdown();
