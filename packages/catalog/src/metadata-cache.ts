@@ -23,7 +23,7 @@ import {
   FAILED_LIST_RETRY_MS,
   ServerListingSchema,
 } from "./cache-file-schema.js";
-import { formatCacheFile, listingFingerprints, listsUnparsed } from "./cache-file-text.js";
+import { formatCacheFile, listingFingerprints, listsUnparsed, readFromSmallText } from "./cache-file-text.js";
 import { checkListingLimits, listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
 import type { ServerPins } from "./tool-fingerprint.js";
 
@@ -97,9 +97,11 @@ export class MetadataCache {
     const entry = this.snapshot.servers[server];
     if (!entry || entry.key !== key || this.expired(entry) || this.bad.has(server)) return undefined;
     const listing = entry.listing as ServerListing;
-    // Lists still unparsed are checked when they are parsed (cache-file-text.ts).
-    if (!listsUnparsed(listing) && listingLimitProblem(server, listing, undefined, !this.mayHoldLarge))
-      return undefined;
+    // Lists still unparsed are checked when they are parsed (cache-file-text.ts); a listing whose own text in
+    // the file is too short to be over the byte bound is not measured (a file with many servers and their
+    // pins is often past the bound as a whole: measuring each listing cost a first search ~60 ms for 991 tools).
+    const small = !this.mayHoldLarge || readFromSmallText(listing);
+    if (!listsUnparsed(listing) && listingLimitProblem(server, listing, undefined, small)) return undefined;
     return listing;
   }
 
