@@ -31,6 +31,8 @@ export interface ServerMemory {
   pssMiB: number;
   /** Each session's first call, ms, in the order the sessions started. */
   firstCallMs: number[];
+  /** Each session's first call to a second server, right after (its client code loaded), ms. */
+  secondServerMs: number[];
 }
 
 export interface SharedServersResult {
@@ -40,7 +42,7 @@ export interface SharedServersResult {
 
 /** Server processes whose environment holds `mark`, with their RSS and PSS. */
 async function serverMemory(mark: string): Promise<ServerMemory> {
-  const total: ServerMemory = { processes: 0, rssMiB: 0, pssMiB: 0, firstCallMs: [] };
+  const total: ServerMemory = { processes: 0, rssMiB: 0, pssMiB: 0, firstCallMs: [], secondServerMs: [] };
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -58,17 +60,17 @@ async function serverMemory(mark: string): Promise<ServerMemory> {
   return total;
 }
 
-function startSession(env: NodeJS.ProcessEnv): { child: ChildProcess; ready: Promise<number> } {
+function startSession(env: NodeJS.ProcessEnv): { child: ChildProcess; ready: Promise<[number, number]> } {
   const child = spawn(process.execPath, ["--import", "tsx", session], {
     env,
     stdio: ["pipe", "pipe", "pipe"],
   });
   let output = "";
-  const ready = new Promise<number>((resolve, reject) => {
+  const ready = new Promise<[number, number]>((resolve, reject) => {
     child.stdout?.on("data", (d: Buffer) => {
       output += d.toString();
-      const ready = /^ready ([\d.]+)$/m.exec(output);
-      if (ready) resolve(Number(ready[1]));
+      const ready = /^ready ([\d.]+) ([\d.]+|NaN)$/m.exec(output);
+      if (ready) resolve([Number(ready[1]), Number(ready[2])]);
     });
     child.stderr?.on("data", (d: Buffer) => {
       output += d.toString();
@@ -92,14 +94,17 @@ async function run(share: boolean): Promise<ServerMemory> {
   };
   const sessions: ChildProcess[] = [];
   const firstCallMs: number[] = [];
+  const secondServerMs: number[] = [];
   try {
     // One after another, as sessions open in a day's work (and so a loaded machine starts them at all).
     for (let i = 0; i < SESSIONS; i++) {
       const started = startSession({ ...env, ...terminalEnv(i, process.cwd(), tmpdir()) });
       sessions.push(started.child);
-      firstCallMs.push(await started.ready);
+      const [firstCall, secondServer] = await started.ready;
+      firstCallMs.push(firstCall);
+      secondServerMs.push(secondServer);
     }
-    return { ...(await serverMemory(mark)), firstCallMs };
+    return { ...(await serverMemory(mark)), firstCallMs, secondServerMs };
   } finally {
     await Promise.all(
       sessions.map(
@@ -122,7 +127,7 @@ export async function measureSharedServers(): Promise<SharedServersResult> {
   return { own, shared };
 }
 
-const calls = (m: ServerMemory) => m.firstCallMs.map((ms) => ms.toFixed(1)).join(", ");
+const calls = (list: number[]) => list.map((ms) => ms.toFixed(1)).join(", ");
 
 export function formatSharedServers({ own, shared }: SharedServersResult): string {
   const row = (label: string, m: ServerMemory) =>
@@ -133,7 +138,8 @@ export function formatSharedServers({ own, shared }: SharedServersResult): strin
     row("own processes", own),
     row("shareServers", shared),
     `  processes ${own.processes} → ${shared.processes} (target ${SERVERS}); PSS ÷ ${(own.pssMiB / Math.max(shared.pssMiB, 1)).toFixed(1)}, RSS ÷ ${(own.rssMiB / Math.max(shared.rssMiB, 1)).toFixed(1)} (target ÷ ${SESSIONS})`,
-    `  first call of each session, ms — own processes: ${calls(own)}; shareServers: ${calls(shared)}`,
+    `  first call of each session, ms — own processes: ${calls(own.firstCallMs)}; shareServers: ${calls(shared.firstCallMs)}`,
+    `  then a second server's first call, ms — own processes: ${calls(own.secondServerMs)}; shareServers: ${calls(shared.secondServerMs)}`,
     `  the second session's first call: ${own.firstCallMs[1]?.toFixed(1)} → ${shared.firstCallMs[1]?.toFixed(1)} ms (shared: a warm call, no server start)`,
   ].join("\n");
 }
