@@ -26,6 +26,7 @@
  * first read and the text still has that hash, the tools take them.
  */
 import { hash } from "node:crypto";
+import type { RemoteTool } from "@pi-mcp-adapter/core";
 
 import { isListingHead, isListingRest } from "./cache-file-check.js";
 import type { CachedServerListing, CacheEntry, CacheFile, ListingFingerprints } from "./cache-file-schema.js";
@@ -166,9 +167,15 @@ function readEntry(
   return { name, entry: { key, savedAt, ...(fingerprints ? { fingerprints } : {}), listing } };
 }
 
-/** The fingerprints to keep with `listing` in the file: its tools' (computed where not known yet) and its text's hash. */
-export function listingFingerprints(listing: CachedServerListing): ListingFingerprints {
-  return { listing: textHash(listingText(listing)), tools: listing.tools.map(toolFingerprint) };
+/**
+ * The fingerprints to keep with `listing` in the file: its text's hash, and its tools' fingerprints taken
+ * from `listed` (the same tools as listed, whose fingerprints pinning made already; computed where not).
+ */
+export function listingFingerprints(
+  listing: CachedServerListing,
+  listed: readonly RemoteTool[] = listing.tools,
+): ListingFingerprints {
+  return { listing: textHash(listingText(listing)), tools: listed.map(toolFingerprint) };
 }
 
 function textHash(text: string): string {

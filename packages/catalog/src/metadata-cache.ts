@@ -120,7 +120,8 @@ export class MetadataCache {
     checkListingLimits(server, listing);
     const entry: CacheEntry = { key, savedAt: this.now(), listing: ServerListingSchema.parse(listing) };
     if (this.unchanged(server, entry)) return;
-    entry.fingerprints = listingFingerprints(entry.listing);
+    // From the listed tools: the parsed copies are new objects, the listed ones were hashed by pinning.
+    entry.fingerprints = listingFingerprints(entry.listing, listing.tools);
     this.bad.delete(server);
     await this.change((cache) => {
       cache.servers[server] = entry;
