@@ -58,7 +58,7 @@ const HEAD_KEYS = new Set(["instructions", "prompts", "skipped"]);
 export function formatCacheFile(cache: CacheFile): string {
   const lines = Object.entries(cache.servers).map(
     ([name, entry]) =>
-      `${JSON.stringify(name)}:{"key":${JSON.stringify(entry.key)},"savedAt":${JSON.stringify(entry.savedAt)}${entry.fingerprints ? `,"fingerprints":${JSON.stringify(entry.fingerprints)}` : ""},"listing":${listingText(entry.listing)}}`,
+      `${JSON.stringify(name)}:{"key":${JSON.stringify(entry.key)},"savedAt":${JSON.stringify(entry.savedAt)}${fingerprintsText(entry.fingerprints)},"listing":${listingText(entry.listing)}}`,
   );
   const pins = cache.pins === undefined ? "" : `,"pins":${JSON.stringify(cache.pins)}`;
   const body = lines.length ? `${lines.join(",\n")}\n` : "";
@@ -165,6 +165,20 @@ function readEntry(
     onBadEntry(name),
   );
   return { name, entry: { key, savedAt, ...(fingerprints ? { fingerprints } : {}), listing } };
+}
+
+const HEX_DIGEST = /^[0-9a-f]{64}$/;
+
+/** `,"fingerprints":{…}` for the entry's line, or nothing when it has none of the form this module reads back. */
+function fingerprintsText(fingerprints: ListingFingerprints | undefined): string {
+  // A file in another layout (edited by hand) may hold anything there: kept only when the line reads back.
+  if (
+    !fingerprints ||
+    !HEX_DIGEST.test(fingerprints.listing) ||
+    !fingerprints.tools.every((t) => HEX_DIGEST.test(t))
+  )
+    return "";
+  return `,"fingerprints":${JSON.stringify({ listing: fingerprints.listing, tools: fingerprints.tools })}`;
 }
 
 /**

@@ -99,6 +99,23 @@ describe("pin fingerprints kept in the metadata cache", () => {
     expect(toolFingerprint(tools[0]!)).not.toBe(toolFingerprint(listing.tools[0]!));
   });
 
+  it("drops fingerprints of another form (a file edited by hand) when it writes the file again", async () => {
+    const edited = {
+      version: 1,
+      servers: {
+        tracker: { key: "key", savedAt: 1_000, fingerprints: { listing: "nope", tools: ["x"] }, listing },
+      },
+    };
+    await writeFile(file, JSON.stringify(edited));
+    const cache = new MetadataCache({ file, now });
+    await cache.load();
+    expect(cache.get("tracker", "key")?.tools).toHaveLength(2);
+    await cache.put("docs", "key-docs", { tools: [] });
+    // The line layout, which reads back without parsing the file whole.
+    expect((await trackerLine()).line).toMatch(/^"tracker":\{"key":"key","savedAt":1000,"listing":\{/);
+    expect((await readBack()).tools.map((t) => t.name)).toEqual(["list_issues", "close_issue"]);
+  });
+
   it("an entry without fingerprints (an older version's) is rewritten with them on the next listing", async () => {
     await new MetadataCache({ file, now }).put("tracker", "key", listing);
     const { lines, line } = await trackerLine();
