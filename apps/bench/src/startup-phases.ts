@@ -166,6 +166,16 @@ const RATIO_FIGURES = [
 ] as const;
 type RatioFigure = (typeof RATIO_FIGURES)[number];
 
+/**
+ * The warm cache file as `build` writes it: a build from before the cache kept its tools' pin fingerprints
+ * (its catalog does not know them) writes the same lines without them.
+ */
+function cacheAsWrittenBy(build: PhasesBuild, text: string): string {
+  const catalog = new URL("../../../catalog/dist/index.js", build.entry);
+  const knowsFingerprints = readFileSync(catalog, "utf8").includes("adoptFingerprints");
+  return knowsFingerprints ? text : text.replace(/,"fingerprints":\{[^}]*\}/g, "");
+}
+
 /** Import → `before_agent_start` done: what Pi waits for before its first model request. */
 export function toRequest(p: Phases): number {
   return p.import + p.factory + p.sessionStart + p.beforeAgent;
@@ -185,8 +195,19 @@ export async function measureStartupPhases(
   const builds = options.builds ?? [{ label: "this checkout", entry: extensionEntryUrl() }];
   try {
     const samples = builds.map(() => ({ cold: [] as Phases[], warm: [] as Phases[] }));
-    const warmCache = readFileSync(home.cacheFile);
-    for (const b of builds) child(b.entry, home.cwd, undefined, "warm-up");
+    const indexFile = join(dirname(home.cacheFile), "mcp-search-index.bin");
+    // Each build with its own warm cache and kept index, as its warm-up session (one search) leaves them: the
+    // cache as that build writes it, with the tools pinned as a user's are; builds of other code key the index
+    // differently and would replace each other's.
+    const listed = readFileSync(home.cacheFile, "utf8");
+    const warmCache: Buffer[] = [];
+    const keptIndex = builds.map((b) => {
+      writeFileSync(home.cacheFile, cacheAsWrittenBy(b, listed));
+      rmSync(indexFile, { force: true });
+      child(b.entry, home.cwd, undefined, "warm-up");
+      warmCache.push(readFileSync(home.cacheFile));
+      return readFileSync(indexFile);
+    });
     // Round by round: both cache states and every build, the order flipped each round.
     for (let i = 0; i < runs; i++) {
       const order = builds.map((_, k) => k);
@@ -195,8 +216,9 @@ export async function measureStartupPhases(
       for (const state of states.filter((s) => s === "warm" || !options.warmOnly)) {
         for (const k of order) {
           if (state === "cold") rmSync(home.cacheFile, { force: true });
-          else writeFileSync(home.cacheFile, warmCache);
-          if (options.noIndex) rmSync(join(dirname(home.cacheFile), "mcp-search-index.bin"), { force: true });
+          else writeFileSync(home.cacheFile, warmCache[k]!);
+          if (options.noIndex) rmSync(indexFile, { force: true });
+          else writeFileSync(indexFile, keptIndex[k]!);
           const profile = i === 0 ? options.profileDir : undefined;
           samples[k]![state].push(
             child(builds[k]!.entry, home.cwd, profile, `${state}-${k}`, options.noIdle),

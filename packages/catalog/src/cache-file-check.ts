@@ -97,6 +97,7 @@ const isListing = shape({ ...restFields, ...headFields });
 const isEntry = shape({
   key: isString,
   savedAt: (value) => typeof value === "number" && Number.isFinite(value),
+  fingerprints: optional(shape({ listing: isString, tools: arrayOf(isString) })),
   listing: isListing,
 });
 

@@ -86,9 +86,21 @@ export const ServerListingSchema = z.object({
 });
 export type CachedServerListing = z.infer<typeof ServerListingSchema>;
 
+/**
+ * The pin fingerprints of a listing's tools, in their order, and a SHA-256
+ * of the listing's text in the file they were made for: a read-back whose
+ * text still has that hash takes them instead of hashing every tool again.
+ */
+export const ListingFingerprintsSchema = z.object({
+  listing: z.string(),
+  tools: z.array(z.string()),
+});
+export type ListingFingerprints = z.infer<typeof ListingFingerprintsSchema>;
+
 export const CacheEntrySchema = z.object({
   key: z.string(),
   savedAt: z.number(),
+  fingerprints: ListingFingerprintsSchema.optional(),
   listing: ServerListingSchema,
 });
 export type CacheEntry = z.infer<typeof CacheEntrySchema>;

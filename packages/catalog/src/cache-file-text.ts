@@ -6,7 +6,7 @@
  * come) before its `tools`:
  *
  *   {"version":1,"servers":{
- *   "docs":{"key":"…","savedAt":…,"listing":{"instructions":"…","prompts":[…],"tools":[…]}},
+ *   "docs":{"key":"…","savedAt":…,"fingerprints":{…},"listing":{"instructions":"…","prompts":[…],"tools":[…]}},
  *   …
  *   },"pins":{…}}
  *
@@ -19,12 +19,20 @@
  * fail. A file in any other layout (written by an older version, or by
  * hand) is left to the caller to parse whole; the next write puts it in
  * this layout.
+ *
+ * An entry keeps its tools' pin fingerprints (`fingerprints`, with a hash of
+ * the listing's text they were made for), so a session compares a cached
+ * listing with its pins without hashing a thousand tools: when the lists are
+ * first read and the text still has that hash, the tools take them.
  */
+import { hash } from "node:crypto";
+import type { RemoteTool } from "@pi-mcp-adapter/core";
 
 import { isListingHead, isListingRest } from "./cache-file-check.js";
-import type { CachedServerListing, CacheEntry, CacheFile } from "./cache-file-schema.js";
+import type { CachedServerListing, CacheEntry, CacheFile, ListingFingerprints } from "./cache-file-schema.js";
 import { listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
 import { isPins } from "./pins-schema.js";
+import { adoptFingerprints, toolFingerprint } from "./tool-fingerprint.js";
 
 /** The lists a start-up leaves as text until first read. */
 type ListingRest = Pick<CachedServerListing, "tools" | "resources" | "resourceTemplates">;
@@ -38,9 +46,10 @@ interface LazyListing {
 }
 const lazyListings = new WeakMap<object, LazyListing>();
 
-// `"name":{"key":"…","savedAt":123,"listing":{` — JSON strings written by JSON.stringify, a plain number.
+// `"name":{"key":"…","savedAt":123,"fingerprints":{…},"listing":{` — JSON strings written by JSON.stringify, a
+// plain number, and optionally the tools' fingerprints (hex digests only).
 const ENTRY_START =
-  /^("(?:[^"\\]|\\.)*"):\{"key":("(?:[^"\\]|\\.)*"),"savedAt":(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?),"listing":\{/;
+  /^("(?:[^"\\]|\\.)*"):\{"key":("(?:[^"\\]|\\.)*"),"savedAt":(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?:,"fingerprints":(\{"listing":"[0-9a-f]{64}","tools":\[(?:"[0-9a-f]{64}"(?:,"[0-9a-f]{64}")*)?\]\}))?,"listing":\{/;
 const TOOLS_KEY = '"tools":[';
 /** What a listing holds before its tools in the file: read at once. */
 const HEAD_KEYS = new Set(["instructions", "prompts", "skipped"]);
@@ -49,7 +58,7 @@ const HEAD_KEYS = new Set(["instructions", "prompts", "skipped"]);
 export function formatCacheFile(cache: CacheFile): string {
   const lines = Object.entries(cache.servers).map(
     ([name, entry]) =>
-      `${JSON.stringify(name)}:{"key":${JSON.stringify(entry.key)},"savedAt":${JSON.stringify(entry.savedAt)},"listing":${listingText(entry.listing)}}`,
+      `${JSON.stringify(name)}:{"key":${JSON.stringify(entry.key)},"savedAt":${JSON.stringify(entry.savedAt)}${fingerprintsText(entry.fingerprints)},"listing":${listingText(entry.listing)}}`,
   );
   const pins = cache.pins === undefined ? "" : `,"pins":${JSON.stringify(cache.pins)}`;
   const body = lines.length ? `${lines.join(",\n")}\n` : "";
@@ -138,6 +147,8 @@ function readEntry(
   }
   const savedAt = Number(start[3]);
   if (!Number.isFinite(savedAt)) return undefined;
+  // Hex digests only (the pattern above): this parse cannot fail.
+  const fingerprints = start[4] === undefined ? undefined : (JSON.parse(start[4]) as ListingFingerprints);
   // The listing's own text, `{…}`; its head (instructions, prompts) ends where its tools start.
   const text = line.slice(start[0].length - 1, -1);
   const at = text.startsWith(`{${TOOLS_KEY}`) ? 0 : text.indexOf(`,${TOOLS_KEY}`);
@@ -150,14 +161,46 @@ function readEntry(
   }
   if (!isListingHead(head) || Object.keys(head as object).some((k) => !HEAD_KEYS.has(k))) return undefined;
   const lazy: LazyListing = { text, restText: at === 0 ? text : `{${text.slice(at + 1)}` };
-  const listing = lazyListing(head as Partial<CachedServerListing>, lazy, () => onBadEntry(name));
-  return { name, entry: { key, savedAt, listing } };
+  const listing = lazyListing(head as Partial<CachedServerListing>, lazy, fingerprints, () =>
+    onBadEntry(name),
+  );
+  return { name, entry: { key, savedAt, ...(fingerprints ? { fingerprints } : {}), listing } };
+}
+
+const HEX_DIGEST = /^[0-9a-f]{64}$/;
+
+/** `,"fingerprints":{…}` for the entry's line, or nothing when it has none of the form this module reads back. */
+function fingerprintsText(fingerprints: ListingFingerprints | undefined): string {
+  // A file in another layout (edited by hand) may hold anything there: kept only when the line reads back.
+  if (
+    !fingerprints ||
+    !HEX_DIGEST.test(fingerprints.listing) ||
+    !fingerprints.tools.every((t) => HEX_DIGEST.test(t))
+  )
+    return "";
+  return `,"fingerprints":${JSON.stringify({ listing: fingerprints.listing, tools: fingerprints.tools })}`;
+}
+
+/**
+ * The fingerprints to keep with `listing` in the file: its text's hash, and its tools' fingerprints taken
+ * from `listed` (the same tools as listed, whose fingerprints pinning made already; computed where not).
+ */
+export function listingFingerprints(
+  listing: CachedServerListing,
+  listed: readonly RemoteTool[] = listing.tools,
+): ListingFingerprints {
+  return { listing: textHash(listingText(listing)), tools: listed.map(toolFingerprint) };
+}
+
+function textHash(text: string): string {
+  return hash("sha256", text, "hex");
 }
 
 /** The listing with `head`'s fields, and getters that parse the lists on first read. */
 function lazyListing(
   head: Partial<CachedServerListing>,
   lazy: LazyListing,
+  fingerprints: ListingFingerprints | undefined,
   onBad: () => void,
 ): CachedServerListing {
   const rest = (): ListingRest => {
@@ -172,9 +215,15 @@ function lazyListing(
     if (
       isListingRest(parsed) &&
       !listingLimitProblem("", whole, undefined, lazy.text.length * 3 <= MAX_LISTING_BYTES)
-    )
+    ) {
       lazy.rest = parsed as ListingRest;
-    else {
+      // Made for exactly this text: the tools need no hashing for their pins.
+      if (
+        fingerprints?.tools.length === lazy.rest.tools.length &&
+        fingerprints.listing === textHash(lazy.text)
+      )
+        adoptFingerprints(lazy.rest.tools, fingerprints.tools);
+    } else {
       // Malformed lists: none are served, and the file's text for them is not written back.
       lazy.rest = { tools: [] };
       lazyListings.delete(listing);

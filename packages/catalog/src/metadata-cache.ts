@@ -23,7 +23,7 @@ import {
   FAILED_LIST_RETRY_MS,
   ServerListingSchema,
 } from "./cache-file-schema.js";
-import { formatCacheFile, listsUnparsed } from "./cache-file-text.js";
+import { formatCacheFile, listingFingerprints, listsUnparsed, readFromSmallText } from "./cache-file-text.js";
 import { checkListingLimits, listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
 import type { ServerPins } from "./tool-fingerprint.js";
 
@@ -97,9 +97,11 @@ export class MetadataCache {
     const entry = this.snapshot.servers[server];
     if (!entry || entry.key !== key || this.expired(entry) || this.bad.has(server)) return undefined;
     const listing = entry.listing as ServerListing;
-    // Lists still unparsed are checked when they are parsed (cache-file-text.ts).
-    if (!listsUnparsed(listing) && listingLimitProblem(server, listing, undefined, !this.mayHoldLarge))
-      return undefined;
+    // Lists still unparsed are checked when they are parsed (cache-file-text.ts); a listing whose own text in
+    // the file is too short to be over the byte bound is not measured (a file with many servers and their
+    // pins is often past the bound as a whole: measuring each listing cost a first search ~60 ms for 991 tools).
+    const small = !this.mayHoldLarge || readFromSmallText(listing);
+    if (!listsUnparsed(listing) && listingLimitProblem(server, listing, undefined, small)) return undefined;
     return listing;
   }
 
@@ -118,6 +120,8 @@ export class MetadataCache {
     checkListingLimits(server, listing);
     const entry: CacheEntry = { key, savedAt: this.now(), listing: ServerListingSchema.parse(listing) };
     if (this.unchanged(server, entry)) return;
+    // From the listed tools: the parsed copies are new objects, the listed ones were hashed by pinning.
+    entry.fingerprints = listingFingerprints(entry.listing, listing.tools);
     this.bad.delete(server);
     await this.change((cache) => {
       cache.servers[server] = entry;
@@ -154,12 +158,12 @@ export class MetadataCache {
 
   /**
    * Whether `entry` repeats the server's entry as last read or written, saved
-   * within the first half of its TTL: rewriting it would only move `savedAt`
+   * within the first half of its TTL, with its tools' fingerprints: rewriting it would only move `savedAt`
    * (an entry in use is still refreshed well before it expires).
    */
   private unchanged(server: string, entry: CacheEntry): boolean {
     const current = this.snapshot.servers[server];
-    if (!current || current.key !== entry.key || this.expired(current)) return false;
+    if (!current?.fingerprints || current.key !== entry.key || this.expired(current)) return false;
     if (entry.savedAt - current.savedAt > this.ttlMs / 2) return false;
     return JSON.stringify(current.listing) === JSON.stringify(entry.listing);
   }

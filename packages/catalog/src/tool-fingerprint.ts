@@ -66,6 +66,19 @@ export function hashToolsAhead(tools: readonly RemoteTool[], forPins: boolean): 
   for (const tool of tools) hashesOf(tool, forPins);
 }
 
+/**
+ * Takes fingerprints known for listed tools (in their order) instead of
+ * hashing them: those kept with a cached listing whose text is as it was
+ * when they were made (`cache-file-text.ts`). A tool hashed already keeps
+ * its own.
+ */
+export function adoptFingerprints(tools: readonly RemoteTool[], fingerprints: readonly string[]): void {
+  tools.forEach((tool, i) => {
+    const fingerprint = fingerprints[i];
+    if (fingerprint !== undefined && !hashesByTool.has(tool)) hashesByTool.set(tool, { fingerprint });
+  });
+}
+
 function hashesOf(tool: RemoteTool, withSchema: boolean): ToolHashes {
   let hashes = hashesByTool.get(tool);
   if (hashes && (hashes.schema !== undefined || !withSchema)) return hashes;

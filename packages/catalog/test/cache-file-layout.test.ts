@@ -46,7 +46,7 @@ describe("the cache file's layout", () => {
     const lines = text.split("\n");
     expect(lines[0]).toBe(`{"version":${CACHE_VERSION},"servers":{`);
     expect(lines[1]).toMatch(
-      /^"docs":\{"key":"key-docs","savedAt":1000,"listing":\{"instructions":.*"prompts":.*"skipped":.*"tools":/,
+      /^"docs":\{"key":"key-docs","savedAt":1000,"fingerprints":\{[^}]*\},"listing":\{"instructions":.*"prompts":.*"skipped":.*"tools":/,
     );
     expect(lines[2]).toMatch(/^"tracker":\{"key":"key-tracker"/);
     expect(lines[3]).toMatch(/^\},"pins":\{"docs":/);

@@ -74,6 +74,28 @@ describe("what a server may put in the catalog", () => {
     expect(reread.get("small", "k1")?.tools).toHaveLength(2);
   });
 
+  it("in a cache file past the bound as a whole, serves its small listings and refuses one changed past it", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "catalog-limits-"));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const file = path.join(dir, "mcp-cache.json");
+    const writer = new MetadataCache({ file });
+    await writer.put("small", "k1", { tools: tools(3) });
+    const wordy = {
+      name: "t",
+      inputSchema: { type: "object" },
+      description: "w".repeat(MAX_LISTING_BYTES / 3),
+    };
+    await writer.put("wordy", "k2", { tools: [wordy] });
+    const cache = new MetadataCache({ file });
+    await cache.load();
+    const listing = cache.get("small", "k1")!;
+    expect(listing.tools).toHaveLength(3);
+    expect(cache.get("small", "k1")?.tools).toHaveLength(3);
+    expect(cache.get("wordy", "k2")?.tools).toHaveLength(1);
+    listing.tools = [{ ...tools(1)[0]!, description: "x".repeat(MAX_LISTING_BYTES + 1) }];
+    expect(cache.get("small", "k1")).toBeUndefined();
+  });
+
   it("measures a listing read from the cache file again once it was changed after the read", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "catalog-limits-"));
     onTestFinished(() => rm(dir, { recursive: true, force: true }));

@@ -139,12 +139,29 @@ export function searchIndexBytesMatch(
   return readHeader(bytes, tools, options) !== undefined;
 }
 
+interface ReadHeader {
+  buffer: Buffer;
+  headerEnd: number;
+  header: Header;
+  keywords: string[][];
+}
+
+/**
+ * Bytes whose key matched, with the tools and keywords it matched: the same
+ * bytes asked again for tools that give the key the same inputs (a check
+ * ahead, then the read) are neither parsed nor hashed again.
+ */
+const matched = new WeakMap<Uint8Array, ReadHeader & { tools: readonly ToolMetadata[] }>();
+
 /** The header of the bytes, when they are of this format and their key is the key of `tools` with `options`. */
 function readHeader(
   bytes: Uint8Array,
   tools: readonly ToolMetadata[],
   options: { searchKeywords?: SearchKeywords },
-) {
+): ReadHeader | undefined {
+  const keywords = tools.map((tool) => keywordsForTool(tool, options.searchKeywords));
+  const known = matched.get(bytes);
+  if (known && sameKeyInputs(known.tools, known.keywords, tools, keywords)) return { ...known, keywords };
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length < PREAMBLE || buffer.toString("latin1", 0, 4) !== MAGIC) return undefined;
   if (buffer.readUInt32LE(4) !== FORMAT) return undefined;
@@ -152,9 +169,35 @@ function readHeader(
   const header =
     headerEnd <= buffer.length ? parseHeader(buffer.toString("utf8", PREAMBLE, headerEnd)) : undefined;
   if (!header || header.tools !== tools.length) return undefined;
-  const keywords = tools.map((tool) => keywordsForTool(tool, options.searchKeywords));
   if (header.key !== indexKey(tools, keywords)) return undefined;
-  return { buffer, headerEnd, header, keywords };
+  const read = { buffer, headerEnd, header, keywords };
+  matched.set(bytes, { ...read, tools });
+  return read;
+}
+
+/** Whether two tool lists (and their keywords) give `indexKey` the same inputs, field by field. */
+function sameKeyInputs(
+  tools: readonly ToolMetadata[],
+  keywords: readonly (readonly string[])[],
+  otherTools: readonly ToolMetadata[],
+  otherKeywords: readonly (readonly string[])[],
+): boolean {
+  if (tools.length !== otherTools.length) return false;
+  for (let doc = 0; doc < tools.length; doc++) {
+    const a = tools[doc]!;
+    const b = otherTools[doc]!;
+    if (
+      a !== b &&
+      (a.prefixedName !== b.prefixedName ||
+        a.name !== b.name ||
+        a.server !== b.server ||
+        (a.description ?? "") !== (b.description ?? "") ||
+        schemaJson(a.inputSchema) !== schemaJson(b.inputSchema))
+    )
+      return false;
+    if (keywords[doc]!.join("\u0001") !== otherKeywords[doc]!.join("\u0001")) return false;
+  }
+  return true;
 }
 
 function keepable(options: SearchIndexOptions): boolean {

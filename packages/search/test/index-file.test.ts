@@ -74,6 +74,18 @@ describe("a search index kept as bytes", () => {
     expect(searchIndexBytesMatch(bytes.subarray(0, 10), reread(), { searchKeywords })).toBe(false);
   });
 
+  it("read after a check of the same bytes, is still used only for the tools it was made of", () => {
+    const bytes = searchIndexBytes(createSearchIndex(catalog, { searchKeywords }))!;
+    expect(searchIndexBytesMatch(bytes, reread(), { searchKeywords })).toBe(true);
+    for (const field of ["name", "prefixedName", "server", "description"] as const) {
+      const tools = reread();
+      tools[1] = { ...tools[1]!, [field]: `${tools[1]![field]}x` };
+      expect(searchIndexFromBytes(bytes, tools, { searchKeywords }), field).toBeUndefined();
+    }
+    const loaded = searchIndexFromBytes(bytes, reread(), { searchKeywords })!;
+    expect(rankings(loaded)).toEqual(rankings(createSearchIndex(reread(), { searchKeywords })));
+  });
+
   it("gives no index for damaged bytes or bytes of another format", () => {
     const bytes = searchIndexBytes(createSearchIndex(catalog))!;
     const tools = reread();

@@ -8,7 +8,10 @@
  * splits shared pages between the processes that map them, so it adds up to
  * what the servers really cost). Each session's environment differs as a
  * terminal's does (TERM_SESSION_ID, TMUX_PANE, SHLVL, PWD, …). Target: 10
- * processes instead of 50, total server memory ÷ 5.
+ * processes instead of 50, total server memory ÷ 5. Each session times its
+ * first call (one server, before the others): in the second session it
+ * should be a warm call when shared (the daemon holds the process), a
+ * server start when not.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
@@ -26,6 +29,10 @@ export interface ServerMemory {
   processes: number;
   rssMiB: number;
   pssMiB: number;
+  /** Each session's first call, ms, in the order the sessions started. */
+  firstCallMs: number[];
+  /** Each session's first call to a second server, right after (its client code loaded), ms. */
+  secondServerMs: number[];
 }
 
 export interface SharedServersResult {
@@ -35,7 +42,7 @@ export interface SharedServersResult {
 
 /** Server processes whose environment holds `mark`, with their RSS and PSS. */
 async function serverMemory(mark: string): Promise<ServerMemory> {
-  const total: ServerMemory = { processes: 0, rssMiB: 0, pssMiB: 0 };
+  const total: ServerMemory = { processes: 0, rssMiB: 0, pssMiB: 0, firstCallMs: [], secondServerMs: [] };
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -53,16 +60,17 @@ async function serverMemory(mark: string): Promise<ServerMemory> {
   return total;
 }
 
-function startSession(env: NodeJS.ProcessEnv): { child: ChildProcess; ready: Promise<void> } {
+function startSession(env: NodeJS.ProcessEnv): { child: ChildProcess; ready: Promise<[number, number]> } {
   const child = spawn(process.execPath, ["--import", "tsx", session], {
     env,
     stdio: ["pipe", "pipe", "pipe"],
   });
   let output = "";
-  const ready = new Promise<void>((resolve, reject) => {
+  const ready = new Promise<[number, number]>((resolve, reject) => {
     child.stdout?.on("data", (d: Buffer) => {
       output += d.toString();
-      if (output.includes("ready\n")) resolve();
+      const ready = /^ready ([\d.]+) ([\d.]+|NaN)$/m.exec(output);
+      if (ready) resolve([Number(ready[1]), Number(ready[2])]);
     });
     child.stderr?.on("data", (d: Buffer) => {
       output += d.toString();
@@ -85,14 +93,18 @@ async function run(share: boolean): Promise<ServerMemory> {
     BENCH_SHARE: share ? "1" : "0",
   };
   const sessions: ChildProcess[] = [];
+  const firstCallMs: number[] = [];
+  const secondServerMs: number[] = [];
   try {
     // One after another, as sessions open in a day's work (and so a loaded machine starts them at all).
     for (let i = 0; i < SESSIONS; i++) {
       const started = startSession({ ...env, ...terminalEnv(i, process.cwd(), tmpdir()) });
       sessions.push(started.child);
-      await started.ready;
+      const [firstCall, secondServer] = await started.ready;
+      firstCallMs.push(firstCall);
+      secondServerMs.push(secondServer);
     }
-    return await serverMemory(mark);
+    return { ...(await serverMemory(mark)), firstCallMs, secondServerMs };
   } finally {
     await Promise.all(
       sessions.map(
@@ -115,6 +127,8 @@ export async function measureSharedServers(): Promise<SharedServersResult> {
   return { own, shared };
 }
 
+const calls = (list: number[]) => list.map((ms) => ms.toFixed(1)).join(", ");
+
 export function formatSharedServers({ own, shared }: SharedServersResult): string {
   const row = (label: string, m: ServerMemory) =>
     `  ${label.padEnd(16)}${String(m.processes).padStart(9)}${m.rssMiB.toFixed(0).padStart(12)}${m.pssMiB.toFixed(0).padStart(12)}`;
@@ -124,5 +138,8 @@ export function formatSharedServers({ own, shared }: SharedServersResult): strin
     row("own processes", own),
     row("shareServers", shared),
     `  processes ${own.processes} → ${shared.processes} (target ${SERVERS}); PSS ÷ ${(own.pssMiB / Math.max(shared.pssMiB, 1)).toFixed(1)}, RSS ÷ ${(own.rssMiB / Math.max(shared.rssMiB, 1)).toFixed(1)} (target ÷ ${SESSIONS})`,
+    `  first call of each session, ms — own processes: ${calls(own.firstCallMs)}; shareServers: ${calls(shared.firstCallMs)}`,
+    `  then a second server's first call, ms — own processes: ${calls(own.secondServerMs)}; shareServers: ${calls(shared.secondServerMs)}`,
+    `  the second session's first call: ${own.firstCallMs[1]?.toFixed(1)} → ${shared.firstCallMs[1]?.toFixed(1)} ms (shared: a warm call, no server start)`,
   ].join("\n");
 }

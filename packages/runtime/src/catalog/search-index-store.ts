@@ -6,8 +6,9 @@
  * only a shortcut: search's `searchIndexFromBytes` uses it only for exactly
  * the tools, keywords and search build it was made of, and a missing,
  * stale, damaged or foreign file is passed over in silence and replaced
- * after the index is built. The file is read at most once per process (for
- * the first index of the whole catalog) and written a moment after a build
+ * after the index is built. The file is read once per process (the search
+ * warm-up's check and the first index of the whole catalog share the bytes,
+ * so search keys them once) and written a moment after a build
  * (or at shutdown, whichever comes first), atomically (temp file and rename), so Pi processes sharing it never
  * see a torn file; the last writer's index stays.
  */
@@ -36,6 +37,24 @@ let wholeIndexed = false;
 /** True once a runtime of this process has its whole catalog's index: analysis ahead is then wasted. */
 export function wholeCatalogIndexed(): boolean {
   return wholeIndexed;
+}
+
+/** The kept file's bytes as this process read them, until the first index of the whole catalog took them. */
+const keptBytes = new Map<string, Promise<Uint8Array | undefined>>();
+
+/** The bytes of the index kept in `file` (`undefined`: none), read once for the warm-up and the first index. */
+export function keptIndexBytes(file: string): Promise<Uint8Array | undefined> {
+  let bytes = keptBytes.get(file);
+  if (!bytes) {
+    bytes = readFile(file).catch(() => undefined);
+    keptBytes.set(file, bytes);
+  }
+  return bytes;
+}
+
+/** Lets go of the kept file's bytes (used, or found not to fit): a later read sees what was written meanwhile. */
+export function forgetKeptIndexBytes(file: string): void {
+  keptBytes.delete(file);
 }
 
 /**
@@ -92,7 +111,8 @@ export class SearchIndexStore {
   ): Promise<SearchIndex> {
     if (keep && !this.tried) {
       this.tried = true;
-      const bytes = await readFile(this.file!).catch(() => undefined);
+      const bytes = await keptIndexBytes(this.file!);
+      forgetKeptIndexBytes(this.file!);
       const loaded = bytes && searchIndexFromBytes(bytes, tools, { searchKeywords: keywords });
       if (loaded) return loaded;
     }

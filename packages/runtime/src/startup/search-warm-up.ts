@@ -19,7 +19,6 @@
  * loop (`setImmediate`), so a request, a call or a turn that comes in runs
  * between steps. Runs once per process.
  */
-import { readFile } from "node:fs/promises";
 import { hashToolsAhead, serverIdentity } from "@pi-mcp-adapter/catalog";
 import {
   englishLexicon,
@@ -28,7 +27,12 @@ import {
   searchIndexBytesMatch,
 } from "@pi-mcp-adapter/search";
 import { pinMode } from "../calls/tool-pins.js";
-import { searchIndexFileBeside, wholeCatalogIndexed } from "../catalog/search-index-store.js";
+import {
+  forgetKeptIndexBytes,
+  keptIndexBytes,
+  searchIndexFileBeside,
+  wholeCatalogIndexed,
+} from "../catalog/search-index-store.js";
 import { keywordsByServer, searchableTools } from "../catalog/tool-catalog.js";
 import type { SnapshotServer, StartupSnapshot } from "./startup-snapshot.js";
 
@@ -67,15 +71,20 @@ async function run(snapshot: StartupSnapshot): Promise<void> {
 /**
  * Whether the index kept on disk was made of the cached servers' tools (as
  * the session's catalog lists them from the same cache, with the config's
- * `searchKeywords`): one step, and its schema texts serve the session's own check.
+ * `searchKeywords`): one step; the session's first index reads the same bytes and search does not key them again.
  */
 async function keptIndexFits(snapshot: StartupSnapshot, cached: SnapshotServer[]): Promise<boolean> {
   if (!snapshot.cache) return false;
-  const bytes = await readFile(searchIndexFileBeside(snapshot.cache.file)).catch(() => undefined);
-  if (!bytes) return false;
-  await nextTurn();
-  // The tools and keywords as the session's catalog gathers them (tool-catalog.ts).
-  const keywords = keywordsByServer(snapshot.servers.map((s) => s.server));
-  const tools = searchableTools(cached.map((s) => s.metadata));
-  return searchIndexBytesMatch(bytes, tools, { searchKeywords: keywords });
+  // The bytes the session's first index reads too: they are read, and their key made, once.
+  const file = searchIndexFileBeside(snapshot.cache.file);
+  const bytes = await keptIndexBytes(file);
+  if (bytes) {
+    await nextTurn();
+    // The tools and keywords as the session's catalog gathers them (tool-catalog.ts).
+    const keywords = keywordsByServer(snapshot.servers.map((s) => s.server));
+    const tools = searchableTools(cached.map((s) => s.metadata));
+    if (searchIndexBytesMatch(bytes, tools, { searchKeywords: keywords })) return true;
+  }
+  forgetKeptIndexBytes(file);
+  return false;
 }
