@@ -25,6 +25,7 @@ export const CROSS_SET_GRID = {
   serverWords: [0, 0.5, 1],
   concepts: [0, 1],
   feedback: [0, 0.3],
+  serverContext: [0, 0.3, 0.5],
 } as const satisfies Partial<Record<keyof RankingWeights, readonly number[]>>;
 
 /** Sets smaller than this take no part in choosing (too few queries to tell a weight from noise). */
@@ -53,7 +54,7 @@ function scoreSets(sets: readonly QuerySet[], weights: Weights): QualityScores[]
   return sets.map((set) => {
     let index = indexes.get(set.tools);
     if (!index) {
-      index = createSearchIndex(set.tools, { weights });
+      index = createSearchIndex(set.tools, { weights, serverContext: set.serverContext });
       indexes.set(set.tools, index);
     }
     const ranked = index;

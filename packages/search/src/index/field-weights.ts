@@ -42,6 +42,11 @@ export interface RankingWeights {
   concepts: number;
   /** Pseudo-relevance feedback: the weight of the best expansion word drawn from a first pass (0 = none). */
   feedback: number;
+  /**
+   * What a server's own description and instructions (`serverContext` option) add to its tools, relative to
+   * the query's best lexical score (0 = off; `rank/server-context.ts`).
+   */
+  serverContext: number;
 }
 
 /** Field order inside the index. */
@@ -70,6 +75,7 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = {
   serverWords: 1,
   concepts: 1,
   feedback: 0,
+  serverContext: 0.3,
 };
 
 /** BM25 length normalisation per field (0 = none, 1 = full), in `FIELDS` order. */

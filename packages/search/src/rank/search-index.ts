@@ -29,6 +29,7 @@ import {
   termsOf,
 } from "./feedback.js";
 import { createSemanticScorer, nudgeByMeaning, type SemanticScorer } from "./semantic-score.js";
+import { createServerContext, type ServerContext } from "./server-context.js";
 import { createServerWords } from "./server-words.js";
 import { topK } from "./top-k.js";
 
@@ -44,6 +45,8 @@ export interface SearchIndexOptions {
   lexicon?: Lexicon | false;
   /** Word vectors that reorder matches by meaning (default: `englishWordVectors`, from GloVe; `false`: none). */
   wordVectors?: WordVectors | false;
+  /** Per server, what it says about itself (title, description, instructions): a signal of its own (`serverContext` weight). */
+  serverContext?: ServerContext;
 }
 
 export interface ScoredDoc {
@@ -188,6 +191,7 @@ export function indexOver(
     wordVectors ? () => wordVectors : englishWordVectors,
     data.docVectors,
   );
+  const serverContext = createServerContext(tools, options.serverContext, weightOf("serverContext"));
 
   /** Lexical scores of the tools matching `groups` (each counting `weights[g]`) and the `extra` feedback groups. */
   const lexical = (
@@ -275,6 +279,7 @@ export function indexOver(
         const extra = feedbackGroups(first, forward, termsOf(groups), feedbackWeight);
         if (extra.length) out = lexical(query, read, groups, weights, extra, accept);
       }
+      serverContext.apply(out, groups, weights);
       nudgeByMeaning(out, read, meaning, semanticWeight);
       return { hits: limit === undefined ? out.sort(better) : topK(out, limit, better), total: out.length };
     },
