@@ -2,7 +2,8 @@
  * What a server says about itself (title, description, instructions), passed
  * as `serverContext`, raises its tools for a query that its tools' own words
  * do not answer: no tool below says "line", but the text editor server
- * describes itself as line-oriented.
+ * describes itself as line-oriented. It also joins each of its tools' meaning
+ * vectors: "paintings" is near an art museum's description, not its tool's.
  */
 import { describe, expect, it } from "vitest";
 import { createSearchIndex, rankTools } from "../src/index.js";
@@ -42,5 +43,30 @@ describe("server context", () => {
     const index = createSearchIndex(tools, { serverContext });
     const plain = createSearchIndex(tools);
     expect(rankTools(query, index).total).toBe(rankTools(query, plain).total);
+  });
+});
+
+describe("server context in the meaning of each tool", () => {
+  const shops = [
+    tool("museum", "search_items", "Search items by keyword."),
+    tool("store", "search_objects", "Search objects by keyword."),
+  ];
+  const described = {
+    museum: "Art museum: artworks, sculpture and drawings of the old masters.",
+    store: "Online shop: orders, carts and shipping.",
+  };
+  // The lexical signal off: only the meaning vectors tell the two tools apart.
+  const top = (serverContextMeaning: number) =>
+    rankTools(
+      "search for famous paintings",
+      createSearchIndex(shops, {
+        serverContext: described,
+        weights: { serverContext: 0, serverContextMeaning },
+      }),
+    ).hits[0]?.tool.prefixedName;
+
+  it("ranks the tool whose server's text is near the request first", () => {
+    expect(top(0)).toBe("store_search_objects");
+    expect(top(0.3)).toBe("museum_search_items");
   });
 });

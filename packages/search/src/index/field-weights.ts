@@ -47,6 +47,11 @@ export interface RankingWeights {
    * the query's best lexical score (0 = off; `rank/server-context.ts`).
    */
   serverContext: number;
+  /**
+   * How much a server's own text (`serverContext` option) counts in each of its tools' meaning vectors,
+   * relative to the tool's own name and description (0 = not at all; `rank/semantic-score.ts`).
+   */
+  serverContextMeaning: number;
 }
 
 /** Field order inside the index. */
@@ -76,6 +81,7 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = {
   concepts: 1,
   feedback: 0,
   serverContext: 0.3,
+  serverContextMeaning: 0.3,
 };
 
 /** BM25 length normalisation per field (0 = none, 1 = full), in `FIELDS` order. */

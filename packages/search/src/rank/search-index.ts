@@ -29,7 +29,7 @@ import {
   termsOf,
 } from "./feedback.js";
 import { createSemanticScorer, nudgeByMeaning, type SemanticScorer } from "./semantic-score.js";
-import { createServerContext, type ServerContext } from "./server-context.js";
+import { contextText, createServerContext, type ServerContext } from "./server-context.js";
 import { createServerWords } from "./server-words.js";
 import { topK } from "./top-k.js";
 
@@ -165,15 +165,11 @@ export function indexOver(
   const touched: number[] = [];
   const sumTouched: number[] = [];
   const { wordVectors } = options;
-  const semanticWeight =
-    wordVectors === false ? 0 : (options.weights?.semantic ?? DEFAULT_RANKING_WEIGHTS.semantic);
-  const coverageExponent = options.weights?.coverageExponent ?? DEFAULT_RANKING_WEIGHTS.coverageExponent;
-  const serverWords = createServerWords(
-    tools,
-    options.weights?.serverWords ?? DEFAULT_RANKING_WEIGHTS.serverWords,
-  );
   const weightOf = <K extends keyof RankingWeights>(name: K) =>
     options.weights?.[name] ?? DEFAULT_RANKING_WEIGHTS[name];
+  const semanticWeight = wordVectors === false ? 0 : weightOf("semantic");
+  const coverageExponent = weightOf("coverageExponent");
+  const serverWords = createServerWords(tools, weightOf("serverWords"));
   const conceptWeight = weightOf("concepts");
   const feedbackWeight = weightOf("feedback");
   const serverIds = new Map<string, number>();
@@ -190,6 +186,10 @@ export function indexOver(
     df,
     wordVectors ? () => wordVectors : englishWordVectors,
     data.docVectors,
+    {
+      textOf: (server) => contextText(options.serverContext, server),
+      weight: weightOf("serverContextMeaning"),
+    },
   );
   const serverContext = createServerContext(tools, options.serverContext, weightOf("serverContext"));
 

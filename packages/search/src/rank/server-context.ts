@@ -10,7 +10,7 @@
  * file editing"; in "Find today's top LLM-related news" the Hacker News
  * server's title holds "news" where its tools say "stories". It only raises
  * tools the words already found, and a host that passes no context changes
- * nothing.
+ * nothing. The same text also joins its tools' meaning vectors (`semantic-score.ts`).
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import type { QueryGroup } from "../query/query-terms.js";
@@ -43,7 +43,7 @@ export function createServerContext(
 ): ServerContextSignal {
   if (!context || weight <= 0) return NONE;
   const servers = [...new Set(tools.map((tool) => tool.server))];
-  const docs = servers.map((server) => termCounts(context[server] ?? ""));
+  const docs = servers.map((server) => termCounts(contextText(context, server) ?? ""));
   const lengths = docs.map((doc) => [...doc.values()].reduce((a, b) => a + b, 0));
   const described = lengths.filter((length) => length > 0).length;
   if (described === 0) return NONE;
@@ -86,9 +86,14 @@ export function createServerContext(
   };
 }
 
+/** The part of a server's text that is read (its start says what the server is for). */
+export function contextText(context: ServerContext | undefined, server: string): string | undefined {
+  return context?.[server]?.slice(0, MAX_CONTEXT_CHARS);
+}
+
 function termCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const word of tokenize(text.slice(0, MAX_CONTEXT_CHARS))) {
+  for (const word of tokenize(text)) {
     if (isStopWord(word)) continue;
     const term = stem(word);
     counts.set(term, (counts.get(term) ?? 0) + 1);
