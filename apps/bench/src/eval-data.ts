@@ -20,6 +20,8 @@ export interface EvalData {
   dir: string;
   tools: ToolMetadata[];
   queries: EvalQuery[];
+  /** Per server, what it says about itself: `serverInfo` title and description, `instructions`, when recorded. */
+  serverContext: Record<string, string>;
 }
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -42,12 +44,18 @@ export function loadEvalData(dir = evalDir(), queryFile = "queries-dev.jsonl"): 
     );
   }
   const tools: ToolMetadata[] = [];
+  const serverContext: Record<string, string> = {};
   for (const file of readdirSync(catalogDir).sort()) {
     if (!file.endsWith(".json") || file === "summary.json") continue;
     const parsed = JSON.parse(readFileSync(join(catalogDir, file), "utf8")) as {
       server: string;
       tools: { name: string; description?: string; inputSchema?: JsonSchemaObject }[];
+      serverInfo?: { title?: string; description?: string };
+      instructions?: string;
     };
+    const { title, description } = parsed.serverInfo ?? {};
+    const context = [title, description, parsed.instructions].filter(Boolean).join("\n");
+    if (context) serverContext[parsed.server] = context;
     for (const tool of parsed.tools) {
       tools.push({
         server: parsed.server,
@@ -59,7 +67,7 @@ export function loadEvalData(dir = evalDir(), queryFile = "queries-dev.jsonl"): 
       });
     }
   }
-  return { dir, tools, queries: loadQueries(join(dir, queryFile)) };
+  return { dir, tools, queries: loadQueries(join(dir, queryFile)), serverContext };
 }
 
 /** Queries of a JSON-lines file: `{id, query, server_hint, relevant: ["<server>/<tool>", …], style}` a line. */

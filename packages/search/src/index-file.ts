@@ -201,7 +201,12 @@ function sameKeyInputs(
 }
 
 function keepable(options: SearchIndexOptions): boolean {
-  return options.lexicon === undefined && options.weights === undefined && options.wordVectors === undefined;
+  return (
+    options.lexicon === undefined &&
+    options.weights === undefined &&
+    options.wordVectors === undefined &&
+    options.serverContext === undefined
+  );
 }
 
 function align8(n: number): number {

@@ -37,7 +37,13 @@ if (losses.length) process.exitCode = 1;
 const sets = loadQuerySets(data);
 if (extraQueries) {
   const path = resolve(process.env.INIT_CWD ?? process.cwd(), extraQueries);
-  sets.push({ name: basename(path), origin: "--queries", tools: data.tools, queries: loadQueries(path) });
+  sets.push({
+    name: basename(path),
+    origin: "--queries",
+    tools: data.tools,
+    queries: loadQueries(path),
+    serverContext: data.serverContext,
+  });
 }
 // The development set was scored above; the other sets are scored here, one row each.
 const scored = [{ set: sets[0]!, results }, ...evaluateSets(sets.slice(1))];

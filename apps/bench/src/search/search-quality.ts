@@ -17,8 +17,11 @@ export interface RankerScores {
   misses: { query: EvalQuery; rank: number | undefined; top: string[] }[];
 }
 
-export function rankers(tools: readonly ToolMetadata[]): { name: string; rank: Ranker }[] {
-  const ours = createSearchIndex(tools);
+export function rankers(
+  tools: readonly ToolMetadata[],
+  serverContext?: Readonly<Record<string, string>>,
+): { name: string; rank: Ranker }[] {
+  const ours = createSearchIndex(tools, serverContext ? { serverContext } : {});
   const bm25 = createBm25Baseline(tools);
   return [
     { name: "pi-mcp-adapter", rank: (q) => rankTools(q, ours, { limit: 10 }).hits.map((h) => h.tool) },
@@ -28,7 +31,7 @@ export function rankers(tools: readonly ToolMetadata[]): { name: string; rank: R
 }
 
 export function evaluate(data: EvalData): RankerScores[] {
-  return rankers(data.tools).map(({ name, rank }) => {
+  return rankers(data.tools, data.serverContext).map(({ name, rank }) => {
     const misses: RankerScores["misses"] = [];
     const scores = scoreByStyle(data.queries, (query) => {
       const top = rank(query.query).map(toolKey);

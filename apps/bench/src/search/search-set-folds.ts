@@ -25,6 +25,8 @@ export const CROSS_SET_GRID = {
   serverWords: [0, 0.5, 1],
   concepts: [0, 1],
   feedback: [0, 0.3],
+  serverContext: [0, 0.3],
+  serverContextMeaning: [0, 0.3],
 } as const satisfies Partial<Record<keyof RankingWeights, readonly number[]>>;
 
 /** Sets smaller than this take no part in choosing (too few queries to tell a weight from noise). */
@@ -39,10 +41,12 @@ export interface HeldOutRow {
   shipped: QualityScores;
 }
 
-/** Every point of the grid (each weight of `CROSS_SET_GRID` at each of its values). */
-function combinations(): Weights[] {
+type Grid = Partial<Record<keyof RankingWeights, readonly number[]>>;
+
+/** Every point of the grid (each of its weights at each of its values). */
+function combinations(grid: Grid): Weights[] {
   let out: Weights[] = [{}];
-  for (const [name, values] of Object.entries(CROSS_SET_GRID) as [keyof RankingWeights, readonly number[]][])
+  for (const [name, values] of Object.entries(grid) as [keyof RankingWeights, readonly number[]][])
     out = out.flatMap((weights) => values.map((value) => ({ ...weights, [name]: value })));
   return out;
 }
@@ -53,7 +57,7 @@ function scoreSets(sets: readonly QuerySet[], weights: Weights): QualityScores[]
   return sets.map((set) => {
     let index = indexes.get(set.tools);
     if (!index) {
-      index = createSearchIndex(set.tools, { weights });
+      index = createSearchIndex(set.tools, { weights, serverContext: set.serverContext });
       indexes.set(set.tools, index);
     }
     const ranked = index;
@@ -68,16 +72,16 @@ function scoreSets(sets: readonly QuerySet[], weights: Weights): QualityScores[]
   });
 }
 
-/** For each set: the grid point best on the other sets (mean of R@5 + MRR@10 per set), scored on it. */
-export function leaveOneSetOut(sets: readonly QuerySet[]): HeldOutRow[] {
-  const grid = combinations().map((weights) => ({ weights, scores: scoreSets(sets, weights) }));
+/**
+ * For each set: the grid point best on the other sets (mean of R@5 + MRR@10 per set), scored on it.
+ * `grid` (default `CROSS_SET_GRID`): weights not in it keep their defaults.
+ */
+export function leaveOneSetOut(sets: readonly QuerySet[], weightGrid: Grid = CROSS_SET_GRID): HeldOutRow[] {
+  const grid = combinations(weightGrid).map((weights) => ({ weights, scores: scoreSets(sets, weights) }));
   const shipped = scoreSets(
     sets,
     Object.fromEntries(
-      Object.keys(CROSS_SET_GRID).map((name) => [
-        name,
-        DEFAULT_RANKING_WEIGHTS[name as keyof RankingWeights],
-      ]),
+      Object.keys(weightGrid).map((name) => [name, DEFAULT_RANKING_WEIGHTS[name as keyof RankingWeights]]),
     ),
   );
   const chooses = sets.map((set) => set.queries.length >= MIN_QUERIES);

@@ -5,7 +5,7 @@
  * issue's examples). Each set names its catalog and whether anyone tuned on
  * it, so a figure is read with that in mind.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
@@ -20,6 +20,8 @@ export interface QuerySet {
   origin: string;
   tools: readonly ToolMetadata[];
   queries: readonly EvalQuery[];
+  /** Per server, what it says about itself (title, description, instructions), as the host would pass it. */
+  serverContext: Readonly<Record<string, string>>;
   /** The set whose queries these are a part of (not an independent opinion beside it). */
   partOf?: string;
 }
@@ -69,10 +71,30 @@ function onServers(
   };
 }
 
+/**
+ * What each LiveMCPBench server says about itself (its entry's name and description in LiveMCPBench's
+ * tool list), derived by `fixtures/livemcpbench-servers.mjs`: the shared catalog keeps only `serverInfo`.
+ */
+function liveServerContext(): Record<string, string> {
+  const servers = JSON.parse(readFileSync(fixture("livemcpbench-servers.json"), "utf8")) as Record<
+    string,
+    { title: string; description: string }
+  >;
+  return Object.fromEntries(
+    Object.entries(servers).map(([server, { title, description }]) => [server, `${title}\n${description}`]),
+  );
+}
+
 /** The sets, development set first; LiveMCPBench only when `external/` is there. */
 export function loadQuerySets(dev: EvalData = loadEvalData()): QuerySet[] {
   const sets: QuerySet[] = [
-    { name: "dev", origin: "shared/eval, weights tuned on it", tools: dev.tools, queries: dev.queries },
+    {
+      name: "dev",
+      origin: "shared/eval, weights tuned on it",
+      tools: dev.tools,
+      queries: dev.queries,
+      serverContext: dev.serverContext,
+    },
   ];
   const external = join(dev.dir, "external");
   if (existsSync(join(external, "queries.jsonl"))) {
@@ -82,16 +104,24 @@ export function loadQuerySets(dev: EvalData = loadEvalData()): QuerySet[] {
       origin: "94 long tasks over 527 other tools (Apache-2.0)",
       tools: live.tools,
       queries: live.queries,
+      serverContext: { ...live.serverContext, ...liveServerContext() },
     });
   }
   for (const [name, file, origin] of FIXTURE_SETS) {
-    sets.push({ name, origin, tools: dev.tools, queries: loadQueries(fixture(file)) });
+    sets.push({
+      name,
+      origin,
+      tools: dev.tools,
+      queries: loadQueries(fixture(file)),
+      serverContext: dev.serverContext,
+    });
   }
   const agent = sets.find((set) => set.name === "agent")!;
   sets.push({
     name: "agent-13",
     origin: "the agent queries over only the 13 servers apps/e2e pins (a user-sized catalog)",
     partOf: "agent",
+    serverContext: dev.serverContext,
     ...onServers(dev.tools, agent.queries, PUBLISHED_SERVERS),
   });
   return sets;
@@ -105,7 +135,12 @@ export interface SetScores {
 export function evaluateSets(sets: readonly QuerySet[]): SetScores[] {
   return sets.map((set) => ({
     set,
-    results: evaluate({ dir: "", tools: [...set.tools], queries: [...set.queries] }),
+    results: evaluate({
+      dir: "",
+      tools: [...set.tools],
+      queries: [...set.queries],
+      serverContext: { ...set.serverContext },
+    }),
   }));
 }
 

@@ -42,6 +42,16 @@ export interface RankingWeights {
   concepts: number;
   /** Pseudo-relevance feedback: the weight of the best expansion word drawn from a first pass (0 = none). */
   feedback: number;
+  /**
+   * What a server's own description and instructions (`serverContext` option) add to its tools, relative to
+   * the query's best lexical score (0 = off; `rank/server-context.ts`).
+   */
+  serverContext: number;
+  /**
+   * How much a server's own text (`serverContext` option) counts in each of its tools' meaning vectors,
+   * relative to the tool's own name and description (0 = not at all; `rank/semantic-score.ts`).
+   */
+  serverContextMeaning: number;
 }
 
 /** Field order inside the index. */
@@ -70,6 +80,8 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = {
   serverWords: 1,
   concepts: 1,
   feedback: 0,
+  serverContext: 0.3,
+  serverContextMeaning: 0.3,
 };
 
 /** BM25 length normalisation per field (0 = none, 1 = full), in `FIELDS` order. */

@@ -29,6 +29,7 @@ import {
   termsOf,
 } from "./feedback.js";
 import { createSemanticScorer, nudgeByMeaning, type SemanticScorer } from "./semantic-score.js";
+import { contextText, createServerContext, type ServerContext } from "./server-context.js";
 import { createServerWords } from "./server-words.js";
 import { topK } from "./top-k.js";
 
@@ -44,6 +45,8 @@ export interface SearchIndexOptions {
   lexicon?: Lexicon | false;
   /** Word vectors that reorder matches by meaning (default: `englishWordVectors`, from GloVe; `false`: none). */
   wordVectors?: WordVectors | false;
+  /** Per server, what it says about itself (title, description, instructions): a signal of its own (`serverContext` weight). */
+  serverContext?: ServerContext;
 }
 
 export interface ScoredDoc {
@@ -162,15 +165,11 @@ export function indexOver(
   const touched: number[] = [];
   const sumTouched: number[] = [];
   const { wordVectors } = options;
-  const semanticWeight =
-    wordVectors === false ? 0 : (options.weights?.semantic ?? DEFAULT_RANKING_WEIGHTS.semantic);
-  const coverageExponent = options.weights?.coverageExponent ?? DEFAULT_RANKING_WEIGHTS.coverageExponent;
-  const serverWords = createServerWords(
-    tools,
-    options.weights?.serverWords ?? DEFAULT_RANKING_WEIGHTS.serverWords,
-  );
   const weightOf = <K extends keyof RankingWeights>(name: K) =>
     options.weights?.[name] ?? DEFAULT_RANKING_WEIGHTS[name];
+  const semanticWeight = wordVectors === false ? 0 : weightOf("semantic");
+  const coverageExponent = weightOf("coverageExponent");
+  const serverWords = createServerWords(tools, weightOf("serverWords"));
   const conceptWeight = weightOf("concepts");
   const feedbackWeight = weightOf("feedback");
   const serverIds = new Map<string, number>();
@@ -187,7 +186,12 @@ export function indexOver(
     df,
     wordVectors ? () => wordVectors : englishWordVectors,
     data.docVectors,
+    {
+      textOf: (server) => contextText(options.serverContext, server),
+      weight: weightOf("serverContextMeaning"),
+    },
   );
+  const serverContext = createServerContext(tools, options.serverContext, weightOf("serverContext"));
 
   /** Lexical scores of the tools matching `groups` (each counting `weights[g]`) and the `extra` feedback groups. */
   const lexical = (
@@ -275,6 +279,7 @@ export function indexOver(
         const extra = feedbackGroups(first, forward, termsOf(groups), feedbackWeight);
         if (extra.length) out = lexical(query, read, groups, weights, extra, accept);
       }
+      serverContext.apply(out, groups, weights);
       nudgeByMeaning(out, read, meaning, semanticWeight);
       return { hits: limit === undefined ? out.sort(better) : topK(out, limit, better), total: out.length };
     },

@@ -4,7 +4,9 @@
  * (rare words count more, stop words not at all), and the cosine of the two
  * raises the tool's score. Task-style queries ("give a customer their money
  * back") then rank the tool that does it (`create_refund`) above tools that
- * merely share a word. It only reorders tools the words already found, and
+ * merely share a word. A server's own text (`serverContext`), when given,
+ * joins each of its tools' vectors at `serverContextMeaning` of their weight.
+ * It only reorders tools the words already found, and
  * only the best `RERANKED` of them, so it never adds noise to the results or
  * cost that grows with the catalog.
  */
@@ -30,12 +32,14 @@ export interface SemanticScorer {
  * `documentFrequency(stem)` says in how many tools a stemmed word occurs, for
  * the rare-words-count-more weighting; `loadVectors` is called on first use.
  * `known`: the tools' vectors as an earlier scorer of the same tools made them (read back from a file).
+ * `context`: each server's own text (`serverContext`), mixed into each of its tools' vectors at `weight`.
  */
 export function createSemanticScorer(
   tools: readonly ToolMetadata[],
   documentFrequency: (stemmed: string) => number,
   loadVectors: () => WordVectors,
   known?: readonly (Float32Array | null)[],
+  context?: { textOf: (server: string) => string | undefined; weight: number },
 ): SemanticScorer {
   const docVectors: (Float32Array | null | undefined)[] = known ? [...known] : new Array(tools.length);
   const weights = new Map<string, number>();
@@ -49,7 +53,8 @@ export function createSemanticScorer(
     }
     return value;
   };
-  const embed = (words: readonly string[]): Float32Array | undefined => {
+  /** The rarity-weighted sum of the words' vectors, or undefined when none of them has one. */
+  const sumOf = (words: readonly string[]): Float64Array | undefined => {
     vectors ??= loadVectors();
     const sum = new Float64Array(vectors.dims);
     let any = false;
@@ -61,17 +66,36 @@ export function createSemanticScorer(
       const w = weight(word);
       for (let d = 0; d < sum.length; d++) sum[d]! += vector[d]! * w;
     }
-    if (!any) return undefined;
-    let length = 0;
-    for (let d = 0; d < sum.length; d++) length += sum[d]! * sum[d]!;
-    length = Math.sqrt(length) || 1;
+    return any ? sum : undefined;
+  };
+  const unit = (sum: Float64Array): Float32Array => {
+    const length = norm(sum) || 1;
     return Float32Array.from(sum, (value) => value / length);
+  };
+  const embed = (words: readonly string[]): Float32Array | undefined => {
+    const sum = sumOf(words);
+    return sum && unit(sum);
+  };
+  const serverSums = new Map<string, Float64Array | undefined>();
+  const serverSum = (server: string): Float64Array | undefined => {
+    if (!serverSums.has(server)) {
+      const text = context?.textOf(server);
+      serverSums.set(server, text ? sumOf(tokenize(text)) : undefined);
+    }
+    return serverSums.get(server);
   };
   const docVector = (doc: number): Float32Array | null => {
     let vector = docVectors[doc];
     if (vector === undefined) {
       const tool = tools[doc]!;
-      vector = embed([...tokenize(tool.name), ...tokenize(tool.description ?? "")]) ?? null;
+      const own = sumOf([...tokenize(tool.name), ...tokenize(tool.description ?? "")]);
+      const server = own && context && context.weight > 0 ? serverSum(tool.server) : undefined;
+      // The server's text counts `weight` × as much as the tool's own words, whatever its length.
+      if (own && server) {
+        const scale = (context!.weight * norm(own)) / (norm(server) || 1);
+        for (let d = 0; d < own.length; d++) own[d]! += server[d]! * scale;
+      }
+      vector = own ? unit(own) : null;
       docVectors[doc] = vector;
     }
     return vector;
@@ -109,4 +133,10 @@ export function nudgeByMeaning(
   for (const hit of hits) {
     if (hit.score >= floor) hit.score += scale * scorer.similarity(vector, hit.doc);
   }
+}
+
+function norm(vector: Float64Array): number {
+  let sum = 0;
+  for (let d = 0; d < vector.length; d++) sum += vector[d]! * vector[d]!;
+  return Math.sqrt(sum);
 }
