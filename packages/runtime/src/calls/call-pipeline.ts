@@ -43,6 +43,7 @@ import {
 } from "./call-progress.js";
 import type { CallResult } from "./call-result.js";
 import { type CallTarget, callName, invokeTarget, kindOf, serverOf } from "./call-target.js";
+import { repairJsonStringArguments, repairNote } from "./repair-arguments.js";
 
 /** The settings every call obeys. */
 export interface CallSettings {
@@ -127,7 +128,13 @@ export class CallPipeline {
   }
 
   async run(request: CallRequest): Promise<CallResult> {
-    const { target, args, signal } = request;
+    const { target, signal } = request;
+    // Stage 0: a tool's object or array arguments sent as JSON text are parsed once (repair-arguments.ts).
+    const repair =
+      target.kind === "tool" && target.tool.kind === "tool"
+        ? repairJsonStringArguments(target.tool.inputSchema, request.args)
+        : undefined;
+    const args = repair?.args ?? request.args;
     const started = performance.now();
     const kind = kindOf(target);
     const server = serverOf(target);
@@ -182,8 +189,12 @@ export class CallPipeline {
       const guarded = await this.output.guard(raw, { server, tool: name, details: request.details === true });
       // A changed tool that ran without the user accepting the change: the model reads a warning first.
       const warning = unaccepted ? toolChangeWarning(server, unaccepted) : undefined;
+      const notes = [
+        ...(warning ? [warning] : []),
+        ...(repair?.repaired.length ? [repairNote(repair.repaired)] : []),
+      ].map((text) => ({ type: "text" as const, text }));
       const result: CallResult = {
-        content: warning ? [{ type: "text", text: warning }, ...guarded.content] : guarded.content,
+        content: notes.length ? [...notes, ...guarded.content] : guarded.content,
         isError: guarded.isError,
         ...(guarded.structuredContent !== undefined ? { structuredContent: guarded.structuredContent } : {}),
         details: { server, name, kind, ...guarded.details },
