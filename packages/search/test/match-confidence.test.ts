@@ -38,11 +38,11 @@ describe("match confidence", () => {
   });
 
   it("pages through relevant hits only", () => {
-    const first = rankTools("take a screenshot of the page", index, { limit: 1, relevantOnly: true });
+    const first = rankTools("create a branch", index, { limit: 1, relevantOnly: true });
     const relevant = first.relevant ?? 0;
     expect(relevant).toBeGreaterThan(1);
     expect(first.nextOffset).toBe(1);
-    const last = rankTools("take a screenshot of the page", index, {
+    const last = rankTools("create a branch", index, {
       limit: 1,
       offset: relevant - 1,
       relevantOnly: true,

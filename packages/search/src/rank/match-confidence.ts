@@ -19,7 +19,7 @@ import type { ScoredDoc } from "./search-index.js";
 export type MatchConfidence = "strong" | "weak" | "faint";
 
 /** A hit under this share of the best hit's score is not counted as relevant. */
-export const RELEVANT_SHARE = 0.25;
+export const RELEVANT_SHARE = 0.45;
 
 /** Strong when either signal is this high on its own … */
 const SURE_COVERAGE = 0.75;
