@@ -95,6 +95,12 @@ export interface CallRequest {
   signal?: AbortSignal;
   /** Put the raw MCP result (bounded) into `details` (proxy calls; direct tools leave it out). */
   details?: boolean;
+  /**
+   * A tool's result as the server sent it, not guarded, in `details.mcpResult`
+   * (`content` then holds only the pipeline's own notes): for a caller that
+   * bounds it itself (mcpScript, by its transfer budget). Other targets are guarded as usual.
+   */
+  raw?: boolean;
 }
 
 export class CallPipeline {
@@ -185,14 +191,19 @@ export class CallPipeline {
         };
       }
       if (this.observers.size > 0) resultBytes = jsonBytes(raw);
-      // Stage 3: output guard.
-      const guarded = await this.output.guard(raw, { server, tool: name, details: request.details === true });
       // A changed tool that ran without the user accepting the change: the model reads a warning first.
       const warning = unaccepted ? toolChangeWarning(server, unaccepted) : undefined;
       const notes = [
         ...(warning ? [warning] : []),
         ...(repair?.repaired.length ? [repairNote(repair.repaired)] : []),
       ].map((text) => ({ type: "text" as const, text }));
+      if (request.raw && kind === "tool") {
+        const isError = raw.isError === true;
+        record(isError ? "error" : "ok", isError ? "tool_error" : undefined);
+        return { content: notes, isError, details: { server, name, kind, mcpResult: raw } };
+      }
+      // Stage 3: output guard.
+      const guarded = await this.output.guard(raw, { server, tool: name, details: request.details === true });
       const result: CallResult = {
         content: notes.length ? [...notes, ...guarded.content] : guarded.content,
         isError: guarded.isError,

@@ -36,6 +36,8 @@ export interface CallOptions {
   origin?: CallOrigin;
   /** Put the raw MCP result (bounded) into `details`. */
   details?: boolean;
+  /** A tool call's result as the server sent it, unguarded, in `details.mcpResult` (see `CallRequest.raw`). */
+  raw?: boolean;
 }
 
 /** What calls read of the catalog: names resolve through its questions, listings load and refresh. */
