@@ -48,6 +48,8 @@ export interface ServerListing {
 export interface BuildToolMetadataOptions extends ToolFilter {
   /** Prefix mode for exposed names; default `server`. */
   toolPrefix?: ToolPrefixMode;
+  /** Every configured server's name: a tool keeps an un-doubled name only where no other server's prefix could claim it (core's `uniqueToolNames`). */
+  serverNames?: readonly string[];
   /** Told of entries left out (no name, listed twice), each message naming the server. */
   onWarning?: (message: string) => void;
 }
@@ -182,6 +184,7 @@ export function buildServerMetadata(
     server,
     drafts.map((d) => d.name),
     options.toolPrefix,
+    options.serverNames,
   );
   return drafts
     .map((draft, i): ToolMetadata => ({ ...draft, prefixedName: exposed[i]! }))

@@ -21,6 +21,17 @@ describe("names that fold alike", () => {
     ]);
   });
 
+  it("names a tool carrying its server's name once, unless another configured server's prefix could claim it", () => {
+    const names = (serverNames?: string[]) =>
+      buildServerMetadata(
+        "github",
+        { tools: ["github_search", "github_x_y"].map(tool) },
+        { serverNames },
+      ).map((t) => t.prefixedName);
+    expect(names()).toEqual(["github_search", "github_x_y"]);
+    expect(names(["github", "github_x"])).toEqual(["github_search", "github_github_x_y"]);
+  });
+
   it("leaves out tools and prompts with an empty or blank name, with a warning naming the server", () => {
     const warnings: string[] = [];
     const metadata = buildServerMetadata(

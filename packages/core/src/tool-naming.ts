@@ -25,11 +25,22 @@ export function serverPrefix(server: string, mode: ToolPrefixMode): string {
  * - `none`: the tool's own name
  * - `mcp`: `mcp__<server>__<tool>`
  *
+ * A tool whose (folded) name already starts with the server part and `_`
+ * keeps it in `server` and `short` modes: server `github`'s `github_search`
+ * is `github_search`, not `github_github_search` (as 2.36 names it).
+ * `doubled: true` gives the plain `<server>_<tool>` form instead, the
+ * fallback `uniqueToolNames` uses when that name is taken.
+ *
  * Characters a provider would reject are folded to `_`. Names longer than 64
  * characters are cut and end in a short hash of the full name, so two long
  * names never collide.
  */
-export function prefixedToolName(server: string, tool: string, mode: ToolPrefixMode = "server"): string {
+export function prefixedToolName(
+  server: string,
+  tool: string,
+  mode: ToolPrefixMode = "server",
+  options: { doubled?: boolean } = {},
+): string {
   const toolPart = foldName(tool);
   let name: string;
   switch (mode) {
@@ -39,10 +50,17 @@ export function prefixedToolName(server: string, tool: string, mode: ToolPrefixM
     case "mcp":
       name = `mcp__${serverPrefix(server, mode)}__${toolPart}`;
       break;
-    default:
-      name = `${serverPrefix(server, mode)}_${toolPart}`;
+    default: {
+      const prefix = serverPrefix(server, mode);
+      name = !options.doubled && carriesPrefix(toolPart, prefix) ? toolPart : `${prefix}_${toolPart}`;
+    }
   }
   return limitToolNameLength(name);
+}
+
+/** Whether a (folded) tool name already starts with `prefix` and `_`, with more after it. */
+export function carriesPrefix(toolPart: string, prefix: string): boolean {
+  return toolPart.length > prefix.length + 1 && toolPart.startsWith(`${prefix}_`);
 }
 
 /** `name` itself when short enough, else cut and ended by a short hash of the whole name. */

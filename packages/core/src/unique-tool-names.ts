@@ -5,9 +5,18 @@
  * the others get `_2`, `_3`, … in the order of their MCP names, so the result
  * does not depend on the order the server listed them in. The MCP name itself
  * is what a call sends on the wire; only the exposed name changes.
+ *
+ * A tool that already carries the server's name keeps it un-doubled
+ * (`github_search` on server `github`, see `prefixedToolName`), unless that
+ * name is taken: by another entry of the server (its `search` is
+ * `github_search`) or possibly by another configured server (a server
+ * `github_x` names its `y` `github_x_y`). Then it takes the doubled form,
+ * `github_github_search`. Both tests depend on the server's own entries and
+ * the configured server names, never on the order of a listing or on other
+ * servers' tools, so a name stays put while unrelated tools come and go.
  */
 import type { ToolPrefixMode } from "./server-definition.js";
-import { foldName, limitToolNameLength, prefixedToolName } from "./tool-naming.js";
+import { foldName, limitToolNameLength, prefixedToolName, serverPrefix } from "./tool-naming.js";
 
 /**
  * The exposed name of each of `names` (one server's entries, same order).
@@ -18,8 +27,10 @@ export function uniqueToolNames(
   server: string,
   names: readonly string[],
   mode: ToolPrefixMode = "server",
+  /** The other configured servers' names, whose prefixes an un-doubled name must not borrow. */
+  otherServers: readonly string[] = [],
 ): string[] {
-  const plain = names.map((name) => prefixedToolName(server, name, mode));
+  const plain = undoubledWhereFree(server, names, mode, otherServers);
   const groups = new Map<string, number[]>();
   plain.forEach((exposed, index) => {
     const group = groups.get(exposed);
@@ -41,6 +52,31 @@ export function uniqueToolNames(
     }
   }
   return out;
+}
+
+/** Each entry's exposed name before `_2` suffixes: un-doubled where that name is free. */
+function undoubledWhereFree(
+  server: string,
+  names: readonly string[],
+  mode: ToolPrefixMode,
+  otherServers: readonly string[],
+): string[] {
+  const named = names.map((name) => prefixedToolName(server, name, mode));
+  const doubled = names.map((name) => prefixedToolName(server, name, mode, { doubled: true }));
+  if (named.every((name, i) => name === doubled[i])) return named;
+  const own = serverPrefix(server, mode);
+  const borrowed = otherServers
+    .filter((other) => other !== server)
+    .flatMap((other) => [serverPrefix(other, "server"), serverPrefix(other, "short")])
+    .filter((prefix) => prefix !== own)
+    .map((prefix) => `${prefix}_`);
+  const count = new Map<string, number>();
+  for (const name of named) count.set(name, (count.get(name) ?? 0) + 1);
+  return named.map((name, i) => {
+    if (name === doubled[i]) return name;
+    const taken = count.get(name)! > 1 || borrowed.some((prefix) => name.startsWith(prefix));
+    return taken ? doubled[i]! : name;
+  });
 }
 
 /** A name already in folded form comes first; then by code units, so any listing order gives one answer. */

@@ -39,3 +39,49 @@ describe("uniqueToolNames", () => {
     for (const name of out) expect(name.length).toBeLessThanOrEqual(MAX_TOOL_NAME_LENGTH);
   });
 });
+
+describe("tool names that already carry the server's name", () => {
+  it("are not prefixed twice", () => {
+    expect(uniqueToolNames("github", ["github_search", "create_issue"])).toEqual([
+      "github_search",
+      "github_create_issue",
+    ]);
+    // Folded first: a tool `github-search` carries the prefix too; in short mode the `-mcp`-less prefix counts.
+    expect(uniqueToolNames("github", ["github-search"])).toEqual(["github_search"]);
+    expect(uniqueToolNames("github-mcp", ["github_search"], "short")).toEqual(["github_search"]);
+    // Only a whole prefix word: `githubsearch` and a bare `github_` are prefixed as usual.
+    expect(uniqueToolNames("github", ["githubsearch", "github_"])).toEqual([
+      "github_githubsearch",
+      "github_github_",
+    ]);
+    expect(uniqueToolNames("github", ["github_search"], "mcp")).toEqual(["mcp__github__github_search"]);
+    expect(uniqueToolNames("github", ["github_search"], "none")).toEqual(["github_search"]);
+  });
+
+  it("fall back to the doubled name when the server's own tool holds the short one, in any listing order", () => {
+    expect(uniqueToolNames("github", ["github_search", "search"])).toEqual([
+      "github_github_search",
+      "github_search",
+    ]);
+    expect(uniqueToolNames("github", ["search", "github_search"])).toEqual([
+      "github_search",
+      "github_github_search",
+    ]);
+  });
+
+  it("fall back when another configured server's prefix could make the same name", () => {
+    // Server `github_x` would name its tool `y` github_x_y.
+    expect(
+      uniqueToolNames("github", ["github_x_y", "github_search"], "server", ["github", "github_x"]),
+    ).toEqual(["github_github_x_y", "github_search"]);
+    // A server `github-mcp` shortens to `github`, the server's own prefix: no conflict from that.
+    expect(uniqueToolNames("github", ["github_search"], "server", ["github-mcp"])).toEqual(["github_search"]);
+  });
+
+  it("stay put while other tools of the server come and go", () => {
+    const before = uniqueToolNames("github", ["github_search", "list_repos"]);
+    const after = uniqueToolNames("github", ["github_search", "get_me", "github_list_prs"]);
+    expect(after[0]).toBe(before[0]);
+    expect(after[2]).toBe("github_list_prs");
+  });
+});

@@ -27,10 +27,16 @@ export interface ScriptCallOptions {
   signal: AbortSignal;
 }
 
-/** What `tools.call` resolves to inside the script: never a rejection. */
+/**
+ * What `tools.call` resolves to inside the script: never a rejection. `data`
+ * is the MCP result as the server sent it (`content`, `structuredContent`,
+ * `_meta`, `isError` always a boolean), and with a tool error it comes
+ * beside `error` (`tool_error`); a call that never reached the tool
+ * (approval, unknown tool, connection) has no `data`.
+ */
 export type ScriptCallResult =
-  /** `data` is the MCP result (`content`, `structuredContent`, `isError`). */
-  { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
+  | { ok: true; data: unknown }
+  | { ok: false; error: { code: string; message: string }; data?: unknown };
 
 export interface ScriptHost {
   /** Ranked tool search; a throw rejects the script's `await tools.search(...)` with its message. */

@@ -17,7 +17,8 @@ export const SCRIPT_TOOL_DESCRIPTION =
   "Run plain JavaScript that makes several MCP tool calls with logic between them in one turn. " +
   "Inside (use await): tools.search({query, server?, limit?, offset?}) → {hits:[{path, server, name, description}]}; " +
   "tools.describe({path, server?}) → parameters; tools.call(path, args, {server}?) → " +
-  "{ok: true, data} (data = the MCP result) or {ok: false, error: {code, message}}; tools.<path>(args) is tools.call. " +
+  "{ok: true, data} (data = the MCP result: content, structuredContent, isError) or {ok: false, error: {code, message}, data?}; " +
+  "tools.<path>(args) is tools.call. " +
   "emit(value) shows a value; the result is the emitted values and the returned value. " +
   "No require, import, process, file system or network.";
 

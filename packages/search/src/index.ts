@@ -5,6 +5,7 @@ export { DEFAULT_RANKING_WEIGHTS, type RankingWeights } from "./index/field-weig
 export type { SearchKeywords } from "./index/search-keywords.js";
 export { prepareSearch } from "./index/tool-fields.js";
 export { searchIndexBytes, searchIndexBytesMatch, searchIndexFromBytes } from "./index-file.js";
+export { type MatchConfidence, RELEVANT_SHARE } from "./rank/match-confidence.js";
 export {
   createSearchIndex,
   type ScoredDoc,

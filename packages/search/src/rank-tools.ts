@@ -7,6 +7,7 @@
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import type { SearchKeywords } from "./index/search-keywords.js";
+import { type MatchConfidence, matchConfidence } from "./rank/match-confidence.js";
 import { createSearchIndex, type SearchIndex } from "./rank/search-index.js";
 import { matchToolsByRegex, matchToolsByRegexInSlices } from "./regex-guard.js";
 
@@ -30,17 +31,34 @@ export interface RankOptions {
   regexBudgetMs?: number;
   /** Per-server extra search words. */
   searchKeywords?: SearchKeywords;
+  /**
+   * Ranked search: leave `faint` hits out (under `RELEVANT_SHARE` of the best
+   * score), so `total` and `nextOffset` count only the relevant ones; what a
+   * reader is shown. The order is the same either way.
+   */
+  relevantOnly?: boolean;
 }
 
 export interface RankedTool {
   tool: ToolMetadata;
   score: number;
+  /** How sure the match is (ranked search only; see `MatchConfidence`). It never changes the order. */
+  confidence?: MatchConfidence;
 }
 
 export interface RankResult {
   hits: RankedTool[];
-  /** Total number of matching tools. */
+  /** Total number of matching tools (sharing any word or near spelling with a ranked query). */
   total: number;
+  /**
+   * Ranked search: how many of them score within `RELEVANT_SHARE` of the best
+   * (hits past them are `faint`). Absent for a regex search, whose every match counts.
+   */
+  relevant?: number;
+  /** With `relevantOnly`: every tool sharing a word, faint ones included (`total` is then `relevant`). */
+  matched?: number;
+  /** Ranked search: strong hits up to the end of this page (earlier pages too); 0 means nothing matched well. */
+  strong?: number;
   /** Offset of the next page, when there is one. */
   nextOffset?: number;
 }
@@ -100,9 +118,18 @@ function ranked(
   const list = listOf(tools);
   const { limit, offset } = window(options);
   const index = "score" in tools ? tools : indexFor(tools, options.searchKeywords);
-  const { hits, total } = index.score(query, acceptOf(options), offset + limit);
-  const ranked = hits.slice(offset).map(({ doc, score }) => ({ tool: list[doc]!, score }));
-  return page(ranked, total, offset, limit);
+  const { hits, total, relevant } = index.score(query, acceptOf(options), offset + limit);
+  const best = hits[0]?.score ?? 0;
+  const all = hits.map((hit) => ({
+    tool: list[hit.doc]!,
+    score: hit.score,
+    confidence: matchConfidence(hit, best),
+  }));
+  const strong = all.filter((hit) => hit.confidence === "strong").length;
+  const ranked = all.slice(offset);
+  if (!options.relevantOnly) return { ...page(ranked, total, offset, limit), relevant, strong };
+  const shown = ranked.filter((hit) => hit.confidence !== "faint");
+  return { ...page(shown, relevant, offset, limit), relevant, matched: total, strong };
 }
 
 /** The tools of a list or of an index. */

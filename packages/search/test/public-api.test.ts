@@ -11,6 +11,8 @@ import { describe, expect, it } from "vitest";
 const ROOT = [
   "DEFAULT_RANKING_WEIGHTS",
   "Lexicon",
+  "MatchConfidence",
+  "RELEVANT_SHARE",
   "RankOptions",
   "RankResult",
   "RankedTool",

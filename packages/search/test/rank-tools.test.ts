@@ -8,7 +8,7 @@ const top = (query: string, options = {}) =>
 describe("rankTools", () => {
   it("ranks the tool whose name carries the query words first", () => {
     expect(top("screenshot page")[0]).toBe("chrome_devtools_take_screenshot");
-    expect(top("git commit")[0]).toBe("git_git_commit");
+    expect(top("git commit")[0]).toBe("git_commit");
   });
 
   it("splits names on _, -, camelCase and digits so any spelling of a name finds the tool", () => {
@@ -19,7 +19,7 @@ describe("rankTools", () => {
   });
 
   it("matches word forms through stemming (channels → channel) and prefers the exact form", () => {
-    expect(top("slack channels")[0]).toBe("slack_slack_list_channels");
+    expect(top("slack channels")[0]).toBe("slack_list_channels");
     expect(top("merging pull requests")[0]).toBe("github_merge_pull_request");
   });
 
@@ -49,7 +49,7 @@ describe("rankTools", () => {
   });
 
   it("finds tools through general synonyms and abbreviations", () => {
-    expect(top("remove stash")).toContain("git_git_stash");
+    expect(top("remove stash")).toContain("git_stash");
     expect(top("merge pr")[0]).toBe("github_merge_pull_request");
     expect(top("send sms").slice(0, 3)).toContain("twilio_TwilioApiV2010_CreateMessage");
   });
@@ -108,12 +108,12 @@ describe("rankTools", () => {
     expect(top("octodex")).toEqual([]);
     const searchKeywords = {
       github: { search_repositories: ["octodex"], "get_*": ["fetch-blob"], "*": ["octocat"] },
-      git: { git_git_commit: ["snapshot-work"] },
+      git: { git_commit: ["snapshot-work"] },
     };
     expect(top("octodex", { searchKeywords })).toEqual(["github_search_repositories"]);
     expect(top("fetch-blob", { searchKeywords })[0]).toBe("github_get_file_contents");
     expect(top("octocat", { searchKeywords })).toHaveLength(4);
-    expect(top("snapshot-work", { searchKeywords })[0]).toBe("git_git_commit");
+    expect(top("snapshot-work", { searchKeywords })[0]).toBe("git_commit");
     // Keywords never leak into the metadata itself.
     expect(JSON.stringify(catalog)).not.toContain("octocat");
   });

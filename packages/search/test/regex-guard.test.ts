@@ -24,7 +24,7 @@ function refusal(query: string): SearchError {
 describe("regex search", () => {
   it("matches case-insensitively over names, descriptions and keywords, as before", () => {
     expect(names("Screenshot")).toEqual(["chrome_devtools_take_screenshot"]);
-    expect(names("^git_git_(stash|commit)$")).toEqual(["git_git_stash", "git_git_commit"]);
+    expect(names("^git_(stash|commit)$")).toEqual(["git_stash", "git_commit"]);
     expect(names("\\bpull\\s+request\\b")).toEqual(["github_merge_pull_request"]);
     const searchKeywords = { slack: { "*": ["chat-ops"] } };
     expect(rankTools("CHAT-OPS", catalog, { regex: true, searchKeywords, regexBudgetMs: ROOMY }).total).toBe(

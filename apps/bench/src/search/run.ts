@@ -10,6 +10,7 @@
 import { basename, resolve } from "node:path";
 import { loadEvalData, loadQueries } from "../eval-data.js";
 import { formatRosterTokens, measureRosterTokens } from "./roster-tokens.js";
+import { formatConfidence, measureConfidence } from "./search-confidence.js";
 import { crossValidate, formatFolds } from "./search-folds.js";
 import { formatLatency, measureLatency } from "./search-latency.js";
 import { evaluate, formatQualityTable, notBeating } from "./search-quality.js";
@@ -49,6 +50,8 @@ if (extraQueries) {
 const scored = [{ set: sets[0]!, results }, ...evaluateSets(sets.slice(1))];
 console.log("\nEvery set, over all its queries:\n");
 console.log(formatSetsTable(scored));
+console.log("\nMatch confidence (labels only; the order above is the same with or without them):\n");
+console.log(formatConfidence(measureConfidence(sets)));
 if (args.has("--misses")) {
   for (const {
     set,

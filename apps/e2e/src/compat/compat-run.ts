@@ -59,6 +59,8 @@ export interface CompatRun {
   servers: ServerSeen[];
   /** Wall time of the whole run, in ms. */
   wallMs: number;
+  /** `searches` over every server's cached tools: the text the CLI printed, by query. */
+  searches: Record<string, string>;
 }
 
 /** A package's directory inside this checkout's node_modules. */
@@ -202,6 +204,8 @@ export interface CompatRunOptions {
   chromium: string;
   /** How many servers are exercised at once after the common reconnect. */
   concurrency?: number;
+  /** Queries searched over all the servers' tools once each server was exercised. */
+  searches?: string[];
 }
 
 export async function runCompat(options: CompatRunOptions): Promise<CompatRun> {
@@ -268,7 +272,12 @@ export async function runCompat(options: CompatRunOptions): Promise<CompatRun> {
   }
   for (const s of seen) s.leftovers = left.get(s.name) ?? [];
   for (const lines of left.values()) for (const line of lines) killQuietly(Number(line.split(" ")[0]));
-  return { paths, servers: seen, wallMs: Date.now() - started };
+  const searches: Record<string, string> = {};
+  for (const query of options.searches ?? []) {
+    const found = await cli(["search", query]);
+    searches[query] = found.json?.text ?? `${found.stdout}${found.stderr}`;
+  }
+  return { paths, servers: seen, wallMs: Date.now() - started, searches };
 }
 
 function killQuietly(pid: number): void {

@@ -1,7 +1,8 @@
 /**
  * A subset of the compatibility suite through real Pi on both lines:
  * filesystem, memory, everything and playwright (published, pinned) in the
- * user's config. The scripted model searches by a task description, reads
+ * user's config. The scripted model searches by a task description (and by
+ * a request no tool serves, which search says plainly), reads
  * the file the test wrote, stores and reads back a memory entity, echoes
  * through everything and opens the test's page in chromium through
  * playwright, and sees the right tool results. Nothing the servers started
@@ -40,6 +41,7 @@ describe.each(piHosts())("$label with published servers", (host) => {
       }),
       steps: [
         mcp({ search: "read a text file" }),
+        mcp({ search: "cook a pasta dinner for four people" }),
         () => mcp({ tool: "filesystem_read_text_file", args: { path: path.join(compat!.data, "note.txt") } }),
         mcp({
           tool: "memory_create_entities",
@@ -58,8 +60,8 @@ describe.each(piHosts())("$label with published servers", (host) => {
     });
 
     expect(run.code, run.stderr).toBe(0);
-    expect(run.requests).toHaveLength(7);
-    const [search, read, created, opened, echoed, page] = toolResultTexts(run.requests[6]!);
+    expect(run.requests).toHaveLength(8);
+    const [search, pasta, read, created, opened, echoed, page] = toolResultTexts(run.requests[7]!);
     const top5 = (search ?? "")
       .split("\n")
       .filter((l) => l.startsWith("- "))
@@ -68,6 +70,11 @@ describe.each(piHosts())("$label with published servers", (host) => {
       top5.some((l) => l.startsWith("- filesystem_read_text_file:")),
       search,
     ).toBe(true);
+    expect(search).toMatch(/^\d+ tools? match "read a text file":/);
+    expect(pasta).toMatch(
+      /^No strong match for "cook a pasta dinner for four people"\. Closest, each a weak match:/,
+    );
+    expect(pasta).toContain("mcp({})");
     expect(read).toBe(`${NOTE_TEXT}\n`); // the file as written, newline included
     expect(created).toMatch(/"name": ?"Ada"/);
     expect(opened).toMatch(/likes tea/);

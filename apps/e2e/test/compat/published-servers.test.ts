@@ -25,6 +25,9 @@ import { COMPAT_SERVERS, type CompatServer } from "../../src/compat/compat-serve
 const e2eDir = fileURLToPath(new URL("../..", import.meta.url));
 const chromium = chromiumForTests();
 let temp: TempDir;
+// The issue's two requests over every published server's tools (231 and 228 "matched" before).
+const SCREENSHOT = "take a screenshot of a web page";
+const PASTA = "cook a pasta dinner for four people";
 let run: CompatRun;
 
 function applies(server: CompatServer, check: CheckName): boolean {
@@ -43,6 +46,7 @@ beforeAll(async () => {
     servers: COMPAT_SERVERS,
     chromium: chromium.launch.executablePath,
     concurrency: 3,
+    searches: [SCREENSHOT, PASTA],
   });
 }, 300_000);
 
@@ -98,6 +102,20 @@ it("the cleanup check finds a process that carries a server's marker", async () 
     child.kill("SIGKILL");
   }
   await expect.poll(async () => (await markedProcesses("control-run")).size).toBe(0);
+});
+
+it("search over every published server counts the relevant tools and says when nothing matches well", () => {
+  const shot = run.searches[SCREENSHOT]!;
+  const count = Number(/^(\d+) tools? match/.exec(shot)?.[1]);
+  expect(count, shot).toBeGreaterThan(0);
+  expect(count, shot).toBeLessThanOrEqual(30);
+  const first = shot.split("\n").find((line) => line.startsWith("- "));
+  expect(first, shot).toMatch(/screenshot/);
+  expect(first, shot).not.toMatch(/\(weak match\)$/);
+  const pasta = run.searches[PASTA]!;
+  expect(pasta).toMatch(/^No strong match for "cook a pasta dinner for four people"\./);
+  expect(pasta).toContain("mcp({})");
+  expect(pasta.split("\n").filter((line) => line.startsWith("- ")).length).toBeLessThanOrEqual(5);
 });
 
 it("runs at least 15 published servers", () => {

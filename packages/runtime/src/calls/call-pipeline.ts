@@ -43,6 +43,7 @@ import {
 } from "./call-progress.js";
 import type { CallResult } from "./call-result.js";
 import { type CallTarget, callName, invokeTarget, kindOf, serverOf } from "./call-target.js";
+import { repairJsonStringArguments, repairNote } from "./repair-arguments.js";
 
 /** The settings every call obeys. */
 export interface CallSettings {
@@ -94,6 +95,12 @@ export interface CallRequest {
   signal?: AbortSignal;
   /** Put the raw MCP result (bounded) into `details` (proxy calls; direct tools leave it out). */
   details?: boolean;
+  /**
+   * A tool's result as the server sent it, not guarded, in `details.mcpResult`
+   * (`content` then holds only the pipeline's own notes): for a caller that
+   * bounds it itself (mcpScript, by its transfer budget). Other targets are guarded as usual.
+   */
+  raw?: boolean;
 }
 
 export class CallPipeline {
@@ -127,7 +134,13 @@ export class CallPipeline {
   }
 
   async run(request: CallRequest): Promise<CallResult> {
-    const { target, args, signal } = request;
+    const { target, signal } = request;
+    // Stage 0: a tool's object or array arguments sent as JSON text are parsed once (repair-arguments.ts).
+    const repair =
+      target.kind === "tool" && target.tool.kind === "tool"
+        ? repairJsonStringArguments(target.tool.inputSchema, request.args)
+        : undefined;
+    const args = repair?.args ?? request.args;
     const started = performance.now();
     const kind = kindOf(target);
     const server = serverOf(target);
@@ -178,12 +191,21 @@ export class CallPipeline {
         };
       }
       if (this.observers.size > 0) resultBytes = jsonBytes(raw);
-      // Stage 3: output guard.
-      const guarded = await this.output.guard(raw, { server, tool: name, details: request.details === true });
       // A changed tool that ran without the user accepting the change: the model reads a warning first.
       const warning = unaccepted ? toolChangeWarning(server, unaccepted) : undefined;
+      const notes = [
+        ...(warning ? [warning] : []),
+        ...(repair?.repaired.length ? [repairNote(repair.repaired)] : []),
+      ].map((text) => ({ type: "text" as const, text }));
+      if (request.raw && kind === "tool") {
+        const isError = raw.isError === true;
+        record(isError ? "error" : "ok", isError ? "tool_error" : undefined);
+        return { content: notes, isError, details: { server, name, kind, mcpResult: raw } };
+      }
+      // Stage 3: output guard.
+      const guarded = await this.output.guard(raw, { server, tool: name, details: request.details === true });
       const result: CallResult = {
-        content: warning ? [{ type: "text", text: warning }, ...guarded.content] : guarded.content,
+        content: notes.length ? [...notes, ...guarded.content] : guarded.content,
         isError: guarded.isError,
         ...(guarded.structuredContent !== undefined ? { structuredContent: guarded.structuredContent } : {}),
         details: { server, name, kind, ...guarded.details },

@@ -24,6 +24,7 @@ import { type CallTarget, kindOf, serverOf } from "./call-target.js";
 import { checkArguments } from "./check-arguments.js";
 import type { NextTurnNotes } from "./next-turn-notes.js";
 import { oncePerObject } from "./once-per-object.js";
+import { repairJsonStringArguments } from "./repair-arguments.js";
 import { withChangedNote, withTemplateSuggestions } from "./resource-reads.js";
 import { ResourceUpdates } from "./resource-updates.js";
 import type { ToolPins } from "./tool-pins.js";
@@ -35,6 +36,8 @@ export interface CallOptions {
   origin?: CallOrigin;
   /** Put the raw MCP result (bounded) into `details`. */
   details?: boolean;
+  /** A tool call's result as the server sent it, unguarded, in `details.mcpResult` (see `CallRequest.raw`). */
+  raw?: boolean;
 }
 
 /** What calls read of the catalog: names resolve through its questions, listings load and refresh. */
@@ -152,7 +155,9 @@ export class Calls {
       );
     }
     const direct = this.catalog.questions.direct;
-    if (direct.strictDirectToolArguments) checkArguments(name, tool.inputSchema, args);
+    // Checked as the pipeline will send them: JSON text for an object or array parsed once.
+    if (direct.strictDirectToolArguments)
+      checkArguments(name, tool.inputSchema, repairJsonStringArguments(tool.inputSchema, args).args);
     const bounded = direct.directToolResultDetails === "bounded";
     const result = await this.pipeline.run({
       target: { kind: "tool", tool },

@@ -59,7 +59,7 @@ export class CatalogQuestions {
     const tools = options.regex
       ? view.tools
       : await this.indexes.indexOf(view.tools, searchKeywords, options.server === undefined);
-    const result = await searchTools(query, tools, { ...options, searchKeywords });
+    const result = await searchTools(query, tools, { ...options, searchKeywords, relevantOnly: true });
     return { ...result, unavailable: view.unavailable };
   }
 

@@ -81,6 +81,7 @@ export class Listings {
       options,
       (name) => servers.definition(name),
       (name) => servers.get(name),
+      () => servers.names(),
     );
     this.relists = new RelistQueue(async (server) => {
       // A server whose connection went away since it said so is not started again for that:

@@ -56,6 +56,8 @@ export class ToolCatalog {
     private readonly options: ToolCatalogOptions,
     private readonly definition: (name: string) => ServerDefinition | undefined,
     private readonly connect: (name: string) => Promise<ListingSource>,
+    /** Every configured server's name (disabled ones too), for un-doubled tool names. */
+    private readonly serverNames: () => readonly string[] = () => [],
   ) {}
 
   /** Metadata of a server known so far (memory or cache), without connecting. */
@@ -200,6 +202,7 @@ export class ToolCatalog {
     const definition = this.definition(name);
     const metadata = buildServerMetadata(name, listing, {
       toolPrefix: definition?.toolPrefix ?? this.options.toolPrefix,
+      serverNames: this.serverNames(),
       includeTools: definition?.includeTools,
       excludeTools: definition?.excludeTools,
       ...(this.options.onWarning ? { onWarning: this.options.onWarning } : {}),

@@ -9,7 +9,12 @@
 import { instructionsPreview } from "@pi-mcp-adapter/catalog";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
-import { type RankResult, renderSchemaShape } from "@pi-mcp-adapter/search";
+import {
+  type MatchConfidence,
+  type RankedTool,
+  type RankResult,
+  renderSchemaShape,
+} from "@pi-mcp-adapter/search";
 import type { CatalogView } from "../catalog/listings.js";
 import { unavailableLine } from "../catalog/unavailable-servers.js";
 import type { ServerSummary } from "../observability/status-events.js";
@@ -18,6 +23,10 @@ import { dedentDescription, descriptionFirstLine } from "./description-text.js";
 /** Longest parameter shape shown per search hit / in describe. */
 const SEARCH_SHAPE_CHARS = 300;
 const DESCRIBE_SHAPE_CHARS = 1200;
+/** Weak matches shown when none is strong. */
+const WEAK_SHOWN = 5;
+const TRY_INSTEAD =
+  'Try other words for what the tool does, mcp({}) for the servers and what they offer, or mcp({search: "words", server: "name"}) within one server.';
 
 export interface FormatOptions {
   /** Add each tool's parameters as a compact TypeScript-like shape. */
@@ -30,16 +39,24 @@ export function formatSearch(
   options: FormatOptions = {},
 ): string {
   const lines: string[] = [];
+  const hitLine = ({ tool, confidence }: RankedTool) => {
+    lines.push(
+      `- ${tool.prefixedName}${kindMark(tool)}: ${firstLine(tool.description)}${weakMark(confidence)}`,
+    );
+    if (options.includeSchemas) {
+      lines.push(`  args: ${renderSchemaShape(tool.inputSchema, { maxLength: SEARCH_SHAPE_CHARS })}`);
+    }
+  };
   if (result.hits.length === 0) {
-    lines.push(`No tools match "${query}".`);
+    lines.push(`No tools match "${query}".`, TRY_INSTEAD);
+  } else if (result.strong === 0) {
+    // Ranked, and only a shared word or a near spelling made these match: say so rather than count them.
+    lines.push(`No strong match for "${query}". Closest, each a weak match:`);
+    for (const hit of result.hits.slice(0, WEAK_SHOWN)) hitLine(hit);
+    lines.push(TRY_INSTEAD);
   } else {
     lines.push(`${result.total} ${result.total === 1 ? "tool matches" : "tools match"} "${query}":`);
-    for (const { tool } of result.hits) {
-      lines.push(`- ${tool.prefixedName}${kindMark(tool)}: ${firstLine(tool.description)}`);
-      if (options.includeSchemas) {
-        lines.push(`  args: ${renderSchemaShape(tool.inputSchema, { maxLength: SEARCH_SHAPE_CHARS })}`);
-      }
-    }
+    for (const hit of result.hits) hitLine(hit);
     if (result.nextOffset !== undefined) lines.push(`More: mcp({search, offset: ${result.nextOffset}})`);
   }
   for (const u of result.unavailable) lines.push(unavailableLine(u));
@@ -117,6 +134,11 @@ function describeParameters(schema: Record<string, unknown>): string[] {
 function kindMark(tool: ToolMetadata): string {
   if (tool.kind === "resource") return tool.uriTemplate ? " [resource template]" : " [resource]";
   return tool.kind === "prompt" ? " [prompt]" : "";
+}
+
+/** A weak match among strong ones is marked; strong ones carry no mark. */
+function weakMark(confidence: MatchConfidence | undefined): string {
+  return confidence === "weak" ? " (weak match)" : "";
 }
 
 function firstLine(text: string): string {

@@ -88,6 +88,7 @@ export async function loadStartupSnapshot(source: StartupSnapshotSource): Promis
 
 /** The enabled servers of `config` with what `cache` (already loaded) holds for each, as a snapshot has them. */
 export function cachedServers(config: ResolvedConfig, cache: MetadataCache | undefined): SnapshotServer[] {
+  const serverNames = config.servers.map((server) => server.name);
   return config.servers
     .filter((server) => !server.disabled)
     .map((server): SnapshotServer => {
@@ -101,6 +102,7 @@ export function cachedServers(config: ResolvedConfig, cache: MetadataCache | und
         get metadata() {
           metadata ??= buildServerMetadata(server.name, listing, {
             toolPrefix: server.toolPrefix ?? config.settings.toolPrefix,
+            serverNames,
             includeTools: server.includeTools,
             excludeTools: server.excludeTools,
           });

@@ -45,19 +45,34 @@ export function scriptHostFor(runtime: AdapterRuntime): ScriptHost {
     },
     async call(path, args, { server, signal }): Promise<ScriptCallResult> {
       try {
-        const result = await runtime.call(path, args, { server, signal, origin: "script" });
-        const text = result.content.map((c) => (c.type === "text" ? c.text : `[${c.mimeType}]`)).join("\n");
-        if (result.isError) {
-          return { ok: false, error: { code: result.details.approval ?? "tool_error", message: text } };
+        // The server's result as it came: the script's transfer budget bounds it, and its output is guarded.
+        const result = await runtime.call(path, args, { server, signal, origin: "script", raw: true });
+        const notes = textOf(result.content);
+        const sent = result.details.mcpResult;
+        if (!sent) {
+          // Refused by approval, or a resource or prompt listed as a tool (read through the guard).
+          if (result.isError) {
+            return { ok: false, error: { code: result.details.approval ?? "tool_error", message: notes } };
+          }
+          const data = {
+            content: result.content,
+            isError: false,
+            ...(result.structuredContent !== undefined
+              ? { structuredContent: result.structuredContent }
+              : {}),
+          };
+          return { ok: true, data };
         }
-        const data = {
-          content: result.content,
-          ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
-        };
+        const data = { ...sent, isError: sent.isError === true, ...(notes ? { notes } : {}) };
+        if (data.isError) {
+          const message =
+            textOf(sent.content as { type: string; text?: string }[]) || "the tool reported an error";
+          return { ok: false, error: { code: "tool_error", message }, data };
+        }
         shapes.observe(
           result.details.server,
           result.details.name,
-          result.structuredContent ?? parseJson(text),
+          sent.structuredContent ?? parseJson(textOf(sent.content as { type: string; text?: string }[])),
         );
         return { ok: true, data };
       } catch (error) {
@@ -105,6 +120,14 @@ function describeTool(tool: ToolMetadata) {
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
   };
+}
+
+/** The text parts of a content list, one a line. */
+function textOf(content: readonly { type: string; text?: string }[] | undefined): string {
+  return (content ?? [])
+    .filter((c) => c.type === "text" && typeof c.text === "string")
+    .map((c) => c.text)
+    .join("\n");
 }
 
 function parseJson(text: string): unknown {

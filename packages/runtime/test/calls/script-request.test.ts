@@ -26,6 +26,24 @@ async function mathRuntime(
           }),
         },
         { name: "wipe", description: "Deletes everything", annotations: { destructiveHint: true } },
+        {
+          name: "lookup",
+          description: "Looks an order up",
+          annotations: { readOnlyHint: true },
+          inputSchema: { type: "object", properties: { id: { type: "string" } } },
+          handler: (args) =>
+            args.id === "missing"
+              ? {
+                  content: [{ type: "text", text: "no order missing" }],
+                  isError: true,
+                  _meta: { "x/trace": "t1" },
+                }
+              : {
+                  content: [{ type: "text", text: "x".repeat(300_000) }],
+                  structuredContent: { id: args.id, state: "open" },
+                  _meta: { "x/trace": "t2" },
+                },
+        },
       ],
     }),
   );
@@ -89,6 +107,39 @@ describe("mcpScript on the runtime", () => {
     expect(textOf(await runScriptRequest(later.runtime, { code: describeCode }))).toBe(
       'Result: {\n  "sum": "number"\n}',
     );
+  });
+
+  it("hands a script the MCP result as the server sent it: _meta, isError and all, unguarded", async () => {
+    await using env = await mathRuntime();
+    const result = await runScriptRequest(env.runtime, {
+      code: `
+        const found = await tools.math_lookup({ id: "o1" });
+        const missing = await tools.call("math_lookup", { id: "missing" });
+        return {
+          ok: found.ok, isError: found.data.isError, meta: found.data._meta, structured: found.data.structuredContent,
+          length: found.data.content[0].text.length,
+          missing: { ok: missing.ok, code: missing.error.code, message: missing.error.message,
+            isError: missing.data.isError, meta: missing.data._meta },
+        };
+      `,
+    });
+    expect(result.isError, textOf(result)).toBe(false);
+    const value = JSON.parse(textOf(result).slice(textOf(result).indexOf("{")));
+    expect(value).toEqual({
+      ok: true,
+      isError: false,
+      meta: { "x/trace": "t2" },
+      structured: { id: "o1", state: "open" },
+      // Past the output guard's inline limit, whole: the script's transfer budget bounds it.
+      length: 300_000,
+      missing: {
+        ok: false,
+        code: "tool_error",
+        message: "no order missing",
+        isError: true,
+        meta: { "x/trace": "t1" },
+      },
+    });
   });
 
   it("gives a call headless approval refuses to the script as { ok: false }", async () => {

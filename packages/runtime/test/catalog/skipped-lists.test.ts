@@ -119,7 +119,10 @@ describe("a server whose declared lists do not come", () => {
     try {
       const search = textOf(await runProxyRequest(runtime, { search: "echo text back" }));
       expect(search).toContain("- ci_echo: Echo the given text back.");
-      expect(search).toContain("- ci_whoami: The whoami tool.");
+      // A tool that shares no word of the request is not shown for it (match confidence): asked for by name.
+      expect(textOf(await runProxyRequest(runtime, { search: "whoami" }))).toContain(
+        "- ci_whoami: The whoami tool.",
+      );
       expect(textOf(await runProxyRequest(runtime, { describe: "ci_echo" }))).toContain(
         "ci_echo (server ci, tool echo)\nEcho the given text back.\n\nParameters:\n  - text: what to send\nParameters: none",
       );

@@ -13,7 +13,7 @@ import { englishLexicon, type Lexicon, noLexicon } from "../data/lexicon.js";
 import { englishWordVectors, type WordVectors } from "../data/word-vectors.js";
 import { DEFAULT_RANKING_WEIGHTS, fieldWeightList, type RankingWeights } from "../index/field-weights.js";
 import { analyseTools, type IndexData } from "../index/index-data.js";
-import { documentFrequency, type Postings } from "../index/postings.js";
+import { documentFrequency } from "../index/postings.js";
 import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "../index/search-keywords.js";
 import { compactNamesOf, DESCRIBED, SURFACE } from "../index/tool-fields.js";
 import { type QueryGroup, queryGroups, withoutWebAddresses } from "../query/query-terms.js";
@@ -28,6 +28,8 @@ import {
   forwardIndex,
   termsOf,
 } from "./feedback.js";
+import { addGroup } from "./group-scores.js";
+import { countRelevant } from "./match-confidence.js";
 import { createSemanticScorer, nudgeByMeaning, type SemanticScorer } from "./semantic-score.js";
 import { contextText, createServerContext, type ServerContext } from "./server-context.js";
 import { createServerWords } from "./server-words.js";
@@ -52,6 +54,14 @@ export interface SearchIndexOptions {
 export interface ScoredDoc {
   doc: number;
   score: number;
+  /**
+   * Share of the query's words (by weight, 0–1) the tool matched, synonyms
+   * and near spellings at their partial credit; 1 for a query of no words.
+   * It does not order hits: it tells how sure a hit is (`match-confidence.ts`).
+   */
+  coverage?: number;
+  /** Cosine of query and tool meaning (0–1), for the best hits the meaning step reordered. */
+  similarity?: number;
 }
 
 export interface SearchIndex {
@@ -69,13 +79,14 @@ export interface SearchIndex {
   readonly lexiconCredit?: number;
   /**
    * Tools scoring above zero, best first (ties by prefixed name): all of them,
-   * or only the best `limit`; `total` counts every match.
+   * or only the best `limit`; `total` counts every match, `relevant` those
+   * within `RELEVANT_SHARE` of the best (match-confidence.ts).
    */
   score(
     query: string,
     accept?: (tool: ToolMetadata) => boolean,
     limit?: number,
-  ): { hits: ScoredDoc[]; total: number };
+  ): { hits: ScoredDoc[]; total: number; relevant: number };
 }
 
 export function createSearchIndex(
@@ -160,6 +171,10 @@ export function indexOver(
     matched: new Float64Array(n),
     best: new Float64Array(n),
     credit: new Float64Array(n),
+    /** How sure the best alternative's match is (a synonym or near spelling less than the word itself). */
+    sure: new Float64Array(n),
+    /** The sum of `sure` over the query's own words, for `ScoredDoc.coverage`. */
+    sureTotal: new Float64Array(n),
     sums: new Float64Array(n),
   };
   const touched: number[] = [];
@@ -213,6 +228,7 @@ export function indexOver(
           if (scratch.total[doc] === 0 && scratch.matched[doc] === 0) candidates.push(doc);
           scratch.total[doc]! += value * share;
           scratch.matched[doc]! += scratch.credit[doc]! * share;
+          if (g < groups.length) scratch.sureTotal[doc]! += scratch.sure[doc]! * share;
           scratch.best[doc] = 0;
         }
       }
@@ -235,6 +251,7 @@ export function indexOver(
         candidates.push(doc);
         scratch.matched[doc] = 1;
       }
+      scratch.sureTotal[doc] = words; // the query is its name: as sure as a match gets
     }
     const serverFactor = serverWords.factors(read);
     const nameLike = compactQuery.length >= 4 && !/\s/.test(query.trim());
@@ -243,8 +260,10 @@ export function indexOver(
     for (const doc of candidates) {
       const total = scratch.total[doc]!;
       const matched = Math.min(scratch.matched[doc]!, words);
+      const sure = Math.min(scratch.sureTotal[doc]!, words);
       scratch.total[doc] = 0;
       scratch.matched[doc] = 0;
+      scratch.sureTotal[doc] = 0;
       if (accept && !accept(tools[doc]!)) continue;
       const bonus = compactQuery
         ? nameBonus(compactQuery, compactNames[doc]!, nameLike, queryLetters, nameLetters[doc]!)
@@ -252,7 +271,7 @@ export function indexOver(
       const coverage = groups.length ? ((matched + 1) / (words + 1)) ** coverageExponent : 1;
       const named = serverFactor ? serverFactor(doc) : 1;
       const score = total * coverage * named + bonus + (phraseBonus.get(doc) ?? 0);
-      if (score > 0) out.push({ doc, score });
+      if (score > 0) out.push({ doc, score, coverage: words > 0 ? sure / words : 1 });
     }
     return out;
   };
@@ -281,68 +300,12 @@ export function indexOver(
       }
       serverContext.apply(out, groups, weights);
       nudgeByMeaning(out, read, meaning, semanticWeight);
-      return { hits: limit === undefined ? out.sort(better) : topK(out, limit, better), total: out.length };
+      const hits = limit === undefined ? out.sort(better) : topK(out, limit, better);
+      return { hits, total: out.length, relevant: countRelevant(out) };
     },
   };
   sources.set(index, { data, meaning, keywords, options });
   return index;
-}
-
-interface GroupScratch {
-  best: Float64Array;
-  /** Coverage credit of the best alternative. */
-  credit: Float64Array;
-  sums: Float64Array;
-}
-
-/** Best alternative per document for one query word, written into `best` (and its credit into `credit`). */
-function addGroup(
-  group: QueryGroup,
-  { ids, start, docs, scores }: Postings,
-  { best, credit, sums }: GroupScratch,
-  touched: number[],
-  sumTouched: number[],
-): void {
-  for (const alternative of group) {
-    const share = alternative.credit ?? 1;
-    if (alternative.terms.length === 1) {
-      const id = ids.get(alternative.terms[0]!);
-      if (id === undefined) continue;
-      for (let i = start[id]!, end = start[id + 1]!; i < end; i++) {
-        const doc = docs[i]!;
-        const value = scores[i]! * alternative.weight;
-        if (best[doc] === 0) touched.push(doc);
-        if (value > best[doc]!) {
-          best[doc] = value;
-          credit[doc] = share;
-        }
-      }
-      continue;
-    }
-    // A multi-term alternative (an abbreviation, or a stem plus its surface form) scores the sum of its terms.
-    const first = sumTouched.length;
-    alternative.terms.forEach((term, t) => {
-      const termShare = alternative.weight * (alternative.termWeights?.[t] ?? 1);
-      const id = ids.get(term);
-      if (id === undefined) return;
-      for (let i = start[id]!, end = start[id + 1]!; i < end; i++) {
-        const doc = docs[i]!;
-        if (sums[doc] === 0) sumTouched.push(doc);
-        sums[doc]! += scores[i]! * termShare;
-      }
-    });
-    for (let i = first; i < sumTouched.length; i++) {
-      const doc = sumTouched[i]!;
-      const value = sums[doc]!;
-      sums[doc] = 0;
-      if (best[doc] === 0) touched.push(doc);
-      if (value > best[doc]!) {
-        best[doc] = value;
-        credit[doc] = share;
-      }
-    }
-    sumTouched.length = first;
-  }
 }
 
 function cmp(a: string, b: string): number {

@@ -119,7 +119,7 @@ export function createSemanticScorer(
  * so hits below the reordered ones stay below them.
  */
 export function nudgeByMeaning(
-  hits: { doc: number; score: number }[],
+  hits: { doc: number; score: number; similarity?: number }[],
   query: string,
   scorer: SemanticScorer,
   weight: number,
@@ -131,7 +131,9 @@ export function nudgeByMeaning(
   const scale = weight * best[0]!.score;
   const floor = best.at(-1)!.score;
   for (const hit of hits) {
-    if (hit.score >= floor) hit.score += scale * scorer.similarity(vector, hit.doc);
+    if (hit.score < floor) continue;
+    hit.similarity = scorer.similarity(vector, hit.doc);
+    hit.score += scale * hit.similarity;
   }
 }
 
