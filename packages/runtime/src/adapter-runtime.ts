@@ -142,9 +142,7 @@ export class AdapterRuntime {
 
   /** Reads config again and applies it with `replace` (e.g. after `/mcp-adapter disable`); resolves with what changed. */
   async reload(): Promise<ReplaceReport> {
-    const report = await this.set.reload();
-    this.parts.listings.applied(report);
-    return report;
+    return this.parts.listings.applied(await this.set.reload());
   }
 
   /** Connects eager and keep-alive servers in parallel (bounded at 30 s); failures show in status, never throw. */

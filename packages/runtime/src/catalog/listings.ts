@@ -200,11 +200,12 @@ export class Listings {
     });
   }
 
-  /** What a `replace` changed: edited and removed servers are forgotten; listeners hear of every change. */
-  applied(report: ReplaceReport): void {
+  /** What a `replace` changed: edited and removed servers are forgotten; listeners hear of every change. Returns `report`. */
+  applied(report: ReplaceReport): ReplaceReport {
     for (const name of [...report.removed, ...report.redefined]) this.tools.forget(name);
     for (const name of [...report.removed, ...report.redefined, ...report.toggled])
       this.listed(name, "config");
+    return report;
   }
 
   /** Lists a server live again after a reconnect (also how a user refreshes its cached tools); a failure keeps the old listing. */
