@@ -199,6 +199,9 @@ export async function createRuntime(given: RuntimeSource): Promise<AdapterRuntim
       cacheLoaded: cache !== undefined,
       toolPrefix: config.settings.toolPrefix,
       onWarning: (message) => host.notify(message, "warning"),
+      ...(settings.keepAliveRelistMinutes !== undefined
+        ? { keepAliveRelist: { intervalMs: settings.keepAliveRelistMinutes * 60_000 } }
+        : {}),
       // `directTools: "auto"` is decided once, from what start-up knew: the host's snapshot, else the cache now.
       autoDirect: snapshotAutoDirect(source.snapshot ?? { config, servers: cachedServers(config, cache) }),
     },
