@@ -36,6 +36,8 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
       const sandboxed = s.sandboxed ? " (sandboxed)" : "";
       const shared = sharedLabel(s.shared);
       lines.push(`- ${s.name}: ${s.state}${sandboxed}${shared ? `, ${shared}` : ""}${tools}${failed}`);
+      const origin = serverOrigin(s);
+      if (origin) lines.push(`  ${origin}`);
       for (const task of s.tasks ?? []) lines.push(`  ${formatRunningTask(task, now)}`);
       // The head of a server's instructions lives here rather than in the proxy tool's description,
       // which is in every prompt and must stay small however many servers there are.
@@ -47,6 +49,19 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
   }
   for (const problem of problems) lines.push(`${problem.severity}: ${formatProblem(problem)}`);
   return stripControlSequences(lines.join("\n"));
+}
+
+/** Where a server is configured and how long its last connect took: `from ~/.pi/agent/mcp-adapter.json · last connect 412 ms`. */
+function serverOrigin(s: Pick<ServerSummary, "source" | "connectMs">): string {
+  const parts = [
+    ...(s.source ? [`from ${s.source}`] : []),
+    ...(s.connectMs !== undefined ? [`last connect ${formatDuration(s.connectMs)}`] : []),
+  ];
+  return parts.join(" · ");
+}
+
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** What a listing lacks and why, for a status line: a declared list the server does not have, or one that failed. */
