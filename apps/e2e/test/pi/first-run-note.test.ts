@@ -47,7 +47,7 @@ const markerExists = (project: PiProject) =>
 
 describe.each(piHosts())("$label", (host) => {
   it("says where config is read from and how to add a server, once, in the first session with a UI", async () => {
-    await using project = await createPiProject({ host, steps: [{ text: "Hello." }] });
+    await using project = await createPiProject({ host, firstRun: true, steps: [{ text: "Hello." }] });
     const quiet = await project.run("Hi.");
     expect(quiet.code, quiet.stderr).toBe(0);
     expect(quiet.stdout).not.toContain(NOTE);
@@ -71,6 +71,7 @@ describe.each(piHosts())("$label", (host) => {
   it("a first session that already has a server gets no note, and sets the marker", async () => {
     await using project = await createPiProject({
       host,
+      firstRun: true,
       adapterConfig: {
         mcpServers: { fixture: { command: process.execPath, args: [stdioFixtureServerPath] } },
       },
