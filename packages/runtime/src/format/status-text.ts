@@ -36,14 +36,14 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
       const sandboxed = s.sandboxed ? " (sandboxed)" : "";
       const shared = sharedLabel(s.shared);
       lines.push(`- ${s.name}: ${s.state}${sandboxed}${shared ? `, ${shared}` : ""}${tools}${failed}`);
-      const origin = serverOrigin(s);
-      if (origin) lines.push(`  ${origin}`);
       for (const task of s.tasks ?? []) lines.push(`  ${formatRunningTask(task, now)}`);
       // The head of a server's instructions lives here rather than in the proxy tool's description,
       // which is in every prompt and must stay small however many servers there are.
       const head = instructionsHead(stripControlSequences(s.instructions ?? ""));
       if (head) lines.push(`  ${head}`);
       for (const skipped of s.skippedLists ?? []) lines.push(`  ${skippedListNote(skipped)}`);
+      const origin = serverOrigin(s);
+      if (origin) lines.push(`  ${origin}`);
     }
     lines.push('Use mcp({search: "words"}) to find tools.');
   }
