@@ -67,6 +67,11 @@ export interface PiProjectOptions {
   allowProjectServers?: boolean;
   /** More empty directories to create inside the root, e.g. a second pid dir. */
   dirs?: string[];
+  /**
+   * The user's first session: no first-run marker in the agent dir, so a session with a UI and no
+   * servers shows the first-run note. Default false: the marker is there, as for a user who saw it.
+   */
+  firstRun?: boolean;
 }
 
 /** What one Pi process may add to the project's settings: more CLI args, env, another extension dir. */
@@ -105,6 +110,10 @@ export async function createPiProject(options: PiProjectOptions): Promise<PiProj
 
     model = await startScriptedModel(options.steps ?? []);
     await writePiAgentDir(paths.agentDir, model.baseUrl);
+    if (!options.firstRun) {
+      await mkdir(path.join(paths.agentDir, "mcp-adapter"), { recursive: true });
+      await writeFile(path.join(paths.agentDir, "mcp-adapter", "first-run"), "");
+    }
     if (options.mcpServers) {
       await writeJson(path.join(paths.dir, ".mcp.json"), { mcpServers: resolve(options.mcpServers) });
     }

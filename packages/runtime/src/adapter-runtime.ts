@@ -13,7 +13,7 @@
  * (runtime-parts.ts). A new feature is a method of its part, never a member here.
  */
 
-import type { ServerStatus } from "@pi-mcp-adapter/transport";
+import type { ReplaceReport, ServerStatus } from "@pi-mcp-adapter/transport";
 import type { CallRequest } from "./calls/call-pipeline.js";
 import type { CallResult } from "./calls/call-result.js";
 import { type CallOptions, Calls } from "./calls/calls.js";
@@ -140,9 +140,9 @@ export class AdapterRuntime {
     this.parts.listings.applied(await this.set.replace(servers));
   }
 
-  /** Reads config again and applies it with `replace` (e.g. after `/mcp-adapter disable`). */
-  async reload(): Promise<void> {
-    this.parts.listings.applied(await this.set.reload());
+  /** Reads config again and applies it with `replace` (e.g. after `/mcp-adapter disable`); resolves with what changed. */
+  async reload(): Promise<ReplaceReport> {
+    return this.parts.listings.applied(await this.set.reload());
   }
 
   /** Connects eager and keep-alive servers in parallel (bounded at 30 s); failures show in status, never throw. */

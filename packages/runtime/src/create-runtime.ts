@@ -31,6 +31,7 @@ import { sessionObservers } from "./observability/session-observers.js";
 import { tracedHandlers } from "./observability/trace-sources.js";
 import { ConfigStamps } from "./servers/config-stamps.js";
 import { withConnectionDefaults } from "./servers/connection-defaults.js";
+import type { AwaitingApproval } from "./servers/server-set.js";
 import { sharingOptions } from "./servers/sharing-options.js";
 import { cachedServers, type StartupSnapshot, snapshotAutoDirect } from "./startup/startup-snapshot.js";
 import { unsupportedSettingProblems } from "./startup/unsupported-settings.js";
@@ -176,6 +177,7 @@ export async function createRuntime(given: RuntimeSource): Promise<AdapterRuntim
     servers,
     lifecycle,
     problems: [...config.problems, ...oauth.problems, ...unsupportedSettingProblems(config)],
+    awaitingApproval: awaitingApprovalOf(config),
     configStamps: await ConfigStamps.take(configFilesOf(config, source), config.fileStamps),
     // OAuth keeps the session's store and logins; servers and their problems are read afresh.
     reloadConfig: async () => {
@@ -186,6 +188,7 @@ export async function createRuntime(given: RuntimeSource): Promise<AdapterRuntim
       return {
         servers: nextServers,
         problems: [...next.problems, ...oauth.problems, ...unsupportedSettingProblems(next)],
+        awaitingApproval: awaitingApprovalOf(next),
         direct: directToolSettings(next.settings),
         configStamps: await ConfigStamps.take(configFilesOf(next, source), next.fileStamps),
       };
@@ -199,6 +202,9 @@ export async function createRuntime(given: RuntimeSource): Promise<AdapterRuntim
       cacheLoaded: cache !== undefined,
       toolPrefix: config.settings.toolPrefix,
       onWarning: (message) => host.notify(message, "warning"),
+      ...(settings.keepAliveRelistMinutes !== undefined
+        ? { keepAliveRelist: { intervalMs: settings.keepAliveRelistMinutes * 60_000 } }
+        : {}),
       // `directTools: "auto"` is decided once, from what start-up knew: the host's snapshot, else the cache now.
       autoDirect: snapshotAutoDirect(source.snapshot ?? { config, servers: cachedServers(config, cache) }),
     },
@@ -245,3 +251,8 @@ function expandHome(value: string, home: string): string {
 export const PACKAGE_VERSION: string = (
   createRequire(import.meta.url)("../package.json") as { version: string }
 ).version;
+
+/** Project servers the config left out until approved, for search to name. */
+function awaitingApprovalOf(config: ResolvedConfig): AwaitingApproval[] {
+  return config.pendingProjectServers.map((p) => ({ name: p.name, file: p.source.file }));
+}

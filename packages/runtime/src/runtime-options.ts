@@ -9,6 +9,7 @@ import type { CallSettings } from "./calls/call-pipeline.js";
 import type { RuntimeUiOptions } from "./calls/ui-apps.js";
 import type { AutoDirect } from "./catalog/auto-direct-tools.js";
 import type { DirectToolSettings } from "./catalog/direct-tools.js";
+import type { KeepAliveRelistTerms } from "./catalog/keep-alive-relist.js";
 import type { StragglerTerms } from "./catalog/straggler-wait.js";
 import type { ToolCatalogOptions } from "./catalog/tool-catalog.js";
 import type { SamplingUsage } from "./client-features/sampling-usage.js";
@@ -26,8 +27,15 @@ export interface AdapterRuntimeOptions extends Omit<ServerSetOptions, "reloadCon
   direct?: DirectToolSettings;
   /** Reads the servers again (from config files), with the direct-tool settings; without it `reload()` refuses. */
   reloadConfig?: () => Promise<LoadedServers & { direct?: DirectToolSettings }>;
-  /** The metadata disk cache, default tool prefix, and the `directTools: "auto"` decision made at start-up. */
-  catalog?: ToolCatalogOptions & { autoDirect?: AutoDirect; stragglerWait?: StragglerTerms };
+  /**
+   * The metadata disk cache, default tool prefix, the `directTools: "auto"` decision made at start-up,
+   * and how often keep-alive servers are listed again (`keepAliveRelist`, default every 5 minutes).
+   */
+  catalog?: ToolCatalogOptions & {
+    autoDirect?: AutoDirect;
+    stragglerWait?: StragglerTerms;
+    keepAliveRelist?: KeepAliveRelistTerms;
+  };
   /** Approval and output-guard settings of every call. */
   calls?: CallSettings;
   /** Dialogs, notices, status sink and broker bus; default a headless host (no UI). */

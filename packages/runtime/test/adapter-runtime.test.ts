@@ -114,7 +114,10 @@ describe("AdapterRuntime", () => {
     expect(counts.size).toBe(0);
     await runtime.catalog.view();
     const after = (await runProxyRequest(runtime, {})).content[0] as { text: string };
-    expect(after.text).toContain("- weather: connected, 2 tools\n  Weather data for any city.\n- notes:");
+    // Each server's lines end with its config file and how long its connect took.
+    expect(after.text).toMatch(
+      /- weather: connected, 2 tools\n {2}Weather data for any city\.\n {2}from \/project\/\.mcp\.json · last connect \d+(\.\d)? m?s\n- notes:/,
+    );
     await runtime.shutdown();
   });
 

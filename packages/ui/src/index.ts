@@ -8,7 +8,7 @@ export {
 export type { UiModelContext } from "./app-window.js";
 export { UiError, type UiErrorCode } from "./errors.js";
 export { isLoopback } from "./loopback-server.js";
-export { browserAvailable, openInBrowser, type SpawnOpener } from "./open-browser.js";
+export { openInBrowser, type SpawnOpener } from "./open-browser.js";
 export {
   type AskToolConsent,
   ToolConsent,
@@ -27,4 +27,10 @@ export {
   uiMessageTurnText,
 } from "./ui-messages.js";
 export { type ShownApp, UiViewer, type UiViewerOptions } from "./ui-viewer.js";
-export { UI_VIEWER_ENV, type UiViewerChoice, type UiViewerMode, uiViewerMode } from "./viewer-mode.js";
+export {
+  browserAvailable,
+  UI_VIEWER_ENV,
+  type UiViewerChoice,
+  type UiViewerMode,
+  uiViewerMode,
+} from "./viewer-mode.js";

@@ -1,6 +1,7 @@
 /**
  * Opens a URL with the platform's opener (`open`, `start`, `xdg-open`), detached
- * from this process, and says whether a browser can be opened at all.
+ * from this process. Whether a browser can be opened at all: `browserAvailable`
+ * (viewer-mode.ts).
  */
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 
@@ -32,17 +33,4 @@ export function openInBrowser(
       resolve();
     });
   });
-}
-
-/**
- * Whether a browser can be opened here: always on macOS and Windows; on
- * Linux and the BSDs only with a graphical session (`DISPLAY` or
- * `WAYLAND_DISPLAY`), which SSH sessions and containers usually lack.
- */
-export function browserAvailable(
-  env: Record<string, string | undefined> = process.env,
-  platform: NodeJS.Platform = process.platform,
-): boolean {
-  if (platform === "darwin" || platform === "win32") return true;
-  return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
 }

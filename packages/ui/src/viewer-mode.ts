@@ -22,7 +22,7 @@ export function uiViewerMode(
 ): UiViewerChoice {
   const asked = env[UI_VIEWER_ENV]?.trim().toLowerCase();
   if (asked === "browser" || asked === "none") return { mode: asked };
-  const fallback: UiViewerMode = hasDisplay(env, platform) ? "browser" : "none";
+  const fallback: UiViewerMode = browserAvailable(env, platform) ? "browser" : "none";
   if (asked === undefined || asked === "") return { mode: fallback };
   if (asked === "glimpse") {
     return {
@@ -36,7 +36,15 @@ export function uiViewerMode(
   };
 }
 
-function hasDisplay(env: Record<string, string | undefined>, platform: NodeJS.Platform): boolean {
+/**
+ * Whether a browser can be opened where the user sees it: on macOS and Windows,
+ * and in an X11 / Wayland session (`DISPLAY`, `WAYLAND_DISPLAY`); over SSH only
+ * with a forwarded display. MCP Apps, login pages and URL elicitation all ask this.
+ */
+export function browserAvailable(
+  env: Record<string, string | undefined> = process.env,
+  platform: NodeJS.Platform = process.platform,
+): boolean {
   const forwarded = Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
   // Over SSH a browser would open on the remote machine's screen, where nobody is looking.
   if (env.SSH_CONNECTION || env.SSH_TTY) return forwarded;

@@ -49,7 +49,7 @@ const ROOT = [
 ];
 
 /** `@pi-mcp-adapter/ui/viewer-mode` (src/viewer-mode.ts). */
-const VIEWER_MODE = ["UI_VIEWER_ENV", "UiViewerChoice", "UiViewerMode", "uiViewerMode"];
+const VIEWER_MODE = ["UI_VIEWER_ENV", "UiViewerChoice", "UiViewerMode", "browserAvailable", "uiViewerMode"];
 
 const NONE = { unlisted: [], missing: [] };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   appCsp,
+  browserAvailable,
   cspDomainsOf,
   formatUiMessages,
   isLoopback,
@@ -30,6 +31,15 @@ describe("uiViewerMode", () => {
     expect(uiViewerMode({ SSH_TTY: "/dev/pts/1", MCP_UI_VIEWER: "browser" }, "darwin")).toEqual({
       mode: "browser",
     });
+  });
+
+  it("browserAvailable (login pages, URL elicitation) answers as the viewer's fallback does", () => {
+    expect(browserAvailable({}, "linux")).toBe(false);
+    expect(browserAvailable({ DISPLAY: ":0" }, "linux")).toBe(true);
+    expect(browserAvailable({}, "darwin")).toBe(true);
+    // Over SSH the browser would open on the remote machine's screen.
+    expect(browserAvailable({ SSH_CONNECTION: "10.0.0.2 5022 10.0.0.1 22" }, "darwin")).toBe(false);
+    expect(browserAvailable({ SSH_TTY: "/dev/pts/1", DISPLAY: "localhost:10.0" }, "linux")).toBe(true);
   });
 
   it("glimpse and unknown values fall back with a note saying so", () => {

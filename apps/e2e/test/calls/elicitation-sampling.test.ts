@@ -12,9 +12,13 @@
  * 4. `--mode rpc`: `trigger-url-elicitation` asks consent showing host and URL,
  *    then says the server waits for the browser step (until the call ends);
  *    its `-32042` error path tells the model to retry, and the retry works.
+ *    With a display (`DISPLAY` set, an `xdg-open` on PATH that records what it
+ *    is given), the consent offers "Open in browser" and the URL is opened.
  * 5. `--mode json` without auto-approval: neither capability is declared, the
  *    server does not offer those tools, and nothing hangs.
  */
+import { chmod, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { type ScriptStep, serverEverythingPath, toolResultTexts } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { type PiHost, piHosts } from "../../src/pi-hosts.js";
@@ -163,6 +167,29 @@ describe.each(piHosts())("$label", (host) => {
     expect(results[1]).toContain("needs the user to complete a step in a web browser");
     expect(results[1]).toContain("retry the original call with the same arguments");
     expect(results[2]).toContain("✅ User completed the URL elicitation flow.");
+  });
+
+  it("--mode rpc with a display: URL elicitation offers Open in browser, and the browser opener gets the URL", async () => {
+    const url = "https://pay.example.com/checkout?order=43";
+    await using project = await everythingProject(host, [
+      call("trigger-url-elicitation", { url, message: "Pay for order 43" }),
+      { text: "Done." },
+    ]);
+    // The platform's opener on Linux is xdg-open: this one writes down the URL it was asked to open.
+    const opened = project.join("opened.txt");
+    await writeFile(project.join("xdg-open"), `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
+    await chmod(project.join("xdg-open"), 0o755);
+    const env = { DISPLAY: ":99", PATH: `${project.root}:${path.dirname(host.node)}:${process.env.PATH}` };
+    const shown = await runRpcPrompt(project.rpc({ env }), "Go.", (request) => request.options?.[0]);
+    expect(shown[0]).toMatchObject({
+      method: "select",
+      title: `MCP server "everything" asks you to open a web page:\nPay for order 43\nHost: pay.example.com\nURL: ${url}`,
+      options: ["Open in browser", "Decline"],
+    });
+    await expect.poll(() => readFile(opened, "utf8").catch(() => ""), { timeout: 20_000 }).toBe(url);
+    expect(toolResultTexts(project.model.requests[1]!)[0]).toContain(
+      "✅ User completed the URL elicitation flow.",
+    );
   });
 
   it("--mode json without auto-approval: no capability is declared, the tools are not offered, nothing hangs", async () => {

@@ -34,6 +34,8 @@ export const SettingsSchema = z
   .object({
     toolPrefix: ToolPrefixModeSchema,
     idleTimeout: IdleTimeoutMinutesSchema,
+    /** How often keep-alive servers are listed again, in minutes (default 5); `0`: only on `list_changed`. */
+    keepAliveRelistMinutes: z.number().min(0).max(1440),
     /** How long use leaves a failed server alone before starting it again (doubled once on repeated failure). */
     failureBackoffMs: FailureBackoffMsSchema,
     requestTimeoutMs: RequestTimeoutMsSchema,

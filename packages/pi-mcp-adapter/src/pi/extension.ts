@@ -12,6 +12,7 @@ import { registerAdapterCommand } from "./commands/adapter-command.js";
 import { logoutSubcommand, registerOAuthCommands } from "./commands/oauth-commands.js";
 import { promptsSubcommand } from "./commands/prompt-commands.js";
 import { reconnectSubcommand } from "./commands/reconnect-command.js";
+import { reloadSubcommand } from "./commands/reload-command.js";
 import { serverEditSubcommands } from "./commands/server-edit-commands.js";
 import { serverToggleSubcommands } from "./commands/server-toggle-command.js";
 import { setupSubcommand } from "./commands/setup-command.js";
@@ -72,6 +73,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       ...serverEditSubcommands({ runtimeFor, inlineConfig: options.config !== undefined, environment }),
       logoutSubcommand(runtimeFor),
       reconnectSubcommand(runtimeFor),
+      reloadSubcommand(runtimeFor),
       promptsSubcommand(runtimeFor),
       statsSubcommand(runtimeFor),
       ...watchSubcommands(runtimeFor),

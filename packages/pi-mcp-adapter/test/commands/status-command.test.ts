@@ -11,7 +11,12 @@ describe("/mcp-adapter status, and a bare /mcp-adapter where no panel can be dra
     await using dir = await createTempDir();
     const runtime = await createRuntime({
       cwd: dir.path,
-      config: { mcpServers: { off: { command: "never-run", disabled: true } } },
+      config: {
+        mcpServers: {
+          off: { command: "never-run", disabled: true },
+          bash: { command: "never-run", disabled: true },
+        },
+      },
       metadataCacheFile: false,
       npxCacheFile: false,
     });
@@ -26,10 +31,14 @@ describe("/mcp-adapter status, and a bare /mcp-adapter where no panel can be dra
       await runAdapterCommand(table, "status", ctx);
       const shown = notes.pop() ?? "";
       expect(shown.split("\n")).toEqual([
-        "MCP servers (1):",
+        "MCP servers (2):",
         "- off: disabled",
+        "  from <inline config>",
+        "- bash: disabled",
+        "  from <inline config>",
         'Use mcp({search: "words"}) to find tools.',
         "warning: direct tools: read: taken by a Pi tool",
+        `hint: MCP server "bash" has the name of Pi's own bash tool; its tools are MCP tools (mcp({server: "bash"}) lists them), not Pi's bash.`,
       ]);
 
       // Print and json modes have no UI: the panel falls back to the same text.

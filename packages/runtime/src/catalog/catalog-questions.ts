@@ -18,7 +18,7 @@ import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
 import { SearchIndexStore, searchIndexFileBeside } from "./search-index-store.js";
 import type { ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
-import { ownerOf, unavailableMessage } from "./unavailable-servers.js";
+import { ownerOf, requiresApproval, unavailableMessage } from "./unavailable-servers.js";
 
 export interface SearchOptions {
   server?: string;
@@ -60,7 +60,10 @@ export class CatalogQuestions {
       ? view.tools
       : await this.indexes.indexOf(view.tools, searchKeywords, options.server === undefined);
     const result = await searchTools(query, tools, { ...options, searchKeywords, relevantOnly: true });
-    return { ...result, unavailable: view.unavailable };
+    const pending = this.servers.awaitingApproval.filter(
+      (p) => options.server === undefined || p.name === options.server,
+    );
+    return { ...result, unavailable: [...view.unavailable, ...pending.map(requiresApproval)] };
   }
 
   /** A server's instructions (from its live or cached listing), if it sent any. */

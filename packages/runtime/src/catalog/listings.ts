@@ -22,6 +22,7 @@ import type { ServerSummary } from "../observability/status-events.js";
 import type { SessionTrace } from "../observability/trace-observer.js";
 import { tracedListing } from "../observability/trace-sources.js";
 import type { ServerSet } from "../servers/server-set.js";
+import { KeepAliveRelist, type KeepAliveRelistTerms } from "./keep-alive-relist.js";
 import { RelistQueue } from "./relist-queue.js";
 import { runLimited } from "./run-limited.js";
 import { type StragglerTerms, StragglerWait } from "./straggler-wait.js";
@@ -53,9 +54,14 @@ export interface CatalogView {
 
 /**
  * Options of the listings; `stragglerWait`: how long a view across servers waits for late first listings
- * (tests shorten it); `now`: the session's clock that wait is measured on.
+ * (tests shorten it); `now`: the session's clock that wait is measured on; `keepAliveRelist`: how often
+ * keep-alive servers are listed again (keep-alive-relist.ts).
  */
-export type ListingsOptions = ToolCatalogOptions & { stragglerWait?: StragglerTerms; now?: () => number };
+export type ListingsOptions = ToolCatalogOptions & {
+  stragglerWait?: StragglerTerms;
+  now?: () => number;
+  keepAliveRelist?: KeepAliveRelistTerms;
+};
 
 const LIST_CHANGED = new Set(["tools/list_changed", "prompts/list_changed", "resources/list_changed"]);
 
@@ -67,6 +73,7 @@ export class Listings {
   private readonly toolPrefix: ToolCatalogOptions["toolPrefix"];
   private readonly listeners = new Set<ListingListener>();
   private readonly stragglerWait: StragglerTerms;
+  private readonly schedule: KeepAliveRelist;
 
   constructor(
     private readonly servers: ServerSet,
@@ -98,6 +105,14 @@ export class Listings {
       }
       this.listed(server, "list_changed");
     });
+    // Keep-alive servers list again on a schedule too: some change their tools without saying so.
+    this.schedule = new KeepAliveRelist(
+      servers,
+      (server) => {
+        if (this.tools.metadata(server)) void this.relists.request(server);
+      },
+      options.keepAliveRelist,
+    );
     // A server whose tools, prompts or resources changed is listed again, if this session listed it
     // at all; a change during its first listing, once that has landed (it may predate the change).
     servers.onNotification((server, notification) => {
@@ -201,11 +216,12 @@ export class Listings {
     });
   }
 
-  /** What a `replace` changed: edited and removed servers are forgotten; listeners hear of every change. */
-  applied(report: ReplaceReport): void {
+  /** What a `replace` changed: edited and removed servers are forgotten; listeners hear of every change. Returns `report`. */
+  applied(report: ReplaceReport): ReplaceReport {
     for (const name of [...report.removed, ...report.redefined]) this.tools.forget(name);
     for (const name of [...report.removed, ...report.redefined, ...report.toggled])
       this.listed(name, "config");
+    return report;
   }
 
   /** Lists a server live again after a reconnect (also how a user refreshes its cached tools); a failure keeps the old listing. */
@@ -226,6 +242,7 @@ export class Listings {
   }
 
   close(): void {
+    this.schedule.stop();
     this.listeners.clear();
   }
 

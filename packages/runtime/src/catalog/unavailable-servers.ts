@@ -4,10 +4,12 @@
  * failure backoff or still connecting in a whole sentence of its own
  * (`server "x" is unavailable (last failed 12 s ago: …)`), shown as is. Also
  * which unavailable server a tool name points at, so a call to its tool says
- * why instead of "No MCP tool named".
+ * why instead of "No MCP tool named". A project server awaiting approval is
+ * named in search too ("requires approval"), never left out silently.
  */
 import { describeError, serverPrefix, type ToolPrefixMode } from "@pi-mcp-adapter/core";
 import type { ServerStatus } from "@pi-mcp-adapter/transport";
+import type { AwaitingApproval } from "../servers/server-set.js";
 
 export interface UnavailableServer {
   server: string;
@@ -37,6 +39,15 @@ export function retrying(status: ServerStatus): UnavailableServer {
   return {
     server: status.name,
     error: `server "${status.name}" is unavailable (last failed ${ago} s ago: ${status.error ?? "unknown error"}); trying again in the background`,
+    sentence: true,
+  };
+}
+
+/** A project server left out until approved: search names it rather than leaving it out silently. */
+export function requiresApproval(server: AwaitingApproval): UnavailableServer {
+  return {
+    server: server.name,
+    error: `server "${server.name}" requires approval (a project server from ${server.file}; not searched): approve it with pi-mcp-adapter trust ${server.name}, then /mcp-adapter reload`,
     sentence: true,
   };
 }

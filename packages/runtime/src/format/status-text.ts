@@ -42,11 +42,26 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
       const head = instructionsHead(stripControlSequences(s.instructions ?? ""));
       if (head) lines.push(`  ${head}`);
       for (const skipped of s.skippedLists ?? []) lines.push(`  ${skippedListNote(skipped)}`);
+      const origin = serverOrigin(s);
+      if (origin) lines.push(`  ${origin}`);
     }
     lines.push('Use mcp({search: "words"}) to find tools.');
   }
   for (const problem of problems) lines.push(`${problem.severity}: ${formatProblem(problem)}`);
   return stripControlSequences(lines.join("\n"));
+}
+
+/** Where a server is configured and how long its last connect took: `from ~/.pi/agent/mcp-adapter.json · last connect 412 ms`. */
+function serverOrigin(s: Pick<ServerSummary, "source" | "connectMs">): string {
+  const parts = [
+    ...(s.source ? [`from ${s.source}`] : []),
+    ...(s.connectMs !== undefined ? [`last connect ${formatDuration(s.connectMs)}`] : []),
+  ];
+  return parts.join(" · ");
+}
+
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** What a listing lacks and why, for a status line: a declared list the server does not have, or one that failed. */

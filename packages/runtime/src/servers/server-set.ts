@@ -29,10 +29,18 @@ export type Connect = ConnectionManagerOptions["connect"];
 /** Lifecycle tuning of the connections (idle timeout, health checks, timers, …); see `ConnectionManagerOptions`. */
 export type LifecycleOptions = Omit<ConnectionManagerOptions, "connect">;
 
+/** A project server left out until the user approves it: its name and the file that defines it. */
+export interface AwaitingApproval {
+  name: string;
+  file: string;
+}
+
 /** What a config (re)load yields: the servers and the problems found. */
 export interface LoadedServers {
   servers: ServerDefinition[];
   problems: ConfigProblem[];
+  /** Project servers not approved yet (not in `servers`): search says they were left out. */
+  awaitingApproval?: AwaitingApproval[];
   /** The config files as this read left them (see config-stamps.ts). */
   configStamps?: ConfigStamps;
 }
@@ -45,6 +53,8 @@ export interface ServerSetOptions {
   lifecycle?: LifecycleOptions;
   /** Config problems of `servers` (shown in status). */
   problems?: ConfigProblem[];
+  /** Project servers not approved yet, left out of `servers`. */
+  awaitingApproval?: AwaitingApproval[];
   /** Reads the servers again (from config files); without it `reload()` refuses. */
   reloadConfig?: () => Promise<LoadedServers>;
   /** The config files as the session read them; left out, no file is checked for changes. */
@@ -57,6 +67,7 @@ export class ServerSet {
   private readonly manager: ConnectionManager<ServerDefinition>;
   private readonly stderr = new StderrTails();
   private currentProblems: ConfigProblem[];
+  private pending: AwaitingApproval[];
   private shuttingDown = false;
   private stamps: ConfigStamps | undefined;
   /** The MCP tasks running on each server (the call pipeline reports them). */
@@ -65,6 +76,7 @@ export class ServerSet {
   constructor(private readonly options: ServerSetOptions) {
     this.tasks = new RunningTasks(options.lifecycle?.now);
     this.currentProblems = options.problems ?? [];
+    this.pending = options.awaitingApproval ?? [];
     this.stamps = options.configStamps;
     // Every connection is tracked so the last one's stderr stays readable after it closes.
     this.manager = new ConnectionManager(options.servers, {
@@ -76,6 +88,11 @@ export class ServerSet {
   /** Config problems of the servers as last loaded. */
   get problems(): ConfigProblem[] {
     return this.currentProblems;
+  }
+
+  /** Project servers left out of the list until the user approves them. */
+  get awaitingApproval(): readonly AwaitingApproval[] {
+    return this.pending;
   }
 
   /** Names of every configured server, disabled ones included. */
@@ -150,8 +167,9 @@ export class ServerSet {
     if (!this.options.reloadConfig) {
       throw new RuntimeError("reload_unavailable", "This MCP runtime has a fixed server list");
     }
-    const { servers, problems, configStamps } = await this.options.reloadConfig();
+    const { servers, problems, configStamps, awaitingApproval } = await this.options.reloadConfig();
     this.currentProblems = problems;
+    this.pending = awaitingApproval ?? [];
     this.stamps = configStamps;
     return this.replace(servers);
   }

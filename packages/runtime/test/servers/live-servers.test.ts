@@ -102,7 +102,7 @@ describe("live server list", () => {
       expect(await recordedPids(dir.join("pids"))).toHaveLength(1);
 
       await setServerDisabled({ cwd: project, server: "fixture", disabled: true, trusted: undefined });
-      await runtime.reload();
+      expect(await runtime.reload()).toEqual({ added: [], removed: [], redefined: [], toggled: ["fixture"] });
       expect(runtime.listings.summaries()).toEqual([
         expect.objectContaining({ name: "fixture", state: "disabled" }),
       ]);

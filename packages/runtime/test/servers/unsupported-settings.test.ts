@@ -11,6 +11,7 @@ const SUPPORTED = [
   "toolPrefix",
   "idleTimeout",
   "failureBackoffMs",
+  "keepAliveRelistMinutes",
   "shareServers",
   "requestTimeoutMs",
   "maxTotalTimeoutMs",

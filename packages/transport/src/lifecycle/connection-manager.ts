@@ -247,6 +247,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
     const name = slot.definition.name;
     const abort = new AbortController();
     slot.abort = abort;
+    const started = this.now();
     try {
       const connection = await this.options.connect(slot.definition, abort.signal);
       if (this.shuttingDown || generation !== slot.generation) {
@@ -255,7 +256,7 @@ export class ConnectionManager<D extends ServerDefinition = ServerDefinition> {
         throw new TransportError("closed", name, `Connection to "${name}" was superseded or shut down`);
       }
       slot.connection = connection;
-      markConnected(slot);
+      markConnected(slot, this.now() - started);
       connection.onClose(() => this.lost(slot, connection, generation));
       connection.onNotification((notification) => this.events.emit("notification", name, notification));
       connection.onSessionRenewal((phase) => {

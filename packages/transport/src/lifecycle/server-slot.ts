@@ -39,6 +39,8 @@ export interface ServerSlot<D extends ServerDefinition = ServerDefinition> {
   idleTimer?: unknown;
   healthTimer?: unknown;
   reconnectTimer?: unknown;
+  /** How long the last successful connect took (ms), spawn and `initialize` included. */
+  connectMs?: number;
   /** The last status event sent, so an unchanged status is not sent twice. */
   lastEmitted?: string;
 }
@@ -68,10 +70,12 @@ export function resetSlot<D extends ServerDefinition>(
   slot.error = undefined;
   slot.needsAuth = undefined;
   slot.failedAt = undefined;
+  slot.connectMs = undefined;
 }
 
-/** A connect succeeded: no failure, no backoff. */
-export function markConnected(slot: ServerSlot): void {
+/** A connect succeeded after `connectMs`: no failure, no backoff. */
+export function markConnected(slot: ServerSlot, connectMs: number): void {
+  slot.connectMs = connectMs;
   slot.error = undefined;
   slot.needsAuth = undefined;
   slot.failedAt = undefined;

@@ -39,6 +39,8 @@ export interface ServerStatus {
    * share its process (this one included), or why it runs unshared.
    */
   shared?: SharedState;
+  /** While connected: how long its connect took (ms), spawn and `initialize` included. */
+  connectMs?: number;
 }
 
 export type StatusListener = (status: ServerStatus) => void;
@@ -54,6 +56,7 @@ export function slotStatus(
     ...status,
     ...(slot.definition.sandbox ? { sandboxed: true } : {}),
     ...(shared ? { shared } : {}),
+    ...(status.state === "connected" && slot.connectMs !== undefined ? { connectMs: slot.connectMs } : {}),
   };
 }
 

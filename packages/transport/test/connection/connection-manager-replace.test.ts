@@ -130,7 +130,7 @@ describe("ConnectionManager.replace", () => {
 
     expect((await manager.replace([server])).toggled).toEqual(["toggle"]);
     // keep-alive: connected again at once, not on next use.
-    expect(manager.status()).toEqual([{ name: "toggle", state: "connected" }]);
+    expect(manager.status()).toEqual([{ name: "toggle", state: "connected", connectMs: expect.any(Number) }]);
     expect(states).toEqual(["disabled", "not-connected", "connecting", "connected"]);
     const again = await manager.get("toggle");
     expect(again).not.toBe(first);

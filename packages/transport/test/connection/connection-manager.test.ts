@@ -55,6 +55,22 @@ describe("ConnectionManager", () => {
     expect(events.map((e) => e.state)).toEqual(["connecting", "connected"]);
   });
 
+  it("reports how long a connected server's connect took, on the manager's clock", async () => {
+    let time = 1_000;
+    const real = connectWith(connectOptions);
+    manager = manage([fixtureStdio("timed")], {
+      ...fast,
+      now: () => time,
+      connect: async (d, signal) => {
+        const connection = await real(d, signal);
+        time += 412; // the clock moves while the connect runs
+        return connection;
+      },
+    });
+    await manager.get("timed");
+    expect(manager.status()).toEqual([{ name: "timed", state: "connected", connectMs: 412 }]);
+  });
+
   it("disconnects an idle lazy server, but never during a running call", async () => {
     await using dir = await createTempDir();
     const slow = { ...faultStdio("idle", "", { FIXTURE_PID_DIR: dir.path }), idleTimeoutMin: 0.005 }; // 300 ms

@@ -76,7 +76,7 @@ describe("failure backoff", () => {
     now += 1_000;
     const second = await manager.get("calc");
     expect(second.pid).not.toBe(first.pid);
-    expect(manager.status()[0]).toEqual({ name: "calc", state: "connected" });
+    expect(manager.status()[0]).toEqual({ name: "calc", state: "connected", connectMs: expect.any(Number) });
 
     // It crashes again and now cannot start: that failed start opens the window, and the refusal says
     // when it is tried next and how to try now.
@@ -95,7 +95,7 @@ describe("failure backoff", () => {
     await rm(broken);
     now += 7_000; // the 10 s window is over
     expect((await manager.get("calc")).pid).toBeGreaterThan(0);
-    expect(manager.status()[0]).toEqual({ name: "calc", state: "connected" });
+    expect(manager.status()[0]).toEqual({ name: "calc", state: "connected", connectMs: expect.any(Number) });
   });
 
   it("lets a call bring back a keep-alive server that lost its connection, without waiting for its timer", async () => {

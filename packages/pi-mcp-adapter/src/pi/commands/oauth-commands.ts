@@ -7,6 +7,7 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import { describeError } from "@pi-mcp-adapter/core";
 import type { OAuthLogins } from "@pi-mcp-adapter/oauth";
 import type { AdapterRuntime, RuntimeOAuthHooks } from "@pi-mcp-adapter/runtime";
+import { browserOpener } from "../host/browser-opener.js";
 import type { RuntimeFor } from "../host/runtime-loading.js";
 import { type AdapterSubcommand, oneServer } from "./adapter-command.js";
 import { type McpAuthCommandOptions, registerMcpAuthCommand, runMcpAuth } from "./mcp-auth-command.js";
@@ -82,10 +83,7 @@ export const LOGIN_MESSAGE_TYPE = "pi-mcp-adapter:login";
  * otherwise the URL shown is all there is. A browser that fails to start is not an error.
  */
 export function openLoginPage(url: string): void {
-  // The ui package loads with the first login page, not at session start.
-  import("@pi-mcp-adapter/ui")
-    .then(({ browserAvailable, openInBrowser }) => (browserAvailable() ? openInBrowser(url) : undefined))
-    .catch(() => {});
+  browserOpener()?.(url).catch(() => {});
 }
 
 /**

@@ -94,7 +94,7 @@ export function serverEditSubcommands(options: ServerEditOptions): AdapterSubcom
       const file = await fileFor(which, ctx);
       if (!ctx.hasUI) {
         ctx.ui.notify(
-          `Editing needs Pi's editor; edit ${file} directly, then /mcp-adapter reconnect.`,
+          `Editing needs Pi's editor; edit ${file} directly, then /mcp-adapter reload.`,
           "warning",
         );
         return;

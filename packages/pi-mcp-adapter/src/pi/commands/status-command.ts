@@ -3,8 +3,8 @@
  * problems, tools that changed since they were accepted (tool pinning),
  * direct tools that could not be registered (and what
  * `directTools: "auto"` decided), what each server costs in every request
- * (as the panel shows it), and the stderr kept for servers in debug mode, as
- * one text notice.
+ * (as the panel shows it), MCP names that are also Pi's own tools, and the
+ * stderr kept for servers in debug mode, as one text notice.
  */
 import {
   formatDebugStderr,
@@ -14,6 +14,7 @@ import {
   liveTokenCosts,
 } from "@pi-mcp-adapter/runtime/startup";
 import type { RuntimeFor } from "../host/runtime-loading.js";
+import { piNameHints } from "../status/pi-name-hints.js";
 import { type DirectToolRegistrar, directStatusLines } from "../tools/direct-tools.js";
 import type { AdapterSubcommand } from "./adapter-command.js";
 
@@ -39,6 +40,7 @@ export function statusSubcommand(
           formatStatus(servers, r.servers.problems),
           ...formatToolChanges(r.pins.report()),
           ...directStatusLines(lastPlan()),
+          ...(await piNameHints(r)),
           ...(costs.length ? [formatTokenCosts(costs)] : []),
           ...debug,
         ].join("\n"),

@@ -6,12 +6,15 @@
  * `extension_ui_request`s. Sampling runs on Pi's own model (`pi-sampler.ts`);
  * a running call's progress shows on Pi's status line and in the call's
  * row (`running-rows.ts`). An MCP App's message starts a turn as the
- * user's message (a follow-up while the agent is busy).
+ * user's message (a follow-up while the agent is busy). A URL an MCP
+ * server asks the user to open (URL elicitation) opens in the browser where
+ * one can be seen (`browser-opener.ts`).
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Host } from "@pi-mcp-adapter/runtime";
 import type { RunningRows } from "../render/running-rows.js";
 import { progressStatus } from "../status/footer-status.js";
+import { browserOpener } from "./browser-opener.js";
 import { piSampler } from "./pi-sampler.js";
 
 export function piHost(
@@ -20,6 +23,7 @@ export function piHost(
   status: Host["status"],
   rows?: RunningRows,
 ): Host {
+  const openUrl = browserOpener();
   return {
     hasUI: ctx.hasUI,
     dialogs: {
@@ -31,6 +35,7 @@ export function piHost(
     status,
     events: pi.events,
     sample: piSampler(ctx),
+    ...(openUrl ? { openUrl } : {}),
     progress: (server, tool, text) => {
       const entry = progressStatus(server, tool, text);
       ctx.ui.setStatus(entry.key, entry.text);

@@ -17,6 +17,7 @@ import type { DirectToolRegistrar } from "../tools/direct-tools.js";
 import { listBeforeFirstPrompt } from "../tools/startup-direct-tools.js";
 import { activatedOnBranch } from "./activated-tools.js";
 import { type McpAdapterOptions, sessionConfigPath } from "./adapter-options.js";
+import { firstRunNote } from "./first-run.js";
 import { ServerRegistrations } from "./server-registrations.js";
 import { listDeferred, listRegisteredDirect } from "./session-listings.js";
 import { SessionRuntime } from "./session-runtime.js";
@@ -33,7 +34,7 @@ export class PiSession {
   constructor(
     private readonly pi: ExtensionAPI,
     private readonly options: McpAdapterOptions,
-    environment: AdapterEnvironment,
+    private readonly environment: AdapterEnvironment,
   ) {
     const runtimeFor = (ctx: ExtensionContext) => this.runtimeFor(ctx);
     const configPath = () => this.configPath();
@@ -102,6 +103,10 @@ export class PiSession {
     this.gates.sessionStarted();
     this.startup.registrar.sessionStarted(activatedOnBranch(ctx));
     this.registrations.sessionStarted();
+    // An SDK host's inline config is its own business: no note about config files.
+    if (this.options.config === undefined) {
+      void firstRunNote(ctx, this.environment, this.startup.snapshot, this.registrations.list().length);
+    }
     const { deferred, listFirst } = this.startup;
     // Unless something needs it before the first model request (runtime-loading.ts), the runtime is
     // made once that request is on its way (`providerRequest`) or at first use: Pi's start loads none of it.

@@ -7,6 +7,7 @@
 import type { AdapterRuntime, ProxyDetails, ProxyOutcome } from "@pi-mcp-adapter/runtime";
 import type { ProxyParams } from "@pi-mcp-adapter/runtime/startup";
 import { loadRuntimeModule } from "../host/runtime-loading.js";
+import { piNameHints } from "../status/pi-name-hints.js";
 import { type DirectToolRegistrar, directStatusLines, resultText } from "./direct-tools.js";
 
 export async function runProxy(
@@ -22,8 +23,11 @@ export async function runProxy(
   // The older Pi line ignores `isError` in results: throwing marks an error in both.
   if (outcome.isError) throw new Error(resultText(outcome));
   // Status also names direct tools that could not be registered (collisions, unknown names),
-  // and what `directTools: "auto"` decided.
-  const direct = outcome.details.mode === "status" ? directStatusLines(registrar) : [];
+  // what `directTools: "auto"` decided, and MCP names that are also Pi's own tools.
+  const direct =
+    outcome.details.mode === "status"
+      ? [...directStatusLines(registrar), ...(await piNameHints(runtime))]
+      : [];
   if (direct.length) {
     return {
       content: [...outcome.content, { type: "text" as const, text: direct.join("\n") }],
