@@ -1,7 +1,9 @@
 /**
  * Loading a skill (SEP-2640) from its server, the one way every host of ours
- * does it: the entry fetched by URI through `skills/get`, then `SKILL.md` read
- * and verified against it (skill-verify.ts); a supporting file is read only
+ * does it: the entry this connection listed, or else the entry fetched by URI
+ * through `skills/get` (a skill known from an earlier session's listing, or
+ * one never listed), then `SKILL.md` read and verified against it
+ * (skill-verify.ts); a supporting file is read only
  * when asked for, by a path the entry lists, from the same server. Nothing is
  * read at list time. Approval and origin tagging are the caller's.
  */
@@ -27,9 +29,13 @@ export interface LoadedSkill {
   manifest: VerifiedSkillFile & { body: string; frontmatter: Record<string, unknown> };
 }
 
-/** `skills/get` for `uri`, then its `SKILL.md`, verified. Throws `SkillVerificationError` on any mismatch. */
-export async function loadSkill(source: SkillSource, uri: string): Promise<LoadedSkill> {
-  const checked = checkSkillEntry(await source.getSkill(uri));
+/**
+ * The skill at `uri` with its `SKILL.md`, verified against `listed` (the
+ * entry this same connection listed) or else against the entry `skills/get`
+ * returns. Throws `SkillVerificationError` on any mismatch.
+ */
+export async function loadSkill(source: SkillSource, uri: string, listed?: SkillEntry): Promise<LoadedSkill> {
+  const checked = listed ? { entry: listed } : checkSkillEntry(await source.getSkill(uri));
   if ("problems" in checked) {
     throw new SkillVerificationError(
       "unlisted",
