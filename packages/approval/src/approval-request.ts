@@ -21,7 +21,7 @@ const DECISIONS: readonly string[] = [
 ];
 
 /** Which call path asked. */
-export type ApprovalOrigin = "proxy" | "direct" | "script" | "resource" | "prompt" | "ui";
+export type ApprovalOrigin = "proxy" | "direct" | "script" | "resource" | "prompt" | "ui" | "skill";
 
 /** The minimal event bus the broker needs; Pi's `pi.events` fits. */
 export interface ApprovalEventBus {

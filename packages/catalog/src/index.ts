@@ -38,6 +38,7 @@ export {
   SkillEntrySchema,
   type SkillFileEntry,
   SkillFileEntrySchema,
+  skillFilesFingerprint,
   skillRoot,
 } from "./skills/skill-entry.js";
 export {

@@ -64,6 +64,7 @@ const ROOT = [
   "resolveSkillRef",
   "resourceNameToToolName",
   "serverIdentity",
+  "skillFilesFingerprint",
   "skillRoot",
   "toolFingerprint",
   "verifySkillFile",

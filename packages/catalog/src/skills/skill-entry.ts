@@ -4,6 +4,7 @@
  * bad entry is refused by name while the others stay usable. A skill is known
  * by `(server, uri)`; its name is only what the model sees (skill-names.ts).
  */
+import { createHash } from "node:crypto";
 import { z } from "zod";
 
 /** The extension's publication limits per skill, which the host enforces too. */
@@ -114,4 +115,16 @@ export function checkSkillListing(values: readonly unknown[]): {
     else refused.push({ index, ...(uri !== undefined ? { uri } : {}), reason: problems.join("; ") });
   });
   return { skills, refused };
+}
+
+/**
+ * What an approval of the skill is bound to: the set of its files' `{uri,
+ * digest}` (a `"dynamic"` skill: its URI alone). A changed file is another skill.
+ */
+export function skillFilesFingerprint(entry: SkillEntry): string {
+  const lines =
+    entry.resources === "dynamic"
+      ? [`${entry.uri} dynamic`]
+      : entry.resources.map((file) => `${file.uri} ${file.digest}`).sort();
+  return `sha256:${createHash("sha256").update(lines.join("\n")).digest("hex")}`;
 }

@@ -17,7 +17,7 @@ import {
   type SessionGrant,
   type ToolChangeNotice,
 } from "@pi-mcp-adapter/approval";
-import type { ToolChange } from "@pi-mcp-adapter/catalog";
+import { skillFilesFingerprint, type ToolChange } from "@pi-mcp-adapter/catalog";
 import { toolChangeLines, toolChangeSummary, trustToolsCommand } from "../format/tool-changes.js";
 import type { CallOrigin } from "../observability/call-observers.js";
 import { approvalOrigin, approvalTool, type CallTarget, kindOf, serverOf } from "./call-target.js";
@@ -105,8 +105,10 @@ export class ApprovalStage {
       scope: {
         definition: this.options.definitionHash?.(server) ?? "",
         ...(pinned ? fingerprint(pins.fingerprintOf(server, tool.name)) : {}),
+        ...(target.kind === "skill" ? { fingerprint: skillFilesFingerprint(target.entry) } : {}),
       },
       ...(change ? { change: notice(server, change, blocking) } : {}),
+      ...(target.kind === "skill" ? { explicit: { reason: skillApprovalReason(target.name) } } : {}),
     };
     const verdict = await this.gate.check(call);
     if (verdict.allowed && verdict.acceptedChange) {
@@ -116,6 +118,10 @@ export class ApprovalStage {
     }
     return { verdict, call, ...(change && verdict.allowed ? { unaccepted: change } : {}) };
   }
+}
+
+function skillApprovalReason(name: string): string {
+  return `loading the MCP skill "${name}" needs the user's approval, and this session has no UI to ask. Ask the user to load it themselves with /skill:${name}`;
 }
 
 function fingerprint(value: string | undefined): { fingerprint?: string } {

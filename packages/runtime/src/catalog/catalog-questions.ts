@@ -16,6 +16,7 @@ import { type DirectToolPlan, type DirectToolSettings, planDirectTools } from ".
 import type { CatalogView, Listings } from "./listings.js";
 import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
 import { SearchIndexStore, searchIndexFileBeside } from "./search-index-store.js";
+import { type SkillInfo, skillInfos } from "./skill-catalog.js";
 import type { ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
 import { ownerOf, unavailableMessage } from "./unavailable-servers.js";
@@ -110,6 +111,22 @@ export class CatalogQuestions {
   knownPrompts(server: string): PromptEntry[] {
     if (this.servers.definition(server)?.disabled) return [];
     return promptEntries(server, this.listings.tools.listing(server), this.listings.tools.metadata(server));
+  }
+
+  /**
+   * Every enabled server's skills (SEP-2640) as far as they are known: this
+   * session's listing, else the metadata cache; never connects. `taken`:
+   * names of the host's own skills, which an MCP skill never shadows.
+   */
+  async knownSkills(taken: Iterable<string> = []): Promise<SkillInfo[]> {
+    const enabled = this.servers.names().filter((name) => !this.servers.definition(name)?.disabled);
+    const listed = [];
+    for (const server of enabled) {
+      await this.listings.known(server).catch(() => undefined);
+      const skills = this.listings.tools.listing(server)?.skills;
+      if (skills) listed.push({ server, skills });
+    }
+    return skillInfos(listed, taken);
   }
 
   /** `completion/complete` on `server` (connecting it): values for a prompt argument or a template variable; none when it is disabled. */
