@@ -46,6 +46,9 @@ const PUBLIC_API = [
   "ProxyOutcome",
   "runProxyRequest",
   "ScriptDetails",
+  // MCP skills by name: the proxy tool, the shell's /skill: and the CLI
+  "runSkillRequest",
+  "SkillRequest",
 ];
 
 /** `@pi-mcp-adapter/runtime/startup`: what a host needs before any server runs. */

@@ -108,9 +108,22 @@ export class ApprovalStage {
         ...(target.kind === "skill" ? { fingerprint: skillFilesFingerprint(target.entry) } : {}),
       },
       ...(change ? { change: notice(server, change, blocking) } : {}),
-      ...(target.kind === "skill" ? { explicit: { reason: skillApprovalReason(target.name) } } : {}),
+      // A skill the user loads by command is approved by that command; any other load asks them.
+      ...(target.kind === "skill" && origin !== "command"
+        ? { explicit: { reason: skillApprovalReason(target.name) } }
+        : {}),
     };
     const verdict = await this.gate.check(call);
+    if (target.kind === "skill" && origin === "command" && verdict.allowed) {
+      // The files of the skill the user loaded may be read by the model this session (same digests only).
+      const grant = {
+        server,
+        tool: tool.name,
+        definition: call.scope?.definition ?? "",
+        fingerprint: call.scope?.fingerprint,
+      };
+      this.gate.restoreGrants([grant]);
+    }
     if (verdict.allowed && verdict.acceptedChange) {
       // The user approved this call; a change that could not be saved was already reported (`notify`).
       await pins?.acceptListed(server, [tool.name]).catch(() => {});

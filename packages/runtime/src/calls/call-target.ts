@@ -49,7 +49,7 @@ export function serverOf(target: CallTarget): string {
 export function approvalOrigin(kind: CallKind, origin: CallOrigin): ApprovalOrigin {
   if (kind === "resource" || kind === "resource-template") return "resource";
   if (kind === "prompt") return "prompt";
-  if (kind === "skill") return "skill";
+  if (kind === "skill") return origin === "command" ? "command" : "skill";
   return origin;
 }
 

@@ -11,6 +11,7 @@ import { formatToolChanges, toolChangeWarning } from "../format/tool-changes.js"
 import { internalsOf } from "../runtime-internals.js";
 import { formatDebugStderr } from "../servers/stderr-tails.js";
 import { INSTALL_ACTION, type ProxyParams, UI_MESSAGES_ACTION } from "./proxy-tool.js";
+import { runSkillRequest } from "./skill-request.js";
 import type { ProxyDetails, ProxyOutcome } from "./tool-outcomes.js";
 
 export async function runProxyRequest(
@@ -44,6 +45,14 @@ export async function runProxyRequest(
       server: params.connect,
       toolCount: count,
     });
+  }
+  if (params.skill !== undefined) {
+    const result = await runSkillRequest(runtime, {
+      skill: params.skill,
+      ...(params.file !== undefined ? { file: params.file } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    return { ...result, details: { mode: "call", tool: result.details.name, ...result.details } };
   }
   if (params.tool !== undefined) {
     const args = parseArgs(params.args);

@@ -30,6 +30,10 @@ export interface ProxyParams {
   action?: string;
   /** The MCP endpoint to install (`action: "install"`). */
   url?: string;
+  /** An MCP skill to load, by the name the system prompt lists it under. */
+  skill?: string;
+  /** With `skill`: one of its files, relative to its folder (`references/FORMS.md`). */
+  file?: string;
 }
 
 export const PROXY_TOOL_NAME = "mcp";
@@ -75,6 +79,8 @@ export const PROXY_TOOL_PARAMETERS = {
       description: "OAuth login to server; install url",
     },
     url: { type: "string" },
+    skill: { type: "string", description: "MCP skill to load" },
+    file: { type: "string", description: "A file of that skill" },
   },
   additionalProperties: false,
 } as const;

@@ -18,7 +18,13 @@ import {
   writeSkillsFixture,
 } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AdapterRuntime, type Host, headlessHost } from "../../src/index.js";
+import {
+  AdapterRuntime,
+  type Host,
+  headlessHost,
+  runProxyRequest,
+  runSkillRequest,
+} from "../../src/index.js";
 import { connectWith, stdioDefinition } from "../definitions.js";
 import { uiHost } from "../hosts.js";
 
@@ -184,5 +190,23 @@ describe("MCP skills in the runtime", () => {
     expect(JSON.stringify(read.content)).not.toContain("<mcp-skill");
     expect(asked).toEqual([]);
     expect(await requests()).toEqual(["resources/read skill://pdf-processing/SKILL.md"]);
+  });
+
+  it("loads a skill the user asked for by command without a dialog, and the model may then read its files", async () => {
+    const runtime = runtimeWith();
+    await runtime.catalog.view("docs");
+    const loaded = await runSkillRequest(runtime, { skill: "docs-pdf-processing", origin: "command" });
+    expect(textOf(loaded)).toContain("PELICAN-7");
+    const forms = await runProxyRequest(runtime, {
+      skill: "docs-pdf-processing",
+      file: "references/FORMS.md",
+    });
+    expect(textOf(forms)).toContain("HERON-3");
+    // Another skill the model asks for on its own still needs the user.
+    const other = await runProxyRequest(runtime, { skill: "docs-release-notes" });
+    expect(textOf(other)).toMatch(/needs the user's approval/);
+    await expect(runSkillRequest(runtime, { skill: "nope" })).rejects.toThrow(
+      /No MCP skill named "nope"; the servers offer: docs-pdf-processing, docs-release-notes/,
+    );
   });
 });
