@@ -5,6 +5,7 @@
  * MCP skill gets `-mcp` added). Two skills of one name on one server are told
  * apart by a counter, in URI order, so the names stay stable between sessions.
  */
+import type { SkillEntry } from "./skill-entry.js";
 
 /** One MCP skill as named for the host. */
 export interface NamedSkill {
@@ -12,8 +13,8 @@ export interface NamedSkill {
   uri: string;
   /** The name the model and `/skill:` use: lowercase letters, digits and hyphens. */
   name: string;
-  /** The skill's own frontmatter name. */
-  skillName: string;
+  description: string;
+  entry: SkillEntry;
 }
 
 const slug = (text: string) =>
@@ -23,20 +24,23 @@ const slug = (text: string) =>
     .replace(/^-+|-+$/g, "") || "server";
 
 /**
- * Names for every listed skill. `taken` holds the names already in use by
- * local skills; the result never repeats one of them, nor itself.
+ * Names for every listed skill of every server. `taken` holds the names of
+ * the host's own skills; the result never repeats one of them, nor itself.
  */
 export function nameSkills(
-  skills: readonly { server: string; uri: string; name: string }[],
-  taken: ReadonlySet<string> = new Set(),
+  listed: readonly { server: string; skills: readonly SkillEntry[] }[],
+  taken: Iterable<string> = [],
 ): NamedSkill[] {
-  const used = new Set(taken);
-  const ordered = [...skills].sort((a, b) => a.server.localeCompare(b.server) || a.uri.localeCompare(b.uri));
-  return ordered.map((skill) => {
-    const base = `${slug(skill.server)}-${slug(skill.name)}`;
-    let name = used.has(base) && taken.has(base) ? `${base}-mcp` : base;
+  const local = new Set(taken);
+  const used = new Set(local);
+  const ordered = listed
+    .flatMap(({ server, skills }) => skills.map((entry) => ({ server, entry })))
+    .sort((a, b) => a.server.localeCompare(b.server) || a.entry.uri.localeCompare(b.entry.uri));
+  return ordered.map(({ server, entry }) => {
+    const base = `${slug(server)}-${slug(entry.frontmatter.name)}`;
+    let name = local.has(base) ? `${base}-mcp` : base;
     for (let n = 2; used.has(name); n++) name = `${base}-${n}`;
     used.add(name);
-    return { server: skill.server, uri: skill.uri, name, skillName: skill.name };
+    return { server, uri: entry.uri, name, description: entry.frontmatter.description, entry };
   });
 }

@@ -178,13 +178,17 @@ describe("skill file verification", () => {
 
 describe("skill names", () => {
   it("keeps two servers' skills of one name apart and never shadows a local skill", () => {
+    const skill = (uri: string) => ({
+      uri,
+      frontmatter: { name: "pdf", description: "d" },
+      resources: "dynamic" as const,
+    });
     const named = nameSkills(
       [
-        { server: "docs", uri: "skill://a/pdf/SKILL.md", name: "pdf" },
-        { server: "docs", uri: "skill://b/pdf/SKILL.md", name: "pdf" },
-        { server: "Files", uri: "skill://pdf/SKILL.md", name: "pdf" },
+        { server: "Files", skills: [skill("skill://pdf/SKILL.md")] },
+        { server: "docs", skills: [skill("skill://b/pdf/SKILL.md"), skill("skill://a/pdf/SKILL.md")] },
       ],
-      new Set(["files-pdf"]),
+      ["files-pdf"],
     );
     expect(named.map((n) => [n.server, n.uri, n.name])).toEqual([
       ["docs", "skill://a/pdf/SKILL.md", "docs-pdf"],

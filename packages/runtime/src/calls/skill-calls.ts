@@ -50,7 +50,7 @@ export async function skillCall(
     if (skillFilesFingerprint(loaded.entry) !== skillFilesFingerprint(target.entry)) {
       return refused(
         target,
-        `its files changed on the server since it was listed (and approved). Nothing was loaded; list the server's skills again (/mcp-reload ${target.server}) and load it once more.`,
+        `its files changed on the server since it was listed (and approved), so nothing was loaded. Reconnect the server to list its skills again (/mcp-adapter reconnect ${target.server}; the CLI: pi-mcp-adapter skills ${target.server}), then load it once more.`,
       );
     }
     return tagged(target, loaded.entry.uri, loaded.manifest.text ?? "", supportingFiles(loaded.entry));

@@ -6,6 +6,7 @@
  * servers not listed yet as a question needs them. A new question is a
  * method here.
  */
+import { type NamedSkill, nameSkills } from "@pi-mcp-adapter/catalog";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { ambiguityMessage, type RankResult, resolveToolName, searchTools } from "@pi-mcp-adapter/search";
 import type { CompletionRequest, CompletionResult } from "@pi-mcp-adapter/transport";
@@ -16,7 +17,6 @@ import { type DirectToolPlan, type DirectToolSettings, planDirectTools } from ".
 import type { CatalogView, Listings } from "./listings.js";
 import { type PromptEntry, promptEntries } from "./prompt-catalog.js";
 import { SearchIndexStore, searchIndexFileBeside } from "./search-index-store.js";
-import { type SkillInfo, skillInfos } from "./skill-catalog.js";
 import type { ToolCatalogOptions } from "./tool-catalog.js";
 import { findByPrefixedName } from "./tool-name-index.js";
 import { ownerOf, unavailableMessage } from "./unavailable-servers.js";
@@ -118,7 +118,7 @@ export class CatalogQuestions {
    * session's listing, else the metadata cache; never connects. `taken`:
    * names of the host's own skills, which an MCP skill never shadows.
    */
-  async knownSkills(taken: Iterable<string> = []): Promise<SkillInfo[]> {
+  async knownSkills(taken: Iterable<string> = []): Promise<NamedSkill[]> {
     const enabled = this.servers.names().filter((name) => !this.servers.definition(name)?.disabled);
     const listed = [];
     for (const server of enabled) {
@@ -126,7 +126,7 @@ export class CatalogQuestions {
       const skills = this.listings.tools.listing(server)?.skills;
       if (skills) listed.push({ server, skills });
     }
-    return skillInfos(listed, taken);
+    return nameSkills(listed, taken);
   }
 
   /** `completion/complete` on `server` (connecting it): values for a prompt argument or a template variable; none when it is disabled. */
