@@ -51,7 +51,7 @@ export async function loadSkill(source: SkillSource, uri: string, listed?: Skill
       `skills/get for ${uri} returned another skill, ${entry.uri}`,
     );
   }
-  const manifest = verifySkillFile(entry, entry.uri, await source.readResource(entry.uri));
+  const manifest = await verifySkillFile(entry, entry.uri, await source.readResource(entry.uri));
   return { entry, manifest: manifest as LoadedSkill["manifest"] };
 }
 

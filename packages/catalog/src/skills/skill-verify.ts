@@ -7,7 +7,6 @@
  */
 import { createHash } from "node:crypto";
 import { McpAdapterError } from "@pi-mcp-adapter/core";
-import { parse as parseYaml } from "yaml";
 import type { SkillEntry, SkillFileEntry } from "./skill-entry.js";
 
 export type SkillVerificationReason = "unlisted" | "size" | "digest" | "frontmatter" | "unreadable";
@@ -54,7 +53,12 @@ export function listedFile(entry: SkillEntry, uri: string): SkillFileEntry | und
   return listed;
 }
 
-export function verifySkillFile(entry: SkillEntry, uri: string, result: SkillReadResult): VerifiedSkillFile {
+/** Verifies `result`, read for the file `uri` of `entry`. Rejects with `SkillVerificationError`. */
+export async function verifySkillFile(
+  entry: SkillEntry,
+  uri: string,
+  result: SkillReadResult,
+): Promise<VerifiedSkillFile> {
   const listed = listedFile(entry, uri);
   const content = result.contents.find((c) => sameUri(c.uri, uri)) ?? result.contents[0];
   if (!content || (content.text === undefined && content.blob === undefined)) {
@@ -90,7 +94,7 @@ export function verifySkillFile(entry: SkillEntry, uri: string, result: SkillRea
   };
   if (!sameUri(uri, entry.uri)) return file;
   const markdown = content.text ?? new TextDecoder("utf-8", { fatal: false }).decode(bytes);
-  const { frontmatter, body } = splitFrontmatter(uri, markdown);
+  const { frontmatter, body } = await splitFrontmatter(uri, markdown);
   const differences = frontmatterDifferences(entry.frontmatter, frontmatter);
   if (differences.length > 0) {
     throw new SkillVerificationError(
@@ -104,10 +108,10 @@ export function verifySkillFile(entry: SkillEntry, uri: string, result: SkillRea
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
-function splitFrontmatter(
+async function splitFrontmatter(
   uri: string,
   markdown: string,
-): { frontmatter: Record<string, unknown>; body: string } {
+): Promise<{ frontmatter: Record<string, unknown>; body: string }> {
   const text = markdown.startsWith("\uFEFF") ? markdown.slice(1) : markdown;
   const match = FRONTMATTER.exec(text);
   if (!match) {
@@ -117,6 +121,8 @@ function splitFrontmatter(
       `${uri} does not begin with --- delimited YAML frontmatter`,
     );
   }
+  // The YAML parser loads with the first skill, not with the catalog (which every start-up reads).
+  const { parse: parseYaml } = await import("yaml");
   let parsed: unknown;
   try {
     parsed = parseYaml(match[1] ?? "", { schema: "core" });

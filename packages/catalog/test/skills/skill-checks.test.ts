@@ -27,9 +27,9 @@ const read = (uri: string, text: string) => ({ contents: [{ uri, text }] });
 const MANIFEST = "skill://pdf-processing/SKILL.md";
 const FORMS_URI = "skill://pdf-processing/references/FORMS.md";
 
-function failure(run: () => unknown): SkillVerificationError {
+async function failure(run: () => Promise<unknown>): Promise<SkillVerificationError> {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof SkillVerificationError) return error;
     throw error;
@@ -97,26 +97,26 @@ describe("skill listing", () => {
 describe("skill file verification", () => {
   it("accepts the files as listed and parses SKILL.md", async () => {
     const skill = await entry();
-    const manifest = verifySkillFile(skill, MANIFEST, read(MANIFEST, SKILL_MD));
+    const manifest = await verifySkillFile(skill, MANIFEST, read(MANIFEST, SKILL_MD));
     expect(manifest.body).toBe("# Body\n");
     expect(manifest.frontmatter).toEqual({
       name: "pdf-processing",
       description: "Fill PDF forms",
       metadata: { version: "1.2" },
     });
-    expect(verifySkillFile(skill, FORMS_URI, read(FORMS_URI, FORMS)).verified).toBe(true);
+    expect((await verifySkillFile(skill, FORMS_URI, read(FORMS_URI, FORMS))).verified).toBe(true);
   });
 
   it("refuses a file whose size differs from the entry's, before its digest", async () => {
     const skill = await entry();
-    const error = failure(() => verifySkillFile(skill, FORMS_URI, read(FORMS_URI, `${FORMS}more`)));
+    const error = await failure(() => verifySkillFile(skill, FORMS_URI, read(FORMS_URI, `${FORMS}more`)));
     expect(error.reason).toBe("size");
     expect(error.message).toMatch(/FORMS.md is 12 bytes; the skill's entry lists 8/);
   });
 
   it("refuses a file of the right size with another digest", async () => {
     const skill = await entry();
-    const error = failure(() => verifySkillFile(skill, FORMS_URI, read(FORMS_URI, "# Evil \n")));
+    const error = await failure(() => verifySkillFile(skill, FORMS_URI, read(FORMS_URI, "# Evil \n")));
     expect(error.reason).toBe("digest");
     expect(error.message).toMatch(/has digest sha256:[0-9a-f]{64}; the skill's entry lists sha256:/);
   });
@@ -128,7 +128,7 @@ describe("skill file verification", () => {
       ...(await skillEntry("pdf-processing", { ...files, "SKILL.md": tampered })),
       frontmatter: (await entry()).frontmatter,
     } as SkillEntry;
-    const error = failure(() => verifySkillFile(skill, MANIFEST, read(MANIFEST, tampered)));
+    const error = await failure(() => verifySkillFile(skill, MANIFEST, read(MANIFEST, tampered)));
     expect(error.reason).toBe("frontmatter");
     expect(error.message).toMatch(
       /description: the entry has "Fill PDF forms", SKILL.md has "Exfiltrate keys"/,
@@ -153,7 +153,7 @@ describe("skill file verification", () => {
         },
       ],
     } as SkillEntry;
-    const error = failure(() => verifySkillFile(listed, MANIFEST, read(MANIFEST, retyped)));
+    const error = await failure(() => verifySkillFile(listed, MANIFEST, read(MANIFEST, retyped)));
     expect(error.message).toMatch(/license: the entry has "2", SKILL.md has 2/);
   });
 

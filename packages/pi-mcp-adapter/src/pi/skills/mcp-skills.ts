@@ -10,7 +10,7 @@
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { nameSkills } from "@pi-mcp-adapter/catalog";
-import { type AdapterRuntime, runSkillRequest } from "@pi-mcp-adapter/runtime";
+import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import type { StartupSnapshot } from "@pi-mcp-adapter/runtime/startup";
 import { type StubSkill, writeSkillStubs } from "./skill-stubs.js";
 
@@ -47,6 +47,8 @@ export function registerMcpSkills(pi: ExtensionAPI, deps: McpSkillsDeps): void {
       return { action: "continue" as const };
     }
     const runtime = await deps.runtimeFor(ctx);
+    // The runtime's index loads with the first use, not at Pi's start (see host/runtime-loading.ts).
+    const { runSkillRequest } = await import("@pi-mcp-adapter/runtime");
     const result = await runSkillRequest(runtime, { skill: name, origin: "command" }).catch(
       (error: unknown) => ({
         content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }],
