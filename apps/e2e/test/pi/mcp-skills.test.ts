@@ -21,7 +21,9 @@ import { piHosts } from "../../src/pi-hosts.js";
 import { createPiProject } from "../../src/pi-project.js";
 import { rpcMessages } from "../../src/rpc-messages.js";
 
-const mcp = (args: Record<string, unknown>) => ({ toolCall: { name: "mcp", arguments: args } });
+const skill = (args: Record<string, unknown>) => ({
+  toolCall: { name: "mcp", arguments: { action: "skill", args } },
+});
 const systemPrompt = (request: { messages: { role: string; content: unknown }[] } | undefined) =>
   JSON.stringify(request?.messages.filter((m) => m.role === "system" || m.role === "developer") ?? []);
 
@@ -40,14 +42,14 @@ describe.each(piHosts())("$label", (host) => {
       }),
       steps: [
         // Session 1: the model lists the server (its skills go to the metadata cache).
-        mcp({ server: "docs" }),
+        { toolCall: { name: "mcp", arguments: { server: "docs" } } },
         { text: "Listed." },
         // Session 2: /skill: loads the skill; the model reads the file it names.
-        mcp({ skill: "docs-pdf-processing", file: "references/FORMS.md" }),
+        skill({ name: "docs-pdf-processing", file: "references/FORMS.md" }),
         { text: "PELICAN-7" },
         // Session 3 (rpc): the model loads the skill itself, then the (tampered) file.
-        mcp({ skill: "docs-pdf-processing" }),
-        mcp({ skill: "docs-pdf-processing", file: "references/FORMS.md" }),
+        skill({ name: "docs-pdf-processing" }),
+        skill({ name: "docs-pdf-processing", file: "references/FORMS.md" }),
         { text: "Refused." },
       ],
     });

@@ -78,7 +78,7 @@ function tagged(target: SkillTarget, uri: string, text: string, files?: string[]
   ];
   if (files?.length) {
     head.push(
-      `Its supporting files, read only when needed with mcp({ skill: "${target.name}", file: "<path>" }): ${files.join(", ")}`,
+      `Its supporting files, read only when needed with mcp({ action: "skill", args: { name: "${target.name}", file: "<path>" } }): ${files.join(", ")}`,
     );
   }
   return { content: [{ type: "text", text: `${head.join("\n")}\n\n${text}\n</mcp-skill>` }] };

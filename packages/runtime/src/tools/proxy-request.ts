@@ -10,8 +10,8 @@ import { formatStatus } from "../format/status-text.js";
 import { formatToolChanges, toolChangeWarning } from "../format/tool-changes.js";
 import { internalsOf } from "../runtime-internals.js";
 import { formatDebugStderr } from "../servers/stderr-tails.js";
-import { INSTALL_ACTION, type ProxyParams, UI_MESSAGES_ACTION } from "./proxy-tool.js";
-import { runSkillRequest } from "./skill-request.js";
+import { INSTALL_ACTION, type ProxyParams, SKILL_ACTION, UI_MESSAGES_ACTION } from "./proxy-tool.js";
+import { runSkillRequest, skillArgs } from "./skill-request.js";
 import type { ProxyDetails, ProxyOutcome } from "./tool-outcomes.js";
 
 export async function runProxyRequest(
@@ -33,6 +33,13 @@ export async function runProxyRequest(
         `ask the user to run: pi-mcp-adapter add <name> --url ${(params.url ?? "<url>").slice(0, 200)}`,
     );
   }
+  if (params.action === SKILL_ACTION) {
+    const result = await runSkillRequest(runtime, {
+      ...skillArgs(parseArgs(params.args)),
+      ...(signal ? { signal } : {}),
+    });
+    return { ...result, details: { mode: "call", tool: result.details.name, ...result.details } };
+  }
   if (params.action !== undefined) {
     const [answer, mode] = await runAuthAction(runtime, params);
     return text<ProxyDetails>(answer, { mode });
@@ -45,14 +52,6 @@ export async function runProxyRequest(
       server: params.connect,
       toolCount: count,
     });
-  }
-  if (params.skill !== undefined) {
-    const result = await runSkillRequest(runtime, {
-      skill: params.skill,
-      ...(params.file !== undefined ? { file: params.file } : {}),
-      ...(signal ? { signal } : {}),
-    });
-    return { ...result, details: { mode: "call", tool: result.details.name, ...result.details } };
   }
   if (params.tool !== undefined) {
     const args = parseArgs(params.args);

@@ -1,7 +1,7 @@
 /**
  * Loading an MCP skill by the name the model and the user know it by
  * (`docs-pdf-processing`), or one of its files: the proxy tool's
- * `mcp({ skill, file })`, the shell's `/skill:<name>` and the CLI all come
+ * `mcp({ action: "skill", args: { name, file } })`, the shell's `/skill:<name>` and the CLI all come
  * here, and from here through the call pipeline (approval, invoke, output
  * guard, observers).
  */
@@ -18,6 +18,18 @@ export interface SkillRequest {
   /** `command` when the user asked for it (`/skill:`): that is their approval. Default `proxy`. */
   origin?: CallOrigin;
   signal?: AbortSignal;
+}
+
+/** `mcp({ action: "skill", args: { name, file? } })`'s arguments, checked. */
+export function skillArgs(args: Record<string, unknown>): Pick<SkillRequest, "skill" | "file"> {
+  const { name, file } = args;
+  if (typeof name !== "string" || name === "" || (file !== undefined && typeof file !== "string")) {
+    throw new RuntimeError(
+      "invalid_args",
+      'action "skill" takes args: { name: "<skill>", file?: "<path in the skill>" } (the names are in the system prompt\'s skills)',
+    );
+  }
+  return { skill: name, ...(file !== undefined ? { file } : {}) };
 }
 
 export async function runSkillRequest(runtime: AdapterRuntime, request: SkillRequest): Promise<CallResult> {

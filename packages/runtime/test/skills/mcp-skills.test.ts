@@ -198,12 +198,12 @@ describe("MCP skills in the runtime", () => {
     const loaded = await runSkillRequest(runtime, { skill: "docs-pdf-processing", origin: "command" });
     expect(textOf(loaded)).toContain("PELICAN-7");
     const forms = await runProxyRequest(runtime, {
-      skill: "docs-pdf-processing",
-      file: "references/FORMS.md",
+      action: "skill",
+      args: { name: "docs-pdf-processing", file: "references/FORMS.md" },
     });
     expect(textOf(forms)).toContain("HERON-3");
     // Another skill the model asks for on its own still needs the user.
-    const other = await runProxyRequest(runtime, { skill: "docs-release-notes" });
+    const other = await runProxyRequest(runtime, { action: "skill", args: { name: "docs-release-notes" } });
     expect(textOf(other)).toMatch(/needs the user's approval/);
     await expect(runSkillRequest(runtime, { skill: "nope" })).rejects.toThrow(
       /No MCP skill named "nope"; the servers offer: docs-pdf-processing, docs-release-notes/,

@@ -6,7 +6,7 @@
  * not started yet still offers its skills — and loaded only when asked:
  * `/skill:<name>` typed by the user (that command is their approval) is
  * answered here in Pi's `input` hook with the verified, origin-tagged skill;
- * the model loads one through `mcp({ skill })`, which asks the user.
+ * the model loads one through `mcp({ action: "skill" })`, which asks the user.
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { nameSkills } from "@pi-mcp-adapter/catalog";

@@ -5,7 +5,7 @@
  * files), handed to Pi through `resources_discover`. Pi lists each stub's
  * name and description in the system prompt like any skill; its body holds
  * no content of the server's, only how to load the real skill through the
- * adapter (`mcp({ skill })`), where it is approved, verified and tagged.
+ * adapter (`mcp({ action: "skill" })`), where it is approved, verified and tagged.
  * Stubs of skills no longer offered are removed.
  */
 import { chmod, mkdir, readdir, rm, writeFile } from "node:fs/promises";
@@ -36,8 +36,8 @@ export function stubText(skill: StubSkill): string {
     `description: ${JSON.stringify(description)}`,
     "---",
     `This skill is served by the MCP server "${skill.server}" (${skill.uri}); its instructions are not in this file.`,
-    `Load them with the mcp tool: mcp({ skill: "${skill.name}" }).`,
-    `Its supporting files, when the instructions name one: mcp({ skill: "${skill.name}", file: "<path>" }).`,
+    `Load them with the mcp tool: mcp({ action: "skill", args: { name: "${skill.name}" } }).`,
+    `Its supporting files, when the instructions name one: mcp({ action: "skill", args: { name: "${skill.name}", file: "<path>" } }).`,
     "",
   ].join("\n");
 }
