@@ -31,6 +31,7 @@ export type RuntimeCatalog = Pick<
   | "prompts"
   | "knownPrompts"
   | "knownSkills"
+  | "skillByUri"
   | "complete"
   | "directTools"
 > &

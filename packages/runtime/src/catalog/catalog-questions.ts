@@ -6,7 +6,7 @@
  * servers not listed yet as a question needs them. A new question is a
  * method here.
  */
-import { type NamedSkill, nameSkills } from "@pi-mcp-adapter/catalog";
+import { checkSkillEntry, type NamedSkill, nameSkills } from "@pi-mcp-adapter/catalog";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { ambiguityMessage, type RankResult, resolveToolName, searchTools } from "@pi-mcp-adapter/search";
 import type { CompletionRequest, CompletionResult } from "@pi-mcp-adapter/transport";
@@ -127,6 +127,22 @@ export class CatalogQuestions {
       if (skills) listed.push({ server, skills });
     }
     return nameSkills(listed, taken);
+  }
+
+  /**
+   * A skill `server` serves at `uri`, listed or not (an empty listing is not
+   * "no skills"): its entry from `skills/get` (connecting the server), checked.
+   */
+  async skillByUri(server: string, uri: string): Promise<NamedSkill> {
+    const checked = checkSkillEntry(await (await this.servers.get(server)).getSkill(uri));
+    if ("problems" in checked) {
+      throw new RuntimeError(
+        "unknown_skill",
+        `${server} serves no valid skill at ${uri}: ${checked.problems.join("; ")}`,
+      );
+    }
+    const [named] = nameSkills([{ server, skills: [checked.entry] }]);
+    return named as NamedSkill;
   }
 
   /** `completion/complete` on `server` (connecting it): values for a prompt argument or a template variable; none when it is disabled. */

@@ -35,7 +35,7 @@ export async function runProxyRequest(
   }
   if (params.action === SKILL_ACTION) {
     const result = await runSkillRequest(runtime, {
-      ...skillArgs(parseArgs(params.args)),
+      ...skillArgs(parseArgs(params.args), params.server),
       ...(signal ? { signal } : {}),
     });
     return { ...result, details: { mode: "call", tool: result.details.name, ...result.details } };

@@ -210,3 +210,28 @@ describe("MCP skills in the runtime", () => {
     );
   });
 });
+
+describe("a server that offers skills and lists none", () => {
+  it("keeps an empty listing as skills offered, and loads a skill by URI through skills/get", async () => {
+    const connect = connectWith();
+    const asked: string[] = [];
+    const runtime = new AdapterRuntime({
+      servers: [{ ...definition(), env: { SKILLS_FIXTURE_LOG: log, SKILLS_FIXTURE_UNLISTED: "1" } }],
+      host: approving("Allow once", asked),
+      catalog: { cache: new MetadataCache({ file: dir.join("mcp-cache.json") }) },
+      connect: (d, signal) => connect(d, signal),
+    });
+    runtimes.push(runtime);
+    await runtime.catalog.view("docs");
+    expect(await runtime.catalog.knownSkills()).toEqual([]);
+    const cached = JSON.parse(await readFile(dir.join("mcp-cache.json"), "utf8")).servers.docs.listing;
+    expect(cached.skills).toEqual([]);
+    const loaded = await runProxyRequest(runtime, {
+      action: "skill",
+      server: "docs",
+      args: { uri: "skill://pdf-processing/SKILL.md" },
+    });
+    expect(textOf(loaded)).toContain("PELICAN-7");
+    expect(asked).toHaveLength(1);
+  });
+});
