@@ -235,3 +235,27 @@ describe("a server that offers skills and lists none", () => {
     expect(asked).toHaveLength(1);
   });
 });
+
+describe("a skill's allowed-tools", () => {
+  it("grants nothing: a tool it names still needs the user's approval", async () => {
+    await writeSkillsFixture(skillsDir, {
+      "quick-echo": {
+        "SKILL.md":
+          "---\nname: quick-echo\ndescription: Echo things.\nallowed-tools: docs_echo\n---\nCall docs_echo.\n",
+      },
+    });
+    const connect = connectWith();
+    const runtime = new AdapterRuntime({
+      servers: [definition()],
+      calls: { approveTools: ["echo"] },
+      connect: (d, signal) => connect(d, signal),
+    });
+    runtimes.push(runtime);
+    await runtime.catalog.view("docs");
+    const loaded = await runSkillRequest(runtime, { skill: "docs-quick-echo", origin: "command" });
+    expect(textOf(loaded)).toContain("Its allowed-tools field grants nothing");
+    const echoed = await runtime.call("docs_echo", { text: "hi" });
+    expect(echoed.isError).toBe(true);
+    expect(textOf(echoed)).toContain("approval_required");
+  });
+});
