@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { checkSkillListing, loadSkill, readSkillFile } from "@pi-mcp-adapter/catalog";
 /**
  * The MCP conformance client for pi-mcp-adapter, built from our packages the
  * way the adapter uses them: `@pi-mcp-adapter/transport` connects with the
@@ -16,7 +17,10 @@
  * here is a fetch that stops at the redirect and hands the address to
  * `login.complete`, exactly what a user pastes on a headless host. What the
  * client does once connected — the calls a model or a user would make — is
- * chosen per scenario in `EXERCISES`.
+ * chosen per scenario in `EXERCISES`. Skills (SEP-2640) go through the
+ * product's own skills code (`@pi-mcp-adapter/catalog`: the listing checked
+ * entry by entry, a skill loaded and verified, a supporting file read only
+ * after its skill loaded), as the adapter does when the model asks.
  */
 import {
   clientCredentialsGrant,
@@ -193,6 +197,22 @@ function sampleArguments(schema) {
   );
 }
 
+/** Lists the server's skills as the adapter does at connect: entries only, no file read. */
+async function listSkills(connection) {
+  return checkSkillListing((await connection.listSkills()) ?? []).skills;
+}
+
+/** The model asks for each skill, then for a supporting file it names; a skill that fails verification is refused. */
+async function useEverySkill(connection) {
+  for (const skill of await listSkills(connection)) {
+    const loaded = await loadSkill(connection, skill.uri, skill);
+    const supporting = Array.isArray(loaded.entry.resources)
+      ? loaded.entry.resources.find((file) => file.uri !== loaded.entry.uri)
+      : undefined;
+    if (supporting) await readSkillFile(connection, loaded.entry, supporting.uri);
+  }
+}
+
 async function callEveryTool(connection, tools) {
   for (const tool of tools) await connection.callTool(tool.name, sampleArguments(tool.inputSchema));
 }
@@ -209,6 +229,11 @@ const EXERCISES = {
     }),
   /** Input-required rounds: each tool asks for input, our handler answers, the call is retried. */
   "sep-2322-client-request-state": callEveryTool,
+  /** Skills are listed at connect; nothing is loaded until asked. */
+  "sep-2640-client-no-prefetch": listSkills,
+  "sep-2640-client-verify-digest": useEverySkill,
+  "sep-2640-client-verify-size": useEverySkill,
+  "sep-2640-client-verify-frontmatter": useEverySkill,
   "http-custom-headers": async (c) => {
     for (const call of context.toolCalls ?? []) await c.callTool(call.name, call.arguments);
   },

@@ -52,6 +52,12 @@ export interface ApprovalCall {
   scope?: GrantScope;
   /** Set when the tool changed since it was accepted. */
   change?: ToolChangeNotice;
+  /**
+   * The user must approve this call whatever `approveTools` says (loading an
+   * MCP skill): no policy lets it through; a broker, a session grant (bound
+   * to `scope`) or the dialog must, and without a UI it is refused with `explicitReason`.
+   */
+  explicit?: { reason: string };
 }
 
 export type ApprovalVia = "policy" | "session" | "broker" | "dialog" | "headless" | "cancelled";
@@ -115,11 +121,13 @@ export class ApprovalGate {
       global: this.options.approveTools,
       server: this.options.serverApproveTools?.(call.serverName),
     };
-    if (!blocking && !needsApproval(call.tool, policy)) return { allowed: true, via: "policy" };
+    if (!blocking && !call.explicit && !needsApproval(call.tool, policy))
+      return { allowed: true, via: "policy" };
     if (call.signal?.aborted) return this.refuse("cancelled", "denied", call, "the call was cancelled");
 
     const dialog = this.options.dialog;
     if (!dialog) {
+      if (call.explicit) return this.refuse("headless", "approval_required", call, call.explicit.reason);
       if (blocking && call.change) {
         return this.refuse(
           "headless",

@@ -20,8 +20,16 @@ const DECISIONS: readonly string[] = [
   "abstain",
 ];
 
-/** Which call path asked. */
-export type ApprovalOrigin = "proxy" | "direct" | "script" | "resource" | "prompt" | "ui";
+/** Which call path asked (`command`: the user typed it, e.g. `/skill:name`; `skill`: an MCP skill's load). */
+export type ApprovalOrigin =
+  | "proxy"
+  | "direct"
+  | "script"
+  | "resource"
+  | "prompt"
+  | "ui"
+  | "skill"
+  | "command";
 
 /** The minimal event bus the broker needs; Pi's `pi.events` fits. */
 export interface ApprovalEventBus {

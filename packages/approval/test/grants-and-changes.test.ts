@@ -154,3 +154,27 @@ describe("a tool that changed since it was accepted", () => {
     ]);
   });
 });
+
+describe("a call the user must approve whatever the policy (an MCP skill's load)", () => {
+  const skill = (fingerprint: string): ApprovalCall => ({
+    ...call("skill://pdf/SKILL.md", { definition: "def-1", fingerprint }),
+    origin: "skill",
+    explicit: { reason: "loading the MCP skill needs the user's approval; ask the user to run /skill:pdf" },
+  });
+
+  it("asks even with approveTools off, and a session grant holds only for the same files", async () => {
+    const { dialog, asked } = scripted(["Allow for session", "Deny"]);
+    const gate = new ApprovalGate({ approveTools: false, dialog });
+    expect(await gate.check(skill("files-1"))).toEqual({ allowed: true, via: "dialog" });
+    expect(await gate.check(skill("files-1"))).toEqual({ allowed: true, via: "session" });
+    expect(await gate.check(skill("files-2"))).toMatchObject({ allowed: false, code: "denied" });
+    expect(asked).toHaveLength(2);
+  });
+
+  it("is refused without a UI, with the reason the call gave", async () => {
+    const gate = new ApprovalGate({ approveTools: false });
+    const outcome = await gate.check(skill("files-1"));
+    expect(outcome).toMatchObject({ allowed: false, via: "headless", code: "approval_required" });
+    expect(outcome.allowed ? "" : outcome.message).toMatch(/ask the user to run \/skill:pdf/);
+  });
+});

@@ -22,6 +22,7 @@ import type { SkippedList } from "./cache-file-schema.js";
 import { readFromSmallText } from "./cache-file-text.js";
 import { checkListingLimits } from "./listing-limits.js";
 import { resourceNameToToolName } from "./resource-name.js";
+import type { SkillEntry } from "./skills/skill-entry.js";
 import { isToolIncluded, type ToolFilter } from "./tool-filter.js";
 
 /** A resource as `resources/list` gives it (core's wire shape). */
@@ -43,6 +44,12 @@ export interface ServerListing {
   instructions?: string;
   /** Declared lists that did not come, and why (absent when every declared list came). */
   skipped?: SkippedList[];
+  /**
+   * The skills (SEP-2640) the server lists, entries checked one by one
+   * (`checkSkillListing`). Absent: the server does not offer skills; `[]`: it
+   * does and lists none now (it may still serve skills by URI).
+   */
+  skills?: SkillEntry[];
 }
 
 export interface BuildToolMetadataOptions extends ToolFilter {

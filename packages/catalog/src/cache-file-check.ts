@@ -13,6 +13,7 @@ type Check = (value: unknown) => boolean;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 const isString: Check = (value) => typeof value === "string";
+const isNumber: Check = (value) => typeof value === "number" && Number.isFinite(value);
 const optional =
   (check: Check): Check =>
   (value) =>
@@ -57,8 +58,16 @@ const restFields = {
   ),
 };
 
-/** A listing's instructions, prompts and skipped lists (what a start-up reads of every server). */
+/** A skill entry as `checkSkillListing` kept it (a loaded skill is checked against the server again). */
+const isSkillEntry = shape({
+  uri: isString,
+  frontmatter: shape({ name: isString, description: isString }),
+  resources: (v) => v === "dynamic" || arrayOf(shape({ uri: isString, digest: isString, size: isNumber }))(v),
+});
+
+/** A listing's instructions, prompts, skipped lists and skills (what a start-up reads of every server). */
 const headFields = {
+  skills: optional(arrayOf(isSkillEntry)),
   prompts: optional(
     arrayOf(
       shape({
@@ -80,7 +89,11 @@ const headFields = {
   skipped: optional(
     arrayOf(
       shape({
-        list: (v) => v === "resources/list" || v === "resources/templates/list" || v === "prompts/list",
+        list: (v) =>
+          v === "resources/list" ||
+          v === "resources/templates/list" ||
+          v === "prompts/list" ||
+          v === "skills/list",
         reason: (v) => v === "unsupported" || v === "failed",
         error: isString,
       }),

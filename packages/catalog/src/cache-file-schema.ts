@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { PinsSchema } from "./pins-schema.js";
+import { SkillEntrySchema } from "./skills/skill-entry.js";
 
 export const CACHE_FILE_NAME = "mcp-cache.json";
 export const CACHE_VERSION = 1;
@@ -52,7 +53,7 @@ const RESOURCE_FIELDS = {
  * `failed` for any other failure, listed again after `FAILED_LIST_RETRY_MS`.
  */
 export const SkippedListSchema = z.object({
-  list: z.enum(["resources/list", "resources/templates/list", "prompts/list"]),
+  list: z.enum(["resources/list", "resources/templates/list", "prompts/list", "skills/list"]),
   reason: z.enum(["unsupported", "failed"]),
   /** What the server or the transport said. */
   error: z.string(),
@@ -83,6 +84,8 @@ export const ServerListingSchema = z.object({
   tools: z.array(CachedToolSchema),
   resources: z.array(z.object({ uri: z.string(), ...RESOURCE_FIELDS })).optional(),
   resourceTemplates: z.array(z.object({ uriTemplate: z.string(), ...RESOURCE_FIELDS })).optional(),
+  /** Skill entries (SEP-2640), so a lazy server's skills are offered before it starts; `[]`: offers skills, lists none. */
+  skills: z.array(SkillEntrySchema).optional(),
 });
 export type CachedServerListing = z.infer<typeof ServerListingSchema>;
 

@@ -30,6 +30,33 @@ export {
   instructionsPreview,
 } from "./server-instructions.js";
 export {
+  checkSkillEntry,
+  checkSkillListing,
+  type RefusedSkillEntry,
+  SKILL_LIMITS,
+  type SkillEntry,
+  SkillEntrySchema,
+  type SkillFileEntry,
+  SkillFileEntrySchema,
+  skillFilesFingerprint,
+  skillRoot,
+} from "./skills/skill-entry.js";
+export {
+  type LoadedSkill,
+  loadSkill,
+  readSkillFile,
+  resolveSkillRef,
+  type SkillSource,
+} from "./skills/skill-loader.js";
+export { type NamedSkill, nameSkills } from "./skills/skill-names.js";
+export {
+  type SkillReadResult,
+  SkillVerificationError,
+  type SkillVerificationReason,
+  type VerifiedSkillFile,
+  verifySkillFile,
+} from "./skills/skill-verify.js";
+export {
   acceptToolChanges,
   compareToolPins,
   type PinComparison,

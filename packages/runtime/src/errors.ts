@@ -13,6 +13,8 @@ export type RuntimeErrorCode =
   | "server_unavailable"
   /** No tool by that name (suggestions in the message), or a direct tool that is gone. */
   | "unknown_tool"
+  /** No MCP skill by that name (the message lists the skills offered). */
+  | "unknown_skill"
   /** A name several servers offer; the message lists them. */
   | "ambiguous_tool"
   /** Arguments that do not fit: not a JSON object, a field of the wrong type, an unknown action. */

@@ -40,4 +40,5 @@ export type { Connect } from "./servers/server-set.js";
 export { warmUpSearch } from "./startup/search-warm-up.js";
 // The model-facing tools (their declarations and mcpScript's dispatch are in `./startup`).
 export { runProxyRequest } from "./tools/proxy-request.js";
+export { runSkillRequest, type SkillRequest } from "./tools/skill-request.js";
 export type { ProxyDetails, ProxyOutcome } from "./tools/tool-outcomes.js";

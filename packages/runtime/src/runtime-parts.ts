@@ -21,10 +21,19 @@ export type RuntimeServers = Pick<ServerSet, "problems" | "definition" | "debugS
 /** Listings: every server's status with what is listed of it, tools known without connecting, their changes. */
 export type RuntimeListings = Pick<Listings, "summaries" | "known" | "onChange" | "settled">;
 
-/** Questions about what the servers offer: view, search, resolve, prompts, completions, direct tools. */
+/** Questions about what the servers offer: view, search, resolve, prompts, skills, completions, direct tools. */
 export type RuntimeCatalog = Pick<
   CatalogQuestions,
-  "view" | "search" | "resolve" | "instructions" | "prompts" | "knownPrompts" | "complete" | "directTools"
+  | "view"
+  | "search"
+  | "resolve"
+  | "instructions"
+  | "prompts"
+  | "knownPrompts"
+  | "knownSkills"
+  | "skillByUri"
+  | "complete"
+  | "directTools"
 > &
   Readonly<Pick<CatalogQuestions, "direct">>;
 

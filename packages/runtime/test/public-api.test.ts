@@ -44,6 +44,9 @@ const PUBLIC_API = [
   "ProxyDetails",
   "ProxyOutcome",
   "runProxyRequest",
+  // MCP skills by name: the proxy tool, the shell's /skill: and the CLI
+  "runSkillRequest",
+  "SkillRequest",
 ];
 
 /** `@pi-mcp-adapter/runtime/startup`: what a host needs before any server runs. */

@@ -69,6 +69,7 @@ export {
   serverEverythingPath,
   startServerEverything,
 } from "./server-everything.js";
+export { FIXTURE_SKILLS, skillsFixtureServerPath, writeSkillsFixture } from "./skills-fixture.js";
 export { CHROMIUM_MISSING, keytarUnavailableReason, skipNotice } from "./skip-reasons.js";
 export { createTempDir, type TempDir } from "./temp-dir.js";
 export { terminalEnv } from "./terminal-env.js";

@@ -66,4 +66,6 @@ export interface ServerFeatures {
   resourceSubscribe: boolean;
   /** The server answers `completion/complete`. */
   completions: boolean;
+  /** The server declared the skills extension (SEP-2640, `io.modelcontextprotocol/skills`). */
+  skills: boolean;
 }

@@ -12,6 +12,8 @@
  *   `server/discover`, per-request `_meta` and headers);
  * - the rest of `--suite all`: client scenarios neither set lists (the
  *   2025-03-26 back-compat ones, the skills extension), at their own version.
+ *   The skills scenarios run through the product's skills code (catalog's
+ *   listing check, `loadSkill`, `readSkillFile`): a tampered skill is refused.
  *
  * Each scenario runs on its own (`--scenario S --spec-version R --force` is
  * exactly what `--requirements R` runs, without starting 39 clients at once on
@@ -53,7 +55,16 @@ const EXPECTED_REFUSALS: Record<string, RegExp> = {
     /The callback came from issuer "http:\/\/localhost:\d+\/", not from "http:\/\/localhost:\d+"/,
   "auth/iss-supported-missing": /no `iss` parameter/,
   "auth/scope-retry-limit": /still refused after 3 logins/,
+  // The skill's SKILL.md was tampered with: loading it must fail verification, naming the mismatch.
+  "sep-2640-client-verify-digest":
+    /SKILL\.md has digest sha256:[0-9a-f]{64}; the skill's entry lists sha256:/,
+  "sep-2640-client-verify-size": /SKILL\.md is \d+ bytes; the skill's entry lists \d+/,
+  "sep-2640-client-verify-frontmatter":
+    /frontmatter of skill:\/\/pdf-processing\/SKILL\.md differs from the skill's entry: description:/,
 };
+
+/** The skills extension's client scenarios (SEP-2640): each of their checks must be a SUCCESS. */
+const SKILLS = /^sep-2640-client-/;
 
 /** The exit code each scenario's client must give: 0, or "non-zero" where refusing is right. */
 function expectedExits(scenarios: string[]): Record<string, 0 | "non-zero"> {
@@ -68,14 +79,6 @@ function exits(runs: ScenarioRun[]): Record<string, 0 | "non-zero" | "timed out"
     ]),
   );
 }
-
-/**
- * Extension scenarios for something pi-mcp-adapter does not implement: the
- * skills extension (SEP-2640). The client never lists skills, so the suite
- * has nothing to judge and reports each check SKIPPED. Not a pass: asserted
- * as skipped, so implementing skills turns this into a real run.
- */
-const NOT_IMPLEMENTED = /^sep-2640-client-/;
 
 interface Check {
   id: string;
@@ -194,15 +197,15 @@ async function runAll(
 function problems(run: ScenarioRun): string[] {
   const found: string[] = [];
   const name = run.scenario;
-  if (run.checks.length === 0 && !NOT_IMPLEMENTED.test(name)) {
+  if (run.checks.length === 0) {
     found.push(`${name}: no checks recorded\n${run.runnerOutput.slice(-1500)}`);
   }
   for (const check of run.checks) {
     if (check.status === "FAILURE" || check.status === "WARNING") {
       found.push(`${name}: ${check.status} ${check.id} — ${check.errorMessage ?? check.description}`);
     }
-    if (NOT_IMPLEMENTED.test(name) && check.status !== "SKIPPED") {
-      found.push(`${name}: ${check.id} is ${check.status}, not SKIPPED: update NOT_IMPLEMENTED`);
+    if (SKILLS.test(name) && check.status !== "SUCCESS") {
+      found.push(`${name}: ${check.id} is ${check.status}, not SUCCESS — ${check.errorMessage ?? ""}`);
     }
   }
   const refusal = EXPECTED_REFUSALS[name];
@@ -277,13 +280,19 @@ describe(`MCP conformance ${SUITE_VERSION}, the rest of --suite all`, () => {
     );
   }, 600_000);
 
-  it("passes the scenarios no revision lists (2025-03-26 back-compat); skills are not implemented", () => {
+  it("passes the scenarios no revision lists (2025-03-26 back-compat, the skills extension)", () => {
     expect(runs.map((r) => r.scenario)).toEqual(
       expect.arrayContaining([
         "auth/2025-03-26-oauth-metadata-backcompat",
         "auth/2025-03-26-oauth-endpoint-fallback",
+        "sep-2640-client-no-prefetch",
+        "sep-2640-client-verify-digest",
+        "sep-2640-client-verify-size",
+        "sep-2640-client-verify-frontmatter",
       ]),
     );
+    const skillChecks = runs.filter((r) => SKILLS.test(r.scenario)).flatMap((r) => r.checks);
+    expect(skillChecks.map((c) => c.status)).toEqual(["SUCCESS", "SUCCESS", "SUCCESS", "SUCCESS"]);
     expect(exits(runs)).toEqual(expectedExits(runs.map((r) => r.scenario)));
     expect(runs.flatMap(problems)).toEqual([]);
   });

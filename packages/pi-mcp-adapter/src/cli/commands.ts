@@ -13,6 +13,7 @@ import { helpRows } from "./help-columns.js";
 import { listPrompts, runPrompt } from "./prompt-cli.js";
 import { addCli, getCli, removeCli } from "./server-cli.js";
 import { initCli, setupCli } from "./setup-cli.js";
+import { listSkillsCli, showSkillCli } from "./skill-cli.js";
 import { listCli, statusCli } from "./status-cli.js";
 import { tokenCli } from "./token-cli.js";
 import { trustCli } from "./trust-cli.js";
@@ -118,6 +119,20 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     startsServers: true,
     run: async (ctx, [name = "", ...args]) =>
       callResultOutput(await runPrompt(await ctx.runtime(), name, args, ctx.options.server)),
+  },
+  {
+    name: "skills",
+    args: "[server]",
+    summary: "list the MCP skills servers offer (SEP-2640): name, server, URI, files",
+    startsServers: true,
+    run: async (ctx, [server]) => listSkillsCli(await ctx.runtime(), server ?? ctx.options.server),
+  },
+  {
+    name: "skill",
+    args: "<name> [file]",
+    summary: "load one MCP skill (or one of its files), verified, e.g. skill docs-pdf-processing",
+    startsServers: true,
+    run: async (ctx, [name = "", file]) => showSkillCli(await ctx.runtime(), name, file),
   },
   {
     name: "reconnect",

@@ -26,6 +26,7 @@ import { CONFIG_FLAG, type McpAdapterOptions } from "./session/adapter-options.j
 import { PiSession } from "./session/pi-session.js";
 import { hasNativeMcp } from "./session/server-registrations.js";
 import { registerTurnNotes } from "./session/turn-notes.js";
+import { registerMcpSkills } from "./skills/mcp-skills.js";
 
 export type { McpAdapterOptions } from "./session/adapter-options.js";
 export { hasNativeMcp } from "./session/server-registrations.js";
@@ -94,6 +95,13 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
     pi.on("tool_call", (event) => session.beforeToolCall(event.toolName));
     // Watched resources that changed and MCP App contexts reach the model's next turn.
     registerTurnNotes(pi, (ctx) => session.madeRuntime(ctx));
+    // MCP skills beside Pi's own: in the system prompt, and loaded by /skill:<name> or the model.
+    registerMcpSkills(pi, {
+      agentDir: environment.agentDir,
+      snapshot: () => session.startupSnapshot(),
+      runtimeFor,
+      madeRuntime: (ctx) => session.madeRuntime(ctx),
+    });
     // Once the first model request is on its way, search is warmed up while the model answers.
     pi.on("before_provider_request", () => session.providerRequest());
 

@@ -17,7 +17,7 @@ import {
   type SessionGrant,
   type ToolChangeNotice,
 } from "@pi-mcp-adapter/approval";
-import type { ToolChange } from "@pi-mcp-adapter/catalog";
+import { skillFilesFingerprint, type ToolChange } from "@pi-mcp-adapter/catalog";
 import { toolChangeLines, toolChangeSummary, trustToolsCommand } from "../format/tool-changes.js";
 import type { CallOrigin } from "../observability/call-observers.js";
 import { approvalOrigin, approvalTool, type CallTarget, kindOf, serverOf } from "./call-target.js";
@@ -105,10 +105,25 @@ export class ApprovalStage {
       scope: {
         definition: this.options.definitionHash?.(server) ?? "",
         ...(pinned ? fingerprint(pins.fingerprintOf(server, tool.name)) : {}),
+        ...(target.kind === "skill" ? { fingerprint: skillFilesFingerprint(target.entry) } : {}),
       },
       ...(change ? { change: notice(server, change, blocking) } : {}),
+      // A skill the user loads by command is approved by that command; any other load asks them.
+      ...(target.kind === "skill" && origin !== "command"
+        ? { explicit: { reason: skillApprovalReason(target.name) } }
+        : {}),
     };
     const verdict = await this.gate.check(call);
+    if (target.kind === "skill" && origin === "command" && verdict.allowed) {
+      // The files of the skill the user loaded may be read by the model this session (same digests only).
+      const grant = {
+        server,
+        tool: tool.name,
+        definition: call.scope?.definition ?? "",
+        fingerprint: call.scope?.fingerprint,
+      };
+      this.gate.restoreGrants([grant]);
+    }
     if (verdict.allowed && verdict.acceptedChange) {
       // The user approved this call; a change that could not be saved was already reported (`notify`).
       await pins?.acceptListed(server, [tool.name]).catch(() => {});
@@ -116,6 +131,10 @@ export class ApprovalStage {
     }
     return { verdict, call, ...(change && verdict.allowed ? { unaccepted: change } : {}) };
   }
+}
+
+function skillApprovalReason(name: string): string {
+  return `loading the MCP skill "${name}" needs the user's approval, and this session has no UI to ask. Ask the user to load it themselves with /skill:${name}`;
 }
 
 function fingerprint(value: string | undefined): { fingerprint?: string } {

@@ -19,6 +19,7 @@ import type {
 import { RuntimeError } from "../errors.js";
 import type { CallKind, CallOrigin } from "../observability/call-observers.js";
 import type { RunningTasks } from "../observability/running-tasks.js";
+import { type SkillTarget, skillCall } from "./skill-calls.js";
 import { callFollowingTask } from "./task-calls.js";
 
 import { expandUriTemplate } from "./uri-template.js";
@@ -30,7 +31,9 @@ export type CallTarget =
   /** `args` fill the template's `{var}`s (see `expandUriTemplate`). */
   | { kind: "resource-template"; server: string; uriTemplate: string }
   /** `args` are the prompt's arguments (stringified). */
-  | { kind: "prompt"; server: string; name: string };
+  | { kind: "prompt"; server: string; name: string }
+  /** An MCP skill (SEP-2640): loading it, or reading one of its files; always approved by the user. */
+  | SkillTarget;
 
 /** The kind a target runs as: a catalog entry of kind `resource` or `prompt` reads or gets. */
 export function kindOf(target: CallTarget): CallKind {
@@ -46,6 +49,7 @@ export function serverOf(target: CallTarget): string {
 export function approvalOrigin(kind: CallKind, origin: CallOrigin): ApprovalOrigin {
   if (kind === "resource" || kind === "resource-template") return "resource";
   if (kind === "prompt") return "prompt";
+  if (kind === "skill") return origin === "command" ? "command" : "skill";
   return origin;
 }
 
@@ -74,6 +78,14 @@ export function approvalTool(target: CallTarget, name: string): ApprovalTool {
         prefixedName: prefixedToolName(target.server, target.name),
         annotations: { readOnlyHint: true },
       };
+    case "skill":
+      // One grant per skill: the whole skill is approved, bound to its files' digests (the scope's fingerprint).
+      return {
+        name: target.entry.uri,
+        prefixedName: `skill ${target.name}`,
+        uri: name,
+        annotations: { readOnlyHint: true },
+      };
     default:
       return { name, prefixedName: name, uri: name, annotations: { readOnlyHint: true } };
   }
@@ -92,6 +104,8 @@ export function callName(target: CallTarget, args: Record<string, unknown>): str
       return expandUriTemplate(target.uriTemplate, args);
     case "prompt":
       return target.name;
+    case "skill":
+      return target.file === undefined ? target.entry.uri : `${target.entry.uri} ${target.file}`;
   }
 }
 
@@ -127,6 +141,8 @@ export function invokeTarget(
       return readCall(connection, name, signal);
     case "prompt":
       return promptCall(connection, name, args, signal);
+    case "skill":
+      return skillCall(connection, target as SkillTarget, signal);
   }
 }
 

@@ -6,6 +6,7 @@
  * servers not listed yet as a question needs them. A new question is a
  * method here.
  */
+import { checkSkillEntry, type NamedSkill, nameSkills } from "@pi-mcp-adapter/catalog";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { ambiguityMessage, type RankResult, resolveToolName, searchTools } from "@pi-mcp-adapter/search";
 import type { CompletionRequest, CompletionResult } from "@pi-mcp-adapter/transport";
@@ -113,6 +114,38 @@ export class CatalogQuestions {
   knownPrompts(server: string): PromptEntry[] {
     if (this.servers.definition(server)?.disabled) return [];
     return promptEntries(server, this.listings.tools.listing(server), this.listings.tools.metadata(server));
+  }
+
+  /**
+   * Every enabled server's skills (SEP-2640) as far as they are known: this
+   * session's listing, else the metadata cache; never connects. `taken`:
+   * names of the host's own skills, which an MCP skill never shadows.
+   */
+  async knownSkills(taken: Iterable<string> = []): Promise<NamedSkill[]> {
+    const enabled = this.servers.names().filter((name) => !this.servers.definition(name)?.disabled);
+    const listed = [];
+    for (const server of enabled) {
+      await this.listings.known(server).catch(() => undefined);
+      const skills = this.listings.tools.listing(server)?.skills;
+      if (skills) listed.push({ server, skills });
+    }
+    return nameSkills(listed, taken);
+  }
+
+  /**
+   * A skill `server` serves at `uri`, listed or not (an empty listing is not
+   * "no skills"): its entry from `skills/get` (connecting the server), checked.
+   */
+  async skillByUri(server: string, uri: string): Promise<NamedSkill> {
+    const checked = checkSkillEntry(await (await this.servers.get(server)).getSkill(uri));
+    if ("problems" in checked) {
+      throw new RuntimeError(
+        "unknown_skill",
+        `${server} serves no valid skill at ${uri}: ${checked.problems.join("; ")}`,
+      );
+    }
+    const [named] = nameSkills([{ server, skills: [checked.entry] }]);
+    return named as NamedSkill;
   }
 
   /** `completion/complete` on `server` (connecting it): values for a prompt argument or a template variable; none when it is disabled. */

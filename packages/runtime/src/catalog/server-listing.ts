@@ -7,15 +7,20 @@
  * list, whatever it declared), as `failed` otherwise — so the tools are
  * listed, cached and searched all the same. The metadata cache serves a
  * listing with a `failed` list for an hour only, then it is listed again.
+ * Skills (SEP-2640) are listed as entries only, checked one by one: no
+ * skill file is read at list time.
  */
-import type { ServerListing, SkippedList } from "@pi-mcp-adapter/catalog";
+import { checkSkillListing, type ServerListing, type SkippedList } from "@pi-mcp-adapter/catalog";
 import { describeError } from "@pi-mcp-adapter/core";
 import type { ServerConnection } from "@pi-mcp-adapter/transport";
 
 /** What the catalog needs of a live connection; the listing methods beyond tools are optional. */
 export type ListingSource = Pick<ServerConnection, "listTools" | "instructions"> &
   Partial<
-    Pick<ServerConnection, "features" | "listResources" | "listResourceTemplates" | "listPrompts" | "closed">
+    Pick<
+      ServerConnection,
+      "features" | "listResources" | "listResourceTemplates" | "listPrompts" | "listSkills" | "closed"
+    >
   >;
 
 /** JSON-RPC's "method not found". */
@@ -37,12 +42,13 @@ export async function listServer(source: ListingSource): Promise<ServerListing> 
           return undefined;
         })
       : Promise.resolve(undefined);
-  const [tools, resources, resourceTemplates, prompts] = await Promise.all([
+  const [tools, resources, resourceTemplates, prompts, skills] = await Promise.all([
     // A server that declared no tools (only prompts or resources, say) would answer tools/list with an error.
     features && !features.tools ? Promise.resolve([]) : source.listTools(),
     optional("resources/list", features?.resources, source.listResources?.bind(source)),
     optional("resources/templates/list", features?.resources, source.listResourceTemplates?.bind(source)),
     optional("prompts/list", features?.prompts, source.listPrompts?.bind(source)),
+    optional("skills/list", features?.skills, async () => (await source.listSkills?.()) ?? []),
   ]);
   // A connection that ended while listing has not said what it lacks: that is no listing at all.
   if (skipped.length && source.closed) throw new Error("the connection closed while listing");
@@ -50,13 +56,20 @@ export async function listServer(source: ListingSource): Promise<ServerListing> 
   if (resources?.length) listing.resources = resources;
   if (resourceTemplates?.length) listing.resourceTemplates = resourceTemplates;
   if (prompts?.length) listing.prompts = prompts;
+  // Kept even when empty: a server that offers skills and lists none now is not a server without skills.
+  if (skills) listing.skills = checkSkillListing(skills).skills;
   if (source.instructions) listing.instructions = source.instructions;
   if (skipped.length) listing.skipped = ORDER.flatMap((list) => skipped.filter((s) => s.list === list));
   return listing;
 }
 
 /** Skipped lists in a fixed order, so the same failures give the same cache entry. */
-const ORDER: readonly SkippedList["list"][] = ["resources/list", "resources/templates/list", "prompts/list"];
+const ORDER: readonly SkippedList["list"][] = [
+  "resources/list",
+  "resources/templates/list",
+  "prompts/list",
+  "skills/list",
+];
 
 function skippedList(list: SkippedList["list"], error: unknown): SkippedList {
   const text = describeError(error);

@@ -76,6 +76,7 @@ const SKIPPED_WHAT: Record<SkippedList["list"], string> = {
   "resources/list": "resources",
   "resources/templates/list": "resource templates",
   "prompts/list": "prompts",
+  "skills/list": "skills",
 };
 
 /** A running MCP task for `mcp({})`: tool, status, the server's message, how long, its id. */

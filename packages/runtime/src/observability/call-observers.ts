@@ -15,10 +15,10 @@
 import type { ApprovalOrigin } from "@pi-mcp-adapter/approval";
 
 /** The kinds of MCP operation the pipeline runs (what a record names). */
-export type CallKind = "tool" | "resource" | "resource-template" | "prompt";
+export type CallKind = "tool" | "resource" | "resource-template" | "prompt" | "skill";
 
 /** The call path that asked (what observers see); the approval origin is derived from it and the kind. */
-export type CallOrigin = Exclude<ApprovalOrigin, "resource" | "prompt">;
+export type CallOrigin = Exclude<ApprovalOrigin, "resource" | "prompt" | "skill">;
 
 /** How a call ended. */
 export type CallOutcome =

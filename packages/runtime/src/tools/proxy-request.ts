@@ -10,7 +10,8 @@ import { formatStatus } from "../format/status-text.js";
 import { formatToolChanges, toolChangeWarning } from "../format/tool-changes.js";
 import { internalsOf } from "../runtime-internals.js";
 import { formatDebugStderr } from "../servers/stderr-tails.js";
-import { INSTALL_ACTION, type ProxyParams, UI_MESSAGES_ACTION } from "./proxy-tool.js";
+import { INSTALL_ACTION, type ProxyParams, SKILL_ACTION, UI_MESSAGES_ACTION } from "./proxy-tool.js";
+import { runSkillRequest, skillArgs } from "./skill-request.js";
 import type { ProxyDetails, ProxyOutcome } from "./tool-outcomes.js";
 
 export async function runProxyRequest(
@@ -31,6 +32,13 @@ export async function runProxyRequest(
       "Installing a server needs the user's confirmation, and this session has no dialog; " +
         `ask the user to run: pi-mcp-adapter add <name> --url ${(params.url ?? "<url>").slice(0, 200)}`,
     );
+  }
+  if (params.action === SKILL_ACTION) {
+    const result = await runSkillRequest(runtime, {
+      ...skillArgs(parseArgs(params.args), params.server),
+      ...(signal ? { signal } : {}),
+    });
+    return { ...result, details: { mode: "call", tool: result.details.name, ...result.details } };
   }
   if (params.action !== undefined) {
     const [answer, mode] = await runAuthAction(runtime, params);

@@ -25,7 +25,8 @@ export interface ProxyParams {
   /**
    * OAuth login for `server`: `auth-start`, then `auth-complete` with `args: { redirectUrl } | { code }`;
    * `ui-messages`: what MCP Apps sent since the last read; `install`: add the server at `url`
-   * (named `server`, or after the URL's host) once the user agrees in a dialog.
+   * (named `server`, or after the URL's host) once the user agrees in a dialog;
+   * `skill`: load an MCP skill, `args: { name, file? }`.
    */
   action?: string;
   /** The MCP endpoint to install (`action: "install"`). */
@@ -39,6 +40,9 @@ export const UI_MESSAGES_ACTION = "ui-messages";
 
 /** `mcp({ action: "install", url })`: add a server, only after the user agrees (see the shell). */
 export const INSTALL_ACTION = "install";
+
+/** `mcp({ action: "skill", args: { name, file? } })`: load an MCP skill (SEP-2640), or one of its files. */
+export const SKILL_ACTION = "skill";
 
 /** The proxy tool's description without a server roster (see `proxyToolDescription`). */
 export const PROXY_TOOL_DESCRIPTION =
@@ -71,8 +75,8 @@ export const PROXY_TOOL_PARAMETERS = {
     connect: { type: "string", description: "Server to (re)connect" },
     action: {
       type: "string",
-      enum: ["auth-start", "auth-complete", "ui-messages", "install"],
-      description: "OAuth login to server; install url",
+      enum: ["auth-start", "auth-complete", "ui-messages", "install", "skill"],
+      description: "OAuth login; install url",
     },
     url: { type: "string" },
   },

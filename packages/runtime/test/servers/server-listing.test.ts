@@ -8,6 +8,7 @@ const features = {
   resources: true,
   resourceSubscribe: false,
   completions: false,
+  skills: false,
 };
 const source = (extra: Partial<ListingSource> = {}): ListingSource => ({
   instructions: undefined,

@@ -112,6 +112,7 @@ export class SdkServerConnection implements ServerConnection {
       resources: resources !== undefined,
       resourceSubscribe: resources?.subscribe === true,
       completions: caps.completions !== undefined,
+      skills: declaresSkills(caps),
     };
   }
 
@@ -193,6 +194,24 @@ export class SdkServerConnection implements ServerConnection {
       { call: true },
     );
     return result as ResourceContents;
+  }
+
+  /** `skills/list`, every page; `undefined` (nothing sent) when the server did not declare the extension. */
+  async listSkills(options: CallOptions = {}): Promise<unknown[] | undefined> {
+    if (!this.features.skills) return undefined;
+    return this.requests.pages("skills/list", options, async (cursor, o) => {
+      const page = await this.client.listSkills(cursor, o);
+      return { items: page.skills, nextCursor: page.nextCursor };
+    });
+  }
+
+  async getSkill(uri: string, options: CallOptions = {}): Promise<unknown> {
+    const result = await this.requests.send(
+      `skills/get ${uri}`,
+      (o) => this.client.getSkill(uri, o),
+      options,
+    );
+    return result.skill;
   }
 
   async getPrompt(name: string, args: Record<string, string> = {}, options: CallOptions = {}) {
@@ -293,4 +312,11 @@ export class SdkServerConnection implements ServerConnection {
     this.closeListeners.clear();
     for (const listener of listeners) listener();
   }
+}
+
+const SKILLS_EXTENSION = "io.modelcontextprotocol/skills";
+
+function declaresSkills(caps: Record<string, unknown>): boolean {
+  const extensions = caps.extensions as Record<string, unknown> | undefined;
+  return typeof extensions?.[SKILLS_EXTENSION] === "object" && extensions[SKILLS_EXTENSION] !== null;
 }

@@ -89,6 +89,15 @@ export interface ServerConnection {
   readResource(uri: string, options?: CallOptions): Promise<ResourceContents>;
   getPrompt(name: string, args?: Record<string, string>, options?: CallOptions): Promise<PromptResult>;
   /**
+   * `skills/list` (SEP-2640), every page, each entry as the server sent it
+   * (the host checks them). `undefined`, with nothing sent, when the server
+   * did not declare the skills extension; `[]` is a server that declares it
+   * and lists none now (it may still serve skills by URI).
+   */
+  listSkills(options?: CallOptions): Promise<unknown[] | undefined>;
+  /** `skills/get` (SEP-2640): the entry of the skill whose `SKILL.md` is at `uri`, unchecked. */
+  getSkill(uri: string, options?: CallOptions): Promise<unknown>;
+  /**
    * `completion/complete`: values for a prompt argument or a resource
    * template variable. A server that did not declare `completions` is not
    * asked: the answer is no values.

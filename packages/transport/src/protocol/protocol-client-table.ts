@@ -54,6 +54,23 @@ export interface SdkSpecifics {
 }
 
 const pageParams = (cursor: string | undefined): PageParams => (cursor ? { cursor } : undefined);
+const withCursor = (method: string, cursor: string | undefined) =>
+  cursor ? { method, params: { cursor } } : { method, params: {} };
+
+/** A `skills/list` page: its entries stay unchecked here, the host checks each one on its own. */
+function skillsPage(result: unknown): Page & { skills: unknown[] } {
+  const page = (result ?? {}) as { skills?: unknown; nextCursor?: unknown };
+  if (!Array.isArray(page.skills)) throw new TypeError("skills/list returned no skills array");
+  return typeof page.nextCursor === "string" && page.nextCursor !== ""
+    ? { skills: page.skills, nextCursor: page.nextCursor }
+    : { skills: page.skills };
+}
+
+function skillResult(result: unknown): { skill: unknown } {
+  const skill = (result as { skill?: unknown } | undefined)?.skill;
+  if (skill === undefined) throw new TypeError("skills/get returned no skill");
+  return { skill };
+}
 
 export function protocolClientTable(client: SdkClient, sdk: SdkSpecifics): ProtocolClient {
   return {
@@ -75,6 +92,8 @@ export function protocolClientTable(client: SdkClient, sdk: SdkSpecifics): Proto
       sdk.callTool({ name, arguments: args, ...progressMeta(progressToken) }, o),
     complete: (params, o) => client.complete(params, o),
     subscribeResource: (uri, o) => client.subscribeResource({ uri }, o),
+    listSkills: async (cursor, o) => skillsPage(await sdk.request(withCursor("skills/list", cursor), o)),
+    getSkill: async (uri, o) => skillResult(await sdk.request({ method: "skills/get", params: { uri } }, o)),
     request: (method, params, o) => sdk.request(params ? { method, params } : { method }, o),
     notifyRootsChanged: () => client.sendRootsListChanged(),
     onClose: (handler) => {

@@ -51,6 +51,10 @@ export interface ProtocolClient {
   ): Promise<unknown>;
   complete(params: CompleteParams, o: RequestOptions): Promise<{ completion: CompletionResult }>;
   subscribeResource(uri: string, o: RequestOptions): Promise<unknown>;
+  /** `skills/list` (SEP-2640), one page; entries unchecked (the host checks each one). */
+  listSkills(cursor: string | undefined, o: RequestOptions): Promise<Page & { skills: unknown[] }>;
+  /** `skills/get` (SEP-2640): the entry of the skill whose `SKILL.md` is at `uri`, unchecked. */
+  getSkill(uri: string, o: RequestOptions): Promise<{ skill: unknown }>;
   /** Any request, its result unchecked (the task methods, whose shapes ext-tasks checks). */
   request(method: string, params: Record<string, unknown> | undefined, o: RequestOptions): Promise<unknown>;
   /**

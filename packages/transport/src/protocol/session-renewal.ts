@@ -32,6 +32,8 @@ const REQUESTS = [
   "callTool",
   "complete",
   "subscribeResource",
+  "listSkills",
+  "getSkill",
   "request",
 ] as const satisfies readonly (keyof ProtocolClient)[];
 

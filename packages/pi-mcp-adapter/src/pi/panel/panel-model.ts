@@ -42,6 +42,8 @@ export interface PanelServer {
   cost?: { perRequest: number; allDirect: number | null };
   /** Sharing of a stdio server's process with other sessions: `shared (2 sessions)` or `not shared: …`. */
   shared?: string;
+  /** The MCP skills it offers (SEP-2640), by the names `/skill:` takes. */
+  skills?: readonly string[];
 }
 
 export interface ServerEdit {
@@ -86,6 +88,9 @@ export function panelRows(state: PanelState): PanelRow[] {
       rows.push({ kind: "note", server: server.name, text: "no tools" });
     } else {
       for (const tool of server.tools) rows.push({ kind: "tool", server: server.name, tool: tool.name });
+    }
+    for (const skill of server.skills ?? []) {
+      rows.push({ kind: "note", server: server.name, text: `skill ${skill}  (/skill:${skill})` });
     }
   }
   return rows;

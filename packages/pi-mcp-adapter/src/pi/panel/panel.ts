@@ -11,10 +11,8 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import {
-  directSelection,
   liveTokenCosts,
   type ServerTokenCost,
-  sharedLabel,
   toolChangeSummary,
 } from "@pi-mcp-adapter/runtime/startup";
 import { watchLine } from "../render/watch-list.js";
@@ -36,6 +34,10 @@ import {
   withMessage,
 } from "./panel-model.js";
 import { panelSaveFile, savePanelEdits } from "./panel-save.js";
+import { panelServers, skillsByServer } from "./panel-servers.js";
+
+export { panelServers } from "./panel-servers.js";
+
 import { type PanelTheme, renderPanel } from "./panel-view.js";
 
 export interface PanelOptions {
@@ -128,39 +130,6 @@ async function applySaved(
   }
 }
 
-/** The panel's facts about each server, from what the runtime knows (never connects). */
-export function panelServers(
-  runtime: AdapterRuntime,
-  previous: readonly PanelServer[] = [],
-  costs?: ReadonlyMap<string, ServerTokenCost>,
-): PanelServer[] {
-  // A server following `directTools: "auto"` shows what the session decided for it.
-  const auto = runtime.catalog.directTools().auto;
-  return runtime.listings.summaries().map((s) => {
-    const definition = runtime.servers.definition(s.name);
-    const selection = definition ? directSelection(definition, runtime.catalog.direct, auto) : undefined;
-    const known = previous.find((p) => p.name === s.name);
-    const server: PanelServer = {
-      name: s.name,
-      state: s.state,
-      toolCount: s.toolCount ?? 0,
-      directTools: selection === undefined ? false : selection.names === true ? true : [...selection.names],
-      disabled: definition?.disabled ?? s.state === "disabled",
-    };
-    if (s.error) server.error = s.error;
-    if (s.retryAt !== undefined) server.retryAt = s.retryAt;
-    const shared = sharedLabel(s.shared);
-    if (shared) server.shared = shared;
-    const changed = runtime.pins.report().find((c) => c.server === s.name)?.changes.length;
-    if (changed) server.changedTools = changed;
-    if (known?.tools) server.tools = known.tools;
-    if (known?.listError) server.listError = known.listError;
-    const cost = costs?.get(s.name);
-    if (cost) server.cost = { perRequest: cost.perRequest, allDirect: cost.allDirect };
-    return server;
-  });
-}
-
 class PanelController {
   state: PanelState;
   private readonly save: string[];
@@ -168,6 +137,8 @@ class PanelController {
   private closed = false;
   /** Token cost per server, recomputed when a listing changes (tools from memory or cache, never connecting). */
   private costs = new Map<string, ServerTokenCost>();
+  /** MCP skill names per server, from the listings (memory or cache, never connecting). */
+  private skills = new Map<string, string[]>();
 
   constructor(
     private readonly options: PanelOptions,
@@ -183,7 +154,7 @@ class PanelController {
     this.save = saveKeys(keybindings);
     // Every status or listing change shows at once; an open server's tool list follows its listing.
     const refresh = () =>
-      this.set(updateServers(this.state, panelServers(runtime, this.state.servers, this.costs)));
+      this.set(updateServers(this.state, panelServers(runtime, this.state.servers, this.costs, this.skills)));
     const recost = () =>
       void liveTokenCosts(runtime).then(
         (costs) => {
@@ -192,9 +163,15 @@ class PanelController {
         },
         () => {},
       );
+    const reskill = () =>
+      void skillsByServer(runtime).then((skills) => {
+        this.skills = skills;
+        refresh();
+      });
     const relist = (server: string) => {
       refresh();
       recost();
+      reskill();
       const shown = serverOf(this.state, server);
       if (this.state.expanded.includes(server) && shown && !shown.disabled) this.listTools(server);
     };
@@ -205,6 +182,7 @@ class PanelController {
       runtime.watches.onUpdate(() => this.redraw()),
     );
     recost();
+    reskill();
   }
 
   viewOptions() {

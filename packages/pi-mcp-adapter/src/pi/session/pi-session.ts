@@ -10,6 +10,7 @@
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AdapterEnvironment } from "@pi-mcp-adapter/core";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
+import type { StartupSnapshot } from "@pi-mcp-adapter/runtime/startup";
 import { PromptCommands } from "../commands/prompt-commands.js";
 import { runtimeNeededAtStart } from "../host/runtime-loading.js";
 import { RunningRows } from "../render/running-rows.js";
@@ -82,6 +83,11 @@ export class PiSession {
   runtimeFor(ctx: ExtensionContext): Promise<AdapterRuntime> {
     this.gates.stopWaiting();
     return this.runtimes.runtimeFor(ctx);
+  }
+
+  /** What start-up read: config and the metadata cache (no server started); `undefined` before `loadStartup`. */
+  startupSnapshot(): StartupSnapshot | undefined {
+    return this.startup.snapshot;
   }
 
   /** The runtime for `ctx.cwd` if it has been made (never makes one). */

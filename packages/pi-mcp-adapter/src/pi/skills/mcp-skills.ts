@@ -1,0 +1,65 @@
+/**
+ * MCP skills (SEP-2640) in Pi, the way Pi's own skills work: advertised by
+ * name and description in the system prompt (stub files handed over in
+ * `resources_discover`, skill-stubs.ts) — from this session's runtime when it
+ * is made, else from the startup snapshot's cached listings, so a lazy server
+ * not started yet still offers its skills — and loaded only when asked:
+ * `/skill:<name>` typed by the user (that command is their approval) is
+ * answered here in Pi's `input` hook with the verified, origin-tagged skill;
+ * the model loads one through `mcp({ action: "skill" })`, which asks the user.
+ */
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { nameSkills } from "@pi-mcp-adapter/catalog";
+import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
+import type { StartupSnapshot } from "@pi-mcp-adapter/runtime/startup";
+import { type StubSkill, writeSkillStubs } from "./skill-stubs.js";
+
+export interface McpSkillsDeps {
+  agentDir: string;
+  snapshot: () => StartupSnapshot | undefined;
+  runtimeFor: (ctx: ExtensionContext) => Promise<AdapterRuntime>;
+  madeRuntime: (ctx: ExtensionContext) => Promise<AdapterRuntime> | undefined;
+}
+
+const SKILL_COMMAND = /^\/skill:(\S+)(?:\s+([\s\S]*))?$/;
+
+export function registerMcpSkills(pi: ExtensionAPI, deps: McpSkillsDeps): void {
+  const offered = async (ctx: ExtensionContext): Promise<StubSkill[]> => {
+    const runtime = await deps.madeRuntime(ctx)?.catch(() => undefined);
+    if (runtime) return runtime.catalog.knownSkills();
+    const listed = (deps.snapshot()?.servers ?? []).flatMap(({ server, listing }) =>
+      listing?.skills ? [{ server: server.name, skills: listing.skills }] : [],
+    );
+    return nameSkills(listed);
+  };
+
+  pi.on("resources_discover", async (_event, ctx) => {
+    const skills = await offered(ctx).catch(() => []);
+    if (skills.length === 0) return undefined;
+    return { skillPaths: [await writeSkillStubs(deps.agentDir, skills)] };
+  });
+
+  pi.on("input", async (event, ctx) => {
+    const command = SKILL_COMMAND.exec(event.text.trim());
+    if (!command || event.source === "extension") return { action: "continue" as const };
+    const [, name = "", args] = command;
+    if (!(await offered(ctx).catch(() => [])).some((skill) => skill.name === name)) {
+      return { action: "continue" as const };
+    }
+    const runtime = await deps.runtimeFor(ctx);
+    // The runtime's index loads with the first use, not at Pi's start (see host/runtime-loading.ts).
+    const { runSkillRequest } = await import("@pi-mcp-adapter/runtime");
+    const result = await runSkillRequest(runtime, { skill: name, origin: "command" }).catch(
+      (error: unknown) => ({
+        content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }],
+        isError: true,
+      }),
+    );
+    const text = result.content.map((block) => (block as { text?: string }).text ?? "").join("\n");
+    if (result.isError) {
+      ctx.ui.notify(text, "error");
+      return { action: "handled" as const };
+    }
+    return { action: "transform" as const, text: args?.trim() ? `${text}\n\nUser: ${args.trim()}` : text };
+  });
+}
