@@ -25,6 +25,7 @@ import type {
 } from "../remote-types.js";
 import { enforceOutputSchema } from "../requests/output-schema-check.js";
 import type { SharedSource, SharedState } from "../stdio/shared-state.js";
+import type { TaskRevision } from "../task-update.js";
 import { TaskRouting, type TaskSettings } from "../tasks/task-routing.js";
 import { type RequestParts, RequestRunner } from "./request-runner.js";
 import type { ServerConnection } from "./server-connection.js";
@@ -273,6 +274,28 @@ export class SdkServerConnection implements ServerConnection {
     )) as ToolCallResult;
     const schema = options.outputSchema ?? this.outputSchemas.get(name);
     if (schema) enforceOutputSchema(this.name, what, schema, result);
+    return result;
+  }
+
+  async resumeTask(
+    name: string,
+    taskId: string,
+    revision: TaskRevision,
+    options: CallOptions = {},
+  ): Promise<ToolCallResult> {
+    const result = (await this.requests.send(
+      `tasks/get ${taskId} (${name})`,
+      (o) =>
+        this.tasks.resume(name, taskId, revision, {
+          ...options,
+          signal: o.signal,
+          requestTimeoutMs: options.timeoutMs ?? this.parts.defaultTimeoutMs,
+        }),
+      options,
+      { call: true, untimed: true },
+    )) as ToolCallResult;
+    const schema = options.outputSchema ?? this.outputSchemas.get(name);
+    if (schema) enforceOutputSchema(this.name, `tools/call ${name}`, schema, result);
     return result;
   }
 

@@ -19,9 +19,6 @@
  * Loaded on the first task call only (it carries ext-tasks).
  */
 import {
-  type ApplicationElicitResult,
-  createApplicationInputHandler,
-  type ResolvedInputExchangeContext,
   resultFromTaskOutcome,
   TaskCancelledError,
   type TaskEnabledSession,
@@ -30,18 +27,23 @@ import {
   toolDeclaration,
   withTasks,
 } from "@modelcontextprotocol/ext-tasks/client";
-import type {
-  CreateMessageParams,
-  ElicitRequestParams,
-  TaskSupport,
-  ToolCallResult,
-} from "@pi-mcp-adapter/core";
+import type { TaskSupport, ToolCallResult } from "@pi-mcp-adapter/core";
 import { TransportError } from "../errors.js";
-import { type ClientHandlers, unguardedContext } from "../inbound/client-handlers.js";
-import type { TaskUpdate } from "../task-update.js";
+import type { ClientHandlers } from "../inbound/client-handlers.js";
+import type { TaskRevision, TaskUpdate } from "../task-update.js";
 import { TaskDeadline } from "./task-deadline.js";
 import { drainTaskInput } from "./task-input-drain.js";
+import { inputHandler } from "./task-input-handler.js";
 import { type TaskPortParts, taskPort } from "./task-port.js";
+
+/** A task started earlier (maybe by another process) to follow again: `ServerConnection.resumeTask`. */
+export interface TaskResumeRequest
+  extends Omit<TaskCallRequest, "name" | "args" | "support" | "preferTask" | "progressToken"> {
+  /** The tool the task runs, for messages. */
+  name: string;
+  taskId: string;
+  revision: TaskRevision;
+}
 
 export interface TaskCallRequest {
   name: string;
@@ -99,6 +101,29 @@ export class TaskCaller {
     }
   }
 
+  /**
+   * Follows a task by its id again (after a restart, or from another
+   * session): polls it to its end and reads its result, like `call`. The
+   * caller's abort cancels it on the server.
+   */
+  async resume(request: TaskResumeRequest): Promise<ToolCallResult> {
+    const stop = new AbortController();
+    const onAbort = () => stop.abort("aborted" satisfies StopReason);
+    request.signal?.addEventListener("abort", onAbort, { once: true });
+    if (request.signal?.aborted) onAbort();
+    const run = this.resumeRun(request, stop);
+    this.running.set(
+      stop,
+      run.catch(() => {}),
+    );
+    try {
+      return await run;
+    } finally {
+      this.running.delete(stop);
+      request.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
   /** Stops every running task call, sending `tasks/cancel` for each; resolves when all have ended. */
   async cancelAll(): Promise<void> {
     const calls = [...this.running];
@@ -140,23 +165,58 @@ export class TaskCaller {
     }
   }
 
+  private async resumeRun(request: TaskResumeRequest, stop: AbortController): Promise<ToolCallResult> {
+    const { name, taskId } = request;
+    const generation = this.port.taskCapabilities.generation;
+    const wanted = request.revision === "2026-07-28" ? "v2" : "v1";
+    if (generation !== wanted) {
+      throw new TransportError(
+        "unsupported_protocol",
+        this.parts.server,
+        `${this.parts.server}: task ${taskId} of ${name} was started on the ${request.revision} task protocol, ` +
+          `which the server no longer offers on this connection`,
+      );
+    }
+    const deadline = new TaskDeadline(request.taskTimeoutMs, () =>
+      stop.abort("deadline" satisfies StopReason),
+    );
+    try {
+      let execution: ToolExecution<unknown, TaskDeadline>;
+      try {
+        execution = await this.session.resumeTask(
+          { endpointId: this.port.endpointId, generation, taskId, originalOperation: "tools/call" } as never,
+          { signal: stop.signal, requestTimeoutMs: request.requestTimeoutMs, applicationContext: deadline },
+        );
+      } catch (error) {
+        throw this.failure(name, taskId, stop, error);
+      }
+      if (execution.kind === "immediate")
+        return this.outcome(name, taskId, stop, (await execution.settle()).outcome);
+      return await this.follow(execution, request, stop, deadline);
+    } finally {
+      deadline.clear();
+    }
+  }
+
   /** Follows a task to its end: reports each status, answers input on 2025-11-25, cancels when stopped. */
   private async follow(
     execution: Extract<ToolExecution<unknown, TaskDeadline>, { kind: "task" }>,
-    request: TaskCallRequest,
+    request: Pick<TaskCallRequest, "name" | "onTask">,
     stop: AbortController,
     deadline: TaskDeadline,
   ): Promise<ToolCallResult> {
     const { name } = request;
     const taskId = execution.handle.taskId;
+    const revision: TaskRevision =
+      this.port.taskCapabilities.generation === "v2" ? "2026-07-28" : "2025-11-25";
     let last = "";
-    const report = (update: Omit<TaskUpdate, "taskId">) => {
+    const report = (update: Omit<TaskUpdate, "taskId" | "revision">) => {
       // Polls that find the task unchanged (but for its timestamps) are not news.
       const key = `${update.status}\n${update.message ?? ""}`;
       if (key === last) return;
       last = key;
       try {
-        request.onTask?.({ taskId, ...update });
+        request.onTask?.({ taskId, revision, ...update });
       } catch {
         // a listener's bug must not break the call
       }
@@ -244,50 +304,4 @@ export class TaskCaller {
     }
     return new DOMException(`tools/call ${name} was aborted; ${task} was cancelled`, "AbortError");
   }
-}
-
-/**
- * Input requests of 2026-07-28 tasks go to the connection's own handlers (the
- * same dialogs as requests); the call's clock stands still while one is open.
- */
-function inputHandler(server: string, handlers: ClientHandlers | undefined) {
-  const missing = (what: string) =>
-    new Error(`${server} asked for ${what} during a task, which this client does not offer`);
-  const answering = async <T>(
-    context: ResolvedInputExchangeContext<TaskDeadline>,
-    answer: (signal: AbortSignal) => Promise<T>,
-  ): Promise<T> => {
-    const release = context.applicationContext?.hold();
-    try {
-      return await answer(context.signal ?? new AbortController().signal);
-    } finally {
-      release?.();
-    }
-  };
-  return createApplicationInputHandler<TaskDeadline>({
-    elicitation: (request, context) => {
-      const elicitation = handlers?.elicitation;
-      if (!elicitation) throw missing("elicitation");
-      const params = request.params as unknown as ElicitRequestParams;
-      return answering(
-        context,
-        async (signal) =>
-          (await elicitation(params, unguardedContext(server, signal))) as ApplicationElicitResult,
-      );
-    },
-    sampling: (request, context) => {
-      const sampling = handlers?.sampling;
-      if (!sampling) throw missing("sampling");
-      const params = request.params as unknown as CreateMessageParams;
-      return answering(
-        context,
-        async (signal) => (await sampling(params, unguardedContext(server, signal))) as never,
-      );
-    },
-    roots: (_request, context) => {
-      const roots = handlers?.roots;
-      if (!roots) throw missing("roots");
-      return answering(context, async (signal) => ({ roots: await roots(unguardedContext(server, signal)) }));
-    },
-  });
 }
