@@ -94,6 +94,8 @@ export interface CallRequest {
   signal?: AbortSignal;
   /** Put the raw MCP result (bounded) into `details` (proxy calls; direct tools leave it out). */
   details?: boolean;
+  /** The host's id of the model's tool call (Pi's `toolCallId`): kept with a task the call starts. */
+  callId?: string;
 }
 
 export class CallPipeline {
@@ -164,7 +166,7 @@ export class CallPipeline {
       // Stage 2: invoke.
       let raw: ToolCallResult;
       try {
-        raw = await this.invoke(server, target, name, args, signal);
+        raw = await this.invoke(server, target, name, args, signal, request.callId);
       } catch (error) {
         const elicitations = this.options.urlElicitationRequired ? urlElicitationsOf(error) : undefined;
         if (!elicitations || !this.options.urlElicitationRequired) throw error;
@@ -209,6 +211,7 @@ export class CallPipeline {
     name: string,
     args: Record<string, unknown>,
     signal: AbortSignal | undefined,
+    callId: string | undefined,
   ): Promise<ToolCallResult> {
     const sink = this.options.progress;
     // Made at the first progress the server sends: most calls report none.
@@ -217,7 +220,7 @@ export class CallPipeline {
       progress ??= callProgress(sink as ProgressSink, server, name, this.options.progressClock);
       progress.report(update);
     };
-    const options = { signal, ...(sink ? { onProgress } : {}) };
+    const options = { signal, callId, ...(sink ? { onProgress } : {}) };
     const tasks = this.options.tasks;
     const send = (): Promise<ToolCallResult> => {
       const open = this.options.openConnection?.(server);
