@@ -135,20 +135,21 @@ export class SessionTasks {
           signal: stop.signal,
           onTask: (update) => {
             follower.onTask(update);
-            checked();
+            // Still running: checked. A task that ended is checked once its result is read.
+            if (update.status === "working" || update.status === "input_required") checked();
           },
         });
-        checked();
         const guarded = await this.parts.guard(raw, { server, tool });
         this.end(record, outcomeOf(record, "completed", textOf(guarded), guarded.isError === true));
-      } catch (error) {
         checked();
+      } catch (error) {
         const cancelled = stop.signal.aborted;
         const why = error instanceof Error ? error.message : String(error);
         const text = cancelled
           ? `The MCP task ${taskId} (${tool} on ${server}) was cancelled.`
           : `The MCP task ${taskId} (${tool} on ${server}) could not be followed after the restart: ${why}`;
         this.end(record, outcomeOf(record, cancelled ? "cancelled" : "failed", text, true));
+        checked();
       } finally {
         follower.end();
         this.resumed.delete(keyOf(record));

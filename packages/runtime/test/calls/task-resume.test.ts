@@ -122,6 +122,14 @@ describe("durable task records", () => {
     }, "the journal to drop the task");
   });
 
+  it("a task that finished while away: resume resolves once its result is handed over", async () => {
+    const record = await startBrew("cocoa");
+    await server.finish("cocoa");
+    const second = await process_();
+    await second.runtime.tasks.resume([record]);
+    expect(outcomeOf(second.events)).toMatchObject({ status: "completed", text: "brewed cocoa" });
+  });
+
   it("the journal alone brings back the session's tasks (no entries from the host)", async () => {
     const record = await startBrew("mate");
     await until(async () => {

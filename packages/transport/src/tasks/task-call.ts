@@ -192,7 +192,7 @@ export class TaskCaller {
       }
       if (execution.kind === "immediate")
         return this.outcome(name, taskId, stop, (await execution.settle()).outcome);
-      return await this.follow(execution, request, stop, deadline);
+      return await this.follow(execution, request, stop, deadline, false);
     } finally {
       deadline.clear();
     }
@@ -204,6 +204,8 @@ export class TaskCaller {
     request: Pick<TaskCallRequest, "name" | "onTask">,
     stop: AbortController,
     deadline: TaskDeadline,
+    /** Tell `onTask` of the task at once (a new task); a resumed one reports what the server says first. */
+    announce = true,
   ): Promise<ToolCallResult> {
     const { name } = request;
     const taskId = execution.handle.taskId;
@@ -221,7 +223,7 @@ export class TaskCaller {
         // a listener's bug must not break the call
       }
     };
-    report({ status: "working" });
+    if (announce) report({ status: "working" });
     // Stopped early: ask the server to cancel (ext-tasks stops its own polling already).
     let cancelled: Promise<void> | undefined;
     const cancel = () => {

@@ -156,7 +156,9 @@ export class StartupRegistration implements StartupState {
         return installServer(runtime, params, ctx, this.deps.environment);
       // A row to draw progress in exists only where someone sees it (not in print and json modes).
       const target = params.tool && ctx.hasUI ? { tool: params.tool, server: params.server } : undefined;
-      return this.deps.rows.during(target, update, () => runProxy(runtime, this.registrar, params, signal, callId));
+      return this.deps.rows.during(target, update, () =>
+        runProxy(runtime, this.registrar, params, signal, callId),
+      );
     };
     const names = servers.map((s) => s.server.name);
     const description = proxyToolDescription(servers);

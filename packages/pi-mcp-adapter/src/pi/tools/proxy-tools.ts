@@ -56,7 +56,8 @@ export function registerProxyTools(
     // Pi 1.x: a call naming tools still registering waits for them (the extension's tool_call handler).
     ...({ reachesTools: reachedWords } as object),
     ...resultRenderers(render, proxyCallTitle),
-    execute: (id, params, signal, update, ctx) => run(params as ProxyParams, signal, ctx, update as never, id),
+    execute: (id, params, signal, update, ctx) =>
+      run(params as ProxyParams, signal, ctx, update as never, id),
   });
   if (!settings.namespaceProxyTools) return [PROXY_TOOL_NAME];
   for (const server of servers) {
