@@ -99,7 +99,8 @@ export class AdapterRuntime {
     this.pins = pins;
     this.watches = watches;
     this.approvals = calls;
-    this.tasks = new SessionTasks(set, calls, options.taskJournal);
+    const tasks = new SessionTasks(set, calls, options.taskJournal);
+    this.tasks = tasks;
     this.turnNotes = notes;
     // An update of a watched resource: a notice now, a line for the model's next turn (never the content).
     this.stops.push(
@@ -126,6 +127,7 @@ export class AdapterRuntime {
       () => listings.close(),
       () => calls.close(),
       () => set.shutdown(),
+      () => tasks.flush(),
       () => calls.dispose(),
       () => pins.close(),
       () => this.oauth?.shutdown(),

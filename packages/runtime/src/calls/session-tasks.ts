@@ -9,7 +9,7 @@
  * as the outcome of the call that started it (`TaskRecordEvent` "ended").
  */
 import type { ToolCallResult } from "@pi-mcp-adapter/core";
-import type { ServerConnection } from "@pi-mcp-adapter/transport";
+import { type ServerConnection, TransportError } from "@pi-mcp-adapter/transport";
 import type { RunningTasks } from "../observability/running-tasks.js";
 import {
   parseTaskRecords,
@@ -108,6 +108,11 @@ export class SessionTasks {
     return stop !== undefined;
   }
 
+  /** Resolves once the journal holds every record told so far (at shutdown, after the connections closed). */
+  flush(): Promise<void> {
+    return this.journalWrites;
+  }
+
   /** Resolves once every task followed again has ended (and the journal is written). */
   async settled(): Promise<void> {
     await Promise.all(this.following);
@@ -143,6 +148,8 @@ export class SessionTasks {
         this.end(record, outcomeOf(record, "completed", textOf(guarded), guarded.isError === true));
         checked();
       } catch (error) {
+        // The session ended first (its connection closed): the task runs on, for a later session to follow.
+        if (error instanceof TransportError && error.code === "task_detached") return checked();
         const cancelled = stop.signal.aborted;
         const why = error instanceof Error ? error.message : String(error);
         const text = cancelled

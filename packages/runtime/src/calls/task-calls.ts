@@ -10,7 +10,7 @@
  * arrives later: approval before, the output guard and observers after.
  */
 import type { ToolCallResult, ToolMetadata } from "@pi-mcp-adapter/core";
-import type { CallOptions } from "@pi-mcp-adapter/transport";
+import { type CallOptions, TransportError } from "@pi-mcp-adapter/transport";
 import type { FollowOptions, RunningTasks } from "../observability/running-tasks.js";
 
 /** The task options of a tool call. */
@@ -26,9 +26,14 @@ export async function callFollowingTask(
   const support = tool.taskSupport ? { taskSupport: tool.taskSupport } : {};
   if (!tasks) return call(support);
   const follower = tasks.follow(tool.server, tool.name, origin);
+  let detached = false;
   try {
     return await call({ ...support, onTask: (update) => follower.onTask(update) });
+  } catch (error) {
+    // The connection closed and the task runs on (a remote or shared server): a later session follows it.
+    detached = error instanceof TransportError && error.code === "task_detached";
+    throw error;
   } finally {
-    follower.end();
+    follower.end(detached);
   }
 }

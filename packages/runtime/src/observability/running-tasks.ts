@@ -35,7 +35,8 @@ export interface FollowOptions {
 /** Follows one task call: hand `onTask` to the call, `end()` once it settled. */
 export interface TaskFollower {
   onTask(update: TaskUpdate): void;
-  end(): void;
+  /** The call settled; `detached`: its task runs on on the server (its record stays open). */
+  end(detached?: boolean): void;
 }
 
 export class RunningTasks {
@@ -100,8 +101,8 @@ export class RunningTasks {
         if (isRunning(next.status)) list.push(next);
         this.set(server, list);
       },
-      end: () => {
-        if (taskId !== undefined && recorded) this.record({ kind: "ended", server, taskId });
+      end: (detached = false) => {
+        if (taskId !== undefined && recorded && !detached) this.record({ kind: "ended", server, taskId });
         taskId = undefined;
         if (!entry) return;
         const list = this.running.get(server) ?? [];

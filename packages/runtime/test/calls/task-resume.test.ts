@@ -130,6 +130,23 @@ describe("durable task records", () => {
     expect(outcomeOf(second.events)).toMatchObject({ status: "completed", text: "brewed cocoa" });
   });
 
+  it("shutting a process down leaves its task running and on record (a later session follows it)", async () => {
+    const first = await process_();
+    const call = first.runtime.call("remote_brew", { name: "rooibos" }, { callId: "call-r" });
+    const failed = call.then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    await until(() => first.events.find((e) => e.kind === "started"), "the task's record");
+    await first.runtime.shutdown();
+    expect((await failed)?.message).toContain("keeps running on the server");
+    expect(first.events.map((e) => e.kind)).toEqual(["started"]);
+    const [task] = await server.tasks();
+    expect(task?.status).toBe("working");
+    const journal = JSON.parse(await readFile(journalFile(), "utf8"));
+    expect(journal.tasks).toMatchObject([{ taskId: task!.taskId, callId: "call-r" }]);
+  });
+
   it("the journal alone brings back the session's tasks (no entries from the host)", async () => {
     const record = await startBrew("mate");
     await until(async () => {

@@ -301,7 +301,10 @@ export class SdkServerConnection implements ServerConnection {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await this.tasks.cancelAll().catch(() => {}); // tasks/cancel while the connection still carries it
+    // tasks/cancel while the connection still carries it; a remote or shared server's tasks run on
+    // (they outlive this process, and a later session follows them again).
+    const durable = this.via === "streamable-http" || this.via === "sse" || this.via === "socket";
+    await this.tasks.cancelAll(durable).catch(() => {});
     await this.parts.beforeClose?.().catch(() => {});
     await this.client.close().catch(() => {});
     this.markClosed();

@@ -62,7 +62,7 @@ export interface TaskCallRequest {
 }
 
 /** Why a task call stopped waiting before its task ended. */
-type StopReason = "deadline" | "closing" | "aborted";
+type StopReason = "deadline" | "closing" | "detaching" | "aborted";
 
 export class TaskCaller {
   private readonly port: ReturnType<typeof taskPort>;
@@ -124,10 +124,15 @@ export class TaskCaller {
     }
   }
 
-  /** Stops every running task call, sending `tasks/cancel` for each; resolves when all have ended. */
-  async cancelAll(): Promise<void> {
+  /**
+   * Stops every running task call, sending `tasks/cancel` for each — or,
+   * with `detach` (a server whose tasks outlive this connection), leaving
+   * the tasks running on the server; resolves when all calls have ended.
+   */
+  async cancelAll(detach = false): Promise<void> {
     const calls = [...this.running];
-    for (const [stop] of calls) stop.abort("closing" satisfies StopReason);
+    const reason: StopReason = detach ? "detaching" : "closing";
+    for (const [stop] of calls) stop.abort(reason);
     await Promise.all(calls.map(([, ended]) => ended));
     this.port.close();
     await this.session.close().catch(() => {});
@@ -227,7 +232,8 @@ export class TaskCaller {
     // Stopped early: ask the server to cancel (ext-tasks stops its own polling already).
     let cancelled: Promise<void> | undefined;
     const cancel = () => {
-      cancelled = execution.cancel().catch(() => {});
+      const detaching = stop.signal.reason === ("detaching" satisfies StopReason);
+      cancelled = (detaching ? execution.detach() : execution.cancel()).catch(() => {});
     };
     stop.signal.addEventListener("abort", cancel, { once: true });
     if (stop.signal.aborted) cancel();
@@ -243,10 +249,15 @@ export class TaskCaller {
       report({ status, ...(statusMessage ? { message: statusMessage } : {}) });
     };
     try {
-      const { outcome } = await execution.settle({ onEvent });
+      const settled = await execution.settle({ onEvent }).catch((error: unknown) => {
+        // A detached execution stops settling: the task itself runs on.
+        if (stop.signal.reason === ("detaching" satisfies StopReason)) throw this.stopped(name, taskId, stop);
+        throw error;
+      });
+      const { outcome } = settled;
       if (stop.signal.aborted) {
         await cancelled;
-        report({ status: "cancelled" });
+        if (stop.signal.reason !== ("detaching" satisfies StopReason)) report({ status: "cancelled" });
         throw this.stopped(name, taskId, stop);
       }
       return this.outcome(name, taskId, stop, outcome);
@@ -295,6 +306,14 @@ export class TaskCaller {
         "request_timeout",
         server,
         `${server}: tools/call ${name}: ${task} did not finish within taskTimeoutMs; it was cancelled`,
+      );
+    }
+    if (reason === "detaching") {
+      return new TransportError(
+        "task_detached",
+        server,
+        `${server}: connection closed during tools/call ${name}; ${task} keeps running on the server ` +
+          "and is followed again when the session is resumed",
       );
     }
     if (reason === "closing") {

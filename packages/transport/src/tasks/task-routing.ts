@@ -107,10 +107,10 @@ export class TaskRouting {
   }
 
   /** Cancels the tasks still running (the connection is closing); resolves once they have ended. */
-  async cancelAll(): Promise<void> {
+  async cancelAll(detach = false): Promise<void> {
     const caller = this.caller;
     this.caller = undefined;
-    await (await caller?.catch(() => undefined))?.cancelAll();
+    await (await caller?.catch(() => undefined))?.cancelAll(detach);
   }
 
   private executor(): Promise<TaskCaller> {

@@ -98,6 +98,24 @@ describe("resuming a task on 2025-11-25 (a server-wide task store over HTTP)", (
     expect(task.status).toBe("cancelled");
   });
 
+  it("closing the connection leaves the task running on the server (no tasks/cancel); the call fails saying so", async () => {
+    await start();
+    const first = await connect(server.url);
+    const { first: started, onTask } = firstUpdate();
+    const call = first.callTool("brew", { name: "chai" }, { onTask });
+    const { taskId, revision } = await started;
+    const failed = failure(call); // the call ends while the connection closes
+    await first.close();
+    const error = await failed;
+    expect(error.code).toBe("task_detached");
+    expect(error.message).toContain(`task ${taskId} keeps running on the server`);
+    expect((await server.tasks()).find((t) => t.taskId === taskId)?.status).toBe("working");
+    const second = await connect(server.url);
+    const resumed = second.resumeTask("brew", taskId, revision);
+    await server.finish("chai");
+    expect((await resumed).content).toEqual([{ type: "text", text: "brewed chai" }]);
+  });
+
   it("a task id the server does not know fails naming the task", async () => {
     await start();
     const connection = await connect(server.url);
