@@ -42,6 +42,8 @@ export interface PanelServer {
   cost?: { perRequest: number; allDirect: number | null };
   /** Sharing of a stdio server's process with other sessions: `shared (2 sessions)` or `not shared: …`. */
   shared?: string;
+  /** MCP tasks running on it now (the session's calls', and tasks followed again after a restart). */
+  tasks?: number;
 }
 
 export interface ServerEdit {

@@ -120,7 +120,8 @@ function rowText(state: PanelState, row: PanelRow): string {
   const edited = state.edits[row.server] ? " *" : "";
   const changed = server.changedTools ? `  ${server.changedTools} changed (trust-tools)` : "";
   const shared = server.shared && !disabled ? `  ${server.shared}` : "";
-  return `${open} ${row.server}  ${shownState}${shared}  ${tools}  ${mode}${costText(server)}${changed}${edited}`;
+  const tasks = server.tasks ? `  ${server.tasks} task${server.tasks === 1 ? "" : "s"} running` : "";
+  return `${open} ${row.server}  ${shownState}${shared}  ${tools}${tasks}  ${mode}${costText(server)}${changed}${edited}`;
 }
 
 /** `  ~12 tok/request (all direct ~1,900)`: what the server costs in every model request. */

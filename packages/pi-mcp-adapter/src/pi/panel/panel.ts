@@ -1,6 +1,6 @@
 /**
  * The `/mcp-adapter` panel in Pi's TUI (`ctx.ui.custom`): servers with their
- * state, tool counts and last error; Enter expands a server to its tools;
+ * state, tool counts, running MCP tasks and last error; Enter expands a server to its tools;
  * direct/proxy and enable/disable are edits a save (ctrl+s, or the
  * `mcp.panel.save` keybinding) writes to the adapter's own file and applies
  * live; reconnect runs at once; ctrl+a (or Enter on a needs-auth server)
@@ -45,10 +45,8 @@ export interface PanelOptions {
   agentDir?: string;
   /** Runs the `/mcp-auth` login for a server (after the panel has closed). */
   login(server: string, ctx: ExtensionContext): Promise<void>;
-  /**
-   * The hook for `/mcp-adapter setup`: when given, `s` closes the panel and
-   * runs it (the panel itself never adopts host configs).
-   */
+  /** The hook for `/mcp-adapter setup`: when given, `s` closes the panel and runs it
+   * (the panel itself never adopts host configs). */
   setup?: (ctx: ExtensionContext) => Promise<void>;
 }
 
@@ -146,6 +144,7 @@ export function panelServers(
       toolCount: s.toolCount ?? 0,
       directTools: selection === undefined ? false : selection.names === true ? true : [...selection.names],
       disabled: definition?.disabled ?? s.state === "disabled",
+      tasks: runtime.tasks.of(s.name).length,
     };
     if (s.error) server.error = s.error;
     if (s.retryAt !== undefined) server.retryAt = s.retryAt;
