@@ -57,7 +57,10 @@ describe("drawing the panel", () => {
   });
 
   it("says how many MCP tasks run on a server (resumed ones included), and nothing when none do", () => {
-    const running = [{ ...servers[0]!, tasks: 2 }, { ...servers[1]!, state: "connected", tasks: 0 }];
+    const running = [
+      { ...servers[0]!, tasks: 2 },
+      { ...servers[1]!, state: "connected", tasks: 0 },
+    ];
     const lines = renderPanel(createPanelState(running, "user"), 200);
     expect(lines).toContain(" › ▸ docs  connected  2 tools  2 tasks running  proxy");
     expect(lines).toContain("   ▸ git  connected  0 tools  direct");
