@@ -19,6 +19,7 @@ import type { CallResult } from "./calls/call-result.js";
 import { type CallOptions, Calls } from "./calls/calls.js";
 import { NextTurnNotes } from "./calls/next-turn-notes.js";
 import { ResourceWatches } from "./calls/resource-watches.js";
+import { SessionTasks } from "./calls/session-tasks.js";
 import { ToolPins } from "./calls/tool-pins.js";
 import { CatalogQuestions } from "./catalog/catalog-questions.js";
 import type { DirectToolSettings } from "./catalog/direct-tools.js";
@@ -98,7 +99,8 @@ export class AdapterRuntime {
     this.pins = pins;
     this.watches = watches;
     this.approvals = calls;
-    this.tasks = set.tasks;
+    const tasks = new SessionTasks(set, calls, options.taskJournal);
+    this.tasks = tasks;
     this.turnNotes = notes;
     // An update of a watched resource: a notice now, a line for the model's next turn (never the content).
     this.stops.push(
@@ -125,6 +127,7 @@ export class AdapterRuntime {
       () => listings.close(),
       () => calls.close(),
       () => set.shutdown(),
+      () => tasks.flush(),
       () => calls.dispose(),
       () => pins.close(),
       () => this.oauth?.shutdown(),
@@ -162,12 +165,7 @@ export class AdapterRuntime {
   }
 
   /** Calls a direct tool by its exact prefixed name of `server` (see `Calls.callDirect`). */
-  callDirect(
-    name: string,
-    server: string,
-    args: Record<string, unknown>,
-    options: { signal?: AbortSignal } = {},
-  ): Promise<CallResult> {
+  callDirect(...[name, server, args, options]: Parameters<Calls["callDirect"]>): Promise<CallResult> {
     return this.parts.calls.callDirect(name, server, args, options);
   }
 

@@ -28,6 +28,7 @@ import { createRuntimeOAuth, type RuntimeOAuthHooks } from "./oauth/runtime-oaut
 import { OUTPUT_SHAPES_FILE_NAME, OutputShapes } from "./observability/output-shapes.js";
 import { SERVER_LOG_FILE_NAME, ServerLog } from "./observability/server-log.js";
 import { sessionObservers } from "./observability/session-observers.js";
+import { TASK_JOURNAL_FILE_NAME, TaskJournal } from "./observability/task-records.js";
 import { tracedHandlers } from "./observability/trace-sources.js";
 import { ConfigStamps } from "./servers/config-stamps.js";
 import { withConnectionDefaults } from "./servers/connection-defaults.js";
@@ -52,6 +53,8 @@ export interface RuntimeSource {
   metadataCacheFile?: string | false;
   /** Where servers' log messages go; default `<agent dir>/mcp-adapter.log`, `false` for nowhere. */
   serverLogFile?: string | false;
+  /** The journal of running MCP tasks (user-only); default `<agent dir>/mcp-tasks.json`, `false` for none. */
+  taskJournalFile?: string | false;
   /** Where npx resolutions are remembered (24 h); default `<agent dir>/mcp-npx-cache.json`, `false` for memory only. */
   npxCacheFile?: string | false;
   /** Where OAuth warnings and logins started by `autoAuth` are reported; default: warnings to `host.notify`. */
@@ -170,7 +173,9 @@ export async function createRuntime(given: RuntimeSource): Promise<AdapterRuntim
     },
   };
   const logFile = source.serverLogFile ?? path.join(agentDir, SERVER_LOG_FILE_NAME);
+  const journalFile = source.taskJournalFile ?? path.join(agentDir, TASK_JOURNAL_FILE_NAME);
   return new AdapterRuntime({
+    taskJournal: new TaskJournal(journalFile === false ? undefined : journalFile, now),
     ...observers,
     ...(logFile === false ? {} : { serverLog: new ServerLog(logFile) }),
     outputShapes: new OutputShapes(shapesFile),

@@ -19,6 +19,7 @@ import type { OAuthWiring } from "./oauth/oauth-wiring.js";
 import type { OutputShapes } from "./observability/output-shapes.js";
 import type { ServerLog } from "./observability/server-log.js";
 import type { CallStats } from "./observability/stats-observer.js";
+import type { TaskJournal } from "./observability/task-records.js";
 import type { SessionTrace } from "./observability/trace-observer.js";
 import type { LoadedServers, ServerSetOptions } from "./servers/server-set.js";
 
@@ -56,4 +57,6 @@ export interface AdapterRuntimeOptions extends Omit<ServerSetOptions, "reloadCon
   outputShapes?: OutputShapes;
   /** MCP Apps: the viewer (`browser` / `none`), tool consent, how windows open. */
   ui?: RuntimeUiOptions;
+  /** The agent dir's journal of running MCP tasks (task-records.ts); default none (records go to the host only). */
+  taskJournal?: TaskJournal;
 }

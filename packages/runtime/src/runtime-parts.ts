@@ -9,10 +9,10 @@
 import type { Calls } from "./calls/calls.js";
 import type { NextTurnNotes } from "./calls/next-turn-notes.js";
 import type { ResourceWatches } from "./calls/resource-watches.js";
+import type { SessionTasks } from "./calls/session-tasks.js";
 import type { ToolPins } from "./calls/tool-pins.js";
 import type { CatalogQuestions } from "./catalog/catalog-questions.js";
 import type { Listings } from "./catalog/listings.js";
-import type { RunningTasks } from "./observability/running-tasks.js";
 import type { ServerSet } from "./servers/server-set.js";
 
 /** The configured servers as last loaded: config problems, definitions, debug stderr, connection status. */
@@ -46,8 +46,14 @@ export type RuntimeWatches = Pick<ResourceWatches, "watch" | "unwatch" | "list" 
 /** "Allow for session" approval grants, for a host to store with its session and restore. */
 export type RuntimeApprovals = Pick<Calls, "restoreGrants" | "onGrant">;
 
-/** MCP tasks of this session still running, per server. */
-export type RuntimeTasks = Pick<RunningTasks, "of" | "onChange">;
+/**
+ * MCP tasks: those running now per server, their records for the host to keep
+ * with its session, and following again (and cancelling) the tasks an earlier process left running.
+ */
+export type RuntimeTasks = Pick<
+  SessionTasks,
+  "of" | "onChange" | "onRecord" | "setSession" | "resume" | "cancel" | "settled"
+>;
 
 /** Notes for the model's next turn (changed watched resources, MCP App contexts). */
 export type RuntimeTurnNotes = Pick<NextTurnNotes, "take">;

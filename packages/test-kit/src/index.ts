@@ -9,6 +9,7 @@ export {
 export { type BearerProtectedMcp, serveBearerProtectedMcp } from "./bearer-protected-server.js";
 export { type ChromiumBinary, chromiumForTests } from "./chromium-binary.js";
 export { createClientFeaturesServer } from "./client-features-server.js";
+export { type DurableTaskFixture, serveDurableTaskHttp } from "./durable-task-server.js";
 export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./fault-http-server.js";
 export {
   type FaultProxy,

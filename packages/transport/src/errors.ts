@@ -14,7 +14,9 @@ export type TransportErrorCode =
   | "request_cancelled"
   | "request_failed"
   | "invalid_result"
-  | "closed";
+  | "closed"
+  /** The connection closed while a task ran; the task runs on on the server (see `ServerConnection.resumeTask`). */
+  | "task_detached";
 
 /** Errors from connecting to or talking with an MCP server. Messages name the server. */
 export class TransportError extends McpAdapterError {

@@ -52,5 +52,10 @@ export { createNpxResolver, type NpxResolverOptions, type ResolveCommand } from 
 export { ProcessTransport, type ProcessTransportOptions } from "./stdio/process-transport.js";
 export type { SharedState } from "./stdio/shared-state.js";
 export type { SpawnFn } from "./stdio/spawn-process.js";
-export { DEFAULT_TASK_TIMEOUT_MS, type TaskState, type TaskUpdate } from "./task-update.js";
+export {
+  DEFAULT_TASK_TIMEOUT_MS,
+  type TaskRevision,
+  type TaskState,
+  type TaskUpdate,
+} from "./task-update.js";
 export type { Timers } from "./timers.js";

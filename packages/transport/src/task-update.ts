@@ -13,7 +13,15 @@ export interface TaskUpdate {
   status: TaskState;
   /** The server's `statusMessage` (e.g. "Analyzing content…"), or the last progress message. */
   message?: string;
+  /**
+   * Which task protocol carries it: `2025-11-25` (experimental tasks) or
+   * `2026-07-28` (the Tasks extension). A task is resumed on the same one.
+   */
+  revision: TaskRevision;
 }
+
+/** The task protocols this client speaks. */
+export type TaskRevision = "2025-11-25" | "2026-07-28";
 
 /** Default of `taskTimeoutMs`: a task may run 30 minutes in all. */
 export const DEFAULT_TASK_TIMEOUT_MS = 30 * 60_000;

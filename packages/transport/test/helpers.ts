@@ -55,9 +55,9 @@ export async function failure(promise: Promise<unknown>): Promise<TransportError
 
 export const v2ServerPath = fileURLToPath(new URL("./fixtures/v2-server.mjs", import.meta.url));
 
-/** The SDK v2 fixture over Streamable HTTP (serves 2026-07-28 and, unless strict, 2025). */
-export async function startV2Http(strict = false) {
-  const child = spawn(process.execPath, [v2ServerPath, "http"], {
+/** The SDK v2 fixture (or another script taking `http`) over Streamable HTTP (serves 2026-07-28 and, unless strict, 2025). */
+export async function startV2Http(strict = false, script = v2ServerPath) {
+  const child = spawn(process.execPath, [script, "http"], {
     env: { ...process.env, ...(strict ? { V2_STRICT: "1" } : {}) },
     stdio: ["ignore", "pipe", "inherit"],
   });

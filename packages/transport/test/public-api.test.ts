@@ -58,6 +58,7 @@ const ROOT = [
   "Sleep",
   "SpawnFn",
   "StatusListener",
+  "TaskRevision",
   "TaskState",
   "TaskStatusMethod",
   "TaskUpdate",

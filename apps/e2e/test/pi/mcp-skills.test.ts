@@ -24,7 +24,7 @@ import { rpcMessages } from "../../src/rpc-messages.js";
 const skill = (args: Record<string, unknown>) => ({
   toolCall: { name: "mcp", arguments: { action: "skill", args } },
 });
-const systemPrompt = (request: { messages: { role: string; content: unknown }[] } | undefined) =>
+const systemPrompt = (request: { messages: { role: string; content?: unknown }[] } | undefined) =>
   JSON.stringify(request?.messages.filter((m) => m.role === "system" || m.role === "developer") ?? []);
 
 describe.each(piHosts())("$label", (host) => {

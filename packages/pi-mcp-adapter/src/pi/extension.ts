@@ -18,6 +18,7 @@ import { serverToggleSubcommands } from "./commands/server-toggle-command.js";
 import { setupSubcommand } from "./commands/setup-command.js";
 import { statsSubcommand } from "./commands/stats-command.js";
 import { statusSubcommand } from "./commands/status-command.js";
+import { taskCancelSubcommand } from "./commands/task-cancel-command.js";
 import { toolsSubcommand } from "./commands/tools-command.js";
 import { watchSubcommands } from "./commands/watch-command.js";
 import { adapterSwitchedOff, DISABLE_FLAG } from "./host/adapter-switch.js";
@@ -75,6 +76,7 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       logoutSubcommand(runtimeFor),
       reconnectSubcommand(runtimeFor),
       reloadSubcommand(runtimeFor),
+      taskCancelSubcommand(runtimeFor),
       promptsSubcommand(runtimeFor),
       statsSubcommand(runtimeFor),
       ...watchSubcommands(runtimeFor),

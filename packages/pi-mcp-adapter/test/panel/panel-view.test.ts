@@ -56,6 +56,16 @@ describe("drawing the panel", () => {
     expect(lines).toContain("   ▸ git  connected  not shared: the daemon did not start  0 tools  direct");
   });
 
+  it("says how many MCP tasks run on a server (resumed ones included), and nothing when none do", () => {
+    const running = [
+      { ...servers[0]!, tasks: 2 },
+      { ...servers[1]!, state: "connected", tasks: 0 },
+    ];
+    const lines = renderPanel(createPanelState(running, "user"), 200);
+    expect(lines).toContain(" › ▸ docs  connected  2 tools  2 tasks running  proxy");
+    expect(lines).toContain("   ▸ git  connected  0 tools  direct");
+  });
+
   it("lists the session's resource watches below the servers, and nothing when there are none", () => {
     const state = createPanelState(servers, "project");
     const watched = renderPanel(state, 200, undefined, { watches: ["docs · note://todo — 2 updates"] });

@@ -101,6 +101,8 @@ export interface CallRequest {
    * bounds it itself (mcpScript, by its transfer budget). Other targets are guarded as usual.
    */
   raw?: boolean;
+  /** The host's id of the model's tool call (Pi's `toolCallId`): kept with a task the call starts. */
+  callId?: string;
 }
 
 export class CallPipeline {
@@ -177,7 +179,7 @@ export class CallPipeline {
       // Stage 2: invoke.
       let raw: ToolCallResult;
       try {
-        raw = await this.invoke(server, target, name, args, signal);
+        raw = await this.invoke(server, target, name, args, signal, request.callId);
       } catch (error) {
         const elicitations = this.options.urlElicitationRequired ? urlElicitationsOf(error) : undefined;
         if (!elicitations || !this.options.urlElicitationRequired) throw error;
@@ -231,6 +233,7 @@ export class CallPipeline {
     name: string,
     args: Record<string, unknown>,
     signal: AbortSignal | undefined,
+    callId: string | undefined,
   ): Promise<ToolCallResult> {
     const sink = this.options.progress;
     // Made at the first progress the server sends: most calls report none.
@@ -239,7 +242,7 @@ export class CallPipeline {
       progress ??= callProgress(sink as ProgressSink, server, name, this.options.progressClock);
       progress.report(update);
     };
-    const options = { signal, ...(sink ? { onProgress } : {}) };
+    const options = { signal, callId, ...(sink ? { onProgress } : {}) };
     const tasks = this.options.tasks;
     const send = (): Promise<ToolCallResult> => {
       const open = this.options.openConnection?.(server);

@@ -119,7 +119,7 @@ export function invokeTarget(
   target: CallTarget,
   name: string,
   args: Record<string, unknown>,
-  options: Pick<CallOptions, "signal" | "onProgress">,
+  options: Pick<CallOptions, "signal" | "onProgress"> & { callId?: string },
   tasks?: RunningTasks,
 ): Promise<ToolCallResult> {
   const { signal } = options;
@@ -127,7 +127,8 @@ export function invokeTarget(
     case "tool": {
       const tool = (target as Extract<CallTarget, { kind: "tool" }>).tool;
       // The schema (and taskSupport) from the (possibly cached) metadata: a connection that never listed tools still knows.
-      return callFollowingTask(tasks, tool, (task) =>
+      const origin = { callId: options.callId, durable: outlivesSession(connection) };
+      return callFollowingTask(tasks, tool, origin, (task) =>
         connection.callTool(tool.name, args, {
           signal,
           outputSchema: tool.outputSchema,
@@ -200,4 +201,13 @@ function promptArgs(name: string, args: Record<string, unknown>): Record<string,
     out[key] = String(value);
   }
   return out;
+}
+
+/**
+ * Whether a server's tasks can outlive this process: a remote server, or a
+ * shared one (the daemon keeps its process). A session's own stdio child
+ * (or an in-process transport) ends with the session.
+ */
+function outlivesSession(connection: ServerConnection): boolean {
+  return connection.via === "streamable-http" || connection.via === "sse" || connection.via === "socket";
 }

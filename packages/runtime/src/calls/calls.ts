@@ -38,6 +38,8 @@ export interface CallOptions {
   details?: boolean;
   /** A tool call's result as the server sent it, unguarded, in `details.mcpResult` (see `CallRequest.raw`). */
   raw?: boolean;
+  /** The host's id of the model's tool call, kept with a task the call starts (`TaskRecord.callId`). */
+  callId?: string;
 }
 
 /** What calls read of the catalog: names resolve through its questions, listings load and refresh. */
@@ -142,7 +144,7 @@ export class Calls {
     name: string,
     server: string,
     args: Record<string, unknown>,
-    options: { signal?: AbortSignal } = {},
+    options: { signal?: AbortSignal; callId?: string } = {},
   ): Promise<CallResult> {
     const view = await this.catalog.listings.view(server);
     const tool = findByPrefixedName(view.tools, name);
@@ -165,6 +167,7 @@ export class Calls {
       origin: "direct",
       signal: options.signal,
       details: bounded,
+      ...(options.callId ? { callId: options.callId } : {}),
     });
     this.showApp(tool, args, result);
     // The raw result stays out: the model already has it, and the session file would hold it twice.

@@ -18,6 +18,8 @@ export async function runProxyRequest(
   runtime: AdapterRuntime,
   params: ProxyParams,
   signal?: AbortSignal,
+  /** The host's id of the model's tool call (kept with an MCP task the call starts). */
+  callId?: string,
 ): Promise<ProxyOutcome> {
   if (params.action === UI_MESSAGES_ACTION) {
     const { messages, dropped } = internalsOf(runtime).calls.uiMessages();
@@ -55,7 +57,12 @@ export async function runProxyRequest(
   }
   if (params.tool !== undefined) {
     const args = parseArgs(params.args);
-    const result = await runtime.call(params.tool, args, { server: params.server, signal, details: true });
+    const result = await runtime.call(params.tool, args, {
+      server: params.server,
+      signal,
+      details: true,
+      ...(callId ? { callId } : {}),
+    });
     return { ...result, details: { mode: "call", tool: result.details.name, ...result.details } };
   }
   if (params.describe !== undefined) {

@@ -25,6 +25,7 @@ import type {
 } from "../remote-types.js";
 import { enforceOutputSchema } from "../requests/output-schema-check.js";
 import type { SharedSource, SharedState } from "../stdio/shared-state.js";
+import type { TaskRevision } from "../task-update.js";
 import { TaskRouting, type TaskSettings } from "../tasks/task-routing.js";
 import { type RequestParts, RequestRunner } from "./request-runner.js";
 import type { ServerConnection } from "./server-connection.js";
@@ -295,9 +296,34 @@ export class SdkServerConnection implements ServerConnection {
     return result;
   }
 
+  async resumeTask(
+    name: string,
+    taskId: string,
+    revision: TaskRevision,
+    options: CallOptions = {},
+  ): Promise<ToolCallResult> {
+    const result = (await this.requests.send(
+      `tasks/get ${taskId} (${name})`,
+      (o) =>
+        this.tasks.resume(name, taskId, revision, {
+          ...options,
+          signal: o.signal,
+          requestTimeoutMs: options.timeoutMs ?? this.parts.defaultTimeoutMs,
+        }),
+      options,
+      { call: true, untimed: true },
+    )) as ToolCallResult;
+    const schema = options.outputSchema ?? this.outputSchemas.get(name);
+    if (schema) enforceOutputSchema(this.name, `tools/call ${name}`, schema, result);
+    return result;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
-    await this.tasks.cancelAll().catch(() => {}); // tasks/cancel while the connection still carries it
+    // tasks/cancel while the connection still carries it; a remote or shared server's tasks run on
+    // (they outlive this process, and a later session follows them again).
+    const durable = this.via === "streamable-http" || this.via === "sse" || this.via === "socket";
+    await this.tasks.cancelAll(durable).catch(() => {});
     await this.parts.beforeClose?.().catch(() => {});
     await this.client.close().catch(() => {});
     this.markClosed();

@@ -33,6 +33,7 @@ import type { SandboxOptions } from "../sandbox/sandbox-spawn.js";
 import type { ResolveCommand } from "../stdio/npx-resolver.js";
 import type { SharedState } from "../stdio/shared-state.js";
 import type { SpawnFn } from "../stdio/spawn-process.js";
+import type { TaskRevision } from "../task-update.js";
 import type { Timers } from "../timers.js";
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -113,6 +114,18 @@ export interface ServerConnection {
   unsubscribeResource(uri: string, options?: CallOptions): Promise<boolean>;
   /** Calls a tool; `structuredContent` is checked against the tool's `outputSchema`. */
   callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolCallResult>;
+  /**
+   * Follows a task a `callTool` of `name` started earlier, maybe in another
+   * process (`TaskUpdate.taskId` and `.revision`), to its end and returns its
+   * result as `callTool` would; `onTask` hears its status, the abort signal
+   * cancels it on the server. Fails when the server does not know the task.
+   */
+  resumeTask(
+    name: string,
+    taskId: string,
+    revision: TaskRevision,
+    options?: CallOptions,
+  ): Promise<ToolCallResult>;
   close(): Promise<void>;
 }
 

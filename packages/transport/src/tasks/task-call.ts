@@ -19,9 +19,6 @@
  * Loaded on the first task call only (it carries ext-tasks).
  */
 import {
-  type ApplicationElicitResult,
-  createApplicationInputHandler,
-  type ResolvedInputExchangeContext,
   resultFromTaskOutcome,
   TaskCancelledError,
   type TaskEnabledSession,
@@ -30,18 +27,23 @@ import {
   toolDeclaration,
   withTasks,
 } from "@modelcontextprotocol/ext-tasks/client";
-import type {
-  CreateMessageParams,
-  ElicitRequestParams,
-  TaskSupport,
-  ToolCallResult,
-} from "@pi-mcp-adapter/core";
+import type { TaskSupport, ToolCallResult } from "@pi-mcp-adapter/core";
 import { TransportError } from "../errors.js";
-import { type ClientHandlers, unguardedContext } from "../inbound/client-handlers.js";
-import type { TaskUpdate } from "../task-update.js";
+import type { ClientHandlers } from "../inbound/client-handlers.js";
+import type { TaskRevision, TaskUpdate } from "../task-update.js";
 import { TaskDeadline } from "./task-deadline.js";
 import { drainTaskInput } from "./task-input-drain.js";
+import { inputHandler } from "./task-input-handler.js";
 import { type TaskPortParts, taskPort } from "./task-port.js";
+
+/** A task started earlier (maybe by another process) to follow again: `ServerConnection.resumeTask`. */
+export interface TaskResumeRequest
+  extends Omit<TaskCallRequest, "name" | "args" | "support" | "preferTask" | "progressToken"> {
+  /** The tool the task runs, for messages. */
+  name: string;
+  taskId: string;
+  revision: TaskRevision;
+}
 
 export interface TaskCallRequest {
   name: string;
@@ -60,7 +62,7 @@ export interface TaskCallRequest {
 }
 
 /** Why a task call stopped waiting before its task ended. */
-type StopReason = "deadline" | "closing" | "aborted";
+type StopReason = "deadline" | "closing" | "detaching" | "aborted";
 
 export class TaskCaller {
   private readonly port: ReturnType<typeof taskPort>;
@@ -99,10 +101,38 @@ export class TaskCaller {
     }
   }
 
-  /** Stops every running task call, sending `tasks/cancel` for each; resolves when all have ended. */
-  async cancelAll(): Promise<void> {
+  /**
+   * Follows a task by its id again (after a restart, or from another
+   * session): polls it to its end and reads its result, like `call`. The
+   * caller's abort cancels it on the server.
+   */
+  async resume(request: TaskResumeRequest): Promise<ToolCallResult> {
+    const stop = new AbortController();
+    const onAbort = () => stop.abort("aborted" satisfies StopReason);
+    request.signal?.addEventListener("abort", onAbort, { once: true });
+    if (request.signal?.aborted) onAbort();
+    const run = this.resumeRun(request, stop);
+    this.running.set(
+      stop,
+      run.catch(() => {}),
+    );
+    try {
+      return await run;
+    } finally {
+      this.running.delete(stop);
+      request.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /**
+   * Stops every running task call, sending `tasks/cancel` for each — or,
+   * with `detach` (a server whose tasks outlive this connection), leaving
+   * the tasks running on the server; resolves when all calls have ended.
+   */
+  async cancelAll(detach = false): Promise<void> {
     const calls = [...this.running];
-    for (const [stop] of calls) stop.abort("closing" satisfies StopReason);
+    const reason: StopReason = detach ? "detaching" : "closing";
+    for (const [stop] of calls) stop.abort(reason);
     await Promise.all(calls.map(([, ended]) => ended));
     this.port.close();
     await this.session.close().catch(() => {});
@@ -140,32 +170,70 @@ export class TaskCaller {
     }
   }
 
+  private async resumeRun(request: TaskResumeRequest, stop: AbortController): Promise<ToolCallResult> {
+    const { name, taskId } = request;
+    const generation = this.port.taskCapabilities.generation;
+    const wanted = request.revision === "2026-07-28" ? "v2" : "v1";
+    if (generation !== wanted) {
+      throw new TransportError(
+        "unsupported_protocol",
+        this.parts.server,
+        `${this.parts.server}: task ${taskId} of ${name} was started on the ${request.revision} task protocol, ` +
+          `which the server no longer offers on this connection`,
+      );
+    }
+    const deadline = new TaskDeadline(request.taskTimeoutMs, () =>
+      stop.abort("deadline" satisfies StopReason),
+    );
+    try {
+      let execution: ToolExecution<unknown, TaskDeadline>;
+      try {
+        execution = await this.session.resumeTask(
+          { endpointId: this.port.endpointId, generation, taskId, originalOperation: "tools/call" } as never,
+          { signal: stop.signal, requestTimeoutMs: request.requestTimeoutMs, applicationContext: deadline },
+        );
+      } catch (error) {
+        throw this.failure(name, taskId, stop, error);
+      }
+      if (execution.kind === "immediate")
+        return this.outcome(name, taskId, stop, (await execution.settle()).outcome);
+      return await this.follow(execution, request, stop, deadline, false);
+    } finally {
+      deadline.clear();
+    }
+  }
+
   /** Follows a task to its end: reports each status, answers input on 2025-11-25, cancels when stopped. */
   private async follow(
     execution: Extract<ToolExecution<unknown, TaskDeadline>, { kind: "task" }>,
-    request: TaskCallRequest,
+    request: Pick<TaskCallRequest, "name" | "onTask">,
     stop: AbortController,
     deadline: TaskDeadline,
+    /** Tell `onTask` of the task at once (a new task); a resumed one reports what the server says first. */
+    announce = true,
   ): Promise<ToolCallResult> {
     const { name } = request;
     const taskId = execution.handle.taskId;
+    const revision: TaskRevision =
+      this.port.taskCapabilities.generation === "v2" ? "2026-07-28" : "2025-11-25";
     let last = "";
-    const report = (update: Omit<TaskUpdate, "taskId">) => {
+    const report = (update: Omit<TaskUpdate, "taskId" | "revision">) => {
       // Polls that find the task unchanged (but for its timestamps) are not news.
       const key = `${update.status}\n${update.message ?? ""}`;
       if (key === last) return;
       last = key;
       try {
-        request.onTask?.({ taskId, ...update });
+        request.onTask?.({ taskId, revision, ...update });
       } catch {
         // a listener's bug must not break the call
       }
     };
-    report({ status: "working" });
+    if (announce) report({ status: "working" });
     // Stopped early: ask the server to cancel (ext-tasks stops its own polling already).
     let cancelled: Promise<void> | undefined;
     const cancel = () => {
-      cancelled = execution.cancel().catch(() => {});
+      const detaching = stop.signal.reason === ("detaching" satisfies StopReason);
+      cancelled = (detaching ? execution.detach() : execution.cancel()).catch(() => {});
     };
     stop.signal.addEventListener("abort", cancel, { once: true });
     if (stop.signal.aborted) cancel();
@@ -181,10 +249,15 @@ export class TaskCaller {
       report({ status, ...(statusMessage ? { message: statusMessage } : {}) });
     };
     try {
-      const { outcome } = await execution.settle({ onEvent });
+      const settled = await execution.settle({ onEvent }).catch((error: unknown) => {
+        // A detached execution stops settling: the task itself runs on.
+        if (stop.signal.reason === ("detaching" satisfies StopReason)) throw this.stopped(name, taskId, stop);
+        throw error;
+      });
+      const { outcome } = settled;
       if (stop.signal.aborted) {
         await cancelled;
-        report({ status: "cancelled" });
+        if (stop.signal.reason !== ("detaching" satisfies StopReason)) report({ status: "cancelled" });
         throw this.stopped(name, taskId, stop);
       }
       return this.outcome(name, taskId, stop, outcome);
@@ -235,6 +308,14 @@ export class TaskCaller {
         `${server}: tools/call ${name}: ${task} did not finish within taskTimeoutMs; it was cancelled`,
       );
     }
+    if (reason === "detaching") {
+      return new TransportError(
+        "task_detached",
+        server,
+        `${server}: connection closed during tools/call ${name}; ${task} keeps running on the server ` +
+          "and is followed again when the session is resumed",
+      );
+    }
     if (reason === "closing") {
       return new TransportError(
         "closed",
@@ -244,50 +325,4 @@ export class TaskCaller {
     }
     return new DOMException(`tools/call ${name} was aborted; ${task} was cancelled`, "AbortError");
   }
-}
-
-/**
- * Input requests of 2026-07-28 tasks go to the connection's own handlers (the
- * same dialogs as requests); the call's clock stands still while one is open.
- */
-function inputHandler(server: string, handlers: ClientHandlers | undefined) {
-  const missing = (what: string) =>
-    new Error(`${server} asked for ${what} during a task, which this client does not offer`);
-  const answering = async <T>(
-    context: ResolvedInputExchangeContext<TaskDeadline>,
-    answer: (signal: AbortSignal) => Promise<T>,
-  ): Promise<T> => {
-    const release = context.applicationContext?.hold();
-    try {
-      return await answer(context.signal ?? new AbortController().signal);
-    } finally {
-      release?.();
-    }
-  };
-  return createApplicationInputHandler<TaskDeadline>({
-    elicitation: (request, context) => {
-      const elicitation = handlers?.elicitation;
-      if (!elicitation) throw missing("elicitation");
-      const params = request.params as unknown as ElicitRequestParams;
-      return answering(
-        context,
-        async (signal) =>
-          (await elicitation(params, unguardedContext(server, signal))) as ApplicationElicitResult,
-      );
-    },
-    sampling: (request, context) => {
-      const sampling = handlers?.sampling;
-      if (!sampling) throw missing("sampling");
-      const params = request.params as unknown as CreateMessageParams;
-      return answering(
-        context,
-        async (signal) => (await sampling(params, unguardedContext(server, signal))) as never,
-      );
-    },
-    roots: (_request, context) => {
-      const roots = handlers?.roots;
-      if (!roots) throw missing("roots");
-      return answering(context, async (signal) => ({ roots: await roots(unguardedContext(server, signal)) }));
-    },
-  });
 }

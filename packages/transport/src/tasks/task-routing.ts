@@ -18,7 +18,7 @@ import type { ClientHandlers } from "../inbound/client-handlers.js";
 import { isObject } from "../is-object.js";
 import { MODERN_REVISION } from "../protocol/protocol-revision.js";
 import type { CallOptions } from "../remote-types.js";
-import { TASKS_EXTENSION_ID } from "../task-update.js";
+import { TASKS_EXTENSION_ID, type TaskRevision } from "../task-update.js";
 import type { TaskCaller, TaskCallRequest } from "./task-call.js";
 import type { TaskPortParts } from "./task-port.js";
 
@@ -88,11 +88,29 @@ export class TaskRouting {
     return (await this.executor()).call(request);
   }
 
+  /** Follows a task started earlier by its id (`ServerConnection.resumeTask`). */
+  async resume(
+    name: string,
+    taskId: string,
+    revision: TaskRevision,
+    options: CallOptions & { requestTimeoutMs: number },
+  ): Promise<ToolCallResult> {
+    return (await this.executor()).resume({
+      name,
+      taskId,
+      revision,
+      signal: options.signal,
+      onTask: options.onTask,
+      requestTimeoutMs: options.requestTimeoutMs,
+      taskTimeoutMs: this.settings.taskTimeoutMs,
+    });
+  }
+
   /** Cancels the tasks still running (the connection is closing); resolves once they have ended. */
-  async cancelAll(): Promise<void> {
+  async cancelAll(detach = false): Promise<void> {
     const caller = this.caller;
     this.caller = undefined;
-    await (await caller?.catch(() => undefined))?.cancelAll();
+    await (await caller?.catch(() => undefined))?.cancelAll(detach);
   }
 
   private executor(): Promise<TaskCaller> {

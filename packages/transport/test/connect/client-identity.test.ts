@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import { connectServer } from "../../src/index.js";
 import { definition } from "../helpers.js";
 
-const own = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+const own = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 
 /** A server that remembers who introduced itself. */
 function recordingServer(seen: Array<{ name: string; version: string } | undefined>): () => Server {

@@ -31,13 +31,16 @@ export interface StartupWork {
   listFirst: readonly string[];
   /** Servers other extensions registered. */
   registrations: readonly unknown[];
+  /** MCP tasks an earlier process of the session left running, to follow again (session/task-records.ts). */
+  openTasks?: boolean;
 }
 
 /**
  * Whether the session's runtime is made when the session starts: someone sees
  * its footer and notices (a UI, where Pi then waits for the user anyway),
  * servers start or list before the first prompt (eager and keep-alive ones,
- * `work`), or the startup snapshot is missing or for another directory.
+ * `work`), tasks of an earlier process are to be followed again, or the
+ * startup snapshot is missing or for another directory.
  */
 export function runtimeNeededAtStart(
   ctx: Pick<ExtensionContext, "hasUI" | "cwd">,
@@ -51,6 +54,7 @@ export function runtimeNeededAtStart(
     work.deferred.length > 0 ||
     work.listFirst.length > 0 ||
     work.registrations.length > 0 ||
+    work.openTasks === true ||
     snapshot.servers.some((s) => s.server.lifecycle !== "lazy")
   );
 }

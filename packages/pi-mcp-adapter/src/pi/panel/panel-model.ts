@@ -44,6 +44,8 @@ export interface PanelServer {
   shared?: string;
   /** The MCP skills it offers (SEP-2640), by the names `/skill:` takes. */
   skills?: readonly string[];
+  /** MCP tasks running on it now (the session's calls', and tasks followed again after a restart). */
+  tasks?: number;
 }
 
 export interface ServerEdit {

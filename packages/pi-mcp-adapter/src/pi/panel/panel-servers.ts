@@ -25,6 +25,7 @@ export function panelServers(
       toolCount: s.toolCount ?? 0,
       directTools: selection === undefined ? false : selection.names === true ? true : [...selection.names],
       disabled: definition?.disabled ?? s.state === "disabled",
+      tasks: runtime.tasks.of(s.name).length,
     };
     if (s.error) server.error = s.error;
     if (s.retryAt !== undefined) server.retryAt = s.retryAt;

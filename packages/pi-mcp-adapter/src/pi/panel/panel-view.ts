@@ -122,7 +122,8 @@ function rowText(state: PanelState, row: PanelRow): string {
   const shared = server.shared && !disabled ? `  ${server.shared}` : "";
   const count = server.skills?.length ?? 0;
   const skills = count ? `  ${count} skill${count === 1 ? "" : "s"}` : "";
-  return `${open} ${row.server}  ${shownState}${shared}  ${tools}${skills}  ${mode}${costText(server)}${changed}${edited}`;
+  const tasks = server.tasks ? `  ${server.tasks} task${server.tasks === 1 ? "" : "s"} running` : "";
+  return `${open} ${row.server}  ${shownState}${shared}  ${tools}${skills}${tasks}  ${mode}${costText(server)}${changed}${edited}`;
 }
 
 /** `  ~12 tok/request (all direct ~1,900)`: what the server costs in every model request. */

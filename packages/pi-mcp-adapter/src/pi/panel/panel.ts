@@ -1,6 +1,6 @@
 /**
  * The `/mcp-adapter` panel in Pi's TUI (`ctx.ui.custom`): servers with their
- * state, tool counts and last error; Enter expands a server to its tools;
+ * state, tool counts, running MCP tasks and last error; Enter expands a server to its tools;
  * direct/proxy and enable/disable are edits a save (ctrl+s, or the
  * `mcp.panel.save` keybinding) writes to the adapter's own file and applies
  * live; reconnect runs at once; ctrl+a (or Enter on a needs-auth server)
@@ -10,11 +10,7 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describeError } from "@pi-mcp-adapter/core";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
-import {
-  liveTokenCosts,
-  type ServerTokenCost,
-  toolChangeSummary,
-} from "@pi-mcp-adapter/runtime/startup";
+import { liveTokenCosts, type ServerTokenCost, toolChangeSummary } from "@pi-mcp-adapter/runtime/startup";
 import { watchLine } from "../render/watch-list.js";
 import { type PanelAction, type PanelKeybindings, panelAction, saveKeys } from "./panel-keys.js";
 import {
@@ -47,10 +43,8 @@ export interface PanelOptions {
   agentDir?: string;
   /** Runs the `/mcp-auth` login for a server (after the panel has closed). */
   login(server: string, ctx: ExtensionContext): Promise<void>;
-  /**
-   * The hook for `/mcp-adapter setup`: when given, `s` closes the panel and
-   * runs it (the panel itself never adopts host configs).
-   */
+  /** The hook for `/mcp-adapter setup`: when given, `s` closes the panel and runs it
+   * (the panel itself never adopts host configs). */
   setup?: (ctx: ExtensionContext) => Promise<void>;
 }
 

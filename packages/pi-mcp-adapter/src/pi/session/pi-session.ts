@@ -23,6 +23,7 @@ import { ServerRegistrations } from "./server-registrations.js";
 import { listDeferred, listRegisteredDirect } from "./session-listings.js";
 import { SessionRuntime } from "./session-runtime.js";
 import { StartupRegistration } from "./startup-registration.js";
+import { hasOpenTasks, TaskRecords } from "./task-records.js";
 import { TurnGates } from "./turn-gates.js";
 
 export class PiSession {
@@ -31,6 +32,7 @@ export class PiSession {
   private readonly gates: TurnGates;
   /** Servers other extensions registered (Pi's API, the event bus). */
   private readonly registrations: ServerRegistrations;
+  private readonly taskRecords: TaskRecords;
 
   constructor(
     private readonly pi: ExtensionAPI,
@@ -42,6 +44,8 @@ export class PiSession {
     const live = () => this.runtimes.live;
     // Rows of proxy calls running now, which progress and task status reach.
     const rows = new RunningRows(environment.now);
+    // MCP tasks kept with the session, followed again after a restart.
+    this.taskRecords = new TaskRecords(pi);
     // MCP prompts as /mcp__<server>__<prompt>: from the snapshot first, then from the session's runtime.
     const promptCommands = new PromptCommands(pi, runtimeFor);
     this.startup = new StartupRegistration(pi, {
@@ -62,6 +66,7 @@ export class PiSession {
       rows,
       promptCommands,
       registrations: this.registrations,
+      taskRecords: this.taskRecords,
     });
     this.gates = new TurnGates({ runtimeFor, live, snapshot: () => this.startup.snapshot });
   }
@@ -113,10 +118,12 @@ export class PiSession {
     if (this.options.config === undefined) {
       void firstRunNote(ctx, this.environment, this.startup.snapshot, this.registrations.list().length);
     }
+    this.taskRecords.sessionStarted(ctx);
     const { deferred, listFirst } = this.startup;
     // Unless something needs it before the first model request (runtime-loading.ts), the runtime is
     // made once that request is on its way (`providerRequest`) or at first use: Pi's start loads none of it.
-    const pending = { deferred, listFirst, registrations: this.registrations.list() };
+    const openTasks = hasOpenTasks(ctx);
+    const pending = { deferred, listFirst, registrations: this.registrations.list(), openTasks };
     if (!runtimeNeededAtStart(ctx, this.startup.snapshot, pending)) {
       this.gates.waitForFirstRequest(ctx);
       return;

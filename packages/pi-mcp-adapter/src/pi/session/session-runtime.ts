@@ -24,6 +24,7 @@ import type { McpAdapterOptions } from "./adapter-options.js";
 import { keepApprovalGrants } from "./approval-grants.js";
 import type { ServerRegistrations } from "./server-registrations.js";
 import type { StartupState } from "./startup-registration.js";
+import type { TaskRecords } from "./task-records.js";
 
 const CLIENT = { name: "pi-mcp-adapter", version: PACKAGE_VERSION };
 
@@ -35,6 +36,7 @@ export interface SessionRuntimeDeps {
   rows: RunningRows;
   promptCommands: PromptCommands;
   registrations: ServerRegistrations;
+  taskRecords: TaskRecords;
 }
 
 export class SessionRuntime {
@@ -154,6 +156,7 @@ export class SessionRuntime {
     const { createRuntime } = await loadRuntimeModule();
     const created = await createRuntime(source);
     keepApprovalGrants(this.pi, created, ctx);
+    this.deps.taskRecords.attach(created, ctx);
     this.detachPrompts?.();
     this.detachPrompts = this.deps.promptCommands.attach(created);
     this.made = created;

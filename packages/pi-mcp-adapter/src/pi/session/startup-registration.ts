@@ -149,14 +149,16 @@ export class StartupRegistration implements StartupState {
 
   /** The proxy tools, `mcp` with the roster of the snapshot's servers (kept for the process; see proxy-tools.ts). */
   private registerProxies(servers: StartupSnapshot["servers"]): void {
-    const call: Parameters<typeof registerProxyTools>[3] = async (params, signal, ctx, update) => {
+    const call: Parameters<typeof registerProxyTools>[3] = async (params, signal, ctx, update, callId) => {
       const runtime = await this.deps.runtimeFor(ctx);
       // Installing asks the user first; without a dialog the runtime refuses and says what to run instead.
       if (params.action === INSTALL_ACTION && ctx.hasUI)
         return installServer(runtime, params, ctx, this.deps.environment);
       // A row to draw progress in exists only where someone sees it (not in print and json modes).
       const target = params.tool && ctx.hasUI ? { tool: params.tool, server: params.server } : undefined;
-      return this.deps.rows.during(target, update, () => runProxy(runtime, this.registrar, params, signal));
+      return this.deps.rows.during(target, update, () =>
+        runProxy(runtime, this.registrar, params, signal, callId),
+      );
     };
     const names = servers.map((s) => s.server.name);
     const description = proxyToolDescription(servers);

@@ -257,7 +257,7 @@ export class DirectToolRegistrar {
           `${server}: ${tool.name}${args && Object.keys(args).length ? ` ${argumentSummary(args)}` : ""}`,
       ),
       execute: async (
-        _id: string,
+        id: string,
         params: Record<string, unknown>,
         signal: AbortSignal | undefined,
         update: unknown,
@@ -269,7 +269,7 @@ export class DirectToolRegistrar {
           );
         }
         const runtime = await this.options.runtimeFor(ctx);
-        const call = () => runtime.callDirect(name, server, params ?? {}, { signal });
+        const call = () => runtime.callDirect(name, server, params ?? {}, { signal, callId: id });
         const running = this.options.running;
         const result = await (running ? running({ server, tool: tool.name }, update, ctx, call) : call());
         // The older Pi line ignores `isError` in results: throwing marks an error in both.

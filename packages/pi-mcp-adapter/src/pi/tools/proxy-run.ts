@@ -15,10 +15,11 @@ export async function runProxy(
   registrar: DirectToolRegistrar,
   params: ProxyParams,
   signal: AbortSignal | undefined,
+  callId?: string,
 ): Promise<Pick<ProxyOutcome, "content" | "details">> {
   // Loaded with the runtime itself: `runtime` exists, so this is a resolved promise.
   const { runProxyRequest } = await loadRuntimeModule();
-  const outcome = await runProxyRequest(runtime, params, signal);
+  const outcome = await runProxyRequest(runtime, params, signal, callId);
   registrar.activate(activatedBy(outcome.details, registrar));
   // The older Pi line ignores `isError` in results: throwing marks an error in both.
   if (outcome.isError) throw new Error(resultText(outcome));

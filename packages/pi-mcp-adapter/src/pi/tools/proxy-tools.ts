@@ -31,6 +31,8 @@ type RunProxy = (
   ctx: ExtensionContext,
   /** Pi's `onUpdate`: a call's row shows its progress through it (`running-rows.ts`). */
   update?: (partial: RunningUpdate) => void,
+  /** Pi's id of the model's tool call (kept with an MCP task the call starts). */
+  callId?: string,
 ) => Promise<Pick<ProxyOutcome, "content" | "details">>;
 
 /** Registers the proxy tools `settings` ask for; returns the names registered. */
@@ -54,7 +56,8 @@ export function registerProxyTools(
     // Pi 1.x: a call naming tools still registering waits for them (the extension's tool_call handler).
     ...({ reachesTools: reachedWords } as object),
     ...resultRenderers(render, proxyCallTitle),
-    execute: (_id, params, signal, update, ctx) => run(params as ProxyParams, signal, ctx, update as never),
+    execute: (id, params, signal, update, ctx) =>
+      run(params as ProxyParams, signal, ctx, update as never, id),
   });
   if (!settings.namespaceProxyTools) return [PROXY_TOOL_NAME];
   for (const server of servers) {
@@ -64,8 +67,8 @@ export function registerProxyTools(
       description: `Tools of MCP server ${server}: {search: "words"} finds, {describe: "name"} shows, {tool: "name", args: {...}} calls.`,
       parameters: NAMESPACE_PROXY_PARAMETERS as never,
       ...resultRenderers(render, (args) => proxyCallTitle({ ...args, server })),
-      execute: (_id, params, signal, update, ctx) =>
-        run({ ...(params as ProxyParams), server }, signal, ctx, update as never),
+      execute: (id, params, signal, update, ctx) =>
+        run({ ...(params as ProxyParams), server }, signal, ctx, update as never, id),
     });
   }
   return [PROXY_TOOL_NAME, ...servers.map(namespaceProxyName)];
