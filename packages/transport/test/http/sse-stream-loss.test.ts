@@ -45,7 +45,11 @@ describe("a legacy SSE server whose stream ends", () => {
     const next = await manager.get("everything");
     expect(next).not.toBe(connection);
     expect(echoText(await next.callTool("echo", { message: "after" }))).toContain("after");
-    expect(manager.status()[0]).toEqual({ name: "everything", state: "connected" });
+    expect(manager.status()[0]).toEqual({
+      name: "everything",
+      state: "connected",
+      connectMs: expect.any(Number),
+    });
   });
 
   it("serves the first call after a restart from a new session, without waiting for a timeout", async () => {

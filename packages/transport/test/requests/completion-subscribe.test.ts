@@ -31,6 +31,8 @@ describe("completion and subscriptions", () => {
       resources: true,
       resourceSubscribe: true,
       completions: true,
+      // server-everything offers no MCP skills (SEP-2640).
+      skills: false,
     });
   });
 
