@@ -49,9 +49,33 @@ beforeAll(async () => {
   return () => registry[Symbol.asyncDispose]();
 });
 
+/**
+ * How this machine reaches the public registry (trusted CAs, proxies), which npm needs for the packages the
+ * local registry redirects there when they are not in the cache yet. A user's own machine has them too.
+ */
+const NETWORK_ENV = [
+  "NODE_EXTRA_CA_CERTS",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+  "npm_config_cafile",
+  "HTTPS_PROXY",
+  "https_proxy",
+  "HTTP_PROXY",
+  "http_proxy",
+  "NO_PROXY",
+  "no_proxy",
+];
+const networkEnv = Object.fromEntries(
+  NETWORK_ENV.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
+);
+/** npm's own `cafile`, when set in a config file the isolated HOME does not see. */
+const cafile = execFileSync("npm", ["config", "get", "cafile"], { cwd: tmpdir(), encoding: "utf8" }).trim();
+
 /** The environment of the project's Pi and npm processes: isolated dirs, npm pointed at the local registry. */
 function envOf(project: PiProject, node: string): NodeJS.ProcessEnv {
   return {
+    ...networkEnv,
+    ...(cafile && cafile !== "null" && cafile !== "undefined" ? { npm_config_cafile: cafile } : {}),
     PATH: `${path.dirname(node)}:${process.env.PATH ?? ""}`,
     HOME: project.home,
     PI_CODING_AGENT_DIR: project.agentDir,
