@@ -58,7 +58,7 @@ describe.each(piHosts())("$label", (host) => {
       }),
       dirs: ["tmp", "sessions"],
       steps: [
-        { toolCall: { name: "mcp", arguments: { tool: "big_big_text", args: {} } } },
+        { toolCall: { name: "mcp", arguments: { tool: "big_text", args: {} } } },
         (request) => {
           const text = toolResultTexts(request)[0] ?? "";
           const file = /Full text saved to (\S+) — /.exec(text)?.[1];

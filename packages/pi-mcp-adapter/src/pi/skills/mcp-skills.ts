@@ -24,8 +24,15 @@ export interface McpSkillsDeps {
 const SKILL_COMMAND = /^\/skill:(\S+)(?:\s+([\s\S]*))?$/;
 
 export function registerMcpSkills(pi: ExtensionAPI, deps: McpSkillsDeps): void {
-  const offered = async (ctx: ExtensionContext): Promise<StubSkill[]> => {
-    const runtime = await deps.madeRuntime(ctx)?.catch(() => undefined);
+  /**
+   * The skills on offer. At `resources_discover` (Pi's start, `/reload`) a runtime still being made is not
+   * waited for: making it may hold a project-server approval dialog, and in RPC mode a dialog awaited during
+   * Pi's start ends the process. The cached listings answer then.
+   */
+  const offered = async (ctx: ExtensionContext, waitForRuntime: boolean): Promise<StubSkill[]> => {
+    const made = deps.madeRuntime(ctx)?.catch(() => undefined);
+    // A race with a settled promise: the runtime when it is already made, else undefined at once.
+    const runtime = waitForRuntime ? await made : await Promise.race([made, Promise.resolve(undefined)]);
     if (runtime) return runtime.catalog.knownSkills();
     const listed = (deps.snapshot()?.servers ?? []).flatMap(({ server, listing }) =>
       listing?.skills ? [{ server: server.name, skills: listing.skills }] : [],
@@ -34,7 +41,7 @@ export function registerMcpSkills(pi: ExtensionAPI, deps: McpSkillsDeps): void {
   };
 
   pi.on("resources_discover", async (_event, ctx) => {
-    const skills = await offered(ctx).catch(() => []);
+    const skills = await offered(ctx, false).catch(() => []);
     if (skills.length === 0) return undefined;
     return { skillPaths: [await writeSkillStubs(deps.agentDir, skills)] };
   });
@@ -43,7 +50,7 @@ export function registerMcpSkills(pi: ExtensionAPI, deps: McpSkillsDeps): void {
     const command = SKILL_COMMAND.exec(event.text.trim());
     if (!command || event.source === "extension") return { action: "continue" as const };
     const [, name = "", args] = command;
-    if (!(await offered(ctx).catch(() => [])).some((skill) => skill.name === name)) {
+    if (!(await offered(ctx, true).catch(() => [])).some((skill) => skill.name === name)) {
       return { action: "continue" as const };
     }
     const runtime = await deps.runtimeFor(ctx);
