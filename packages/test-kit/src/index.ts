@@ -5,19 +5,19 @@ export {
   APP_FIXTURE_MESSAGE,
   APP_FIXTURE_RESOURCE_URI,
   createAppFixtureServer,
-} from "./app-fixture-server.js";
-export { type BearerProtectedMcp, serveBearerProtectedMcp } from "./bearer-protected-server.js";
+} from "./servers/app-fixture-server.js";
+export { type BearerProtectedMcp, serveBearerProtectedMcp } from "./servers/bearer-protected-server.js";
 export { type ChromiumBinary, chromiumForTests } from "./chromium-binary.js";
-export { createClientFeaturesServer } from "./client-features-server.js";
-export { type DurableTaskFixture, serveDurableTaskHttp } from "./durable-task-server.js";
-export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./fault-http-server.js";
+export { createClientFeaturesServer } from "./servers/client-features-server.js";
+export { type DurableTaskFixture, serveDurableTaskHttp } from "./servers/durable-task-server.js";
+export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./servers/fault-http-server.js";
 export {
   type FaultProxy,
   type ProxiedRequest,
   type ProxyFault,
   startFaultProxy,
 } from "./fault-proxy.js";
-export { faultServerPath, hostileServerPath, minimalServerPath } from "./fault-server-path.js";
+export { faultServerPath, hostileServerPath, minimalServerPath } from "./servers/fault-server-path.js";
 export {
   connectInMemory,
   createFixtureServer,
@@ -26,7 +26,7 @@ export {
   type HttpFixture,
   serveStreamableHttp,
   type ToolCallExtra,
-} from "./fixture-server.js";
+} from "./servers/fixture-server.js";
 export {
   COLLIDING_TOOL_NAMES,
   type HostileFault,
@@ -35,15 +35,15 @@ export {
   LONG_TEXT_BYTES,
   MANY_TOOLS_COUNT,
   serveHostileServer,
-} from "./hostile-server.js";
-export { hugeAnswerServerPath } from "./huge-answer-server-path.js";
+} from "./servers/hostile-server.js";
+export { hugeAnswerServerPath } from "./servers/huge-answer-server-path.js";
 export { type BrowserStepTool, browserStepTool, type Gate, gate } from "./interaction-fixtures.js";
 export { type ManualClock, manualClock } from "./manual-clock.js";
 export {
   type OAuthMcpServer,
   type OAuthMcpServerOptions,
   serveOAuthProtectedMcp,
-} from "./oauth-authorization-server.js";
+} from "./servers/oauth-authorization-server.js";
 export { SCRIPTED_MODEL_ID, SCRIPTED_PROVIDER, writePiAgentDir } from "./pi-host.js";
 export { createPrivateCa, type PrivateCa } from "./private-ca.js";
 export { isProcessAlive, recordedPids, waitForExit } from "./processes.js";
@@ -63,14 +63,14 @@ export {
   serveResumableHttp,
   serveSdkHttp,
   serveStreamableHttps,
-} from "./sdk-http-server.js";
+} from "./servers/sdk-http-server.js";
 export {
   freePort,
   type ServerEverythingHttp,
   serverEverythingPath,
   startServerEverything,
-} from "./server-everything.js";
-export { FIXTURE_SKILLS, skillsFixtureServerPath, writeSkillsFixture } from "./skills-fixture.js";
+} from "./servers/server-everything.js";
+export { FIXTURE_SKILLS, skillsFixtureServerPath, writeSkillsFixture } from "./servers/skills-fixture.js";
 export { CHROMIUM_MISSING, keytarUnavailableReason, skipNotice } from "./skip-reasons.js";
 export { createTempDir, type TempDir } from "./temp-dir.js";
 export { terminalEnv } from "./terminal-env.js";
