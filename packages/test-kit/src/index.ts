@@ -1,5 +1,27 @@
 import { fileURLToPath } from "node:url";
 
+export { type ChromiumBinary, chromiumForTests } from "./chromium-binary.js";
+export {
+  type FaultProxy,
+  type ProxiedRequest,
+  type ProxyFault,
+  startFaultProxy,
+} from "./fault-proxy.js";
+export { type BrowserStepTool, browserStepTool, type Gate, gate } from "./interaction-fixtures.js";
+export { type ManualClock, manualClock } from "./manual-clock.js";
+export { SCRIPTED_MODEL_ID, SCRIPTED_PROVIDER, writePiAgentDir } from "./pi-host.js";
+export { createPrivateCa, type PrivateCa } from "./private-ca.js";
+export { isProcessAlive, recordedPids, waitForExit } from "./processes.js";
+export {
+  type ChatMessage,
+  type ChatRequest,
+  type ScriptEntry,
+  type ScriptedModel,
+  type ScriptStep,
+  startScriptedModel,
+  toolResultTexts,
+  userMessageTexts,
+} from "./scripted-model.js";
 export {
   APP_FIXTURE_CONTEXT,
   APP_FIXTURE_MESSAGE,
@@ -7,16 +29,9 @@ export {
   createAppFixtureServer,
 } from "./servers/app-fixture-server.js";
 export { type BearerProtectedMcp, serveBearerProtectedMcp } from "./servers/bearer-protected-server.js";
-export { type ChromiumBinary, chromiumForTests } from "./chromium-binary.js";
 export { createClientFeaturesServer } from "./servers/client-features-server.js";
 export { type DurableTaskFixture, serveDurableTaskHttp } from "./servers/durable-task-server.js";
 export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./servers/fault-http-server.js";
-export {
-  type FaultProxy,
-  type ProxiedRequest,
-  type ProxyFault,
-  startFaultProxy,
-} from "./fault-proxy.js";
 export { faultServerPath, hostileServerPath, minimalServerPath } from "./servers/fault-server-path.js";
 export {
   connectInMemory,
@@ -37,26 +52,11 @@ export {
   serveHostileServer,
 } from "./servers/hostile-server.js";
 export { hugeAnswerServerPath } from "./servers/huge-answer-server-path.js";
-export { type BrowserStepTool, browserStepTool, type Gate, gate } from "./interaction-fixtures.js";
-export { type ManualClock, manualClock } from "./manual-clock.js";
 export {
   type OAuthMcpServer,
   type OAuthMcpServerOptions,
   serveOAuthProtectedMcp,
 } from "./servers/oauth-authorization-server.js";
-export { SCRIPTED_MODEL_ID, SCRIPTED_PROVIDER, writePiAgentDir } from "./pi-host.js";
-export { createPrivateCa, type PrivateCa } from "./private-ca.js";
-export { isProcessAlive, recordedPids, waitForExit } from "./processes.js";
-export {
-  type ChatMessage,
-  type ChatRequest,
-  type ScriptEntry,
-  type ScriptedModel,
-  type ScriptStep,
-  startScriptedModel,
-  toolResultTexts,
-  userMessageTexts,
-} from "./scripted-model.js";
 export {
   type ResumableHttpFixture,
   type SdkHttpOptions,
