@@ -23,6 +23,7 @@ const ROOT = [
   "SearchIndex",
   "SearchIndexOptions",
   "SearchKeywords",
+  "ServerContext",
   "WordVectors",
   "ambiguityMessage",
   "createSearchIndex",
