@@ -57,7 +57,7 @@ const restFields = {
   ),
 };
 
-/** A listing's instructions, prompts and skipped lists (what a start-up reads of every server). */
+/** A listing's instructions, server info, prompts and skipped lists (what a start-up reads of every server). */
 const headFields = {
   prompts: optional(
     arrayOf(
@@ -77,6 +77,7 @@ const headFields = {
     ),
   ),
   instructions: optionalString,
+  serverInfo: optional(shape(described)),
   skipped: optional(
     arrayOf(
       shape({
