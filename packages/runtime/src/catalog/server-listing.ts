@@ -15,13 +15,18 @@ import type { ServerConnection } from "@pi-mcp-adapter/transport";
 /** What the catalog needs of a live connection; the listing methods beyond tools are optional. */
 export type ListingSource = Pick<ServerConnection, "listTools" | "instructions"> &
   Partial<
-    Pick<ServerConnection, "features" | "listResources" | "listResourceTemplates" | "listPrompts" | "closed">
+    Pick<
+      ServerConnection,
+      "features" | "listResources" | "listResourceTemplates" | "listPrompts" | "closed" | "serverVersion"
+    >
   >;
 
 /** JSON-RPC's "method not found". */
 const METHOD_NOT_FOUND = -32601;
 /** A skipped list's error is kept this short (it is cached and shown in status). */
 const ERROR_CHARS = 300;
+/** A server's own title and description are kept this short (search reads their start only). */
+const SERVER_INFO_CHARS = 2_000;
 
 export async function listServer(source: ListingSource): Promise<ServerListing> {
   const features = source.features;
@@ -51,8 +56,18 @@ export async function listServer(source: ListingSource): Promise<ServerListing> 
   if (resourceTemplates?.length) listing.resourceTemplates = resourceTemplates;
   if (prompts?.length) listing.prompts = prompts;
   if (source.instructions) listing.instructions = source.instructions;
+  const serverInfo = ownWords(source.serverVersion);
+  if (serverInfo) listing.serverInfo = serverInfo;
   if (skipped.length) listing.skipped = ORDER.flatMap((list) => skipped.filter((s) => s.list === list));
   return listing;
+}
+
+/** The title and description a server gave of itself (capped), or `undefined` when it gave neither. */
+function ownWords(info: ListingSource["serverVersion"]): ServerListing["serverInfo"] {
+  const out: NonNullable<ServerListing["serverInfo"]> = {};
+  if (info?.title) out.title = info.title.slice(0, SERVER_INFO_CHARS);
+  if (info?.description) out.description = info.description.slice(0, SERVER_INFO_CHARS);
+  return out.title || out.description ? out : undefined;
 }
 
 /** Skipped lists in a fixed order, so the same failures give the same cache entry. */
