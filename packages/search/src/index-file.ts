@@ -178,11 +178,7 @@ function readHeader(
 }
 
 function keepable(options: SearchIndexOptions): boolean {
-  return (
-    options.lexicon === undefined &&
-    options.weights === undefined &&
-    options.wordVectors === undefined
-  );
+  return options.lexicon === undefined && options.weights === undefined && options.wordVectors === undefined;
 }
 
 function align8(n: number): number {

@@ -17,7 +17,8 @@ import { catalog } from "./catalog-fixture.js";
 
 const searchKeywords = { slack: { "*": ["chat room"] } };
 const serverContext = {
-  "chrome-devtools": "Chrome DevTools\nControl and inspect a live Chrome browser: pages, network, performance.",
+  "chrome-devtools":
+    "Chrome DevTools\nControl and inspect a live Chrome browser: pages, network, performance.",
   slack: "Slack workspace\nTeam messaging: read and post to channels, look up colleagues.",
   github: "GitHub\nRepositories, pull requests, issues and code review on github.com.",
 };
@@ -40,7 +41,10 @@ describe("a kept search index with server context", () => {
     const options = { searchKeywords, serverContext };
     const bytes = searchIndexBytes(createSearchIndex(catalog, options));
     expect(bytes).toBeDefined();
-    const loaded = searchIndexFromBytes(bytes!, reread(), { searchKeywords, serverContext: { ...serverContext } });
+    const loaded = searchIndexFromBytes(bytes!, reread(), {
+      searchKeywords,
+      serverContext: { ...serverContext },
+    });
     expect(loaded).toBeDefined();
     const fresh = rankings(createSearchIndex(reread(), options));
     expect(rankings(loaded!)).toEqual(fresh);
