@@ -42,6 +42,8 @@ export interface ServerListing {
   prompts?: PromptListing[];
   /** The server's `instructions` from `initialize`. */
   instructions?: string;
+  /** The title and description the server gave of itself in `initialize` (search reads them). */
+  serverInfo?: { title?: string; description?: string };
   /** Declared lists that did not come, and why (absent when every declared list came). */
   skipped?: SkippedList[];
   /**

@@ -65,7 +65,7 @@ const isSkillEntry = shape({
   resources: (v) => v === "dynamic" || arrayOf(shape({ uri: isString, digest: isString, size: isNumber }))(v),
 });
 
-/** A listing's instructions, prompts, skipped lists and skills (what a start-up reads of every server). */
+/** A listing's instructions, server info, prompts, skipped lists and skills (what a start-up reads of every server). */
 const headFields = {
   skills: optional(arrayOf(isSkillEntry)),
   prompts: optional(
@@ -86,6 +86,7 @@ const headFields = {
     ),
   ),
   instructions: optionalString,
+  serverInfo: optional(shape(described)),
   skipped: optional(
     arrayOf(
       shape({

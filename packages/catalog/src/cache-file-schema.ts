@@ -62,6 +62,8 @@ export type SkippedList = z.infer<typeof SkippedListSchema>;
 
 export const ServerListingSchema = z.object({
   instructions: z.string().optional(),
+  /** What the server's `initialize` said of itself beyond its name (search reads it). */
+  serverInfo: z.object({ title: z.string().optional(), description: z.string().optional() }).optional(),
   prompts: z
     .array(
       z.object({

@@ -2,18 +2,19 @@
  * How `mcp-cache.json` is laid out as text, so that a start-up parses only
  * what it uses. The file is one JSON document (any version reads it with
  * `JSON.parse`), written one server entry per line, each listing's
- * `instructions`, `prompts`, `skipped` (declared lists that did not
- * come) and `skills` (SEP-2640 entries) before its `tools`:
+ * `instructions`, `serverInfo` (its title and description), `prompts`,
+ * `skipped` (declared lists that did not come) and `skills` (SEP-2640
+ * entries) before its `tools`:
  *
  *   {"version":1,"servers":{
  *   "docs":{"key":"…","savedAt":…,"fingerprints":{…},"listing":{"instructions":"…","prompts":[…],"tools":[…]}},
  *   …
  *   },"pins":{…}}
  *
- * Read in that layout, each entry's key, time, instructions, prompts,
- * skipped lists and skills are parsed at once (the proxy tool's roster, the
- * prompt commands, the skills offered and the cache's freshness need them
- * for every server), its
+ * Read in that layout, each entry's key, time, instructions, server info,
+ * prompts, skipped lists and skills are parsed at once (the proxy tool's
+ * roster, the prompt commands, the skills offered and the cache's freshness
+ * need them for every server), its
  * tools, resources and resource templates when first read (direct tools,
  * the first search), from the line's text: checked then against the cache
  * file's shape and the catalog's bounds, and with no lists at all when they
@@ -53,7 +54,7 @@ const ENTRY_START =
   /^("(?:[^"\\]|\\.)*"):\{"key":("(?:[^"\\]|\\.)*"),"savedAt":(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?:,"fingerprints":(\{"listing":"[0-9a-f]{64}","tools":\[(?:"[0-9a-f]{64}"(?:,"[0-9a-f]{64}")*)?\]\}))?,"listing":\{/;
 const TOOLS_KEY = '"tools":[';
 /** What a listing holds before its tools in the file: read at once. */
-const HEAD_KEYS = new Set(["instructions", "prompts", "skipped", "skills"]);
+const HEAD_KEYS = new Set(["instructions", "serverInfo", "prompts", "skipped", "skills"]);
 
 /** The file's text for `cache`, one entry per line (see the module comment). */
 export function formatCacheFile(cache: CacheFile): string {
@@ -249,10 +250,10 @@ function lazyListing(
   return listing;
 }
 
-/** A listing's JSON with `instructions`, `prompts` and `skipped` first: the text a read-back keeps, when it has it. */
+/** A listing's JSON with `instructions`, `serverInfo`, `prompts` and `skipped` first: the text a read-back keeps, when it has it. */
 function listingText(listing: CachedServerListing): string {
   const lazy = lazyListings.get(listing);
   if (lazy) return lazy.text;
-  const { instructions, prompts, skipped, skills, tools, resources, resourceTemplates } = listing;
-  return JSON.stringify({ instructions, prompts, skipped, skills, tools, resources, resourceTemplates });
+  const { instructions, serverInfo, prompts, skipped, skills, tools, resources, resourceTemplates } = listing;
+  return JSON.stringify({ instructions, serverInfo, prompts, skipped, skills, tools, resources, resourceTemplates });
 }

@@ -37,6 +37,7 @@ const full = () => ({
           },
         ],
         instructions: "Use project keys.",
+        serverInfo: { title: "Tracker", description: "Issues and projects." },
         skipped: [{ list: "resources/templates/list", reason: "unsupported", error: "Method not found" }],
       },
     },

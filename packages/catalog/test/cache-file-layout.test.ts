@@ -24,6 +24,7 @@ const docs: ServerListing = {
   resources: [{ uri: "docs://index", name: "index" }],
   prompts: [{ name: "summarise", arguments: [{ name: "page", required: true }] }],
   instructions: 'Cite pages. Quotes " and commas, "tools":[ inside text are fine.',
+  serverInfo: { title: "Docs", description: 'The handbook, "tools":[ and all.' },
   skipped: [
     { list: "resources/templates/list", reason: "unsupported", error: "MCP error -32601: Method not found" },
   ],
@@ -46,7 +47,7 @@ describe("the cache file's layout", () => {
     const lines = text.split("\n");
     expect(lines[0]).toBe(`{"version":${CACHE_VERSION},"servers":{`);
     expect(lines[1]).toMatch(
-      /^"docs":\{"key":"key-docs","savedAt":1000,"fingerprints":\{[^}]*\},"listing":\{"instructions":.*"prompts":.*"skipped":.*"tools":/,
+      /^"docs":\{"key":"key-docs","savedAt":1000,"fingerprints":\{[^}]*\},"listing":\{"instructions":.*"serverInfo":.*"prompts":.*"skipped":.*"tools":/,
     );
     expect(lines[2]).toMatch(/^"tracker":\{"key":"key-tracker"/);
     expect(lines[3]).toMatch(/^\},"pins":\{"docs":/);
@@ -65,6 +66,7 @@ describe("the cache file's layout", () => {
     expect(listing?.instructions).toBe(docs.instructions);
     expect(listing?.prompts).toEqual(docs.prompts);
     expect(listing?.skipped).toEqual(docs.skipped);
+    expect(listing?.serverInfo).toEqual(docs.serverInfo);
     expect(listing).toEqual(docs);
     expect(reader.get("tracker", "key-tracker")).toEqual(tracker);
     expect(reader.get("tracker", "other-key")).toBeUndefined();

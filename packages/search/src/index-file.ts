@@ -2,41 +2,32 @@
  * A search index as bytes to keep on disk, and back: what analysing a
  * thousand tools produced (`index-data.ts`), so the next process's first
  * search reads it instead of analysing every tool again. The bytes carry a
- * key — a SHA-256 over everything the index was made of: each tool's names,
- * server, description, input schema and search keywords, the scoring
- * constants, and which build of this package (and of its word data) made
- * it — and are used only for tools and options giving the same key. Bytes
+ * key — a SHA-256 over everything the index was made of, its servers' own
+ * text (`serverContext`) included (`index-key.ts`) — and are used only for
+ * tools and options giving the same key. The server context's share of each
+ * tool's meaning vector is in the saved vectors; its own signal is made again
+ * at load from its (capped) texts. Bytes
  * that are damaged, of another format, or made from anything else give
  * `undefined`, never an error or a different ranking. Only indexes with the
  * built-in lexicon, weights and word vectors are kept (other ones are made
  * by code a file cannot name).
  */
-import { createHash } from "node:crypto";
-import { statSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import { LEXICON_FILE } from "./data/lexicon.js";
-import { VECTORS_FILE } from "./data/word-vectors.js";
-import {
-  DEFAULT_RANKING_WEIGHTS,
-  FIELD_LENGTH_NORMALISATION,
-  fieldWeightList,
-  K1,
-} from "./index/field-weights.js";
 import type { IndexData } from "./index/index-data.js";
-import { keywordsForTool, type SearchKeywords } from "./index/search-keywords.js";
+import { keywordsForTool } from "./index/search-keywords.js";
+import { contextTexts, indexKey, type KeyInputs, sameKeyInputs } from "./index-key.js";
 import { indexOver, type SearchIndex, type SearchIndexOptions, sourceOf } from "./rank/search-index.js";
 import { letterCounts } from "./text/name-match.js";
 import { normalizeName } from "./text/tokenize.js";
+
+/** The options a kept index is made and read with: the tools' keywords and their servers' own text. */
+export type KeptIndexOptions = Pick<SearchIndexOptions, "searchKeywords" | "serverContext">;
 
 const MAGIC = "PMSI";
 /** Raised whenever the layout of the bytes changes. */
 const FORMAT = 1;
 /** Magic, format, header length. */
 const PREAMBLE = 12;
-
-/** The code and data an index depends on: this module's file (the package's bundle once built) and the word data. */
-const MADE_BY = [new URL(import.meta.url), LEXICON_FILE, VECTORS_FILE];
 
 interface Header {
   key: string;
@@ -60,7 +51,14 @@ interface Header {
 export function searchIndexBytes(index: SearchIndex): Uint8Array | undefined {
   const source = sourceOf(index);
   if (!source || !keepable(source.options)) return undefined;
-  const key = indexKey(index.tools, source.keywords);
+  const key = indexKey(
+    {
+      tools: index.tools,
+      keywords: source.keywords,
+      contexts: contextTexts(index.tools, source.options.serverContext),
+    },
+    FORMAT,
+  );
   if (key === undefined) return undefined;
   const { ids, start, docs, scores } = source.data.postings;
   const terms: (string | null)[] = new Array(start.length - 1).fill(null);
@@ -109,15 +107,18 @@ export function searchIndexBytes(index: SearchIndex): Uint8Array | undefined {
 export function searchIndexFromBytes(
   bytes: Uint8Array,
   tools: readonly ToolMetadata[],
-  options: { searchKeywords?: SearchKeywords } = {},
+  options: KeptIndexOptions = {},
 ): SearchIndex | undefined {
   const read = readHeader(bytes, tools, options);
   if (!read) return undefined;
   const data = indexData(read.buffer, align8(read.headerEnd), read.header);
   if (!data) return undefined;
-  const indexOptions: SearchIndexOptions = options.searchKeywords
-    ? { searchKeywords: options.searchKeywords }
-    : {};
+  // The server context's own signal is made again from its texts (a few servers' short texts); its share
+  // of each tool's meaning vector is in the vectors read.
+  const indexOptions: SearchIndexOptions = {
+    ...(options.searchKeywords ? { searchKeywords: options.searchKeywords } : {}),
+    ...(options.serverContext ? { serverContext: options.serverContext } : {}),
+  };
   const { compactNames } = read.header;
   const namesOf = (_tool: ToolMetadata, doc: number) => {
     const names = [compactNames[2 * doc]!, compactNames[2 * doc + 1]!] as const;
@@ -134,7 +135,7 @@ export function searchIndexFromBytes(
 export function searchIndexBytesMatch(
   bytes: Uint8Array,
   tools: readonly ToolMetadata[],
-  options: { searchKeywords?: SearchKeywords } = {},
+  options: KeptIndexOptions = {},
 ): boolean {
   return readHeader(bytes, tools, options) !== undefined;
 }
@@ -147,21 +148,22 @@ interface ReadHeader {
 }
 
 /**
- * Bytes whose key matched, with the tools and keywords it matched: the same
- * bytes asked again for tools that give the key the same inputs (a check
- * ahead, then the read) are neither parsed nor hashed again.
+ * Bytes whose key matched, with the inputs it matched: the same bytes asked
+ * again for inputs that give the key the same values (a check ahead, then the
+ * read) are neither parsed nor hashed again.
  */
-const matched = new WeakMap<Uint8Array, ReadHeader & { tools: readonly ToolMetadata[] }>();
+const matched = new WeakMap<Uint8Array, { read: ReadHeader; inputs: KeyInputs }>();
 
 /** The header of the bytes, when they are of this format and their key is the key of `tools` with `options`. */
 function readHeader(
   bytes: Uint8Array,
   tools: readonly ToolMetadata[],
-  options: { searchKeywords?: SearchKeywords },
+  options: KeptIndexOptions,
 ): ReadHeader | undefined {
   const keywords = tools.map((tool) => keywordsForTool(tool, options.searchKeywords));
+  const inputs: KeyInputs = { tools, keywords, contexts: contextTexts(tools, options.serverContext) };
   const known = matched.get(bytes);
-  if (known && sameKeyInputs(known.tools, known.keywords, tools, keywords)) return { ...known, keywords };
+  if (known && sameKeyInputs(known.inputs, inputs)) return { ...known.read, keywords };
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length < PREAMBLE || buffer.toString("latin1", 0, 4) !== MAGIC) return undefined;
   if (buffer.readUInt32LE(4) !== FORMAT) return undefined;
@@ -169,109 +171,18 @@ function readHeader(
   const header =
     headerEnd <= buffer.length ? parseHeader(buffer.toString("utf8", PREAMBLE, headerEnd)) : undefined;
   if (!header || header.tools !== tools.length) return undefined;
-  if (header.key !== indexKey(tools, keywords)) return undefined;
+  if (header.key !== indexKey(inputs, FORMAT)) return undefined;
   const read = { buffer, headerEnd, header, keywords };
-  matched.set(bytes, { ...read, tools });
+  matched.set(bytes, { read, inputs });
   return read;
 }
 
-/** Whether two tool lists (and their keywords) give `indexKey` the same inputs, field by field. */
-function sameKeyInputs(
-  tools: readonly ToolMetadata[],
-  keywords: readonly (readonly string[])[],
-  otherTools: readonly ToolMetadata[],
-  otherKeywords: readonly (readonly string[])[],
-): boolean {
-  if (tools.length !== otherTools.length) return false;
-  for (let doc = 0; doc < tools.length; doc++) {
-    const a = tools[doc]!;
-    const b = otherTools[doc]!;
-    if (
-      a !== b &&
-      (a.prefixedName !== b.prefixedName ||
-        a.name !== b.name ||
-        a.server !== b.server ||
-        (a.description ?? "") !== (b.description ?? "") ||
-        schemaJson(a.inputSchema) !== schemaJson(b.inputSchema))
-    )
-      return false;
-    if (keywords[doc]!.join("\u0001") !== otherKeywords[doc]!.join("\u0001")) return false;
-  }
-  return true;
-}
-
 function keepable(options: SearchIndexOptions): boolean {
-  return (
-    options.lexicon === undefined &&
-    options.weights === undefined &&
-    options.wordVectors === undefined &&
-    options.serverContext === undefined
-  );
+  return options.lexicon === undefined && options.weights === undefined && options.wordVectors === undefined;
 }
 
 function align8(n: number): number {
   return Math.ceil(n / 8) * 8;
-}
-
-/** The key of an index of `tools` with these keywords, by this build; `undefined` when the build cannot be named. */
-function indexKey(
-  tools: readonly ToolMetadata[],
-  keywords: readonly (readonly string[])[],
-): string | undefined {
-  const build = buildStamp();
-  if (build === undefined) return undefined;
-  const hash = createHash("sha256");
-  hash.update(build);
-  hash.update(
-    JSON.stringify([FORMAT, DEFAULT_RANKING_WEIGHTS, fieldWeightList(), FIELD_LENGTH_NORMALISATION, K1]),
-  );
-  const parts: string[] = [];
-  tools.forEach((tool, doc) => {
-    parts.push(
-      tool.prefixedName,
-      tool.name,
-      tool.server,
-      tool.description ?? "",
-      schemaJson(tool.inputSchema),
-      keywords[doc]!.join("\u0001"),
-    );
-  });
-  hash.update(parts.join("\u0000"));
-  return hash.digest("hex");
-}
-
-/** The files of `MADE_BY` as this process found them (`null`: one could not be read); they do not change under it. */
-let madeBy: string | null | undefined;
-
-/** Which build makes and reads indexes here: each `MADE_BY` file's path, size and time, read once per process. */
-function buildStamp(): string | undefined {
-  if (madeBy === undefined) {
-    try {
-      madeBy = MADE_BY.map((url) => {
-        const stat = statSync(fileURLToPath(url));
-        return `${url.pathname}\0${stat.size}\0${stat.mtimeMs}\n`;
-      }).join("");
-    } catch {
-      madeBy = null;
-    }
-  }
-  return madeBy ?? undefined;
-}
-
-/**
- * Input schemas as JSON, kept per schema object: the session's metadata and the start-up snapshot's (for
- * the warm-up's check) are other objects holding the same schemas.
- */
-const schemaTexts = new WeakMap<object, string>();
-
-function schemaJson(schema: ToolMetadata["inputSchema"]): string {
-  if (typeof schema !== "object" || schema === null) return JSON.stringify(schema) ?? "";
-  let text = schemaTexts.get(schema);
-  if (text === undefined) {
-    text = JSON.stringify(schema);
-    schemaTexts.set(schema, text);
-  }
-  return text;
 }
 
 function parseHeader(text: string): Header | undefined {

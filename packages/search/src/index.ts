@@ -12,6 +12,7 @@ export {
   type SearchIndex,
   type SearchIndexOptions,
 } from "./rank/search-index.js";
+export type { ServerContext } from "./rank/server-context.js";
 export { type RankedTool, type RankOptions, type RankResult, rankTools, searchTools } from "./rank-tools.js";
 export { ambiguityMessage, type ResolveResult, resolveToolName } from "./resolve-tool-name.js";
 export { renderSchemaShape, type SchemaShapeOptions } from "./schema-shape.js";

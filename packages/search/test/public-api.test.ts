@@ -25,6 +25,7 @@ const ROOT = [
   "SearchIndex",
   "SearchIndexOptions",
   "SearchKeywords",
+  "ServerContext",
   "WordVectors",
   "ambiguityMessage",
   "createSearchIndex",

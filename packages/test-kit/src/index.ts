@@ -1,49 +1,14 @@
 import { fileURLToPath } from "node:url";
 
-export {
-  APP_FIXTURE_CONTEXT,
-  APP_FIXTURE_MESSAGE,
-  APP_FIXTURE_RESOURCE_URI,
-  createAppFixtureServer,
-} from "./app-fixture-server.js";
-export { type BearerProtectedMcp, serveBearerProtectedMcp } from "./bearer-protected-server.js";
 export { type ChromiumBinary, chromiumForTests } from "./chromium-binary.js";
-export { createClientFeaturesServer } from "./client-features-server.js";
-export { type DurableTaskFixture, serveDurableTaskHttp } from "./durable-task-server.js";
-export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./fault-http-server.js";
 export {
   type FaultProxy,
   type ProxiedRequest,
   type ProxyFault,
   startFaultProxy,
 } from "./fault-proxy.js";
-export { faultServerPath, hostileServerPath, minimalServerPath } from "./fault-server-path.js";
-export {
-  connectInMemory,
-  createFixtureServer,
-  type FixtureServerOptions,
-  type FixtureTool,
-  type HttpFixture,
-  serveStreamableHttp,
-  type ToolCallExtra,
-} from "./fixture-server.js";
-export {
-  COLLIDING_TOOL_NAMES,
-  type HostileFault,
-  HUGE_DESCRIPTION_BYTES,
-  hostileServerOptions,
-  LONG_TEXT_BYTES,
-  MANY_TOOLS_COUNT,
-  serveHostileServer,
-} from "./hostile-server.js";
-export { hugeAnswerServerPath } from "./huge-answer-server-path.js";
 export { type BrowserStepTool, browserStepTool, type Gate, gate } from "./interaction-fixtures.js";
 export { type ManualClock, manualClock } from "./manual-clock.js";
-export {
-  type OAuthMcpServer,
-  type OAuthMcpServerOptions,
-  serveOAuthProtectedMcp,
-} from "./oauth-authorization-server.js";
 export { SCRIPTED_MODEL_ID, SCRIPTED_PROVIDER, writePiAgentDir } from "./pi-host.js";
 export { createPrivateCa, type PrivateCa } from "./private-ca.js";
 export { isProcessAlive, recordedPids, waitForExit } from "./processes.js";
@@ -58,19 +23,54 @@ export {
   userMessageTexts,
 } from "./scripted-model.js";
 export {
+  APP_FIXTURE_CONTEXT,
+  APP_FIXTURE_MESSAGE,
+  APP_FIXTURE_RESOURCE_URI,
+  createAppFixtureServer,
+} from "./servers/app-fixture-server.js";
+export { type BearerProtectedMcp, serveBearerProtectedMcp } from "./servers/bearer-protected-server.js";
+export { createClientFeaturesServer } from "./servers/client-features-server.js";
+export { type DurableTaskFixture, serveDurableTaskHttp } from "./servers/durable-task-server.js";
+export { type FaultHttpServer, type HttpFaultMode, serveHttpFault } from "./servers/fault-http-server.js";
+export { faultServerPath, hostileServerPath, minimalServerPath } from "./servers/fault-server-path.js";
+export {
+  connectInMemory,
+  createFixtureServer,
+  type FixtureServerOptions,
+  type FixtureTool,
+  type HttpFixture,
+  serveStreamableHttp,
+  type ToolCallExtra,
+} from "./servers/fixture-server.js";
+export {
+  COLLIDING_TOOL_NAMES,
+  type HostileFault,
+  HUGE_DESCRIPTION_BYTES,
+  hostileServerOptions,
+  LONG_TEXT_BYTES,
+  MANY_TOOLS_COUNT,
+  serveHostileServer,
+} from "./servers/hostile-server.js";
+export { hugeAnswerServerPath } from "./servers/huge-answer-server-path.js";
+export {
+  type OAuthMcpServer,
+  type OAuthMcpServerOptions,
+  serveOAuthProtectedMcp,
+} from "./servers/oauth-authorization-server.js";
+export {
   type ResumableHttpFixture,
   type SdkHttpOptions,
   serveResumableHttp,
   serveSdkHttp,
   serveStreamableHttps,
-} from "./sdk-http-server.js";
+} from "./servers/sdk-http-server.js";
 export {
   freePort,
   type ServerEverythingHttp,
   serverEverythingPath,
   startServerEverything,
-} from "./server-everything.js";
-export { FIXTURE_SKILLS, skillsFixtureServerPath, writeSkillsFixture } from "./skills-fixture.js";
+} from "./servers/server-everything.js";
+export { FIXTURE_SKILLS, skillsFixtureServerPath, writeSkillsFixture } from "./servers/skills-fixture.js";
 export { CHROMIUM_MISSING, keytarUnavailableReason, skipNotice } from "./skip-reasons.js";
 export { createTempDir, type TempDir } from "./temp-dir.js";
 export { terminalEnv } from "./terminal-env.js";

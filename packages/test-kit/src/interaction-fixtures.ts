@@ -5,7 +5,7 @@
  * completes. Time never passes by itself in these: each step is an event.
  */
 import { ElicitResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { FixtureTool } from "./fixture-server.js";
+import type { FixtureTool } from "./servers/fixture-server.js";
 
 /** A promise (`opened`) and the function that settles it (`open`). */
 export interface Gate<T = void> {

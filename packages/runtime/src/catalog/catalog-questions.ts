@@ -55,11 +55,17 @@ export class CatalogQuestions {
 
   async search(query: string, options: SearchOptions = {}): Promise<SearchResult> {
     const view = await this.listings.view(options.server);
-    const searchKeywords = this.listings.tools.searchKeywords(this.servers.names());
-    // A regex scans the tools as listed; ranked search needs the index (kept on disk for the whole catalog).
+    const names = this.servers.names();
+    const searchKeywords = this.listings.tools.searchKeywords(names);
+    // A regex scans the tools as listed; ranked search needs the index (kept on disk for the whole catalog),
+    // which also reads what each server says about itself.
     const tools = options.regex
       ? view.tools
-      : await this.indexes.indexOf(view.tools, searchKeywords, options.server === undefined);
+      : await this.indexes.indexOf(
+          view.tools,
+          { searchKeywords, serverContext: this.listings.tools.serverContext(names) },
+          options.server === undefined,
+        );
     const result = await searchTools(query, tools, { ...options, searchKeywords, relevantOnly: true });
     const pending = this.servers.awaitingApproval.filter(
       (p) => options.server === undefined || p.name === options.server,

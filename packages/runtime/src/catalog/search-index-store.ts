@@ -4,7 +4,8 @@
  * whose servers' tools are as the last session left them reads its first
  * index instead of analysing every tool on its first search. The file is
  * only a shortcut: search's `searchIndexFromBytes` uses it only for exactly
- * the tools, keywords and search build it was made of, and a missing,
+ * the tools, keywords, servers' own text (`serverContext`: title,
+ * description, instructions) and search build it was made of, and a missing,
  * stale, damaged or foreign file is passed over in silence and replaced
  * after the index is built. The file is read once per process (the search
  * warm-up's check and the first index of the whole catalog share the bytes,
@@ -19,9 +20,16 @@ import {
   createSearchIndex,
   type SearchIndex,
   type SearchKeywords,
+  type ServerContext,
   searchIndexBytes,
   searchIndexFromBytes,
 } from "@pi-mcp-adapter/search";
+
+/** What an index is built with besides its tools: the servers' search keywords and their own text. */
+export interface IndexInputs {
+  searchKeywords: SearchKeywords;
+  serverContext: ServerContext;
+}
 
 /** The index file's name, in the metadata cache's directory. */
 export const SEARCH_INDEX_FILE_NAME = "mcp-search-index.bin";
@@ -66,7 +74,7 @@ const SAVE_DELAY_MS = 1500;
 export class SearchIndexStore {
   private readonly indexes = new WeakMap<
     readonly ToolMetadata[],
-    { keywords: SearchKeywords; index: Promise<SearchIndex> }
+    { inputs: IndexInputs; index: Promise<SearchIndex> }
   >();
   /** Whether the file was tried (it is, for the first index of the whole catalog only). */
   private tried = false;
@@ -80,15 +88,19 @@ export class SearchIndexStore {
   constructor(private readonly file: string | undefined) {}
 
   /**
-   * The index of `tools` (the same while the same array and keywords come
-   * again); `whole`: these are the whole catalog's tools, the list worth
-   * keeping on disk.
+   * The index of `tools` (the same while the same array, keywords and
+   * context come again); `whole`: these are the whole catalog's tools, the
+   * list worth keeping on disk.
    */
-  indexOf(tools: readonly ToolMetadata[], keywords: SearchKeywords, whole: boolean): Promise<SearchIndex> {
+  indexOf(tools: readonly ToolMetadata[], inputs: IndexInputs, whole: boolean): Promise<SearchIndex> {
     const known = this.indexes.get(tools);
-    if (known?.keywords === keywords) return known.index;
-    const index = this.make(tools, keywords, whole && this.file !== undefined);
-    this.indexes.set(tools, { keywords, index });
+    if (
+      known?.inputs.searchKeywords === inputs.searchKeywords &&
+      known.inputs.serverContext === inputs.serverContext
+    )
+      return known.index;
+    const index = this.make(tools, inputs, whole && this.file !== undefined);
+    this.indexes.set(tools, { inputs, index });
     if (whole)
       void index.then(() => {
         wholeIndexed = true;
@@ -106,17 +118,17 @@ export class SearchIndexStore {
 
   private async make(
     tools: readonly ToolMetadata[],
-    keywords: SearchKeywords,
+    inputs: IndexInputs,
     keep: boolean,
   ): Promise<SearchIndex> {
     if (keep && !this.tried) {
       this.tried = true;
       const bytes = await keptIndexBytes(this.file!);
       forgetKeptIndexBytes(this.file!);
-      const loaded = bytes && searchIndexFromBytes(bytes, tools, { searchKeywords: keywords });
+      const loaded = bytes && searchIndexFromBytes(bytes, tools, inputs);
       if (loaded) return loaded;
     }
-    const index = createSearchIndex(tools, { searchKeywords: keywords });
+    const index = createSearchIndex(tools, inputs);
     if (keep) this.save(index);
     return index;
   }

@@ -19,7 +19,7 @@ export type ListingSource = Pick<ServerConnection, "listTools" | "instructions">
   Partial<
     Pick<
       ServerConnection,
-      "features" | "listResources" | "listResourceTemplates" | "listPrompts" | "listSkills" | "closed"
+      "features" | "listResources" | "listResourceTemplates" | "listPrompts" | "listSkills" | "closed" | "serverVersion"
     >
   >;
 
@@ -27,6 +27,8 @@ export type ListingSource = Pick<ServerConnection, "listTools" | "instructions">
 const METHOD_NOT_FOUND = -32601;
 /** A skipped list's error is kept this short (it is cached and shown in status). */
 const ERROR_CHARS = 300;
+/** A server's own title and description are kept this short (search reads their start only). */
+const SERVER_INFO_CHARS = 2_000;
 
 export async function listServer(source: ListingSource): Promise<ServerListing> {
   const features = source.features;
@@ -59,8 +61,18 @@ export async function listServer(source: ListingSource): Promise<ServerListing> 
   // Kept even when empty: a server that offers skills and lists none now is not a server without skills.
   if (skills) listing.skills = checkSkillListing(skills).skills;
   if (source.instructions) listing.instructions = source.instructions;
+  const serverInfo = ownWords(source.serverVersion);
+  if (serverInfo) listing.serverInfo = serverInfo;
   if (skipped.length) listing.skipped = ORDER.flatMap((list) => skipped.filter((s) => s.list === list));
   return listing;
+}
+
+/** The title and description a server gave of itself (capped), or `undefined` when it gave neither. */
+function ownWords(info: ListingSource["serverVersion"]): ServerListing["serverInfo"] {
+  const out: NonNullable<ServerListing["serverInfo"]> = {};
+  if (info?.title) out.title = info.title.slice(0, SERVER_INFO_CHARS);
+  if (info?.description) out.description = info.description.slice(0, SERVER_INFO_CHARS);
+  return out.title || out.description ? out : undefined;
 }
 
 /** Skipped lists in a fixed order, so the same failures give the same cache entry. */

@@ -20,7 +20,7 @@ import {
   type ToolMetadata,
   type ToolPrefixMode,
 } from "@pi-mcp-adapter/core";
-import type { SearchKeywords } from "@pi-mcp-adapter/search";
+import type { SearchKeywords, ServerContext } from "@pi-mcp-adapter/search";
 import { type ListingSource, listServer } from "./server-listing.js";
 
 export type { ListingSource } from "./server-listing.js";
@@ -51,6 +51,7 @@ export class ToolCatalog {
   private version = 0;
   private keywords: { key: string; value: SearchKeywords } | undefined;
   private listed: { key: string; version: number; tools: ToolMetadata[] } | undefined;
+  private context: { key: string; version: number; value: ServerContext } | undefined;
 
   constructor(
     private readonly options: ToolCatalogOptions,
@@ -159,6 +160,22 @@ export class ToolCatalog {
     return this.keywords.value;
   }
 
+  /**
+   * What each of these servers says about itself (from its last listing, live or cached), for search's
+   * `serverContext`: the same object until a listing changes.
+   */
+  serverContext(names: readonly string[]): ServerContext {
+    const key = names.join("\u0000");
+    if (this.context?.key !== key || this.context.version !== this.version) {
+      this.context = {
+        key,
+        version: this.version,
+        value: contextByServer(names.map((name) => [name, this.listings.get(name)])),
+      };
+    }
+    return this.context.value;
+  }
+
   /** Fills a server's metadata from the disk cache only (never connects); false when the cache has none. */
   async fromCache(name: string): Promise<boolean> {
     if (this.metadataByServer.has(name)) return true;
@@ -224,5 +241,21 @@ export function keywordsByServer(
 ): SearchKeywords {
   const out: Record<string, Record<string, readonly string[]>> = {};
   for (const server of servers) if (server?.searchKeywords) out[server.name] = server.searchKeywords;
+  return out;
+}
+
+/**
+ * Per server, what it says about itself: its `serverInfo` title and description and its instructions, one
+ * text (search reads its start only). A server that said nothing, or is not listed, is left out.
+ */
+export function contextByServer(
+  listings: readonly (readonly [string, Pick<ServerListing, "serverInfo" | "instructions"> | undefined])[],
+): ServerContext {
+  const out: Record<string, string> = Object.create(null);
+  for (const [name, listing] of listings) {
+    const { title, description } = listing?.serverInfo ?? {};
+    const text = [title, description, listing?.instructions].filter(Boolean).join("\n");
+    if (text) out[name] = text;
+  }
   return out;
 }

@@ -33,7 +33,7 @@ import {
   searchIndexFileBeside,
   wholeCatalogIndexed,
 } from "../catalog/search-index-store.js";
-import { keywordsByServer, searchableTools } from "../catalog/tool-catalog.js";
+import { contextByServer, keywordsByServer, searchableTools } from "../catalog/tool-catalog.js";
 import type { SnapshotServer, StartupSnapshot } from "./startup-snapshot.js";
 
 let warmed: Promise<void> | undefined;
@@ -71,7 +71,7 @@ async function run(snapshot: StartupSnapshot): Promise<void> {
 /**
  * Whether the index kept on disk was made of the cached servers' tools (as
  * the session's catalog lists them from the same cache, with the config's
- * `searchKeywords`): one step; the session's first index reads the same bytes and search does not key them again.
+ * `searchKeywords` and the listings' server context): one step; the session's first index reads the same bytes and search does not key them again.
  */
 async function keptIndexFits(snapshot: StartupSnapshot, cached: SnapshotServer[]): Promise<boolean> {
   if (!snapshot.cache) return false;
@@ -80,10 +80,11 @@ async function keptIndexFits(snapshot: StartupSnapshot, cached: SnapshotServer[]
   const bytes = await keptIndexBytes(file);
   if (bytes) {
     await nextTurn();
-    // The tools and keywords as the session's catalog gathers them (tool-catalog.ts).
-    const keywords = keywordsByServer(snapshot.servers.map((s) => s.server));
+    // The tools, keywords and servers' own text as the session's catalog gathers them (tool-catalog.ts).
+    const searchKeywords = keywordsByServer(snapshot.servers.map((s) => s.server));
+    const serverContext = contextByServer(cached.map((s) => [s.server.name, s.listing]));
     const tools = searchableTools(cached.map((s) => s.metadata));
-    if (searchIndexBytesMatch(bytes, tools, { searchKeywords: keywords })) return true;
+    if (searchIndexBytesMatch(bytes, tools, { searchKeywords, serverContext })) return true;
   }
   forgetKeptIndexBytes(file);
   return false;

@@ -88,7 +88,9 @@ export function createServerContext(
 
 /** The part of a server's text that is read (its start says what the server is for). */
 export function contextText(context: ServerContext | undefined, server: string): string | undefined {
-  return context?.[server]?.slice(0, MAX_CONTEXT_CHARS);
+  // Own entries only: a server named like an object's member ("constructor") has no text unless given one.
+  const text = context && Object.hasOwn(context, server) ? context[server] : undefined;
+  return typeof text === "string" ? text.slice(0, MAX_CONTEXT_CHARS) : undefined;
 }
 
 function termCounts(text: string): Map<string, number> {

@@ -47,7 +47,8 @@ export interface ServerConnection {
   readonly name: string;
   /** Which transport carries this connection (HTTP may have fallen back to SSE). */
   readonly via: ConnectedVia;
-  readonly serverVersion: { name: string; version: string } | undefined;
+  /** The server's `serverInfo` from initialize: name and version, and its title and description when it gave them. */
+  readonly serverVersion: { name: string; version: string; title?: string; description?: string } | undefined;
   /** The server's `instructions` from initialize, if any. */
   readonly instructions: string | undefined;
   /** True once the connection has ended (closed by us, or the server went away). */

@@ -13,7 +13,7 @@ type PageParams = { cursor: string } | undefined;
 
 /** What both SDK clients offer alike (`Client` of SDK v1 and v2 each fit it). */
 export interface SdkClient {
-  getServerVersion(): { name: string; version: string } | undefined;
+  getServerVersion(): { name: string; version: string; title?: unknown; description?: unknown } | undefined;
   getInstructions(): string | undefined;
   getServerCapabilities(): object | undefined;
   ping(o: RequestOptions): Promise<unknown>;
@@ -77,7 +77,14 @@ export function protocolClientTable(client: SdkClient, sdk: SdkSpecifics): Proto
     protocolVersion: () => sdk.protocolVersion(),
     serverVersion: () => {
       const info = client.getServerVersion();
-      return info ? { name: info.name, version: info.version } : undefined;
+      if (!info) return undefined;
+      const { title, description } = info;
+      return {
+        name: info.name,
+        version: info.version,
+        ...(typeof title === "string" ? { title } : {}),
+        ...(typeof description === "string" ? { description } : {}),
+      };
     },
     instructions: () => client.getInstructions(),
     serverCapabilities: () => client.getServerCapabilities() as Record<string, unknown> | undefined,

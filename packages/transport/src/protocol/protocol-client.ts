@@ -28,7 +28,8 @@ export type Page = { nextCursor?: string };
 export interface ProtocolClient {
   /** Protocol revision in use, e.g. `2025-11-25` or `2026-07-28`. */
   protocolVersion(): string | undefined;
-  serverVersion(): { name: string; version: string } | undefined;
+  /** The server's `serverInfo` from initialize: name and version, and its title and description when it gave them. */
+  serverVersion(): { name: string; version: string; title?: string; description?: string } | undefined;
   instructions(): string | undefined;
   /** The capabilities the server declared, as the SDK holds them. */
   serverCapabilities(): Record<string, unknown> | undefined;

@@ -3,5 +3,5 @@ import { fileURLToPath } from "node:url";
 
 /** A dependency-free stdio server: `huge {mib}` answers that many MiB; `HUGE_LIST_MIB` sizes its tool list. */
 export const hugeAnswerServerPath = fileURLToPath(
-  new URL("../fixtures/huge-answer-server.mjs", import.meta.url),
+  new URL("../../fixtures/huge-answer-server.mjs", import.meta.url),
 );

@@ -43,6 +43,9 @@ export interface FixtureServerOptions {
   /** Serve `tools/list` in pages of this size, with cursors. Default: one page. */
   pageSize?: number;
   instructions?: string;
+  /** The server's `serverInfo` title and description (what it says about itself besides its name). */
+  title?: string;
+  description?: string;
 }
 
 const EMPTY_OBJECT_SCHEMA: Tool["inputSchema"] = { type: "object", properties: {} };
@@ -50,7 +53,12 @@ const EMPTY_OBJECT_SCHEMA: Tool["inputSchema"] = { type: "object", properties: {
 /** A real MCP SDK server offering the given tools. */
 export function createFixtureServer(options: FixtureServerOptions): Server {
   const server = new Server(
-    { name: options.name ?? "fixture", version: "1.0.0" },
+    {
+      name: options.name ?? "fixture",
+      version: "1.0.0",
+      ...(options.title ? { title: options.title } : {}),
+      ...(options.description ? { description: options.description } : {}),
+    },
     { capabilities: { tools: {} }, instructions: options.instructions },
   );
   const tools: Tool[] = options.tools.map((t) => ({

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 
 /** Absolute path of the stdio skills server: `node <path> <skills-dir>`. */
 export const skillsFixtureServerPath = fileURLToPath(
-  new URL("../fixtures/skills-fixture-server.mjs", import.meta.url),
+  new URL("../../fixtures/skills-fixture-server.mjs", import.meta.url),
 );
 
 /** The skills `writeSkillsFixture` writes, by folder: each file's path and text. */
