@@ -255,5 +255,14 @@ function listingText(listing: CachedServerListing): string {
   const lazy = lazyListings.get(listing);
   if (lazy) return lazy.text;
   const { instructions, serverInfo, prompts, skipped, skills, tools, resources, resourceTemplates } = listing;
-  return JSON.stringify({ instructions, serverInfo, prompts, skipped, skills, tools, resources, resourceTemplates });
+  return JSON.stringify({
+    instructions,
+    serverInfo,
+    prompts,
+    skipped,
+    skills,
+    tools,
+    resources,
+    resourceTemplates,
+  });
 }

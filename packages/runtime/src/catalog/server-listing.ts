@@ -19,7 +19,13 @@ export type ListingSource = Pick<ServerConnection, "listTools" | "instructions">
   Partial<
     Pick<
       ServerConnection,
-      "features" | "listResources" | "listResourceTemplates" | "listPrompts" | "listSkills" | "closed" | "serverVersion"
+      | "features"
+      | "listResources"
+      | "listResourceTemplates"
+      | "listPrompts"
+      | "listSkills"
+      | "closed"
+      | "serverVersion"
     >
   >;
 
