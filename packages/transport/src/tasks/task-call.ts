@@ -83,22 +83,8 @@ export class TaskCaller {
     });
   }
 
-  async call(request: TaskCallRequest): Promise<ToolCallResult> {
-    const stop = new AbortController();
-    const onAbort = () => stop.abort("aborted" satisfies StopReason);
-    request.signal?.addEventListener("abort", onAbort, { once: true });
-    if (request.signal?.aborted) onAbort();
-    const run = this.run(request, stop);
-    this.running.set(
-      stop,
-      run.catch(() => {}),
-    );
-    try {
-      return await run;
-    } finally {
-      this.running.delete(stop);
-      request.signal?.removeEventListener("abort", onAbort);
-    }
+  call(request: TaskCallRequest): Promise<ToolCallResult> {
+    return this.tracked(request.signal, (stop) => this.run(request, stop));
   }
 
   /**
@@ -106,12 +92,20 @@ export class TaskCaller {
    * session): polls it to its end and reads its result, like `call`. The
    * caller's abort cancels it on the server.
    */
-  async resume(request: TaskResumeRequest): Promise<ToolCallResult> {
+  resume(request: TaskResumeRequest): Promise<ToolCallResult> {
+    return this.tracked(request.signal, (stop) => this.resumeRun(request, stop));
+  }
+
+  /** Runs `start` as one of this connection's running tasks: the caller's abort stops it, closing waits for it. */
+  private async tracked(
+    signal: AbortSignal | undefined,
+    start: (stop: AbortController) => Promise<ToolCallResult>,
+  ): Promise<ToolCallResult> {
     const stop = new AbortController();
     const onAbort = () => stop.abort("aborted" satisfies StopReason);
-    request.signal?.addEventListener("abort", onAbort, { once: true });
-    if (request.signal?.aborted) onAbort();
-    const run = this.resumeRun(request, stop);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    const run = start(stop);
     this.running.set(
       stop,
       run.catch(() => {}),
@@ -120,7 +114,7 @@ export class TaskCaller {
       return await run;
     } finally {
       this.running.delete(stop);
-      request.signal?.removeEventListener("abort", onAbort);
+      signal?.removeEventListener("abort", onAbort);
     }
   }
 
