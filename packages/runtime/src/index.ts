@@ -22,8 +22,7 @@
 export { AdapterRuntime } from "./adapter-runtime.js";
 // Calls: what goes in, what comes out, who watches.
 export type { CallRequest } from "./calls/call-pipeline.js";
-export type { CallDetails, CallResult, HostOutcome } from "./calls/call-result.js";
-export { textResult } from "./calls/call-result.js";
+export type { CallResult, HostOutcome } from "./calls/call-result.js";
 export type { CallTarget } from "./calls/call-target.js";
 export type { ResourceWatch } from "./calls/resource-watches.js";
 export { cachedToolChanges } from "./calls/tool-pins.js";

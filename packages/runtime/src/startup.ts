@@ -9,7 +9,6 @@
  */
 
 export { checkArguments } from "./calls/check-arguments.js";
-export { promptUserMessage } from "./calls/prompt-message.js";
 export type { AutoDirect } from "./catalog/auto-direct-tools.js";
 export {
   type DirectTool,
@@ -21,8 +20,7 @@ export {
   planDirectTools,
   serversNeedingListing,
 } from "./catalog/direct-tools.js";
-export { completionPoint, parsePromptArguments, quoteWord } from "./catalog/prompt-arguments.js";
-export { formatPromptList, type PromptEntry, promptEntries } from "./catalog/prompt-catalog.js";
+export { type PromptEntry, promptEntries } from "./catalog/prompt-catalog.js";
 export { pickModelByHints } from "./client-features/sampling-flow.js";
 export { descriptionFirstLine } from "./format/description-text.js";
 export { formatStatus, formatTaskStatus } from "./format/status-text.js";

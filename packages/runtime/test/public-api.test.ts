@@ -13,7 +13,6 @@ const PUBLIC_API = [
   // building a runtime, and its host
   "AdapterRuntime",
   "AdapterRuntimeOptions",
-  "Connect",
   "createRuntime",
   "headlessHost",
   "Host",
@@ -26,34 +25,28 @@ const PUBLIC_API = [
   "RuntimeError",
   "RuntimeErrorCode",
   // calls
-  "CallDetails",
   "CallObserver",
   "CallRecord",
   "CallRequest",
   "CallResult",
   "CallTarget",
   "HostOutcome",
-  "textResult",
   // what the sub-objects hand out
-  "cachedToolChanges",
   "CatalogView",
   "MAX_PARALLEL_DISCOVERY",
   "ResourceWatch",
-  "RunningTask",
   // the proxy tool's dispatch and the tools' outcomes
   "ProxyDetails",
   "ProxyOutcome",
   "runProxyRequest",
   // MCP skills by name: the proxy tool, the shell's /skill: and the CLI
   "runSkillRequest",
-  "SkillRequest",
 ];
 
 /** `@pi-mcp-adapter/runtime/startup`: what a host needs before any server runs. */
 const STARTUP_API = [
   // the model-facing tools' declarations, and mcpScript's dispatch
   "INSTALL_ACTION",
-  "PROXY_TOOL_DESCRIPTION",
   "PROXY_TOOL_NAME",
   "PROXY_TOOL_PARAMETERS",
   "ProxyParams",
@@ -68,27 +61,17 @@ const STARTUP_API = [
   "directSelection",
   "directToolSettings",
   "loadStartupSnapshot",
-  "PlanInput",
   "planDirectTools",
   "serversNeedingListing",
   "snapshotAutoDirect",
   "StartupSnapshot",
   // prompts and sampling
-  "completionPoint",
-  "formatPromptList",
-  "parsePromptArguments",
-  "pickModelByHints",
   "PromptEntry",
   "promptEntries",
-  "promptUserMessage",
-  "quoteWord",
   // status snapshots and texts
   "descriptionFirstLine",
-  "emptyStatusSnapshot",
   "formatDebugStderr",
-  "formatStats",
   "formatStatus",
-  "formatTaskStatus",
   "McpServerState",
   "McpServerStatus",
   "McpStatusSnapshot",
@@ -100,10 +83,7 @@ const STARTUP_API = [
   "formatToolChanges",
   "toolChangeSummary",
   // token cost per server, with the estimate the benchmarks use
-  "declarationText",
   "directDeclaration",
-  "estimateTokens",
-  "formatTokenCosts",
   "liveTokenCosts",
   "ServerTokenCost",
   "snapshotTokenCosts",
@@ -136,9 +116,8 @@ describe("public API", () => {
     expect({ unlisted, missing }).toEqual({ unlisted: [], missing: [] });
   });
 
-  it("keeps the package root at most 60 names, and each name in one entry only", () => {
-    expect(PUBLIC_API.length).toBeLessThanOrEqual(60);
-    expect(STARTUP_API.length).toBeLessThanOrEqual(60);
+  it("keeps the whole face (root and ./startup) at most 60 names, and each name in one entry only", () => {
+    expect(PUBLIC_API.length + STARTUP_API.length).toBeLessThanOrEqual(60);
     expect(PUBLIC_API.filter((name) => STARTUP_API.includes(name))).toEqual([]);
   });
 });
