@@ -23,10 +23,9 @@ export {
 export { type PromptEntry, promptEntries } from "./catalog/prompt-catalog.js";
 export { pickModelByHints } from "./client-features/sampling-flow.js";
 export { descriptionFirstLine } from "./format/description-text.js";
-export { formatStatus, formatTaskStatus } from "./format/status-text.js";
+export { formatStatus } from "./format/status-text.js";
 export { formatToolChanges, toolChangeSummary } from "./format/tool-changes.js";
 export { sharedLabel } from "./observability/shared-label.js";
-export { formatStats } from "./observability/stats-observer.js";
 export {
   emptyStatusSnapshot,
   type McpServerState,
@@ -56,7 +55,6 @@ export {
   declarationText,
   directDeclaration,
   estimateTokens,
-  formatTokenCosts,
   liveTokenCosts,
   type ServerTokenCost,
 } from "./tools/token-cost.js";

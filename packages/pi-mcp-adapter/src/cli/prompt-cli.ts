@@ -12,7 +12,9 @@ import { promptUserMessage } from "../prompts/prompt-message.js";
 import { CliError } from "./cli-error.js";
 
 /** What the CLI's prompt commands tell `--json`: the list, one prompt's message, or the failed get. */
-type PromptOutcome = HostOutcome<{ mode: "prompts" } | { mode: "prompt"; server: string; prompt: string }> | CallResult;
+type PromptOutcome =
+  | HostOutcome<{ mode: "prompts" } | { mode: "prompt"; server: string; prompt: string }>
+  | CallResult;
 
 export async function listPrompts(
   runtime: AdapterRuntime,

@@ -8,7 +8,6 @@ import { cachedToolChanges } from "@pi-mcp-adapter/runtime";
 import {
   descriptionFirstLine,
   formatStatus,
-  formatTokenCosts,
   formatToolChanges,
   loadStartupSnapshot,
   type ServerSummary,
@@ -17,6 +16,7 @@ import {
   snapshotTokenCosts,
   toolChangeSummary,
 } from "@pi-mcp-adapter/runtime/startup";
+import { formatTokenCosts } from "../texts/token-cost-line.js";
 import type { CliContext, CliOutput } from "./cli-context.js";
 import { EXIT, errorJson } from "./cli-error.js";
 import { awaitingApprovalNote, pendingJson } from "./cli-trust.js";
