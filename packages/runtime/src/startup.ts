@@ -21,7 +21,6 @@ export {
   serversNeedingListing,
 } from "./catalog/direct-tools.js";
 export { type PromptEntry, promptEntries } from "./catalog/prompt-catalog.js";
-export { pickModelByHints } from "./client-features/sampling-flow.js";
 export { descriptionFirstLine } from "./format/description-text.js";
 export { formatStatus } from "./format/status-text.js";
 export { formatToolChanges, toolChangeSummary } from "./format/tool-changes.js";
