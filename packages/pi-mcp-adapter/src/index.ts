@@ -19,11 +19,9 @@ export {
   type RuntimeSource,
 } from "@pi-mcp-adapter/runtime";
 export {
-  emptyStatusSnapshot,
   type McpServerState,
   type McpServerStatus,
   type McpStatusSnapshot,
-  PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
   type ServerSummary,
@@ -38,8 +36,10 @@ export {
 } from "./oauth.js";
 export { PACKAGE_VERSION } from "./package-version.js";
 export { createMcpAdapter, hasNativeMcp, type McpAdapterOptions } from "./pi/extension.js";
+export { PROXY_TOOL_DESCRIPTION } from "./pi/tools/proxy-tools.js";
 export { RUNTIME_REGISTER_EVENT, type RuntimeRegisterRequest } from "./pi/session/server-registrations.js";
 export {
+  emptyStatusSnapshot,
   MCP_STATUS_EVENT,
   MCP_STATUS_V1_EVENT,
   type McpServerStatusV1,

@@ -26,7 +26,6 @@ export { formatStatus } from "./format/status-text.js";
 export { formatToolChanges, toolChangeSummary } from "./format/tool-changes.js";
 export { sharedLabel } from "./observability/shared-label.js";
 export {
-  emptyStatusSnapshot,
   type McpServerState,
   type McpServerStatus,
   type McpStatusSnapshot,
@@ -43,7 +42,6 @@ export {
 } from "./startup/startup-snapshot.js";
 export {
   INSTALL_ACTION,
-  PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
   type ProxyParams,

@@ -13,10 +13,10 @@ import {
   estimateTokens,
   liveTokenCosts,
   loadStartupSnapshot,
-  PROXY_TOOL_DESCRIPTION,
   proxyToolDescription,
   snapshotTokenCosts,
 } from "../../src/startup.js";
+import { PROXY_TOOL_DESCRIPTION } from "../../src/tools/proxy-tool.js";
 import { serverTokenCosts } from "../../src/tools/token-cost.js";
 
 let dir: TempDir;
