@@ -25,7 +25,6 @@ export type { CallRequest } from "./calls/call-pipeline.js";
 export type { CallResult, HostOutcome } from "./calls/call-result.js";
 export type { CallTarget } from "./calls/call-target.js";
 export type { ResourceWatch } from "./calls/resource-watches.js";
-export { cachedToolChanges } from "./calls/tool-pins.js";
 // What the sub-objects hand out (`runtime.catalog`, `runtime.listings`, `runtime.watches`, `runtime.tasks`).
 export { type CatalogView, MAX_PARALLEL_DISCOVERY } from "./catalog/listings.js";
 export { createRuntime, type RuntimeSource } from "./create-runtime.js";
