@@ -36,7 +36,6 @@ export {
 } from "./oauth.js";
 export { PACKAGE_VERSION } from "./package-version.js";
 export { createMcpAdapter, hasNativeMcp, type McpAdapterOptions } from "./pi/extension.js";
-export { PROXY_TOOL_DESCRIPTION } from "./pi/tools/proxy-tools.js";
 export { RUNTIME_REGISTER_EVENT, type RuntimeRegisterRequest } from "./pi/session/server-registrations.js";
 export {
   emptyStatusSnapshot,
@@ -45,3 +44,4 @@ export {
   type McpServerStatusV1,
   type McpStatusSnapshotV1,
 } from "./pi/status/status-v1.js";
+export { PROXY_TOOL_DESCRIPTION } from "./pi/tools/proxy-tools.js";

@@ -9,14 +9,12 @@
  */
 
 export { checkArguments } from "./calls/check-arguments.js";
-export type { AutoDirect } from "./catalog/auto-direct-tools.js";
 export {
   type DirectTool,
   type DirectToolPlan,
   type DirectToolSettings,
   directSelection,
   directToolSettings,
-  type PlanInput,
   planDirectTools,
   serversNeedingListing,
 } from "./catalog/direct-tools.js";
@@ -48,10 +46,4 @@ export {
   proxyToolDescription,
 } from "./tools/proxy-tool.js";
 export { runScriptRequest } from "./tools/script-request.js";
-export {
-  declarationText,
-  directDeclaration,
-  estimateTokens,
-  liveTokenCosts,
-  type ServerTokenCost,
-} from "./tools/token-cost.js";
+export { directDeclaration, liveTokenCosts, type ServerTokenCost } from "./tools/token-cost.js";

@@ -31,10 +31,9 @@ const PUBLIC_API = [
   "CallResult",
   "CallTarget",
   "HostOutcome",
-  // what the sub-objects hand out
+  // what the sub-objects hand out (their other types are read off `AdapterRuntime`)
   "CatalogView",
   "MAX_PARALLEL_DISCOVERY",
-  "ResourceWatch",
   // the proxy tool's dispatch and the tools' outcomes
   "ProxyDetails",
   "ProxyOutcome",
@@ -43,7 +42,11 @@ const PUBLIC_API = [
   "runSkillRequest",
 ];
 
-/** `@pi-mcp-adapter/runtime/startup`: what a host needs before any server runs. */
+/**
+ * `@pi-mcp-adapter/runtime/startup`: what a host needs before any server runs.
+ * Texts only a host shows (the prompt list, the stats table, the task and
+ * token-cost lines) are the host's own, not runtime's.
+ */
 const STARTUP_API = [
   // the model-facing tools' declarations, and mcpScript's dispatch
   "INSTALL_ACTION",
@@ -53,7 +56,6 @@ const STARTUP_API = [
   "proxyToolDescription",
   "runScriptRequest",
   // the startup snapshot and direct tools
-  "AutoDirect",
   "checkArguments",
   "DirectTool",
   "DirectToolPlan",
@@ -65,7 +67,7 @@ const STARTUP_API = [
   "serversNeedingListing",
   "snapshotAutoDirect",
   "StartupSnapshot",
-  // prompts and sampling
+  // prompt commands (their argument parser and texts are the shell's)
   "PromptEntry",
   "promptEntries",
   // status snapshots and texts
@@ -82,7 +84,7 @@ const STARTUP_API = [
   // tool pinning: what changed, for status screens and trust-tools
   "formatToolChanges",
   "toolChangeSummary",
-  // token cost per server, with the estimate the benchmarks use
+  // token cost per server, and how a host declares a direct tool (what the cost counts)
   "directDeclaration",
   "liveTokenCosts",
   "ServerTokenCost",

@@ -10,14 +10,13 @@ import { createTempDir, stdioFixtureServerPath, type TempDir } from "@pi-mcp-ada
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRuntime } from "../../src/index.js";
 import {
-  estimateTokens,
   liveTokenCosts,
   loadStartupSnapshot,
   proxyToolDescription,
   snapshotTokenCosts,
 } from "../../src/startup.js";
 import { PROXY_TOOL_DESCRIPTION } from "../../src/tools/proxy-tool.js";
-import { serverTokenCosts } from "../../src/tools/token-cost.js";
+import { estimateTokens, serverTokenCosts } from "../../src/tools/token-cost.js";
 
 let dir: TempDir;
 beforeEach(async () => {
