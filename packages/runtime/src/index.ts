@@ -24,7 +24,7 @@ export { AdapterRuntime } from "./adapter-runtime.js";
 export type { CallRequest } from "./calls/call-pipeline.js";
 export type { CallResult, HostOutcome } from "./calls/call-result.js";
 export type { CallTarget } from "./calls/call-target.js";
-// What the sub-objects hand out (`runtime.catalog`, `runtime.listings`, `runtime.watches`, `runtime.tasks`).
+// What the catalog hands out (`runtime.catalog.view()`), and how many servers it lists at once.
 export { type CatalogView, MAX_PARALLEL_DISCOVERY } from "./catalog/listings.js";
 export { createRuntime, type RuntimeSource } from "./create-runtime.js";
 export { RuntimeError, type RuntimeErrorCode } from "./errors.js";

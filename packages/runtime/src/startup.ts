@@ -2,8 +2,10 @@
  * `@pi-mcp-adapter/runtime/startup`: what a host needs before any server
  * runs — the startup snapshot (config and metadata cache), the proxy tool's
  * declaration and mcpScript's dispatch (the script tool's declaration is the
- * script package's `./tool` entry), direct-tool planning, prompt commands,
- * the status snapshot, and the status, token-cost and tool-change texts.
+ * script package's `./tool` entry), direct-tool planning, prompt entries,
+ * the status snapshot, token costs, and the status and tool-change texts
+ * (texts only a host shows — the prompt list, stats, task and token-cost
+ * lines — are the host's own).
  * None of it loads the call path, the transport or the search package, so a
  * host's start-up stays small. The package root does not repeat these names.
  */
