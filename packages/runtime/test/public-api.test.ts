@@ -91,8 +91,12 @@ const STARTUP_API = [
   "snapshotTokenCosts",
 ];
 
-/** Every name an entry point exports, types included, as the compiler sees it. */
+const exportsOf = new Map<string, string[]>();
+
+/** Every name an entry point exports, types included, as the compiler sees it (read once per entry). */
 function exportedNames(file: string): string[] {
+  const known = exportsOf.get(file);
+  if (known) return known;
   const entry = fileURLToPath(new URL(`../src/${file}`, import.meta.url));
   const program = ts.createProgram([entry], {
     module: ts.ModuleKind.NodeNext,
@@ -104,7 +108,9 @@ function exportedNames(file: string): string[] {
   const source = program.getSourceFile(entry);
   const module = source && checker.getSymbolAtLocation(source);
   if (!module) throw new Error(`cannot read ${entry}`);
-  return checker.getExportsOfModule(module).map((symbol) => symbol.name);
+  const names = checker.getExportsOfModule(module).map((symbol) => symbol.name);
+  exportsOf.set(file, names);
+  return names;
 }
 
 describe("public API", () => {
@@ -119,7 +125,9 @@ describe("public API", () => {
   });
 
   it("keeps the whole face (root and ./startup) at most 60 names, and each name in one entry only", () => {
-    expect(PUBLIC_API.length + STARTUP_API.length).toBeLessThanOrEqual(60);
-    expect(PUBLIC_API.filter((name) => STARTUP_API.includes(name))).toEqual([]);
+    const root = exportedNames("index.ts");
+    const startup = exportedNames("startup.ts");
+    expect(root.length + startup.length).toBeLessThanOrEqual(60);
+    expect(root.filter((name) => startup.includes(name))).toEqual([]);
   });
 });
