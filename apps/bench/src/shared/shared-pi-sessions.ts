@@ -11,9 +11,9 @@
  * the other eight, so every server is connected in every session. Once all
  * sessions have called, everything is read from /proc: the Pi processes, the
  * server processes (command line and a marker in their environment), our
- * daemon (command line) and anything else below Pi or the daemon.
+ * daemon (command line) with its watchdog, and anything else below Pi.
  */
-import { symlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { stopDaemon } from "@pi-mcp-adapter/daemon";
 import { createPiProject, type PiProject } from "@pi-mcp-adapter/e2e/pi-project";
@@ -43,8 +43,9 @@ export interface Footprint {
 export interface SharedColumnResult {
   pi: Footprint;
   servers: Footprint;
+  /** Our daemon and its watchdog (`sh`). */
   daemon: Footprint;
-  /** Any other process below Pi or the daemon (none expected). */
+  /** Any other process below Pi (none expected). */
   other: Footprint;
   total: Footprint;
   /** Each session's first call (to `s0`), ms, in the order the sessions started. */
@@ -109,6 +110,14 @@ function checkResults(session: PiRpcSession, column: SharedColumn): void {
       );
     }
   });
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").slice(0, 300);
+  } catch {
+    return "(gone)";
+  }
 }
 
 function footprint(pids: number[]): Footprint {
@@ -196,19 +205,20 @@ export async function measureSharedColumn(
       );
     }
     const pis = sessions.map((s) => s.pid);
-    const daemon = daemons();
     const serverPids = servers();
-    const tree = new Set([...pis, ...daemon, ...[...pis, ...daemon].flatMap(descendants), ...serverPids]);
-    const other = [...tree].filter(
-      (pid) => !pis.includes(pid) && !daemon.includes(pid) && !serverPids.includes(pid),
-    );
+    const notServer = (pid: number) => !serverPids.includes(pid);
+    // The daemon with its watchdog (a small `sh` that stops the servers if the daemon dies hard).
+    const daemon = daemons().flatMap((pid) => [pid, ...descendants(pid).filter(notServer)]);
+    const other = pis.flatMap(descendants).filter(notServer);
+    for (const pid of other) log(`  other process ${pid}: ${commandLine(pid)}`);
+    const tree = [...pis, ...serverPids, ...daemon, ...other];
     return {
       ...result,
       pi: footprint(pis),
       servers: footprint(serverPids),
       daemon: footprint(daemon),
       other: footprint(other),
-      total: footprint([...tree]),
+      total: footprint(tree),
     };
   } finally {
     await Promise.all(sessions.map((s) => s.close()));

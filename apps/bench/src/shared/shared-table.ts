@@ -58,8 +58,9 @@ export function sharedRows(r: SharedResult): Row[] {
     });
   }
   rows.push(...footprintRows(r, "pi", "Pi processes"));
-  rows.push(...footprintRows(r, "daemon", "Our daemon"));
-  rows.push(...footprintRows(r, "total", "Everything (Pi + servers + daemon + anything else below them)"));
+  rows.push(...footprintRows(r, "daemon", "Our daemon and its watchdog `sh`"));
+  rows.push({ what: "Any other process below Pi", values: each(r, (c) => c.other.processes), digits: 0 });
+  rows.push(...footprintRows(r, "total", "Everything (Pi + servers + daemon + any other)"));
   rows.push(
     {
       what: "The second session's first call (Pi's `durationMs`), ms",
