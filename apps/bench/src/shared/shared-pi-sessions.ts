@@ -26,7 +26,7 @@ import {
 import { descendants, processesWhere, pssMiB, rssMiB } from "../side-by-side/side-by-side-processes.js";
 import { ADAPTERS, pi16 } from "../side-by-side/side-by-side-project.js";
 import { builtinToolName } from "../side-by-side/side-by-side-search-steps.js";
-import { PiRpcSession, waitFor } from "./pi-rpc-session.js";
+import { PiRpcSession, type ToolExecution, waitFor } from "./pi-rpc-session.js";
 
 export const SESSIONS = 5;
 export const SERVERS = 10;
@@ -50,6 +50,8 @@ export interface SharedColumnResult {
   total: Footprint;
   /** Each session's first call (to `s0`), ms, in the order the sessions started. */
   firstCallMs: number[];
+  /** The built-in only: the `mcp__s0__echo` call inside each session's first script, ms. */
+  innerFirstCallMs: number[];
   /** Each session's first call to a second server (`s1`), right after, ms. */
   secondServerMs: number[];
   /** Server processes started from the second session's start to the end of its first call. */
@@ -98,11 +100,15 @@ function callSteps(column: SharedColumn): ScriptStep[] {
   }));
 }
 
-/** Each call step's answer must echo its servers' names. */
-function checkResults(session: PiRpcSession, column: SharedColumn): void {
+/**
+ * The executions of the tool the model called (`mcp`, or the built-in's `codemode`; a codemode script's own
+ * calls to `mcp__…` tools also end in events), each checked to echo its servers' names.
+ */
+function modelCalls(session: PiRpcSession, column: SharedColumn): ToolExecution[] {
+  const called = session.executions.filter((e) => e.toolName === (column === "builtin" ? "codemode" : "mcp"));
   const expected = column === "builtin" ? [["s0"], ["s1"], names.slice(2)] : names.map((n) => [n]);
   expected.forEach((servers, i) => {
-    const execution = session.executions[i];
+    const execution = called[i];
     const missing = servers.filter((n) => !execution?.text.includes(`Echo: ${n}`));
     if (!execution || execution.isError || missing.length) {
       throw new Error(
@@ -110,6 +116,7 @@ function checkResults(session: PiRpcSession, column: SharedColumn): void {
       );
     }
   });
+  return called;
 }
 
 function commandLine(pid: number): string {
@@ -171,6 +178,7 @@ export async function measureSharedColumn(
   const result = {
     firstCallMs: [] as number[],
     secondServerMs: [] as number[],
+    innerFirstCallMs: [] as number[],
     startedForSecondSession: Number.NaN,
   };
   try {
@@ -196,20 +204,20 @@ export async function measureSharedColumn(
         if (Number.isNaN(startedByFirstCall)) startedByFirstCall = servers().length - before;
       };
       await session.prompt(JSON.stringify({ steps: callSteps(column) }));
-      checkResults(session, column);
-      result.firstCallMs.push(session.executions[0]!.durationMs);
-      result.secondServerMs.push(session.executions[1]!.durationMs);
+      const [first, second] = modelCalls(session, column);
+      result.firstCallMs.push(first!.durationMs);
+      result.secondServerMs.push(second!.durationMs);
+      const inner = session.executions.find((e) => e.toolName === builtinToolName("s0", "echo"));
+      if (inner) result.innerFirstCallMs.push(inner.durationMs);
       if (i === 1) result.startedForSecondSession = startedByFirstCall;
-      log(
-        `  ${session.label}: first call ${session.executions[0]!.durationMs} ms, ${servers().length} servers`,
-      );
+      log(`  ${session.label}: first call ${first!.durationMs} ms, ${servers().length} servers`);
     }
     const pis = sessions.map((s) => s.pid);
     const serverPids = servers();
     const notServer = (pid: number) => !serverPids.includes(pid);
     // The daemon with its watchdog (a small `sh` that stops the servers if the daemon dies hard).
     const daemon = daemons().flatMap((pid) => [pid, ...descendants(pid).filter(notServer)]);
-    const other = pis.flatMap(descendants).filter(notServer);
+    const other = pis.flatMap(descendants).filter((pid) => notServer(pid) && !daemon.includes(pid));
     for (const pid of other) log(`  other process ${pid}: ${commandLine(pid)}`);
     const tree = [...pis, ...serverPids, ...daemon, ...other];
     return {

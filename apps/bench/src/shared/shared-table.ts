@@ -108,7 +108,10 @@ export function formatShared(r: SharedResult): string {
   );
   const calls = SHARED_COLUMNS.filter((c) => r.columns[c]).map((c) => {
     const m = r.columns[c]!;
-    return `- ${LABELS[c]}: first call of sessions 1–${SESSIONS} ${list(m.firstCallMs)} ms; a second server's first call ${list(m.secondServerMs)} ms`;
+    const inner = m.innerFirstCallMs.length
+      ? `; the \`mcp__s0__echo\` call inside the first script ${list(m.innerFirstCallMs)} ms`
+      : "";
+    return `- ${LABELS[c]}: first call of sessions 1–${SESSIONS} ${list(m.firstCallMs)} ms; a second server's first call ${list(m.secondServerMs)} ms${inner}`;
   });
   return [table, "", ...calls].join("\n");
 }
