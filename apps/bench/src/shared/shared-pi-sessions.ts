@@ -66,7 +66,7 @@ function text(content: unknown): string {
 }
 
 /** The prompt carries the session's tool calls; the model makes them one by one, then says "Done.". */
-function routeSteps(request: ChatRequest): ScriptStep {
+export function routeSteps(request: ChatRequest): ScriptStep {
   for (let at = request.messages.length - 1; at >= 0; at--) {
     const message = request.messages[at]!;
     if (message.role !== "user") continue;

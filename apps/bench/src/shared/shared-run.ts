@@ -5,7 +5,8 @@
  * daemon adds (daemon-call-overhead.ts), in one table (shared-table.ts).
  *
  * Flags: `--columns a,b` a subset of shared, own, builtin; `--no-daemon-calls`
- * leaves out the per-call overhead.
+ * leaves out the per-call overhead; `--two-terminals` runs only the check of
+ * two-terminals.ts (two interactive Pi sessions in two tmux windows share).
  */
 import { cpus, loadavg, totalmem } from "node:os";
 import { measureDaemonCallOverhead } from "../daemon/daemon-call-overhead.js";
@@ -17,8 +18,13 @@ import {
   type SharedColumn,
 } from "./shared-pi-sessions.js";
 import { formatShared, type SharedResult } from "./shared-table.js";
+import { checkTwoTerminals } from "./two-terminals.js";
 
 const argv = process.argv.slice(2);
+if (argv.includes("--two-terminals")) {
+  await checkTwoTerminals((line) => console.log(line));
+  process.exit(0);
+}
 const at = argv.indexOf("--columns");
 const chosen = at < 0 ? [...SHARED_COLUMNS] : (argv[at + 1] ?? "").split(",");
 const unknown = chosen.filter((c) => !(SHARED_COLUMNS as readonly string[]).includes(c));
