@@ -238,3 +238,16 @@ export async function measureSharedColumn(
     ).catch((error: Error) => log(`  ${error.message}`));
   }
 }
+
+/** Each of `columns` in turn, into `into` as it is measured (so a failure keeps the columns before it). */
+export async function measureShared(
+  columns: readonly SharedColumn[],
+  into: Partial<Record<SharedColumn, SharedColumnResult>>,
+  log: (line: string) => void,
+): Promise<void> {
+  log(`Shared servers, ${SESSIONS} Pi sessions × ${SERVERS} servers: ${columns.join(", ")}…`);
+  for (const column of columns) {
+    log(`${column}…`);
+    into[column] = await measureSharedColumn(column, log);
+  }
+}

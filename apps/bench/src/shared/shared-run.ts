@@ -10,13 +10,7 @@
  */
 import { cpus, loadavg, totalmem } from "node:os";
 import { measureDaemonCallOverhead } from "../daemon/daemon-call-overhead.js";
-import {
-  measureSharedColumn,
-  SERVERS,
-  SESSIONS,
-  SHARED_COLUMNS,
-  type SharedColumn,
-} from "./shared-pi-sessions.js";
+import { measureShared, SERVERS, SESSIONS, SHARED_COLUMNS, type SharedColumn } from "./shared-pi-sessions.js";
 import { formatShared, type SharedResult } from "./shared-table.js";
 import { checkTwoTerminals } from "./two-terminals.js";
 
@@ -39,14 +33,11 @@ const load = () =>
 const log = (line: string) => console.error(line);
 const startLoad = load();
 const when = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`;
-log(`Shared servers, ${SESSIONS} Pi sessions × ${SERVERS} servers — load ${startLoad}`);
+log(`Load ${startLoad}`);
 const result: SharedResult = { columns: {} };
 let failure: unknown;
 try {
-  for (const column of chosen as SharedColumn[]) {
-    log(`${column}…`);
-    result.columns[column] = await measureSharedColumn(column, log);
-  }
+  await measureShared(chosen as SharedColumn[], result.columns, log);
   if (!argv.includes("--no-daemon-calls")) {
     log("A call through the daemon vs direct stdio…");
     result.daemon = await measureDaemonCallOverhead();
