@@ -10,7 +10,7 @@ import { type ServerDefinition, ServerDefinitionSchema } from "@pi-mcp-adapter/c
 import { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import { hostileServerPath, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
-import { timed } from "./transport/transport-measure.js";
+import { timed } from "./transport-measure.js";
 
 const HANG_TIMEOUT_MS = 10_000;
 
