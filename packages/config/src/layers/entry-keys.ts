@@ -118,3 +118,11 @@ export const TRACE_SETTING_KEYS = ["enabled", "file", "maxBytes", "maxEvents"] a
 
 /** The `captureStats` setting's object form. */
 export const CAPTURE_STATS_KEYS = ["file"] as const;
+
+/** A stdio server's `sandbox` object and its parts (core's `SandboxSettingSchema`). */
+export const SANDBOX_KEYS = ["network", "filesystem"] as const;
+export const SANDBOX_NETWORK_KEYS = ["allow"] as const;
+export const SANDBOX_FILESYSTEM_KEYS = ["allowWrite", "denyRead"] as const;
+
+/** The `outputGuard` setting's object form (core's `OutputGuardLimitsSchema`). */
+export const OUTPUT_GUARD_LIMIT_KEYS = ["maxBytes", "maxLines", "detailsMaxBytes"] as const;

@@ -5,13 +5,18 @@
  * loaded only when something must be validated (`layer-check-loader.ts`).
  * `copyValidated` here takes a value zod accepted before (its file's bytes
  * unchanged since) and gives what zod's parse gives for it — the same keys in
- * the same order, unknown keys of objects dropped — without loading zod.
+ * the same order (an object's in its schema's order), unknown keys of
+ * objects dropped — without loading zod.
  * `trusted-copy.test.ts` runs both over every config example in the repo.
  */
 import {
   CAPTURE_STATS_KEYS,
   OAUTH_OPTION_KEYS,
+  OUTPUT_GUARD_LIMIT_KEYS,
   REQUEST_HEADERS_COMMAND_KEYS,
+  SANDBOX_FILESYSTEM_KEYS,
+  SANDBOX_KEYS,
+  SANDBOX_NETWORK_KEYS,
   SERVER_ENTRY_KEYS,
   TRACE_SETTING_KEYS,
 } from "./entry-keys.js";
@@ -43,18 +48,29 @@ function pick(value: Record<string, unknown>, keys: readonly string[]): Record<s
   return out;
 }
 
-/** Objects of the entry whose schema strips unknown keys (the others are strict, records or lists). */
+/** A `sandbox` object: zod builds it (strict, so no key is dropped) in its schema's order. */
+function copySandbox(value: Record<string, unknown>): Record<string, unknown> {
+  const sandbox = pick(value, SANDBOX_KEYS);
+  if (isObject(sandbox.network)) sandbox.network = pick(sandbox.network, SANDBOX_NETWORK_KEYS);
+  if (isObject(sandbox.filesystem)) sandbox.filesystem = pick(sandbox.filesystem, SANDBOX_FILESYSTEM_KEYS);
+  return sandbox;
+}
+
+/** Every object of an entry that zod rebuilds by its schema's keys; records and lists keep theirs. */
 function copyEntry(value: Record<string, unknown>): ServerEntry {
   const entry = pick(value, SERVER_ENTRY_KEYS);
   if (isObject(entry.oauth)) entry.oauth = pick(entry.oauth, OAUTH_OPTION_KEYS);
   if (isObject(entry.requestHeadersCommand))
     entry.requestHeadersCommand = pick(entry.requestHeadersCommand, REQUEST_HEADERS_COMMAND_KEYS);
+  if (isObject(entry.sandbox)) entry.sandbox = copySandbox(entry.sandbox);
   return entry as ServerEntry;
 }
 
 function copySetting(key: SettingKey, value: unknown): unknown {
-  if (key === "trace" && isObject(value)) return pick(value, TRACE_SETTING_KEYS);
-  if (key === "captureStats" && isObject(value)) return pick(value, CAPTURE_STATS_KEYS);
+  if (!isObject(value)) return structuredClone(value);
+  if (key === "trace") return pick(value, TRACE_SETTING_KEYS);
+  if (key === "captureStats") return pick(value, CAPTURE_STATS_KEYS);
+  if (key === "outputGuard") return pick(value, OUTPUT_GUARD_LIMIT_KEYS);
   return structuredClone(value);
 }
 
