@@ -62,7 +62,7 @@ if (process.argv[3] === "search") {
   found = result.content.map((c) => c.text ?? "").join("\\n");
 }
 await fire("session_shutdown", ctx);
-process.stdout.write(JSON.stringify({ zodRan, found }));
+process.stdout.write(JSON.stringify({ zodRan, found, description: proxy.description }));
 process.exit(0);
 `;
 
@@ -72,6 +72,8 @@ interface Start {
   zodRan: boolean;
   /** The search's text (first start only). */
   found: string;
+  /** The proxy tool's description as registered before the first request (its server roster). */
+  description: string;
 }
 
 let dir: TempDir;
@@ -110,8 +112,8 @@ async function start(search = false): Promise<Start> {
     },
   );
   const lines = (await readFile(log, "utf8")).split("\n");
-  const { zodRan, found } = JSON.parse(stdout) as { zodRan: boolean; found: string };
-  return { loaded: lines.slice(0, lines.indexOf("--")).filter(Boolean), zodRan, found };
+  const result = JSON.parse(stdout) as Omit<Start, "loaded">;
+  return { loaded: lines.slice(0, lines.indexOf("--")).filter(Boolean), ...result };
 }
 
 /** Modules of zod: its package, core's bundled copy (`./zod`, `./schemas`) and any file holding zod's code. */
@@ -143,6 +145,12 @@ describe("a Pi start-up with an unchanged config", () => {
     expect(first.found).toContain("echo");
     expect(first.zodRan).toBe(true);
 
+    const second = await start();
+    expect(await zodModules(second.loaded)).toEqual([]);
+    expect(second.zodRan).toBe(false);
+    // It read the config and the cached listing all the same: the roster names the server in its own words.
+    expect(second.description).toContain('Servers: fixture ("A small fixture server');
+
     const identityFile = path.join(agentDir, "mcp-config-validated.json");
     expect((await stat(identityFile)).mode & 0o777).toBe(0o600);
     const identity = await readFile(identityFile, "utf8");
@@ -150,12 +158,6 @@ describe("a Pi start-up with an unchanged config", () => {
     for (const secret of [ENV_TOKEN, HEADER_TOKEN, "fixture", "127.0.0.1"])
       expect(identity).not.toContain(secret);
     await stat(path.join(agentDir, "mcp-cache.json"));
-
-    const second = await start();
-    expect(await zodModules(second.loaded)).toEqual([]);
-    expect(second.zodRan).toBe(false);
-    // It read the config and the cache all the same: the extension's own modules and config's were loaded.
-    expect(second.loaded.some((url) => /[\\/]config[\\/]dist[\\/]index\.js$/.test(url))).toBe(true);
   });
 
   it("validates a config file again once it changed, before anything runs", async () => {
