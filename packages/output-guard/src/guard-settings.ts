@@ -36,7 +36,7 @@ export function resolveOutputGuard(
 
 /** The `spillMaxAgeDays` setting in milliseconds (default 7 days); throws an `OutputGuardError` naming it when it is not a number of days above 0. */
 export function spillMaxAgeMs(days: unknown = DEFAULT_SPILL_MAX_AGE_DAYS): number {
-  // What core's `SpillMaxAgeDaysSchema` accepts, with its messages (setting-schemas.test.ts keeps them in step).
+  // What core's `SpillMaxAgeDaysSchema` accepts, with its messages (stale-files.test.ts keeps them in step).
   const problem =
     typeof days !== "number" || !Number.isFinite(days)
       ? "expected a number of days"

@@ -7,7 +7,7 @@
  * unchanged since) and gives what zod's parse gives for it — the same keys in
  * the same order (an object's in its schema's order), unknown keys of
  * objects dropped — without loading zod.
- * `trusted-copy.test.ts` runs both over every config example in the repo.
+ * `test/layers/validated-copy.test.ts` runs both over every config in the repo.
  */
 import {
   CAPTURE_STATS_KEYS,
