@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { type ServerDefinition, ServerDefinitionSchema } from "@pi-mcp-adapter/core";
+import { type ServerDefinition, ServerDefinitionSchema } from "@pi-mcp-adapter/core/schemas";
 import { faultServerPath, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { type ConnectOptions, connectServer, type TransportError } from "../src/index.js";
 

@@ -10,7 +10,7 @@
  * Skills (SEP-2640) are listed as entries only, checked one by one: no
  * skill file is read at list time.
  */
-import { checkSkillListing, type ServerListing, type SkippedList } from "@pi-mcp-adapter/catalog";
+import type { ServerListing, SkippedList } from "@pi-mcp-adapter/catalog";
 import { describeError } from "@pi-mcp-adapter/core";
 import type { ServerConnection } from "@pi-mcp-adapter/transport";
 
@@ -65,7 +65,11 @@ export async function listServer(source: ListingSource): Promise<ServerListing> 
   if (resourceTemplates?.length) listing.resourceTemplates = resourceTemplates;
   if (prompts?.length) listing.prompts = prompts;
   // Kept even when empty: a server that offers skills and lists none now is not a server without skills.
-  if (skills) listing.skills = checkSkillListing(skills).skills;
+  if (skills) {
+    // The entries' check loads zod: only when a server lists skills, never on a host's start path.
+    const { checkSkillListing } = await import("@pi-mcp-adapter/catalog/schemas");
+    listing.skills = checkSkillListing(skills).skills;
+  }
   if (source.instructions) listing.instructions = source.instructions;
   const serverInfo = ownWords(source.serverVersion);
   if (serverInfo) listing.serverInfo = serverInfo;
