@@ -119,7 +119,11 @@ export function invokeTarget(
   target: CallTarget,
   name: string,
   args: Record<string, unknown>,
-  options: Pick<CallOptions, "signal" | "onProgress"> & { callId?: string },
+  options: Pick<CallOptions, "signal" | "onProgress"> & {
+    callId?: string;
+    /** The server's next connection once this one is replaced; undefined when the session is ending. */
+    nextConnection?: (server: string) => Promise<ServerConnection> | undefined;
+  },
   tasks?: RunningTasks,
 ): Promise<ToolCallResult> {
   const { signal } = options;
@@ -127,14 +131,29 @@ export function invokeTarget(
     case "tool": {
       const tool = (target as Extract<CallTarget, { kind: "tool" }>).tool;
       // The schema (and taskSupport) from the (possibly cached) metadata: a connection that never listed tools still knows.
-      const origin = { callId: options.callId, durable: outlivesSession(connection) };
-      return callFollowingTask(tasks, tool, origin, (task) =>
-        connection.callTool(tool.name, args, {
-          signal,
-          outputSchema: tool.outputSchema,
-          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-          ...task,
-        }),
+      const durable = outlivesSession(connection);
+      const origin = { callId: options.callId, durable };
+      const next = durable ? options.nextConnection : undefined;
+      return callFollowingTask(
+        tasks,
+        tool,
+        origin,
+        (task) =>
+          connection.callTool(tool.name, args, {
+            signal,
+            outputSchema: tool.outputSchema,
+            ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+            ...task,
+          }),
+        next &&
+          ((taskId, revision, task) =>
+            next(tool.server)?.then((again) =>
+              again.resumeTask(tool.name, taskId, revision, {
+                signal,
+                outputSchema: tool.outputSchema,
+                ...task,
+              }),
+            )),
       );
     }
     case "resource":
