@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { FetchLike } from "../http/http-shape-probe.js";
 import type { CompletionRef, CompletionResult } from "../remote-types.js";
 import type { AbortSource } from "../requests/request-deadline.js";
+import type { RawListen } from "./raw-listen.js";
 
 /** `completion/complete` params as they go on the wire. */
 export interface CompleteParams {
@@ -63,6 +64,8 @@ export interface ProtocolClient {
    * shapes (`resultType: "task"`, `tasks/*`); the caller frames its `_meta`.
    */
   rawRequest?: RawRequest;
+  /** On 2026-07-28 only: a `subscriptions/listen` stream opened below the SDK (raw-listen.ts); the caller frames `_meta`. */
+  rawListen?: RawListen;
   /** Sends `notifications/roots/list_changed`. */
   notifyRootsChanged(): Promise<void>;
   /** Registers the one close handler. */

@@ -1,8 +1,8 @@
 /**
  * A tool call run as an MCP task, through `@modelcontextprotocol/ext-tasks`
  * (its requester session over our port, task-port.ts): the call asks for a
- * task, ext-tasks polls it at the server's interval (or follows its status
- * notifications) and reads the result. Around that, this module adds what a
+ * task, ext-tasks polls it at the server's interval (and, on 2026-07-28, follows its status
+ * notifications on a `subscriptions/listen` stream where the server offers them) and reads the result. Around that, this module adds what a
  * caller of `callTool` expects:
  *
  * - every status observed goes to `onTask`;
@@ -235,6 +235,8 @@ export class TaskCaller {
       this.port.taskCapabilities.generation === "v1"
         ? drainTaskInput(this.port, taskId, () => deadline.remainingMs())
         : undefined;
+    // Status notifications where the server offers them (2026-07-28); polling goes on beside them.
+    const listening = this.port.listenTask(taskId);
     const onEvent = (event: TaskExecutionEvent<unknown>) => {
       if (event.type !== "task") return;
       const { status, statusMessage } = event.task;
@@ -257,6 +259,7 @@ export class TaskCaller {
       return this.outcome(name, taskId, stop, outcome);
     } finally {
       drain?.stop();
+      void listening.then((stream) => stream?.close());
       stop.signal.removeEventListener("abort", cancel);
     }
   }
