@@ -56,6 +56,7 @@ export class SdkServerConnection implements ServerConnection {
   private readonly requests: RequestRunner;
   private progressTokens = 0;
   private readonly tasks: TaskRouting;
+  readonly cacheHints = () => this.client.cacheHints();
 
   constructor(private readonly parts: SdkConnectionParts) {
     this.name = parts.name;
@@ -109,6 +110,7 @@ export class SdkServerConnection implements ServerConnection {
     const resources = caps.resources as { subscribe?: unknown } | undefined;
     return {
       tools: caps.tools !== undefined,
+      toolsListChanged: (caps.tools as { listChanged?: unknown } | undefined)?.listChanged === true,
       prompts: caps.prompts !== undefined,
       resources: resources !== undefined,
       resourceSubscribe: resources?.subscribe === true,
