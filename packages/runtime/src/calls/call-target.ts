@@ -20,7 +20,7 @@ import { RuntimeError } from "../errors.js";
 import type { CallKind, CallOrigin } from "../observability/call-observers.js";
 import type { RunningTasks } from "../observability/running-tasks.js";
 import { type SkillTarget, skillCall } from "./skill-calls.js";
-import { callFollowingTask } from "./task-calls.js";
+import { callFollowingTask, followOn } from "./task-calls.js";
 
 import { expandUriTemplate } from "./uri-template.js";
 
@@ -145,15 +145,7 @@ export function invokeTarget(
             ...(options.onProgress ? { onProgress: options.onProgress } : {}),
             ...task,
           }),
-        next &&
-          ((taskId, revision, task) =>
-            next(tool.server)?.then((again) =>
-              again.resumeTask(tool.name, taskId, revision, {
-                signal,
-                outputSchema: tool.outputSchema,
-                ...task,
-              }),
-            )),
+        next && followOn(next, tool, { signal, outputSchema: tool.outputSchema }),
       );
     }
     case "resource":

@@ -8,7 +8,9 @@ import { processEnvironment, type ServerDefinition } from "@pi-mcp-adapter/core"
 import {
   createTempDir,
   type DurableTaskFixture,
+  type FaultProxy,
   serveDurableTaskHttp,
+  startFaultProxy,
   type TempDir,
 } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -17,14 +19,16 @@ import type { TaskRecordEvent } from "../../src/observability/task-records.js";
 
 let temp: TempDir;
 let server: DurableTaskFixture;
+let proxy: FaultProxy;
 let runtime: AdapterRuntime;
 let events: TaskRecordEvent[];
 beforeEach(async () => {
   temp = await createTempDir();
   server = await serveDurableTaskHttp();
+  proxy = await startFaultProxy(server.url);
   runtime = await createRuntime({
     cwd: temp.path,
-    config: { mcpServers: { remote: { url: server.url } } },
+    config: { mcpServers: { remote: { url: proxy.url } } },
     environment: processEnvironment({ agentDir: temp.join("agent") }),
     metadataCacheFile: false,
     npxCacheFile: false,
@@ -36,6 +40,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await runtime.shutdown();
+  await proxy.close();
   await server.close();
   await temp.remove();
 });
@@ -89,6 +94,21 @@ describe("a task cut off by a reconnect mid-session", () => {
     await runtime.replace([redefined]);
     await server.finish("cocoa");
     expect(textOf(await call)).toContain("brewed cocoa");
+  });
+
+  it("polls the network dropped: the task is followed again, its result is the call's", async () => {
+    const { call, taskId } = await startBrew("chai");
+    proxy.fail("tasks/get", { drop: true }, { drop: true });
+    await until(
+      () => (proxy.requests.filter((r) => r.outcome === "dropped").length === 2 ? true : undefined),
+      "both polls to be dropped",
+    );
+    await server.finish("chai");
+    const outcome = await call;
+    expect("error" in outcome ? outcome.error.message : "").toBe("");
+    expect(textOf(outcome)).toContain("brewed chai");
+    expect(events.map((e) => e.kind)).toEqual(["started", "ended"]);
+    expect((await server.tasks()).find((t) => t.taskId === taskId)?.status).toBe("completed");
   });
 
   it("the session ending still leaves the task running for a later session", async () => {

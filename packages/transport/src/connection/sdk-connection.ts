@@ -75,6 +75,7 @@ export class SdkServerConnection implements ServerConnection {
         notifications: parts.notifications,
         onClose: (listener) => this.onClose(listener),
         requestTimeoutMs: parts.defaultTimeoutMs,
+        outlives: parts.via === "streamable-http" || parts.via === "sse" || parts.via === "socket",
       },
       parts.tasks,
     );
@@ -324,8 +325,7 @@ export class SdkServerConnection implements ServerConnection {
     if (this.closed) return;
     // tasks/cancel while the connection still carries it; a remote or shared server's tasks run on
     // (they outlive this process, and a later session follows them again).
-    const durable = this.via === "streamable-http" || this.via === "sse" || this.via === "socket";
-    await this.tasks.cancelAll(durable).catch(() => {});
+    await this.tasks.cancelAll().catch(() => {});
     await this.parts.beforeClose?.().catch(() => {});
     await this.client.close().catch(() => {});
     this.markClosed();

@@ -19,6 +19,7 @@
  * Loaded on the first task call only (it carries ext-tasks).
  */
 import {
+  DispatchError,
   resultFromTaskOutcome,
   TaskCancelledError,
   type TaskEnabledSession,
@@ -27,7 +28,7 @@ import {
   toolDeclaration,
   withTasks,
 } from "@modelcontextprotocol/ext-tasks/client";
-import type { TaskSupport, ToolCallResult } from "@pi-mcp-adapter/core";
+import { describeError, type TaskSupport, type ToolCallResult } from "@pi-mcp-adapter/core";
 import { TransportError } from "../errors.js";
 import type { ClientHandlers } from "../inbound/client-handlers.js";
 import type { TaskRevision, TaskUpdate } from "../task-update.js";
@@ -248,7 +249,8 @@ export class TaskCaller {
       const settled = await execution.settle({ onEvent }).catch((error: unknown) => {
         // A detached execution stops settling: the task itself runs on.
         if (stop.signal.reason === ("detaching" satisfies StopReason)) throw this.stopped(name, taskId, stop);
-        throw error;
+        // A poll that got no answer (the network, a server restarting) says nothing of a task that outlives us.
+        throw this.failure(name, taskId, stop, error);
       });
       const { outcome } = settled;
       if (stop.signal.aborted) {
@@ -283,6 +285,11 @@ export class TaskCaller {
 
   private failure(name: string, taskId: string | undefined, stop: AbortController, error: unknown): unknown {
     if (stop.signal.aborted) return this.stopped(name, taskId, stop);
+    // A known task of a server that outlives us is not lost when a request of ours got no answer.
+    if (taskId && this.parts.outlives && exchangeFailed(error)) {
+      stop.abort("detaching" satisfies StopReason);
+      return this.stopped(name, taskId, stop, describeError(error));
+    }
     if (!(error instanceof Error)) return error;
     const task = taskId ? `task ${taskId}` : "the call";
     const why = error instanceof TaskCancelledError ? "the server cancelled it" : error.message;
@@ -293,8 +300,8 @@ export class TaskCaller {
     );
   }
 
-  /** The error of a call that stopped waiting: the caller's abort, the deadline, or the connection closing. */
-  private stopped(name: string, taskId: string | undefined, stop: AbortController): Error {
+  /** The error of a call that stopped waiting: the caller's abort, the deadline, or the connection closing (or failing: `why`). */
+  private stopped(name: string, taskId: string | undefined, stop: AbortController, why?: string): Error {
     const reason = stop.signal.reason as StopReason;
     const server = this.parts.server;
     const task = taskId ? `task ${taskId}` : "its task";
@@ -306,11 +313,13 @@ export class TaskCaller {
       );
     }
     if (reason === "detaching") {
+      const what = why
+        ? `lost touch with the server during tools/call ${name} (${why})`
+        : `connection closed during tools/call ${name}`;
       return new TransportError(
         "task_detached",
         server,
-        `${server}: connection closed during tools/call ${name}; ${task} keeps running on the server ` +
-          "and is followed again when the session is resumed",
+        `${server}: ${what}; ${task} keeps running on the server and is followed again when the session is resumed`,
       );
     }
     if (reason === "closing") {
@@ -322,4 +331,13 @@ export class TaskCaller {
     }
     return new DOMException(`tools/call ${name} was aborted; ${task} was cancelled`, "AbortError");
   }
+}
+
+/** Whether `error` (or one of its causes) is a request that got no answer, rather than the server's answer. */
+function exchangeFailed(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; depth++) {
+    if (e instanceof DispatchError) return true;
+    e = e.cause;
+  }
+  return false;
 }

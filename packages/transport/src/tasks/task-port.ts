@@ -42,6 +42,8 @@ export interface TaskPortParts {
   onClose: (listener: () => void) => () => void;
   /** The connection's per-request timeout, for requests ext-tasks sends without one. */
   requestTimeoutMs: number;
+  /** Whether the server's tasks outlive this connection (a remote or shared server): closing detaches them. */
+  outlives?: boolean;
   /** Who we are and what we declared, for the per-request `_meta` of 2026-07-28. */
   clientInfo: { name: string; version: string };
   clientCapabilities: object;
