@@ -26,6 +26,8 @@ export type ListingSource = Pick<ServerConnection, "listTools" | "instructions">
       | "listSkills"
       | "closed"
       | "serverVersion"
+      | "cacheHints"
+      | "via"
     >
   >;
 
