@@ -93,6 +93,8 @@ await fire("before_provider_request", ctx);
 const t4 = mark();
 const c4 = cpu();
 const cpuToRequest = c4;
+// The request is out and the model answers: what the extension leaves for that moment runs now.
+await fire("after_provider_response", ctx);
 // --no-idle: the first search comes at once, as from a model that answers instantly (scripted).
 if (process.argv[3] !== "no-idle") await idle();
 const idleCpu = cpu() - c4;

@@ -104,8 +104,9 @@ export function createMcpAdapter(options: McpAdapterOptions = {}): (pi: Extensio
       runtimeFor,
       madeRuntime: (ctx) => session.madeRuntime(ctx),
     });
-    // Once the first model request is on its way, search is warmed up while the model answers.
+    // Once the first model request has left, search is warmed up while the model answers.
     pi.on("before_provider_request", () => session.providerRequest());
+    pi.on("after_provider_response", () => session.providerResponded());
 
     return session.loadStartup();
   };

@@ -8,6 +8,8 @@
  * apps/e2e runs the same path in the real Pi (print mode: walking-skeleton,
  * lifecycle-eager, status-v1).
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { createTempDir, stdioFixtureServerPath, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -87,14 +89,28 @@ async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/** A request sent with fetch, as Pi sends a model request, to a local server that answers at once. */
+async function postToLocalServer(): Promise<void> {
+  const server = createServer((req, res) => req.resume().on("end", () => res.end("{}")));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    await (await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body: "{}" })).text();
+  } finally {
+    server.close();
+  }
+}
+
 describe("the session's runtime", () => {
-  it("in print mode with only lazy servers, is made once the first model request is on its way", async () => {
+  it("in print mode with only lazy servers, is made once the first model request has left", async () => {
     const session = await startSession("lazy", false);
     try {
       // Nothing made a runtime yet, nor loaded the runtime's index: no status snapshot was published.
       expect(imports.runtimeIndex).toBe(0);
       expect(session.snapshots).toEqual([]);
       await session.fire("before_provider_request");
+      // The request leaves through fetch (as Pi sends it): then, not before, the runtime is made.
+      await postToLocalServer();
       await until(() => session.snapshots.length > 0);
       const result = (await session.proxy.execute(
         "1",
@@ -106,6 +122,17 @@ describe("the session's runtime", () => {
         content: { text: string }[];
       };
       expect(result.content[0]?.text).toContain("fixture_echo");
+    } finally {
+      await session.shutdown();
+    }
+  });
+
+  it("is made when the model's response begins, for a provider that sends without fetch", async () => {
+    const session = await startSession("lazy", false);
+    try {
+      await session.fire("before_provider_request");
+      await session.fire("after_provider_response");
+      await until(() => session.snapshots.length > 0);
     } finally {
       await session.shutdown();
     }

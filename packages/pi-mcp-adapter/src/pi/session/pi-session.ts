@@ -164,6 +164,11 @@ export class PiSession {
     this.gates.providerRequest();
   }
 
+  /** The model's response began: see `TurnGates.providerResponded`. */
+  providerResponded(): void {
+    this.gates.providerResponded();
+  }
+
   /** Before a tool call runs: see `TurnGates.beforeToolCall`. */
   beforeToolCall(toolName: string): Promise<void> {
     return this.gates.beforeToolCall(toolName);

@@ -10,6 +10,7 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import { PROXY_TOOL_NAME, type StartupSnapshot } from "@pi-mcp-adapter/runtime/startup";
 import { loadRuntimeModule, type RuntimeFor } from "../host/runtime-loading.js";
+import { AfterRequestSent } from "./request-sent.js";
 
 export interface TurnGatesDeps {
   runtimeFor: RuntimeFor;
@@ -30,6 +31,8 @@ export class TurnGates {
   private waiting: ExtensionContext | undefined;
   /** The search warm-up was started (at the first model request; once per session). */
   private warmingUp = false;
+  /** The runtime and the warm-up wait until the first request has left (request-sent.ts). */
+  private readonly afterSent = new AfterRequestSent();
 
   constructor(private readonly deps: TurnGatesDeps) {}
 
@@ -47,6 +50,7 @@ export class TurnGates {
   /** A runtime is made or shut down: nothing waits for the first request any more. */
   stopWaiting(): void {
     this.waiting = undefined;
+    this.afterSent.cancel();
   }
 
   /** The work a started session does before its prompts: deferred servers, and what lists first. */
@@ -73,23 +77,30 @@ export class TurnGates {
   }
 
   /**
-   * A model request is about to go out: the first one starts warming search up in idle time
-   * (search-warm-up.ts: one server per event-loop turn, after this handler has returned), so
-   * the session's first search finds the word vectors read and the search code compiled.
+   * A model request is about to go out: once the first one has left (request-sent.ts), search
+   * warms up while the model answers (search-warm-up.ts: one server per event-loop turn), so the
+   * session's first search finds the word vectors read and the search code compiled. Loading the
+   * runtime's code before the request left would hold the request up by as long.
    */
   providerRequest(): void {
     const warmUp = this.warmingUp ? undefined : this.deps.snapshot();
     if (warmUp) this.warmingUp = true;
     if (!warmUp && !this.waiting) return;
-    setImmediate(() => {
+    this.afterSent.schedule(() => {
       // A runtime nobody needed before the first request is made now (see `PiSession.sessionStarted`).
       if (this.waiting) this.deps.runtimeFor(this.waiting);
       if (warmUp) void loadRuntimeModule().then(({ warmUpSearch }) => warmUpSearch(warmUp));
     });
   }
 
+  /** The model's response began (`after_provider_response`): work still waiting for the request to leave runs. */
+  providerResponded(): void {
+    this.afterSent.now();
+  }
+
   /** A call through the proxy or Pi's tool search waits for direct tools still being registered. */
   async beforeToolCall(toolName: string): Promise<void> {
+    this.afterSent.now();
     // A server registered or unregistered a moment ago is applied before any call runs.
     await this.applying;
     if (this.registering && (toolName === PROXY_TOOL_NAME || toolName === "tool_search")) {
