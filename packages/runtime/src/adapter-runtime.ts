@@ -79,7 +79,10 @@ export class AdapterRuntime {
     const now = options.lifecycle?.now;
     const catalogOptions = { ...options.catalog, direct: options.direct, now };
     const listings = new Listings(set, catalogOptions, options.trace, warn);
-    const questions = new CatalogQuestions(set, listings, catalogOptions);
+    const questions = new CatalogQuestions(set, listings, {
+      ...catalogOptions,
+      localSkills: () => host.localSkillNames?.() ?? [],
+    });
     const notes = new NextTurnNotes();
     const pins = new ToolPins(options, warn, (server) => listings.view(server));
     const calls = new Calls(set, { listings, questions }, host, options.calls, options.ui, pins, notes);
