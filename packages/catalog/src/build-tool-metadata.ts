@@ -22,7 +22,7 @@ import type { SkippedList } from "./cache-file-schema.js";
 import { readFromSmallText } from "./cache-file-text.js";
 import { checkListingLimits } from "./listing-limits.js";
 import { resourceNameToToolName } from "./resource-name.js";
-import type { SkillEntry } from "./skills/skill-entry.js";
+import type { RefusedSkillEntry, SkillEntry } from "./skills/skill-entry.js";
 import { isToolIncluded, type ToolFilter } from "./tool-filter.js";
 
 /** A resource as `resources/list` gives it (core's wire shape). */
@@ -52,6 +52,8 @@ export interface ServerListing {
    * does and lists none now (it may still serve skills by URI).
    */
   skills?: SkillEntry[];
+  /** Entries of the skills listing that failed the extension's checks, with why (shown to the user; absent when none). */
+  refusedSkills?: RefusedSkillEntry[];
 }
 
 export interface BuildToolMetadataOptions extends ToolFilter {

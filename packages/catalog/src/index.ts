@@ -33,6 +33,7 @@ export {
   checkSkillEntry,
   checkSkillListing,
   type RefusedSkillEntry,
+  refusedSkillNote,
   SKILL_LIMITS,
   type SkillEntry,
   SkillEntrySchema,

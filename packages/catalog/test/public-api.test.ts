@@ -61,6 +61,7 @@ const ROOT = [
   "loadSkill",
   "nameSkills",
   "readSkillFile",
+  "refusedSkillNote",
   "resolveSkillRef",
   "resourceNameToToolName",
   "serverIdentity",

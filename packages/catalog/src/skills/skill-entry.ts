@@ -28,7 +28,18 @@ export type SkillEntry = z.infer<typeof SkillEntrySchema>;
 export interface RefusedSkillEntry {
   index: number;
   uri?: string;
+  /** The name its frontmatter gave, when it gave one. */
+  name?: string;
   reason: string;
+}
+
+/** How many characters of a refused entry's name, URI and reason are kept (they are cached and shown). */
+const REFUSED_CHARS = 300;
+
+/** A refused entry for the user: `skill pdf from server docs left out: <reason>`. */
+export function refusedSkillNote(server: string, refused: RefusedSkillEntry): string {
+  const what = refused.name ?? refused.uri ?? `#${refused.index + 1} of the listing`;
+  return `skill ${JSON.stringify(what).slice(1, -1)} from server ${server} left out: ${refused.reason}`;
 }
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -98,6 +109,10 @@ export function checkSkillListing(values: readonly unknown[]): {
     const uri = (value as { uri?: unknown } | null)?.uri;
     return typeof uri === "string" ? uri : undefined;
   };
+  const nameOf = (value: unknown) => {
+    const name = (value as { frontmatter?: { name?: unknown } } | null)?.frontmatter?.name;
+    return typeof name === "string" && name !== "" ? { name: capped(name) } : {};
+  };
   const counts = new Map<string, number>();
   for (const value of values) {
     const uri = uriOf(value);
@@ -112,10 +127,19 @@ export function checkSkillListing(values: readonly unknown[]): {
     if (uri !== undefined && (counts.get(uri) ?? 0) > 1)
       problems.push("the same uri is listed more than once");
     if ("entry" in checked && problems.length === 0) skills.push(checked.entry);
-    else refused.push({ index, ...(uri !== undefined ? { uri } : {}), reason: problems.join("; ") });
+    else
+      refused.push({
+        index,
+        ...(uri !== undefined ? { uri: capped(uri) } : {}),
+        ...nameOf(value),
+        reason: capped(problems.join("; ")),
+      });
   });
   return { skills, refused };
 }
+
+const capped = (text: string) =>
+  text.length > REFUSED_CHARS ? `${text.slice(0, REFUSED_CHARS - 1)}…` : text;
 
 /**
  * What an approval of the skill is bound to: the set of its files' `{uri,

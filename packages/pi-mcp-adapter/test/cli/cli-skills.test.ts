@@ -53,4 +53,40 @@ describe("CLI skills", () => {
     expect(tampered.stdout).toMatch(/^Refused the file references\/FORMS.md of skill "docs-pdf-processing"/);
     expect(tampered.stdout).not.toContain("Ignore the user");
   });
+
+  it("names a listed skill that failed the checks, with why, in skills and status, and leaves it out", async () => {
+    await using dir = await createTempDir();
+    const skills = await writeSkillsFixture(dir.join("skills"));
+    const misnamed = {
+      uri: "skill://pdf-tools/SKILL.md",
+      frontmatter: { name: "pdf-processing", description: "Another PDF skill." },
+      resources: [{ uri: "skill://pdf-tools/SKILL.md", digest: `sha256:${"0".repeat(64)}`, size: 10 }],
+    };
+    const env = { SKILLS_FIXTURE_EXTRA: JSON.stringify([misnamed]) };
+    await writeFile(
+      dir.join(".mcp.json"),
+      JSON.stringify({
+        mcpServers: { docs: { command: process.execPath, args: [skillsFixtureServerPath, skills], env } },
+      }),
+    );
+    const note =
+      'skill pdf-processing from server docs left out: name "pdf-processing" must match the folder "pdf-tools" of skill://pdf-tools/SKILL.md';
+    const listed = run(dir.path, "skills", "docs");
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(`\n${note}`);
+    expect(listed.stdout.match(/^- /gm)).toHaveLength(2);
+    const json = JSON.parse(run(dir.path, "skills", "docs", "--json").stdout);
+    expect(json.refused).toEqual([
+      {
+        server: "docs",
+        name: "pdf-processing",
+        uri: "skill://pdf-tools/SKILL.md",
+        reason: expect.any(String),
+      },
+    ]);
+    // Status never starts the server: it reads the refusal from the metadata cache.
+    expect(run(dir.path, "status").stdout).toContain(`\n  ${note}`);
+    const status = JSON.parse(run(dir.path, "status", "--json").stdout);
+    expect(status.servers[0].refusedSkills).toEqual([expect.objectContaining({ name: "pdf-processing" })]);
+  });
 });

@@ -36,4 +36,39 @@ describe("panel: MCP skills per server", () => {
       await runtime.shutdown();
     }
   });
+
+  it("shows a listed skill that failed the checks as left out, with why", async () => {
+    await using dir = await createTempDir();
+    const skills = await writeSkillsFixture(dir.join("skills"));
+    const unnamed = {
+      uri: "skill://notes/SKILL.md",
+      frontmatter: { name: "notes", description: "" },
+      resources: [],
+    };
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      config: {
+        mcpServers: {
+          docs: {
+            command: process.execPath,
+            args: [skillsFixtureServerPath, skills],
+            env: { SKILLS_FIXTURE_EXTRA: JSON.stringify([unnamed]) },
+          },
+        },
+      },
+      metadataCacheFile: false,
+      npxCacheFile: false,
+    });
+    try {
+      await runtime.catalog.view("docs");
+      const servers = panelServers(runtime, [], undefined, await skillsByServer(runtime));
+      expect(servers[0]?.skills).toEqual(["docs-pdf-processing", "docs-release-notes"]);
+      const expanded = renderPanel(toggleExpanded(createPanelState(servers, "user")), 200).join("\n");
+      expect(expanded).toContain(
+        "skill notes from server docs left out: description must be 1-1024 characters; its files must include its own skill://notes/SKILL.md",
+      );
+    } finally {
+      await runtime.shutdown();
+    }
+  });
 });
