@@ -2,6 +2,8 @@
  * MCP skills (SEP-2640) beside Pi's own skills and across Pi processes, in
  * real Pi on both lines, from the skills fixture server (the SDK's
  * `SkillsExtension` over stdio):
+ * - a listed entry that fails the checks is left out, and `mcp({})` says so
+ *   with the reason;
  * - a local skill (in the agent dir's `skills/`) named like the MCP skill
  *   keeps its name; the MCP skill is renamed `<server>-<skill>-mcp`, both are
  *   in the system prompt, and each `/skill:` loads its own content;
@@ -34,6 +36,12 @@ const load = (args: Record<string, unknown>) => ({
 const systemPrompt = (request: ChatRequest | undefined) =>
   JSON.stringify(request?.messages.filter((m) => m.role === "system" || m.role === "developer") ?? []);
 const bytes = (text: string | undefined) => Buffer.byteLength(text ?? "");
+/** A listed skill whose name is not its folder's, as a careless server lists it. */
+const MISNAMED = {
+  uri: "skill://pdf-tools/SKILL.md",
+  frontmatter: { name: "pdf-processing", description: "Another PDF skill." },
+  resources: [{ uri: "skill://pdf-tools/SKILL.md", digest: `sha256:${"0".repeat(64)}`, size: 10 }],
+};
 
 /** One prompt in a `--mode rpc` Pi: every dialog's title is recorded and answered "Allow once". */
 async function rpcPrompt(project: PiProject, sessionArgs: string[], prompt: string): Promise<string[]> {
@@ -62,7 +70,7 @@ async function rpcPrompt(project: PiProject, sessionArgs: string[], prompt: stri
 }
 
 describe.each(piHosts())("$label", (host) => {
-  it("renames an MCP skill around a local one, and keeps a /skill: approval with the session", async () => {
+  it("names a refused entry in mcp({}), renames an MCP skill around a local one, and keeps a /skill: approval with the session", async () => {
     await using project = await createPiProject({
       host,
       adapterConfig: (p) => ({
@@ -70,13 +78,17 @@ describe.each(piHosts())("$label", (host) => {
           docs: {
             command: process.execPath,
             args: [skillsFixtureServerPath, p.join("skills")],
-            env: { SKILLS_FIXTURE_LOG: p.join("requests.log") },
+            env: {
+              SKILLS_FIXTURE_LOG: p.join("requests.log"),
+              SKILLS_FIXTURE_EXTRA: JSON.stringify([MISNAMED]),
+            },
           },
         },
       }),
       steps: [
         // 1: the model lists the server (its skills go to the metadata cache).
         { toolCall: { name: "mcp", arguments: { server: "docs" } } },
+        { toolCall: { name: "mcp", arguments: {} } },
         { text: "Listed." },
         // 2: /skill: of the MCP skill (a session on disk), 3: /skill: of the local one.
         { text: "PELICAN-7" },
@@ -101,6 +113,9 @@ describe.each(piHosts())("$label", (host) => {
 
     const first = await project.run("What does the docs server offer?");
     expect(first.code, first.stderr).toBe(0);
+    expect(toolResultTexts(first.requests[2]!).at(-1)).toContain(
+      'skill pdf-processing from server docs left out: name "pdf-processing" must match the folder "pdf-tools" of skill://pdf-tools/SKILL.md',
+    );
 
     // Both skills listed: the local one under its own name, the MCP one renamed; each loads its own.
     const mcp = await project.run(`/skill:${MCP_NAME} fill the form`, { sessionArgs: sessions });
