@@ -111,6 +111,7 @@ export class ApprovalGate {
       origin: call.origin,
       ...(call.tool.annotations ? { annotations: Object.freeze({ ...call.tool.annotations }) } : {}),
       fingerprintChanged: call.change !== undefined,
+      ...(call.skill ? { skill: Object.freeze({ ...call.skill }) } : {}),
       ...(call.signal ? { signal: call.signal } : {}),
     });
     if (decide) {

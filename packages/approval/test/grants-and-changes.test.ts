@@ -190,14 +190,18 @@ describe("a call the user must approve whatever the policy (an MCP skill's load)
     expect(asked).toEqual([]);
   });
 
-  it("names the skill and the files the approval binds in the dialog, not the tool wording", async () => {
+  it("names the skill and the files the approval binds in the dialog and to brokers, not the tool wording", async () => {
     const { dialog, asked } = scripted(["Deny"]);
-    const gate = new ApprovalGate({ dialog });
     const files = [
       { path: "SKILL.md", size: 120 },
       { path: "references/\u001b[2JFORMS.md", size: 30 },
     ];
-    await gate.check({ ...skill("files-1"), skill: { name: "fs-pdf", uri: "skill://pdf/SKILL.md", files } });
+    const events = new EventEmitter();
+    const offered: ToolApprovalRequest[] = [];
+    events.on(MCP_TOOL_APPROVAL_REQUEST_EVENT, (request: ToolApprovalRequest) => offered.push(request));
+    const subject = { name: "fs-pdf", uri: "skill://pdf/SKILL.md", files };
+    await new ApprovalGate({ dialog, events }).check({ ...skill("files-1"), skill: subject });
+    expect(offered[0]?.skill).toEqual(subject);
     expect(asked[0]).toBe(
       [
         "Load MCP skill fs-pdf from server fs (skill://pdf/SKILL.md)?",
