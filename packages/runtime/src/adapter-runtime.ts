@@ -77,12 +77,10 @@ export class AdapterRuntime {
       reloadConfig: reloadConfig && (() => reloadConfig().then((loaded) => this.loaded(loaded))),
     });
     const now = options.lifecycle?.now;
-    const catalogOptions = { ...options.catalog, direct: options.direct, now };
+    const localSkills = () => host.localSkillNames?.() ?? [];
+    const catalogOptions = { ...options.catalog, direct: options.direct, now, localSkills };
     const listings = new Listings(set, catalogOptions, options.trace, warn);
-    const questions = new CatalogQuestions(set, listings, {
-      ...catalogOptions,
-      localSkills: () => host.localSkillNames?.() ?? [],
-    });
+    const questions = new CatalogQuestions(set, listings, catalogOptions);
     const notes = new NextTurnNotes();
     const pins = new ToolPins(options, warn, (server) => listings.view(server));
     const calls = new Calls(set, { listings, questions }, host, options.calls, options.ui, pins, notes);
