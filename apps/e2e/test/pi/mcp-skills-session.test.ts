@@ -18,12 +18,13 @@ import path from "node:path";
 import {
   type ChatRequest,
   FIXTURE_SKILLS,
-  skillsFixtureServerPath,
+  MISNAMED_SKILL_ENTRY,
   toolResultTexts,
   userMessageTexts,
   writeSkillsFixture,
 } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
+import { skillsFixtureEntry } from "../../src/fixtures.js";
 import { piHosts } from "../../src/pi-hosts.js";
 import { createPiProject, type PiProject } from "../../src/pi-project.js";
 import { rpcMessages } from "../../src/rpc-messages.js";
@@ -36,12 +37,6 @@ const load = (args: Record<string, unknown>) => ({
 const systemPrompt = (request: ChatRequest | undefined) =>
   JSON.stringify(request?.messages.filter((m) => m.role === "system" || m.role === "developer") ?? []);
 const bytes = (text: string | undefined) => Buffer.byteLength(text ?? "");
-/** A listed skill whose name is not its folder's, as a careless server lists it. */
-const MISNAMED = {
-  uri: "skill://pdf-tools/SKILL.md",
-  frontmatter: { name: "pdf-processing", description: "Another PDF skill." },
-  resources: [{ uri: "skill://pdf-tools/SKILL.md", digest: `sha256:${"0".repeat(64)}`, size: 10 }],
-};
 
 /** One prompt in a `--mode rpc` Pi: every dialog's title is recorded and answered "Allow once". */
 async function rpcPrompt(project: PiProject, sessionArgs: string[], prompt: string): Promise<string[]> {
@@ -75,14 +70,7 @@ describe.each(piHosts())("$label", (host) => {
       host,
       adapterConfig: (p) => ({
         mcpServers: {
-          docs: {
-            command: process.execPath,
-            args: [skillsFixtureServerPath, p.join("skills")],
-            env: {
-              SKILLS_FIXTURE_LOG: p.join("requests.log"),
-              SKILLS_FIXTURE_EXTRA: JSON.stringify([MISNAMED]),
-            },
-          },
+          docs: skillsFixtureEntry(p, { SKILLS_FIXTURE_EXTRA: JSON.stringify([MISNAMED_SKILL_ENTRY]) }),
         },
       }),
       steps: [

@@ -5,7 +5,12 @@
  * a supporting file, an unknown name, and a tampered file refused.
  */
 import { appendFile, writeFile } from "node:fs/promises";
-import { createTempDir, skillsFixtureServerPath, writeSkillsFixture } from "@pi-mcp-adapter/test-kit";
+import {
+  createTempDir,
+  MISNAMED_SKILL_ENTRY,
+  skillsFixtureServerPath,
+  writeSkillsFixture,
+} from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { runCli as run } from "./run-cli.js";
 
@@ -57,12 +62,7 @@ describe("CLI skills", () => {
   it("names a listed skill that failed the checks, with why, in skills and status, and leaves it out", async () => {
     await using dir = await createTempDir();
     const skills = await writeSkillsFixture(dir.join("skills"));
-    const misnamed = {
-      uri: "skill://pdf-tools/SKILL.md",
-      frontmatter: { name: "pdf-processing", description: "Another PDF skill." },
-      resources: [{ uri: "skill://pdf-tools/SKILL.md", digest: `sha256:${"0".repeat(64)}`, size: 10 }],
-    };
-    const env = { SKILLS_FIXTURE_EXTRA: JSON.stringify([misnamed]) };
+    const env = { SKILLS_FIXTURE_EXTRA: JSON.stringify([MISNAMED_SKILL_ENTRY]) };
     await writeFile(
       dir.join(".mcp.json"),
       JSON.stringify({

@@ -10,62 +10,21 @@
 import { appendFile } from "node:fs/promises";
 import path from "node:path";
 import type { SessionGrant } from "@pi-mcp-adapter/approval";
-import { MetadataCache } from "@pi-mcp-adapter/catalog";
-import type { ServerDefinition } from "@pi-mcp-adapter/core";
+import { FIXTURE_SKILLS } from "@pi-mcp-adapter/test-kit";
+import { describe, expect, it } from "vitest";
 import {
-  createTempDir,
-  FIXTURE_SKILLS,
-  skillsFixtureServerPath,
-  type TempDir,
-  writeSkillsFixture,
-} from "@pi-mcp-adapter/test-kit";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  AdapterRuntime,
+  type AdapterRuntime,
   type Host,
   headlessHost,
   runProxyRequest,
   runSkillRequest,
 } from "../../src/index.js";
-import { connectWith, stdioDefinition } from "../definitions.js";
-import { uiHost } from "../hosts.js";
+import { approving, skillsBed, textOf } from "./skills-bed.js";
 
-let dir: TempDir;
-let skillsDir: string;
-const runtimes: AdapterRuntime[] = [];
-beforeEach(async () => {
-  dir = await createTempDir("pi-mcp-skill-approvals-");
-  skillsDir = await writeSkillsFixture(dir.join("skills"));
-});
-afterEach(async () => {
-  await Promise.all(runtimes.splice(0).map((r) => r.shutdown()));
-  await dir.remove();
-});
+const bed = skillsBed("pi-mcp-skill-approvals-");
+const runtimeWith = (host: Host, cacheName?: string) =>
+  bed.runtime({ host, ...(cacheName ? { cacheName } : {}) });
 
-const definition = (): ServerDefinition =>
-  stdioDefinition("docs", { command: process.execPath, args: [skillsFixtureServerPath, skillsDir] });
-
-/** A runtime on its own metadata cache (`cacheName`), so a new one lists the server afresh. */
-function runtimeWith(host: Host, cacheName = "mcp-cache.json"): AdapterRuntime {
-  const runtime = new AdapterRuntime({
-    servers: [definition()],
-    host,
-    catalog: { cache: new MetadataCache({ file: dir.join(cacheName) }) },
-    connect: connectWith(),
-  });
-  runtimes.push(runtime);
-  return runtime;
-}
-
-/** A host whose approval dialog answers `answer` and records each question. */
-const approving = (answer: string, asked: string[]) =>
-  uiHost(async (title) => {
-    asked.push(title);
-    return answer;
-  });
-
-const textOf = (result: { content: unknown[] }) =>
-  result.content.map((c) => (c as { text?: string }).text ?? "").join("\n");
 const bytes = (text: string | undefined) => Buffer.byteLength(text ?? "");
 const modelLoads = (runtime: AdapterRuntime, file?: string) =>
   runProxyRequest(runtime, {
@@ -128,7 +87,7 @@ describe("a skill the user loaded by command", () => {
     await next.shutdown();
 
     // A file of the skill changed on the server: its files are another set, so the user is asked.
-    await appendFile(path.join(skillsDir, "pdf-processing", "references", "FORMS.md"), "More.\n");
+    await appendFile(path.join(bed.skillsDir(), "pdf-processing", "references", "FORMS.md"), "More.\n");
     const changed = runtimeWith(approving("Allow once", asked), "fresh-cache.json");
     changed.approvals.restoreGrants(grants);
     await changed.catalog.view("docs");
