@@ -13,7 +13,6 @@ import { skillsBed } from "./skills-bed.js";
 
 const bed = skillsBed("pi-mcp-refused-skills-");
 
-
 const runtimeWith = () =>
   bed.runtime({ env: { SKILLS_FIXTURE_EXTRA: JSON.stringify([MISNAMED_SKILL_ENTRY, { uri: 7 }]) } });
 
