@@ -19,11 +19,9 @@ export {
   type RuntimeSource,
 } from "@pi-mcp-adapter/runtime";
 export {
-  emptyStatusSnapshot,
   type McpServerState,
   type McpServerStatus,
   type McpStatusSnapshot,
-  PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
   type ServerSummary,
@@ -40,8 +38,10 @@ export { PACKAGE_VERSION } from "./package-version.js";
 export { createMcpAdapter, hasNativeMcp, type McpAdapterOptions } from "./pi/extension.js";
 export { RUNTIME_REGISTER_EVENT, type RuntimeRegisterRequest } from "./pi/session/server-registrations.js";
 export {
+  emptyStatusSnapshot,
   MCP_STATUS_EVENT,
   MCP_STATUS_V1_EVENT,
   type McpServerStatusV1,
   type McpStatusSnapshotV1,
 } from "./pi/status/status-v1.js";
+export { PROXY_TOOL_DESCRIPTION } from "./pi/tools/proxy-tools.js";

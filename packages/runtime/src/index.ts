@@ -22,23 +22,18 @@
 export { AdapterRuntime } from "./adapter-runtime.js";
 // Calls: what goes in, what comes out, who watches.
 export type { CallRequest } from "./calls/call-pipeline.js";
-export type { CallDetails, CallResult, HostOutcome } from "./calls/call-result.js";
-export { textResult } from "./calls/call-result.js";
+export type { CallResult, HostOutcome } from "./calls/call-result.js";
 export type { CallTarget } from "./calls/call-target.js";
-export type { ResourceWatch } from "./calls/resource-watches.js";
-export { cachedToolChanges } from "./calls/tool-pins.js";
-// What the sub-objects hand out (`runtime.catalog`, `runtime.listings`, `runtime.watches`, `runtime.tasks`).
+// What the catalog hands out (`runtime.catalog.view()`), and how many servers it lists at once.
 export { type CatalogView, MAX_PARALLEL_DISCOVERY } from "./catalog/listings.js";
 export { createRuntime, type RuntimeSource } from "./create-runtime.js";
 export { RuntimeError, type RuntimeErrorCode } from "./errors.js";
 export { type Host, type HostSampler, headlessHost, type SamplingResponse } from "./host.js";
 export type { RuntimeOAuthHooks } from "./oauth/runtime-oauth.js";
 export type { CallObserver, CallRecord } from "./observability/call-observers.js";
-export type { RunningTask } from "./observability/running-tasks.js";
 export type { AdapterRuntimeOptions } from "./runtime-options.js";
-export type { Connect } from "./servers/server-set.js";
 export { warmUpSearch } from "./startup/search-warm-up.js";
 // The model-facing tools (their declarations and mcpScript's dispatch are in `./startup`).
 export { runProxyRequest } from "./tools/proxy-request.js";
-export { runSkillRequest, type SkillRequest } from "./tools/skill-request.js";
+export { runSkillRequest } from "./tools/skill-request.js";
 export type { ProxyDetails, ProxyOutcome } from "./tools/tool-outcomes.js";

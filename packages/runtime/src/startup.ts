@@ -2,35 +2,30 @@
  * `@pi-mcp-adapter/runtime/startup`: what a host needs before any server
  * runs — the startup snapshot (config and metadata cache), the proxy tool's
  * declaration and mcpScript's dispatch (the script tool's declaration is the
- * script package's `./tool` entry), direct-tool planning, prompt commands,
- * the status snapshot, and the status, token-cost and tool-change texts.
+ * script package's `./tool` entry), direct-tool planning, prompt entries,
+ * the status snapshot, token costs, and the status and tool-change texts
+ * (texts only a host shows — the prompt list, stats, task and token-cost
+ * lines — are the host's own).
  * None of it loads the call path, the transport or the search package, so a
  * host's start-up stays small. The package root does not repeat these names.
  */
 
 export { checkArguments } from "./calls/check-arguments.js";
-export { promptUserMessage } from "./calls/prompt-message.js";
-export type { AutoDirect } from "./catalog/auto-direct-tools.js";
 export {
   type DirectTool,
   type DirectToolPlan,
   type DirectToolSettings,
   directSelection,
   directToolSettings,
-  type PlanInput,
   planDirectTools,
   serversNeedingListing,
 } from "./catalog/direct-tools.js";
-export { completionPoint, parsePromptArguments, quoteWord } from "./catalog/prompt-arguments.js";
-export { formatPromptList, type PromptEntry, promptEntries } from "./catalog/prompt-catalog.js";
-export { pickModelByHints } from "./client-features/sampling-flow.js";
+export { type PromptEntry, promptEntries } from "./catalog/prompt-catalog.js";
 export { descriptionFirstLine } from "./format/description-text.js";
-export { formatStatus, formatTaskStatus } from "./format/status-text.js";
+export { formatStatus } from "./format/status-text.js";
 export { formatToolChanges, toolChangeSummary } from "./format/tool-changes.js";
 export { sharedLabel } from "./observability/shared-label.js";
-export { formatStats } from "./observability/stats-observer.js";
 export {
-  emptyStatusSnapshot,
   type McpServerState,
   type McpServerStatus,
   type McpStatusSnapshot,
@@ -47,18 +42,10 @@ export {
 } from "./startup/startup-snapshot.js";
 export {
   INSTALL_ACTION,
-  PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
   type ProxyParams,
   proxyToolDescription,
 } from "./tools/proxy-tool.js";
 export { runScriptRequest } from "./tools/script-request.js";
-export {
-  declarationText,
-  directDeclaration,
-  estimateTokens,
-  formatTokenCosts,
-  liveTokenCosts,
-  type ServerTokenCost,
-} from "./tools/token-cost.js";
+export { directDeclaration, liveTokenCosts, type ServerTokenCost } from "./tools/token-cost.js";

@@ -13,7 +13,6 @@ const PUBLIC_API = [
   // building a runtime, and its host
   "AdapterRuntime",
   "AdapterRuntimeOptions",
-  "Connect",
   "createRuntime",
   "headlessHost",
   "Host",
@@ -26,41 +25,37 @@ const PUBLIC_API = [
   "RuntimeError",
   "RuntimeErrorCode",
   // calls
-  "CallDetails",
   "CallObserver",
   "CallRecord",
   "CallRequest",
   "CallResult",
   "CallTarget",
   "HostOutcome",
-  "textResult",
-  // what the sub-objects hand out
-  "cachedToolChanges",
+  // what the sub-objects hand out (their other types are read off `AdapterRuntime`)
   "CatalogView",
   "MAX_PARALLEL_DISCOVERY",
-  "ResourceWatch",
-  "RunningTask",
   // the proxy tool's dispatch and the tools' outcomes
   "ProxyDetails",
   "ProxyOutcome",
   "runProxyRequest",
   // MCP skills by name: the proxy tool, the shell's /skill: and the CLI
   "runSkillRequest",
-  "SkillRequest",
 ];
 
-/** `@pi-mcp-adapter/runtime/startup`: what a host needs before any server runs. */
+/**
+ * `@pi-mcp-adapter/runtime/startup`: what a host needs before any server runs.
+ * Texts only a host shows (the prompt list, the stats table, the task and
+ * token-cost lines) are the host's own, not runtime's.
+ */
 const STARTUP_API = [
   // the model-facing tools' declarations, and mcpScript's dispatch
   "INSTALL_ACTION",
-  "PROXY_TOOL_DESCRIPTION",
   "PROXY_TOOL_NAME",
   "PROXY_TOOL_PARAMETERS",
   "ProxyParams",
   "proxyToolDescription",
   "runScriptRequest",
   // the startup snapshot and direct tools
-  "AutoDirect",
   "checkArguments",
   "DirectTool",
   "DirectToolPlan",
@@ -68,27 +63,17 @@ const STARTUP_API = [
   "directSelection",
   "directToolSettings",
   "loadStartupSnapshot",
-  "PlanInput",
   "planDirectTools",
   "serversNeedingListing",
   "snapshotAutoDirect",
   "StartupSnapshot",
-  // prompts and sampling
-  "completionPoint",
-  "formatPromptList",
-  "parsePromptArguments",
-  "pickModelByHints",
+  // prompt commands (their argument parser and texts are the shell's)
   "PromptEntry",
   "promptEntries",
-  "promptUserMessage",
-  "quoteWord",
   // status snapshots and texts
   "descriptionFirstLine",
-  "emptyStatusSnapshot",
   "formatDebugStderr",
-  "formatStats",
   "formatStatus",
-  "formatTaskStatus",
   "McpServerState",
   "McpServerStatus",
   "McpStatusSnapshot",
@@ -99,18 +84,19 @@ const STARTUP_API = [
   // tool pinning: what changed, for status screens and trust-tools
   "formatToolChanges",
   "toolChangeSummary",
-  // token cost per server, with the estimate the benchmarks use
-  "declarationText",
+  // token cost per server, and how a host declares a direct tool (what the cost counts)
   "directDeclaration",
-  "estimateTokens",
-  "formatTokenCosts",
   "liveTokenCosts",
   "ServerTokenCost",
   "snapshotTokenCosts",
 ];
 
-/** Every name an entry point exports, types included, as the compiler sees it. */
+const exportsOf = new Map<string, string[]>();
+
+/** Every name an entry point exports, types included, as the compiler sees it (read once per entry). */
 function exportedNames(file: string): string[] {
+  const known = exportsOf.get(file);
+  if (known) return known;
   const entry = fileURLToPath(new URL(`../src/${file}`, import.meta.url));
   const program = ts.createProgram([entry], {
     module: ts.ModuleKind.NodeNext,
@@ -122,7 +108,9 @@ function exportedNames(file: string): string[] {
   const source = program.getSourceFile(entry);
   const module = source && checker.getSymbolAtLocation(source);
   if (!module) throw new Error(`cannot read ${entry}`);
-  return checker.getExportsOfModule(module).map((symbol) => symbol.name);
+  const names = checker.getExportsOfModule(module).map((symbol) => symbol.name);
+  exportsOf.set(file, names);
+  return names;
 }
 
 describe("public API", () => {
@@ -136,9 +124,10 @@ describe("public API", () => {
     expect({ unlisted, missing }).toEqual({ unlisted: [], missing: [] });
   });
 
-  it("keeps the package root at most 60 names, and each name in one entry only", () => {
-    expect(PUBLIC_API.length).toBeLessThanOrEqual(60);
-    expect(STARTUP_API.length).toBeLessThanOrEqual(60);
-    expect(PUBLIC_API.filter((name) => STARTUP_API.includes(name))).toEqual([]);
+  it("keeps the whole face (root and ./startup) at most 60 names, and each name in one entry only", () => {
+    const root = exportedNames("index.ts");
+    const startup = exportedNames("startup.ts");
+    expect(root.length + startup.length).toBeLessThanOrEqual(60);
+    expect(root.filter((name) => startup.includes(name))).toEqual([]);
   });
 });

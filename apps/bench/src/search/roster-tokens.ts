@@ -7,9 +7,9 @@
  * definition without a roster.
  */
 import {
-  PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
+  proxyToolDescription,
 } from "@pi-mcp-adapter/runtime/startup";
 import { type CatalogServer, createShellHome, loadCatalogServers } from "../shell/shell-home.js";
 import { definitionText, RecordingPi, tokens } from "../shell/shell-recording-pi.js";
@@ -70,7 +70,7 @@ export async function measureRosterTokens(): Promise<RosterTokensResult> {
   const baseline = tokens(
     definitionText({
       name: PROXY_TOOL_NAME,
-      description: PROXY_TOOL_DESCRIPTION,
+      description: proxyToolDescription([]),
       parameters: PROXY_TOOL_PARAMETERS,
     }),
   );

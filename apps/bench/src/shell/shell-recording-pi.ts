@@ -77,6 +77,15 @@ export function headlessContext(cwd: string): unknown {
   };
 }
 
-// A declaration as text (name + description + parameters) and the token estimate (characters / 4):
-// the runtime's, so the bench and the token cost that the panel and `status` show count alike.
-export { declarationText as definitionText, estimateTokens as tokens } from "@pi-mcp-adapter/runtime/startup";
+/**
+ * A declaration as text: name, description and JSON-Schema parameters, as
+ * runtime's token cost (the panel's and `status`'s figures) counts it.
+ */
+export function definitionText(tool: { name: string; description: string; parameters: unknown }): string {
+  return tool.name + tool.description + JSON.stringify(tool.parameters);
+}
+
+/** The token estimate runtime's token cost uses: characters / 4, rounded up. */
+export function tokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}

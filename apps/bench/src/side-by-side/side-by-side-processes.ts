@@ -5,7 +5,8 @@
  * command line does not say what it is), the processes below it (the MCP servers an
  * adapter or the built-in started), and their proportional set size (PSS,
  * shared pages split among the processes sharing them) from
- * `/proc/<pid>/smaps_rollup`.
+ * `/proc/<pid>/smaps_rollup`; processes found by command line and
+ * environment, and their summed RSS.
  */
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
@@ -69,6 +70,25 @@ export function pssMiB(processes: number[]): number {
     kib += Number(/^Pss:\s+(\d+) kB/m.exec(rollup ?? "")?.[1] ?? 0);
   }
   return kib / 1024;
+}
+
+/** VmRSS of the processes in MiB, summed: pages shared between them count once per process. */
+export function rssMiB(processes: number[]): number {
+  let kib = 0;
+  for (const pid of processes)
+    kib += Number(/VmRSS:\s+(\d+) kB/.exec(readProc(pid, "status") ?? "")?.[1] ?? 0);
+  return kib / 1024;
+}
+
+/** Live (not zombie) processes whose command line (arguments joined by NUL) and environment match. */
+export function processesWhere(match: (cmdline: string, environ: string) => boolean): number[] {
+  return pids().filter((pid) => {
+    const stat = readProc(pid, "stat");
+    if (!stat || stat.slice(stat.lastIndexOf(")") + 2)[0] === "Z") return false;
+    const cmdline = readProc(pid, "cmdline");
+    const environ = readProc(pid, "environ");
+    return cmdline !== undefined && environ !== undefined && match(cmdline, environ);
+  });
 }
 
 /** The processes below the Pi of `projectDir` right now, and their PSS. */

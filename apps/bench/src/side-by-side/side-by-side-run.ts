@@ -7,7 +7,8 @@
  *
  * Flags: `--runs N` start-up runs per column and cache state (default 5),
  * `--pairs N` measured call pairs (default 200), `--only a,b` a subset of
- * startup, tokens, servers, search, fresh, calls, rss, install, `--columns
+ * startup, tokens, servers, search, fresh, calls, rss, install, shared (its
+ * own table: see src/shared/shared-pi-sessions.ts), `--columns
  * a,b` a subset of ours, ref, codemode, deferred (Pi alone always runs).
  * `PI_MCP_BENCH_BEFORE=<another checkout, built>` puts that checkout's
  * adapter in the reference's column: before/after pairs in one run.
@@ -19,6 +20,8 @@ import { dirname, join } from "node:path";
 import type { PiHost } from "@pi-mcp-adapter/e2e/pi-hosts";
 import { loadEvalData } from "../eval-data.js";
 import { measureLatency } from "../search/search-latency.js";
+import { measureShared, SERVERS, SESSIONS, SHARED_COLUMNS } from "../shared/shared-pi-sessions.js";
+import { formatShared, type SharedResult } from "../shared/shared-table.js";
 import { loadCatalogServers } from "../shell/shell-home.js";
 import { measureCalls } from "./side-by-side-call.js";
 import { measureEchoTurns } from "./side-by-side-echo-turn.js";
@@ -40,7 +43,17 @@ import { measureStartup } from "./side-by-side-startup.js";
 import { formatSideBySide, type SideBySide } from "./side-by-side-table.js";
 import { measureTokens } from "./side-by-side-tokens.js";
 
-const SECTIONS = ["startup", "tokens", "servers", "search", "fresh", "calls", "rss", "install"] as const;
+const SECTIONS = [
+  "startup",
+  "tokens",
+  "servers",
+  "search",
+  "fresh",
+  "calls",
+  "rss",
+  "install",
+  "shared",
+] as const;
 /** Runs per column of the server-process section, and echo-call sessions per column. */
 const SERVER_ROUNDS = 3;
 const ECHO_CALLS = 20;
@@ -101,6 +114,8 @@ log(header);
 const data = loadEvalData();
 const servers = loadCatalogServers(data.dir);
 const result: SideBySide = { servers: servers.length };
+/** The `shared` section: its own columns (sharing on, off, the built-in), so its own table. */
+const shared: SharedResult = { columns: {} };
 const projects: BenchProject[] = [];
 // A section that fails stops the run, but the table still shows what was measured before it.
 let failure: unknown;
@@ -153,6 +168,7 @@ try {
     log("RSS with 10 eager servers…");
     result.rss = await measureRss(adapters, servers);
   }
+  if (only.has("shared")) await measureShared(SHARED_COLUMNS, shared.columns, log);
   if (only.has("install")) {
     log("Production installs (npm pack + npm install; the reference from the registry)…");
     result.install = { ours: measureOurInstall(), ref: measureRefInstall(REF_VERSION) };
@@ -168,6 +184,10 @@ console.log(
   `${servers.length} servers / ${data.tools.length} tools (eval catalog), start-up medians of ${runs} runs, ${pairs} call pairs\n`,
 );
 console.log(formatSideBySide(result));
+if (Object.keys(shared.columns).length) {
+  console.log(`\nShared servers: ${SESSIONS} Pi sessions × ${SERVERS} stdio servers (server-everything)\n`);
+  console.log(formatShared(shared));
+}
 if (failure) {
   console.error("\nStopped early:", failure);
   process.exitCode = 1;

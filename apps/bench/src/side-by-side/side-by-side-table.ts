@@ -5,6 +5,7 @@
  * whether our figure meets it) where the design sets one.
  */
 import type { QualityScores } from "../metrics.js";
+import { formatFigure as fmt, formatResultsTable, type ResultRow } from "../results-table.js";
 import type { CallRow } from "./side-by-side-call.js";
 import type { InstallResult } from "./side-by-side-install.js";
 import { type AdapterId, COLUMNS, REF_VERSION } from "./side-by-side-project.js";
@@ -33,18 +34,14 @@ export interface SideBySide {
 
 type Column = (typeof COLUMNS)[number];
 
-interface Row {
-  what: string;
-  values: Partial<Record<Column, number>>;
-  digits: number;
-  /** Target text and check, for our figure. */
-  target?: [string, (ours: number) => boolean];
-}
+type Row = ResultRow<Column>;
 
-const fmt = (v: number | undefined, digits: number) =>
-  v === undefined || Number.isNaN(v)
-    ? "—"
-    : v.toLocaleString("en", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const COLUMN_LABELS: Record<Column, string> = {
+  ours: "this checkout",
+  ref: REF_VERSION,
+  codemode: "built-in codemode",
+  deferred: "built-in deferred",
+};
 
 /** Values of a per-column record, for the table's columns. */
 const pick = (from: Partial<Record<AdapterId, number>> | undefined, map = (v: number) => v) =>
@@ -266,20 +263,15 @@ export function sideBySideRows(r: SideBySide): Row[] {
 /** The table as Markdown, plus the largest installed packages of each. */
 export function formatSideBySide(r: SideBySide): string {
   const lines = [
-    `| | this checkout | ${REF_VERSION} | built-in codemode | built-in deferred | ratio (ours / ${REF_VERSION}) | target (ours) |`,
-    "|---|---:|---:|---:|---:|---:|---|",
+    formatResultsTable(
+      {
+        columns: COLUMNS.map((id) => ({ id, label: COLUMN_LABELS[id] })),
+        ratio: { of: "ours", to: "ref", label: `ratio (ours / ${REF_VERSION})` },
+        target: { column: "ours", label: "target (ours)" },
+      },
+      sideBySideRows(r),
+    ),
   ];
-  for (const row of sideBySideRows(r)) {
-    const { ours, ref } = row.values;
-    const ratio = ours !== undefined && ref !== undefined && ref !== 0 ? `${(ours / ref).toFixed(2)}×` : "—";
-    const shown = ratio.includes("NaN") ? "—" : ratio;
-    const target =
-      row.target && ours !== undefined
-        ? `${row.target[0]}: ${row.target[1](ours) ? "met" : "**not met**"}`
-        : "";
-    const cells = COLUMNS.map((c) => fmt(row.values[c], row.digits));
-    lines.push(`| ${row.what} | ${cells.join(" | ")} | ${shown} | ${target} |`);
-  }
   if (r.install) {
     const top = (i: InstallResult) =>
       i.biggest

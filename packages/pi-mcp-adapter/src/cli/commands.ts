@@ -3,7 +3,8 @@
  * (or, for rows that are no proxy request, how they run). Usage text, each
  * command's `--help`, flag checking and dispatch all come from this table.
  */
-import { formatStats, type ProxyParams } from "@pi-mcp-adapter/runtime/startup";
+import type { ProxyParams } from "@pi-mcp-adapter/runtime/startup";
+import { formatStats } from "../texts/stats-table.js";
 import { authCli, logoutCli } from "./auth-cli.js";
 import type { CliContext, CliOutput } from "./cli-context.js";
 import { CliError, EXIT, type ExitCode } from "./cli-error.js";

@@ -5,26 +5,23 @@
  * slash command, `mcp__<server>__<prompt>`. Arguments are the shell's words,
  * positional or `key=value`.
  */
-import { type AdapterRuntime, type CallDetails, type HostOutcome, textResult } from "@pi-mcp-adapter/runtime";
-import {
-  formatPromptList,
-  parsePromptArguments,
-  promptUserMessage,
-  quoteWord,
-} from "@pi-mcp-adapter/runtime/startup";
+import type { AdapterRuntime, CallResult, HostOutcome } from "@pi-mcp-adapter/runtime";
+import { parsePromptArguments, quoteWord } from "../prompts/prompt-arguments.js";
+import { formatPromptList } from "../prompts/prompt-list.js";
+import { promptUserMessage } from "../prompts/prompt-message.js";
 import { CliError } from "./cli-error.js";
 
 /** What the CLI's prompt commands tell `--json`: the list, one prompt's message, or the failed get. */
-type PromptOutcome = HostOutcome<
-  { mode: "prompts" } | { mode: "prompt"; server: string; prompt: string } | CallDetails
->;
+type PromptOutcome =
+  | HostOutcome<{ mode: "prompts" } | { mode: "prompt"; server: string; prompt: string }>
+  | CallResult;
 
 export async function listPrompts(
   runtime: AdapterRuntime,
   server: string | undefined,
 ): Promise<PromptOutcome> {
   const listed = await runtime.catalog.prompts(server);
-  return textResult(formatPromptList(listed.prompts, listed.unavailable), { mode: "prompts" as const });
+  return textOutcome(formatPromptList(listed.prompts, listed.unavailable), { mode: "prompts" as const });
 }
 
 export async function runPrompt(
@@ -66,5 +63,10 @@ export async function runPrompt(
     typeof message === "string"
       ? message
       : message.map((p) => (p.type === "text" ? p.text : `[image ${p.mimeType}]`)).join("\n");
-  return textResult(text, { mode: "prompt" as const, server: entry.server, prompt: entry.prompt.name });
+  return textOutcome(text, { mode: "prompt" as const, server: entry.server, prompt: entry.prompt.name });
+}
+
+/** A prompt command's text as the outcome `callResultOutput` prints. */
+function textOutcome<D>(text: string, details: D): HostOutcome<D> {
+  return { content: [{ type: "text", text }], isError: false, details };
 }

@@ -3,12 +3,11 @@
  * metadata cache knows. Neither starts a server: status reports the runtime's
  * view before any connection, and the tool list comes from the cache.
  */
+import { compareToolPins, serverIdentity } from "@pi-mcp-adapter/catalog";
 import { formatProblem } from "@pi-mcp-adapter/config";
-import { cachedToolChanges } from "@pi-mcp-adapter/runtime";
 import {
   descriptionFirstLine,
   formatStatus,
-  formatTokenCosts,
   formatToolChanges,
   loadStartupSnapshot,
   type ServerSummary,
@@ -17,6 +16,7 @@ import {
   snapshotTokenCosts,
   toolChangeSummary,
 } from "@pi-mcp-adapter/runtime/startup";
+import { formatTokenCosts } from "../texts/token-cost-line.js";
 import type { CliContext, CliOutput } from "./cli-context.js";
 import { EXIT, errorJson } from "./cli-error.js";
 import { awaitingApprovalNote, pendingJson } from "./cli-trust.js";
@@ -37,7 +37,7 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
     withCachedSkips(runtime.listings.summaries(), snapshot),
     ctx.environment.agentDir,
   );
-  const changes = cachedToolChanges(snapshot.servers, snapshot.cache, snapshot.config.settings.pinTools);
+  const changes = cachedToolChanges(snapshot);
   // What each server costs in every model request, and with all its tools direct (metadata cache only).
   const costs = new Map(snapshotTokenCosts(snapshot).map((c) => [c.server, c]));
   const lines = [formatStatus(servers, runtime.servers.problems), ...formatToolChanges(changes)];
@@ -73,6 +73,22 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
       })),
     },
   };
+}
+
+/**
+ * Changed and new tools as the metadata cache knows them — each server's
+ * cached listing against its pins — without starting a server; none while
+ * `pinTools` is `false` (pinning off).
+ */
+function cachedToolChanges(snapshot: StartupSnapshot) {
+  const cache = snapshot.cache;
+  if (!cache || snapshot.config.settings.pinTools === false) return [];
+  return snapshot.servers.flatMap(({ server, listing }) => {
+    const pins = cache.pins(server.name);
+    if (!listing || !pins) return [];
+    const { changes } = compareToolPins(pins, serverIdentity(server), listing.tools);
+    return changes.length ? [{ server: server.name, changes }] : [];
+  });
 }
 
 /**

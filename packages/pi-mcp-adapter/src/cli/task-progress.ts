@@ -4,7 +4,8 @@
  * (`MCP task everything · simulate-research-query: Analyzing content...`),
  * so a long `call` shows what it waits for; stdout keeps only the result.
  */
-import { formatTaskStatus, type McpStatusSnapshot } from "@pi-mcp-adapter/runtime/startup";
+import type { McpStatusSnapshot } from "@pi-mcp-adapter/runtime/startup";
+import { formatTaskStatus } from "../texts/task-line.js";
 
 /** A `Host.status` that writes a line per task change with `write`. */
 export function taskProgressSink(write: (line: string) => void): (snapshot: McpStatusSnapshot) => void {

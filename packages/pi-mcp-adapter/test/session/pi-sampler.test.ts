@@ -7,7 +7,7 @@ import type { Model } from "@mariozechner/pi-ai";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { startScriptedModel } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import { piSampler } from "../../src/pi/host/pi-sampler.js";
+import { pickModelByHints, piSampler } from "../../src/pi/host/pi-sampler.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: Pi's models are generic over their API
 type AnyModel = Model<any>;
@@ -110,5 +110,26 @@ describe("piSampler", () => {
     await expect(piSampler(context(current, [current]))(request, controller.signal)).rejects.toThrow(
       "the model request was cancelled",
     );
+  });
+});
+
+describe("pickModelByHints", () => {
+  const models = [
+    { id: "claude-3-5-haiku", name: "Claude Haiku" },
+    { id: "gpt-4o", name: "GPT-4o" },
+    { id: "local-llama" },
+  ];
+  it("takes the first hint that matches an id or name, case-insensitively", () => {
+    expect(pickModelByHints(models, { hints: [{ name: "sonnet" }, { name: "GPT" }] })?.id).toBe("gpt-4o");
+    expect(pickModelByHints(models, { hints: [{ name: "haiku" }, { name: "gpt" }] })?.id).toBe(
+      "claude-3-5-haiku",
+    );
+    expect(pickModelByHints(models, { hints: [{ name: "Llama" }] })?.id).toBe("local-llama");
+  });
+  it("gives undefined (the current model) without a match or hints", () => {
+    expect(pickModelByHints(models, { hints: [{ name: "gemini" }] })).toBeUndefined();
+    expect(pickModelByHints(models, { hints: [{}, { name: " " }] })).toBeUndefined();
+    expect(pickModelByHints(models, { costPriority: 1 })).toBeUndefined();
+    expect(pickModelByHints(models, undefined)).toBeUndefined();
   });
 });

@@ -1,8 +1,10 @@
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import { statusSnapshot } from "@pi-mcp-adapter/runtime/startup";
+import { createRuntime, headlessHost } from "@pi-mcp-adapter/runtime";
+import { type McpStatusSnapshot, statusSnapshot } from "@pi-mcp-adapter/runtime/startup";
+import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { StatusChannels } from "../../src/pi/status/status-channels.js";
-import { MCP_STATUS_EVENT, MCP_STATUS_V1_EVENT } from "../../src/pi/status/status-v1.js";
+import { emptyStatusSnapshot, MCP_STATUS_EVENT, MCP_STATUS_V1_EVENT } from "../../src/pi/status/status-v1.js";
 
 /** Only `pi.events` is used: a recording bus stands in for Pi's (the real one runs in apps/e2e). */
 function recordingPi() {
@@ -36,5 +38,22 @@ describe("status channels", () => {
       MCP_STATUS_V1_EVENT,
     ]);
     expect(emitted[2]?.[1]).toMatchObject({ servers: [{ directToolCount: 2 }] });
+  });
+
+  it("the empty snapshot is the one a runtime's status ends with at shutdown", async () => {
+    await using dir = await createTempDir();
+    const snapshots: McpStatusSnapshot[] = [];
+    const host = headlessHost({ status: (snapshot) => void snapshots.push(snapshot) });
+    const config = { mcpServers: { off: { command: "never-run", disabled: true } } };
+    const runtime = await createRuntime({
+      cwd: dir.path,
+      config,
+      host,
+      metadataCacheFile: false,
+      npxCacheFile: false,
+    });
+    await runtime.shutdown();
+    expect(snapshots.at(0)?.disabledCount).toBe(1);
+    expect(snapshots.at(-1)).toEqual(emptyStatusSnapshot());
   });
 });

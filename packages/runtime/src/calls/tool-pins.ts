@@ -206,22 +206,3 @@ function withMissingPins(current: ServerPins | undefined, save: ServerPins): Ser
   if (!current || current.identity !== save.identity) return save;
   return { identity: current.identity, tools: { ...save.tools, ...current.tools } };
 }
-
-/**
- * Changed and new tools as the metadata cache knows them — each server's
- * cached listing against its pins — without connecting anything (for
- * status screens that must not start servers).
- */
-export function cachedToolChanges(
-  servers: readonly { server: ServerDefinition; listing?: ServerListing }[],
-  cache: MetadataCache | undefined,
-  setting: PinToolsSetting | undefined,
-): ServerToolChanges[] {
-  if (!cache || pinMode(setting) === "off") return [];
-  return servers.flatMap(({ server, listing }) => {
-    const pins = cache.pins(server.name);
-    if (!listing || !pins) return [];
-    const { changes } = compareToolPins(pins, serverIdentity(server), listing.tools);
-    return changes.length ? [{ server: server.name, changes }] : [];
-  });
-}

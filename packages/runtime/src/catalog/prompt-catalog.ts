@@ -1,12 +1,9 @@
 /**
  * Prompts as the shell offers them: one slash command per MCP prompt,
- * `/mcp__<server>__<prompt>`, and the listing `/mcp-adapter prompts` and the
- * CLI's `prompts` print. Pi-free.
+ * `/mcp__<server>__<prompt>`, from what a server's listing offers. Pi-free.
  */
 import type { ServerListing } from "@pi-mcp-adapter/catalog";
 import type { RemotePrompt, ToolMetadata } from "@pi-mcp-adapter/core";
-import { promptUsage } from "./prompt-arguments.js";
-import { type UnavailableServer, unavailableLine } from "./unavailable-servers.js";
 
 /** One prompt of one server, with the command that runs it. */
 export interface PromptEntry {
@@ -36,25 +33,4 @@ export function promptEntries(
   return (listing?.prompts ?? [])
     .filter((p) => kept.has(p.name))
     .map((prompt) => ({ server, prompt, command: promptCommandName(server, prompt.name) }));
-}
-
-/** Every prompt with its usage and arguments, for `/mcp-adapter prompts` and the CLI. */
-export function formatPromptList(
-  entries: readonly PromptEntry[],
-  unavailable: readonly UnavailableServer[] = [],
-): string {
-  const lines: string[] = [];
-  if (entries.length === 0) lines.push("No MCP prompts.");
-  else lines.push(`MCP prompts (${entries.length}):`);
-  for (const { prompt, command } of entries) {
-    const about = prompt.description ?? prompt.title;
-    lines.push(`- ${promptUsage(command, prompt).split(" (or by name")[0]}${about ? ` — ${about}` : ""}`);
-    for (const a of prompt.arguments ?? []) {
-      lines.push(
-        `    ${a.name} (${a.required ? "required" : "optional"})${a.description ? `: ${a.description}` : ""}`,
-      );
-    }
-  }
-  for (const u of unavailable) lines.push(unavailableLine(u));
-  return lines.join("\n");
 }

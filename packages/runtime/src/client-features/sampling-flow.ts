@@ -150,30 +150,6 @@ export function cutAtStopSequence(text: string, stops: string[] | undefined): { 
   return end === -1 ? { text, cut: false } : { text: text.slice(0, end), cut: true };
 }
 
-/**
- * The model a request's `modelPreferences.hints` pick: the first hint that is
- * a substring (case-insensitive) of a candidate's id or name wins, hints in
- * the server's order; no match (or no hints) is `undefined`, meaning "the
- * current model".
- */
-export function pickModelByHints<M extends { id: string; name?: string }>(
-  candidates: readonly M[],
-  modelPreferences: Record<string, unknown> | undefined,
-): M | undefined {
-  const hints = (modelPreferences as { hints?: unknown } | undefined)?.hints;
-  if (!Array.isArray(hints)) return undefined;
-  for (const hint of hints) {
-    const name = (hint as { name?: unknown } | undefined)?.name;
-    if (typeof name !== "string" || name.trim() === "") continue;
-    const wanted = name.trim().toLowerCase();
-    const match = candidates.find(
-      (m) => m.id.toLowerCase().includes(wanted) || (m.name ?? "").toLowerCase().includes(wanted),
-    );
-    if (match) return match;
-  }
-  return undefined;
-}
-
 function approvalTitle(server: string, request: SamplingRequest): string {
   const lines = [`MCP server "${server}" asks to use your model (sampling). Allow?`];
   if (request.systemPrompt) lines.push(`System prompt: ${bound(request.systemPrompt)}`);

@@ -1,6 +1,6 @@
 /**
- * The status texts a host shows before and beside calls: the server list of
- * `mcp({})` and `/mcp-adapter status`, and a running MCP task in a few words.
+ * The status text a host shows before and beside calls: the server list of
+ * `mcp({})` and `/mcp-adapter status`, with each server's running MCP tasks.
  * Kept apart from the search and describe renderings (format.ts) so a host's
  * start-up can load them without the search package.
  */
@@ -9,7 +9,7 @@ import { type ConfigProblem, formatProblem } from "@pi-mcp-adapter/config";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import type { RunningTask } from "../observability/running-tasks.js";
 import { sharedLabel } from "../observability/shared-label.js";
-import type { McpTaskStatus, ServerSummary } from "../observability/status-events.js";
+import type { ServerSummary } from "../observability/status-events.js";
 
 export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[], now = Date.now()): string {
   const lines: string[] = [];
@@ -85,19 +85,4 @@ function formatRunningTask(task: RunningTask, now: number): string {
   const message = task.message ? `: ${stripControlSequences(task.message)}` : "";
   const seconds = Math.max(0, Math.round((now - task.startedAt) / 1000));
   return `task ${task.tool} ${task.status.replace("_", " ")}${message} (${seconds}s, id ${task.taskId})`;
-}
-
-/**
- * A running MCP task in a few words for a status line or a progress line:
- * `everything · simulate-research-query: Analyzing content...` (the status
- * is named when it is not `working`, e.g. `input required: …`).
- */
-export function formatTaskStatus(
-  server: string,
-  task: Pick<McpTaskStatus, "tool" | "status" | "message">,
-): string {
-  const state = task.status === "working" ? "" : task.status.replace("_", " ");
-  const message = task.message ? stripControlSequences(task.message) : "";
-  const text = [state, message].filter(Boolean).join(": ") || "working";
-  return `${server} · ${task.tool}: ${text}`;
 }

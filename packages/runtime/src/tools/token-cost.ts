@@ -122,15 +122,6 @@ export async function liveTokenCosts(runtime: TokenCostSource): Promise<ServerTo
   });
 }
 
-/** One line for text status: every server's cost now and with all its tools direct. */
-export function formatTokenCosts(costs: readonly ServerTokenCost[]): string {
-  const total = costs.reduce((n, c) => n + c.perRequest, 0);
-  const each = costs.map(
-    (c) => `${c.server} ~${c.perRequest}${c.allDirect === null ? "" : ` (all direct ~${c.allDirect})`}`,
-  );
-  return `Tokens in every request: ~${total}${each.length ? `: ${each.join(", ")}` : ""}`;
-}
-
 function tokensOf(declarations: readonly ToolDeclaration[]): number {
   return declarations.length ? estimateTokens(declarations.map(declarationText).join("")) : 0;
 }

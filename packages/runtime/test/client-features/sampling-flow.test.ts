@@ -9,7 +9,6 @@ import {
 import { SamplingUsage } from "../../src/client-features/sampling-usage.js";
 import type { SamplingRequest } from "../../src/host.js";
 import { type Host, headlessHost, RuntimeError } from "../../src/index.js";
-import { pickModelByHints } from "../../src/startup.js";
 
 const ask = (text: string): CreateMessageParams => ({
   messages: [{ role: "user", content: { type: "text", text } }],
@@ -100,27 +99,6 @@ describe("cutAtStopSequence", () => {
     expect(cutAtStopSequence("no stop here", ["END"])).toEqual({ text: "no stop here", cut: false });
     expect(cutAtStopSequence("text", undefined)).toEqual({ text: "text", cut: false });
     expect(cutAtStopSequence("text", [""])).toEqual({ text: "text", cut: false });
-  });
-});
-
-describe("pickModelByHints", () => {
-  const models = [
-    { id: "claude-3-5-haiku", name: "Claude Haiku" },
-    { id: "gpt-4o", name: "GPT-4o" },
-    { id: "local-llama" },
-  ];
-  it("takes the first hint that matches an id or name, case-insensitively", () => {
-    expect(pickModelByHints(models, { hints: [{ name: "sonnet" }, { name: "GPT" }] })?.id).toBe("gpt-4o");
-    expect(pickModelByHints(models, { hints: [{ name: "haiku" }, { name: "gpt" }] })?.id).toBe(
-      "claude-3-5-haiku",
-    );
-    expect(pickModelByHints(models, { hints: [{ name: "Llama" }] })?.id).toBe("local-llama");
-  });
-  it("gives undefined (the current model) without a match or hints", () => {
-    expect(pickModelByHints(models, { hints: [{ name: "gemini" }] })).toBeUndefined();
-    expect(pickModelByHints(models, { hints: [{}, { name: " " }] })).toBeUndefined();
-    expect(pickModelByHints(models, { costPriority: 1 })).toBeUndefined();
-    expect(pickModelByHints(models, undefined)).toBeUndefined();
   });
 });
 

@@ -2,12 +2,8 @@ import { MetadataCache } from "@pi-mcp-adapter/catalog";
 import { definitionHash } from "@pi-mcp-adapter/config";
 import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
-import {
-  loadStartupSnapshot,
-  PROXY_TOOL_DESCRIPTION,
-  PROXY_TOOL_PARAMETERS,
-  proxyToolDescription,
-} from "../../src/startup.js";
+import { loadStartupSnapshot, PROXY_TOOL_PARAMETERS, proxyToolDescription } from "../../src/startup.js";
+import { PROXY_TOOL_DESCRIPTION } from "../../src/tools/proxy-tool.js";
 import { ROSTER_BUDGET_CHARS, serverRoster } from "../../src/tools/server-roster.js";
 
 /** The servers of the search eval catalog: 38 published MCP servers. */

@@ -8,8 +8,9 @@
  * disabled or removed, or the prompt withdrawn) keeps its command, since Pi
  * cannot unregister one, but the command says so instead of running.
  *
- * Arguments are parsed by the runtime (positional and `key=value`, shell-like
- * quoting); required ones are checked before `prompts/get`. The result, after
+ * Arguments are parsed as the CLI parses them (`prompts/prompt-arguments.ts`:
+ * positional and `key=value`, shell-like quoting); required ones are checked
+ * before `prompts/get`. The result, after
  * approval and the output guard, is previewed where Pi has a UI
  * (`prompt-preview.ts`): only **Use prompt** sends it to the model as one
  * user message and starts a turn. Without a UI (print and json modes) it is
@@ -19,16 +20,14 @@ import type { ExtensionAPI, ExtensionCommandContext } from "@mariozechner/pi-cod
 import { describeError } from "@pi-mcp-adapter/core";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import {
-  completionPoint,
   descriptionFirstLine,
-  formatPromptList,
   type PromptEntry,
-  parsePromptArguments,
   promptEntries,
-  promptUserMessage,
-  quoteWord,
   type StartupSnapshot,
 } from "@pi-mcp-adapter/runtime/startup";
+import { completionPoint, parsePromptArguments, quoteWord } from "../../prompts/prompt-arguments.js";
+import { formatPromptList } from "../../prompts/prompt-list.js";
+import { promptUserMessage } from "../../prompts/prompt-message.js";
 import type { RuntimeFor } from "../host/runtime-loading.js";
 import type { AdapterSubcommand } from "./adapter-command.js";
 import { confirmPromptUse } from "./prompt-preview.js";

@@ -2,7 +2,7 @@
  * `/mcp-adapter stats`: per server and tool, calls, errors, timeouts,
  * latency percentiles and bytes of this session (`settings.captureStats`).
  */
-import { formatStats } from "@pi-mcp-adapter/runtime/startup";
+import { formatStats } from "../../texts/stats-table.js";
 import type { RuntimeFor } from "../host/runtime-loading.js";
 import type { AdapterSubcommand } from "./adapter-command.js";
 

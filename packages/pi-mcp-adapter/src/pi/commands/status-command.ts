@@ -9,10 +9,10 @@
 import {
   formatDebugStderr,
   formatStatus,
-  formatTokenCosts,
   formatToolChanges,
   liveTokenCosts,
 } from "@pi-mcp-adapter/runtime/startup";
+import { formatTokenCosts } from "../../texts/token-cost-line.js";
 import type { RuntimeFor } from "../host/runtime-loading.js";
 import { piNameHints } from "../status/pi-name-hints.js";
 import { type DirectToolRegistrar, directStatusLines } from "../tools/direct-tools.js";

@@ -11,7 +11,6 @@
 import type { AssistantMessage, Context, Message, Model } from "@mariozechner/pi-ai";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { HostSampler, SamplingResponse } from "@pi-mcp-adapter/runtime";
-import { pickModelByHints } from "@pi-mcp-adapter/runtime/startup";
 
 // biome-ignore lint/suspicious/noExplicitAny: Pi's models are generic over their API
 type AnyModel = Model<any>;
@@ -56,6 +55,30 @@ export function piSampler(ctx: ExtensionContext): HostSampler {
     }
     return toResponse(answer, model);
   };
+}
+
+/**
+ * The model a request's `modelPreferences.hints` pick: the first hint that is
+ * a substring (case-insensitive) of a candidate's id or name wins, hints in
+ * the server's order; no match (or no hints) is `undefined`, meaning "the
+ * current model".
+ */
+export function pickModelByHints<M extends { id: string; name?: string }>(
+  candidates: readonly M[],
+  modelPreferences: Record<string, unknown> | undefined,
+): M | undefined {
+  const hints = (modelPreferences as { hints?: unknown } | undefined)?.hints;
+  if (!Array.isArray(hints)) return undefined;
+  for (const hint of hints) {
+    const name = (hint as { name?: unknown } | undefined)?.name;
+    if (typeof name !== "string" || name.trim() === "") continue;
+    const wanted = name.trim().toLowerCase();
+    const match = candidates.find(
+      (m) => m.id.toLowerCase().includes(wanted) || (m.name ?? "").toLowerCase().includes(wanted),
+    );
+    if (match) return match;
+  }
+  return undefined;
 }
 
 /** Models with credentials, for hint matching; a registry that cannot list them leaves only the current model. */

@@ -2,10 +2,15 @@
  * The session's resource watches as hosts show them (`/mcp-adapter watch`
  * without arguments, the panel): one line per watch with its update count.
  */
-import type { ResourceWatch } from "@pi-mcp-adapter/runtime";
-
-/** What a line shows of a watch. */
-type WatchRow = Pick<ResourceWatch, "server" | "uri" | "updates" | "error">;
+/** What a line shows of a watch (`runtime.watches.list()` gives them). */
+interface WatchRow {
+  server: string;
+  uri: string;
+  /** Updates heard since the watch began. */
+  updates: number;
+  /** Why the last (re)subscription failed, while it has not succeeded since. */
+  error?: string;
+}
 
 /** One line for a watch: `server · uri — 2 updates` (and why re-subscribing failed, if it did). */
 export function watchLine(watch: WatchRow): string {

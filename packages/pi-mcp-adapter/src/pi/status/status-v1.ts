@@ -1,14 +1,21 @@
 /**
- * Status snapshots in the reference adapter's documented shape, for
- * listeners written for its channel `pi-mcp-adapter/status/v1`: `version: 1`,
+ * The status channels' names and shapes: ours (`MCP_STATUS_EVENT`, whose last
+ * snapshot is the empty one), and snapshots in the reference adapter's
+ * documented shape, for listeners written for its channel
+ * `pi-mcp-adapter/status/v1`: `version: 1`,
  * the six documented server states only (`connecting` reads as
  * `not-connected`), and each server's `directToolCount`, which only the host
  * knows (it registers the direct tools).
  */
-import type { McpStatusSnapshot } from "@pi-mcp-adapter/runtime/startup";
+import { type McpStatusSnapshot, statusSnapshot } from "@pi-mcp-adapter/runtime/startup";
 
 /** The `pi.events` channel status snapshots are emitted on. */
 export const MCP_STATUS_EVENT = "pi-mcp-adapter:status";
+
+/** The snapshot `MCP_STATUS_EVENT` carries last, when the adapter shuts down: no servers, every count zero. */
+export function emptyStatusSnapshot(): McpStatusSnapshot {
+  return statusSnapshot([]);
+}
 
 /** The reference adapter's status channel; hosts emit `McpStatusSnapshotV1` on it beside `MCP_STATUS_EVENT`. */
 export const MCP_STATUS_V1_EVENT = "pi-mcp-adapter/status/v1";

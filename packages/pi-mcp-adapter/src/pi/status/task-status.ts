@@ -6,7 +6,8 @@
  * (`+1 more` when several run). It follows the status snapshots, which come
  * after every change of a task; `mcpFooterStatus: "off"` hides it too.
  */
-import { formatTaskStatus, type McpStatusSnapshot } from "@pi-mcp-adapter/runtime/startup";
+import type { McpStatusSnapshot } from "@pi-mcp-adapter/runtime/startup";
+import { formatTaskStatus } from "../../texts/task-line.js";
 import type { FooterSettings } from "./footer-status.js";
 
 /** The key of the task line in Pi's status line. */

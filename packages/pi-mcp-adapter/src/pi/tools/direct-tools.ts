@@ -25,7 +25,6 @@ import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-age
 import { foldName, type ToolMetadata } from "@pi-mcp-adapter/core";
 import type { CallResult } from "@pi-mcp-adapter/runtime";
 import {
-  type AutoDirect,
   checkArguments,
   type DirectTool,
   type DirectToolPlan,
@@ -100,7 +99,7 @@ export class DirectToolRegistrar {
   /** The problems of the last plan (collisions, unknown names), for status. */
   problems: string[] = [];
   /** What `directTools: "auto"` decided, as the last plan followed it (for status). */
-  auto: AutoDirect | undefined;
+  auto: DirectToolPlan["auto"];
 
   constructor(
     private readonly pi: ExtensionAPI,

@@ -17,10 +17,10 @@ import { foldName } from "@pi-mcp-adapter/core";
 import type { ProxyOutcome } from "@pi-mcp-adapter/runtime";
 import {
   type DirectToolSettings,
-  PROXY_TOOL_DESCRIPTION,
   PROXY_TOOL_NAME,
   PROXY_TOOL_PARAMETERS,
   type ProxyParams,
+  proxyToolDescription,
 } from "@pi-mcp-adapter/runtime/startup";
 import { proxyCallTitle, type RenderSettings, resultRenderers } from "../render/render-results.js";
 import type { RunningUpdate } from "../render/running-rows.js";
@@ -34,6 +34,9 @@ type RunProxy = (
   /** Pi's id of the model's tool call (kept with an MCP task the call starts). */
   callId?: string,
 ) => Promise<Pick<ProxyOutcome, "content" | "details">>;
+
+/** `mcp`'s description without a server roster (beside per-server namespace proxies, or with no server). */
+export const PROXY_TOOL_DESCRIPTION = proxyToolDescription([]);
 
 /** Registers the proxy tools `settings` ask for; returns the names registered. */
 export function registerProxyTools(

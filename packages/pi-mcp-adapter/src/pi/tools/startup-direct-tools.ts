@@ -16,7 +16,6 @@ import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import {
   type DirectToolSettings,
   directSelection,
-  type PlanInput,
   planDirectTools,
   type StartupSnapshot,
   serversNeedingListing,
@@ -44,7 +43,7 @@ export function registerStartupDirectTools(
 ): StartupDirectTools {
   const auto = snapshotAutoDirect(snapshot);
   // Only servers with direct tools need their cached metadata (built on first read), the rest never do.
-  const inputs: PlanInput[] = snapshot.servers.map((s) => ({
+  const inputs = snapshot.servers.map((s) => ({
     definition: s.server,
     metadata: directSelection(s.server, settings, auto) ? s.metadata : undefined,
   }));

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { promptUsage, splitCommandLine } from "../../src/catalog/prompt-arguments.js";
-import { completionPoint, parsePromptArguments, quoteWord } from "../../src/startup.js";
+import {
+  completionPoint,
+  parsePromptArguments,
+  promptUsage,
+  quoteWord,
+  splitCommandLine,
+} from "../../src/prompts/prompt-arguments.js";
 
 const argsPrompt = {
   name: "args-prompt",

@@ -4,8 +4,8 @@
  * backslash escape), each word either `name=value` for a declared argument
  * or a positional value for the next argument not given yet, in declared
  * order. Required arguments are checked here, before `prompts/get`, with a
- * message naming the missing ones and the usage. Pi-free: the shell, the CLI
- * and tests share it.
+ * message naming the missing ones and the usage. Pi-free: the Pi shell's
+ * prompt commands and the CLI's `prompt` share it.
  */
 import type { RemotePrompt } from "@pi-mcp-adapter/core";
 

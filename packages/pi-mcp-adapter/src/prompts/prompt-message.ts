@@ -2,9 +2,10 @@
  * A prompt's result (after the output guard) as the one user message it
  * becomes: its text parts joined, in order, into one text (role markers
  * kept), and its images beside it. A message with no image is plain text,
- * the form both Pi lines take most simply.
+ * the form both Pi lines take most simply. The Pi shell sends it; the CLI
+ * prints it.
  */
-import type { CallResult } from "./call-result.js";
+import type { CallResult } from "@pi-mcp-adapter/runtime";
 
 export type UserMessagePart =
   | { type: "text"; text: string }
