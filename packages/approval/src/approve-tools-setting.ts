@@ -2,12 +2,8 @@
  * The `approveTools` setting (its schema is core's `ApproveToolsSettingSchema`)
  * and the rule for when a tool call must be approved by the user.
  */
-import {
-  type ApproveToolsSetting,
-  ApproveToolsSettingSchema,
-  matchesAnyToolGlob,
-  type ToolAnnotations,
-} from "@pi-mcp-adapter/core";
+import { type ApproveToolsSetting, matchesAnyToolGlob, type ToolAnnotations } from "@pi-mcp-adapter/core";
+import { ApproveToolsSettingSchema } from "@pi-mcp-adapter/core/schemas";
 import { ApprovalError } from "./errors.js";
 
 /**

@@ -1,5 +1,5 @@
 // The setting's schema lives in core (shared with config); re-exported for hosts that import it from here.
-export { type ApproveToolsSetting, ApproveToolsSettingSchema } from "@pi-mcp-adapter/core";
+export { type ApproveToolsSetting, ApproveToolsSettingSchema } from "@pi-mcp-adapter/core/schemas";
 export {
   type ApprovalDialog,
   type ApprovalPrompt,

@@ -12,7 +12,6 @@ import {
   type RemoteResourceTemplate,
   type RemoteTool,
   type TaskSupport,
-  TaskSupportSchema,
   type ToolMetadata,
   type ToolPrefixMode,
   toolUiOf,
@@ -22,7 +21,8 @@ import type { SkippedList } from "./cache-file-schema.js";
 import { readFromSmallText } from "./cache-file-text.js";
 import { checkListingLimits } from "./listing-limits.js";
 import { resourceNameToToolName } from "./resource-name.js";
-import type { RefusedSkillEntry, SkillEntry } from "./skills/skill-entry.js";
+import type { RefusedSkillEntry } from "./skills/skill-entry.js";
+import type { SkillEntry } from "./skills/skill-entry-check.js";
 import { isToolIncluded, type ToolFilter } from "./tool-filter.js";
 
 /** A resource as `resources/list` gives it (core's wire shape). */
@@ -216,6 +216,7 @@ function templateVariables(uriTemplate: string, simpleOnly = false): string[] {
 
 /** The tool's `execution.taskSupport` (MCP Tasks), when it declared a known value. */
 function taskSupportOf(tool: RemoteTool): TaskSupport | undefined {
-  const parsed = TaskSupportSchema.safeParse(tool.execution?.taskSupport);
-  return parsed.success ? parsed.data : undefined;
+  // The values of core's `TaskSupportSchema`, checked by hand: this module is on a host's start path (no zod).
+  const value = tool.execution?.taskSupport;
+  return value === "forbidden" || value === "optional" || value === "required" ? value : undefined;
 }

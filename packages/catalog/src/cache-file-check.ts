@@ -6,7 +6,7 @@
  * `ServerListingSchema.parse`, so it holds no extra keys for zod to strip.
  * `cache-file-check.test.ts` keeps the two in step.
  */
-import { isPins } from "./pins-schema.js";
+import { isPins } from "./pins-check.js";
 
 type Check = (value: unknown) => boolean;
 

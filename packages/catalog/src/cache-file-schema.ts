@@ -3,24 +3,13 @@
  * key (a SHA-256 hash of the server's effective definition) it was listed
  * under, when, and the raw listing; and, per server, the pinned fingerprints
  * of its tools. Definitions, credentials and search keywords are never
- * stored. Reading the file is `cache-file.ts`.
+ * stored. Reading the file is `cache-file.ts` (hand-checked, no zod); these
+ * schemas check a listing before it is written (loaded then, not at start-up).
  */
 import { z } from "zod";
+import { CACHE_VERSION } from "./cache-file-constants.js";
 import { PinsSchema } from "./pins-schema.js";
-import { SkillEntrySchema } from "./skills/skill-entry.js";
-
-export const CACHE_FILE_NAME = "mcp-cache.json";
-export const CACHE_VERSION = 1;
-/** Entries older than this are ignored and pruned: 7 days. */
-export const CACHE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/**
- * An entry with a list that failed (`skipped`, reason `failed`) is served
- * this long instead: then the next lookup lists the server again, to fill
- * the list in. An hour: such failures are mostly a slow first start or a
- * backend briefly down, and an hour keeps that to one extra start per hour
- * while the tools are served from the cache meanwhile.
- */
-export const FAILED_LIST_RETRY_MS = 60 * 60 * 1000;
+import { SkillEntrySchema } from "./skills/skill-entry-check.js";
 
 const SchemaLike = z.record(z.string(), z.unknown());
 

@@ -33,7 +33,7 @@ import type { RemoteTool } from "@pi-mcp-adapter/core";
 import { isListingHead, isListingRest } from "./cache-file-check.js";
 import type { CachedServerListing, CacheEntry, CacheFile, ListingFingerprints } from "./cache-file-schema.js";
 import { listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
-import { isPins } from "./pins-schema.js";
+import { isPins } from "./pins-check.js";
 import { adoptFingerprints, toolFingerprint } from "./tool-fingerprint.js";
 
 /** The lists a start-up leaves as text until first read. */

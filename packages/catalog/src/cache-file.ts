@@ -4,7 +4,8 @@
  * shape, whole.
  */
 import { isCacheFile } from "./cache-file-check.js";
-import { CACHE_VERSION, type CacheFile } from "./cache-file-schema.js";
+import { CACHE_VERSION } from "./cache-file-constants.js";
+import type { CacheFile } from "./cache-file-schema.js";
 import { readCacheFileText } from "./cache-file-text.js";
 
 /**

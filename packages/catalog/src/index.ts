@@ -1,3 +1,8 @@
+/**
+ * `@pi-mcp-adapter/catalog`: tool metadata, the metadata cache, pins and
+ * skills. Nothing here loads zod (a host reads the cache on its start path);
+ * the schemas and the checks of a listing as a server sends it are `./schemas`.
+ */
 export {
   type BuildToolMetadataOptions,
   buildServerMetadata,
@@ -6,14 +11,8 @@ export {
   type ResourceTemplateListing,
   type ServerListing,
 } from "./build-tool-metadata.js";
-export {
-  CACHE_FILE_NAME,
-  CacheFileSchema,
-  FAILED_LIST_RETRY_MS,
-  ServerListingSchema,
-  type SkippedList,
-  SkippedListSchema,
-} from "./cache-file-schema.js";
+export { CACHE_FILE_NAME, FAILED_LIST_RETRY_MS } from "./cache-file-constants.js";
+export type { SkippedList } from "./cache-file-schema.js";
 export { CatalogError, type CatalogErrorCode } from "./errors.js";
 export {
   checkListingLimits,
@@ -30,18 +29,13 @@ export {
   instructionsPreview,
 } from "./server-instructions.js";
 export {
-  checkSkillEntry,
-  checkSkillListing,
   type RefusedSkillEntry,
   refusedSkillNote,
   SKILL_LIMITS,
-  type SkillEntry,
-  SkillEntrySchema,
-  type SkillFileEntry,
-  SkillFileEntrySchema,
   skillFilesFingerprint,
   skillRoot,
 } from "./skills/skill-entry.js";
+export type { SkillEntry, SkillFileEntry } from "./skills/skill-entry-check.js";
 export {
   type LoadedSkill,
   loadSkill,

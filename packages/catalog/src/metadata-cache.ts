@@ -15,14 +15,8 @@ import { stat } from "node:fs/promises";
 import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import type { ServerListing } from "./build-tool-metadata.js";
 import { parseCacheFile } from "./cache-file.js";
-import {
-  CACHE_TTL_MS,
-  CACHE_VERSION,
-  type CacheEntry,
-  type CacheFile,
-  FAILED_LIST_RETRY_MS,
-  ServerListingSchema,
-} from "./cache-file-schema.js";
+import { CACHE_TTL_MS, CACHE_VERSION, FAILED_LIST_RETRY_MS } from "./cache-file-constants.js";
+import type { CacheEntry, CacheFile } from "./cache-file-schema.js";
 import { formatCacheFile, listingFingerprints, listsUnparsed, readFromSmallText } from "./cache-file-text.js";
 import { checkListingLimits, listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
 import type { ServerPins } from "./tool-fingerprint.js";
@@ -118,6 +112,8 @@ export class MetadataCache {
    */
   async put(server: string, key: string, listing: ServerListing): Promise<void> {
     checkListingLimits(server, listing);
+    // The schema (zod) is loaded by the first write, never by reading: a start-up with a warm cache skips it.
+    const { ServerListingSchema } = await import("./cache-file-schema.js");
     const entry: CacheEntry = { key, savedAt: this.now(), listing: ServerListingSchema.parse(listing) };
     if (this.unchanged(server, entry)) return;
     // From the listed tools: the parsed copies are new objects, the listed ones were hashed by pinning.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isCacheFile } from "../src/cache-file-check.js";
-import { CACHE_VERSION } from "../src/cache-file-schema.js";
-import { CacheFileSchema } from "../src/index.js";
+import { CACHE_VERSION } from "../src/cache-file-constants.js";
+import { CacheFileSchema } from "../src/schemas.js";
 
 /** A cache file using every field the schema knows. */
 const full = () => ({

@@ -8,8 +8,9 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CACHE_VERSION } from "../src/cache-file-schema.js";
-import { CacheFileSchema, MetadataCache, type ServerListing } from "../src/index.js";
+import { CACHE_VERSION } from "../src/cache-file-constants.js";
+import { MetadataCache, type ServerListing } from "../src/index.js";
+import { CacheFileSchema } from "../src/schemas.js";
 
 let dir: string;
 let file: string;

@@ -9,13 +9,8 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  CacheFileSchema,
-  compareToolPins,
-  MetadataCache,
-  type ServerListing,
-  toolFingerprint,
-} from "../src/index.js";
+import { compareToolPins, MetadataCache, type ServerListing, toolFingerprint } from "../src/index.js";
+import { CacheFileSchema } from "../src/schemas.js";
 
 let dir: string;
 let file: string;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CACHE_TTL_MS } from "../src/cache-file-schema.js";
+import { CACHE_TTL_MS } from "../src/cache-file-constants.js";
 import { FAILED_LIST_RETRY_MS, MetadataCache, type ServerListing } from "../src/index.js";
 
 let dir: string;

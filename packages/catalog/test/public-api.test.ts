@@ -11,7 +11,6 @@ import { describe, expect, it } from "vitest";
 const ROOT = [
   "BuildToolMetadataOptions",
   "CACHE_FILE_NAME",
-  "CacheFileSchema",
   "CacheFileSystem",
   "CatalogError",
   "CatalogErrorCode",
@@ -31,18 +30,14 @@ const ROOT = [
   "ResourceTemplateListing",
   "SKILL_LIMITS",
   "ServerListing",
-  "ServerListingSchema",
   "ServerPins",
   "SkillEntry",
-  "SkillEntrySchema",
   "SkillFileEntry",
-  "SkillFileEntrySchema",
   "SkillReadResult",
   "SkillSource",
   "SkillVerificationError",
   "SkillVerificationReason",
   "SkippedList",
-  "SkippedListSchema",
   "TextDiff",
   "ToolChange",
   "ToolFilter",
@@ -51,8 +46,6 @@ const ROOT = [
   "acceptToolChanges",
   "buildServerMetadata",
   "checkListingLimits",
-  "checkSkillEntry",
-  "checkSkillListing",
   "compareToolPins",
   "hashToolsAhead",
   "instructionsHead",
@@ -71,10 +64,28 @@ const ROOT = [
   "verifySkillFile",
 ];
 
+/** `@pi-mcp-adapter/catalog/schemas` (src/schemas.ts): what loads zod. */
+const SCHEMAS = [
+  "CacheFileSchema",
+  "ServerListingSchema",
+  "SkillEntry",
+  "SkillEntrySchema",
+  "SkillFileEntry",
+  "SkillFileEntrySchema",
+  "SkippedList",
+  "SkippedListSchema",
+  "checkSkillEntry",
+  "checkSkillListing",
+];
+
 const NONE = { unlisted: [], missing: [] };
 
 describe("public API", () => {
   it("@pi-mcp-adapter/catalog exports exactly the listed names", () => {
     expect(publicApiDiff(new URL("../src/index.ts", import.meta.url), ROOT)).toEqual(NONE);
+  });
+
+  it("@pi-mcp-adapter/catalog/schemas exports exactly the listed names", () => {
+    expect(publicApiDiff(new URL("../src/schemas.ts", import.meta.url), SCHEMAS)).toEqual(NONE);
   });
 });

@@ -1,3 +1,8 @@
+/**
+ * `@pi-mcp-adapter/config`: reads, merges and admits config. Nothing here
+ * loads zod until a file must be validated (one that changed since it last
+ * validated cleanly); the schemas themselves are `./schemas`.
+ */
 export { ConfigError, type ConfigErrorCode } from "./errors.js";
 export {
   AGENT_CONFIG_FILE,
@@ -8,11 +13,12 @@ export {
   userConfigFiles,
 } from "./files/config-sources.js";
 export { readConfigText } from "./files/read-json-file.js";
+export { VALIDATED_CONFIG_FILE } from "./files/validated-files.js";
 export { HOST_IDS, type HostId, isHostId } from "./hosts/host-locations.js";
 export type { DetectedHostConfig } from "./hosts/load-host-configs.js";
 export type { ConfiguredServer } from "./layers/configured-server.js";
-export { type OAuthOptions, OAuthOptionsSchema } from "./layers/server-entry.js";
-export { type SettingKey, type Settings, SettingsSchema } from "./layers/settings.js";
+export type { OAuthOptions } from "./layers/server-entry.js";
+export type { SettingKey, Settings } from "./layers/settings.js";
 export type { SourceScope } from "./layers/source-scope.js";
 export { type LoadConfigOptions, loadConfig } from "./load-config.js";
 export { configHash, definitionHash } from "./merge/definition-hash.js";

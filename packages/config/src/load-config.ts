@@ -3,11 +3,16 @@
  * table (`sources/source-table.ts`), then merges the layers, converts the
  * merged entries to `ConfiguredServer`s and admits project servers through
  * trust and approval. Never spawns anything and never resolves secrets.
+ * A config file whose bytes validated cleanly before is not validated again
+ * (`files/validated-files.ts`): an unchanged setup loads without zod.
  */
+import path from "node:path";
 import { type ConfigEnvironment, defaultConfigEnvironment } from "./files/config-sources.js";
 import { createStampedReads } from "./files/file-stamps.js";
+import { openValidatedFiles, VALIDATED_CONFIG_FILE } from "./files/validated-files.js";
 import type { ConfigLayer } from "./layers/config-layer.js";
 import type { ConfiguredServer } from "./layers/configured-server.js";
+import { loadLayerCheck } from "./layers/layer-check-loader.js";
 import { isProjectScope } from "./layers/source-scope.js";
 import { configHash } from "./merge/definition-hash.js";
 import { type MergedEntry, mergeConfigLayers } from "./merge/merge-config-layers.js";
@@ -16,6 +21,7 @@ import type { ConfigProblem } from "./problems.js";
 import type { ResolvedConfig } from "./resolved-config.js";
 import type { ExtensionServerRegistration } from "./sources/extension-servers.js";
 import { withExtensionServers } from "./sources/extension-servers.js";
+import { createLayerReader } from "./sources/layer-reader.js";
 import { readSources } from "./sources/read-sources.js";
 import { CONFIG_SOURCES, INLINE_SOURCES } from "./sources/source-table.js";
 import { admitProjectServers, type PendingProjectServer } from "./trust/admit-project-servers.js";
@@ -41,24 +47,36 @@ export interface LoadConfigOptions {
   trust?: ProjectTrust | typeof ADMIT_ALL_PROJECT_SERVERS;
   /** Servers other extensions registered for this session: they rank below every config file. */
   registrations?: readonly ExtensionServerRegistration[];
+  /**
+   * Where the identities of config files that validated cleanly are kept, so an unchanged file is not
+   * validated again (no value of a file is kept, only its path, size, mtime and SHA-256). Default
+   * `<agent dir>/mcp-config-validated.json`, beside the metadata cache; `false`: validate every file.
+   */
+  validatedFiles?: string | false;
 }
 
 export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
   const trust = options.trust ?? { trusted: undefined };
   const projectReadable = trust === ADMIT_ALL_PROJECT_SERVERS || trust.trusted !== false;
   const reads = createStampedReads();
+  const environment = defaultConfigEnvironment(options.environment);
+  const storeFile = options.validatedFiles ?? path.join(environment.agentDir, VALIDATED_CONFIG_FILE);
+  const validated =
+    options.config === undefined && storeFile !== false ? await openValidatedFiles(storeFile) : undefined;
   const read = await readSources(
     options.config === undefined ? CONFIG_SOURCES : INLINE_SOURCES,
     {
       cwd: options.cwd,
-      environment: defaultConfigEnvironment(options.environment),
+      environment,
       configPath: options.configPath,
       inline: options.config === undefined ? undefined : { config: options.config },
       registrations: options.registrations ?? [],
       reads,
+      layers: createLayerReader(validated),
     },
     { projectReadable },
   );
+  await validated?.save();
   const layers = read.reads.flatMap((source) => source.layers);
   const problems = [...read.problems, ...layers.flatMap((layer) => layer.problems)];
 
@@ -87,10 +105,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     projectFilesRead: options.config === undefined && projectReadable,
     configHash: configHash(servers),
   };
-  return withExtensionServers(
-    resolved,
-    read.reads.flatMap((source) => source.registrations ?? []),
-  );
+  const registrations = read.reads.flatMap((source) => source.registrations ?? []);
+  // Registrations are checked as entries are: zod's check, loaded here so the synchronous check finds it.
+  if (registrations.length > 0) await loadLayerCheck();
+  return withExtensionServers(resolved, registrations);
 }
 
 /** Merged entries that can run, as servers; the others become problems. */

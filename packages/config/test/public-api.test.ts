@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 
 /** `@pi-mcp-adapter/config` (src/index.ts). */
 const ROOT = [
+  "VALIDATED_CONFIG_FILE",
   "interpolate",
   "keepHeadersAtOrigin",
   "ADMIT_ALL_PROJECT_SERVERS",
@@ -26,7 +27,6 @@ const ROOT = [
   "HostId",
   "LoadConfigOptions",
   "OAuthOptions",
-  "OAuthOptionsSchema",
   "PROJECT_OVERRIDE_FILE",
   "PendingProjectServer",
   "PrepareConnectionOptions",
@@ -44,7 +44,6 @@ const ROOT = [
   "SecretHeaders",
   "SettingKey",
   "Settings",
-  "SettingsSchema",
   "SourceScope",
   "configHash",
   "convertRegistration",
@@ -107,6 +106,19 @@ const SETUP = [
   "setServerDisabled",
 ];
 
+/** `@pi-mcp-adapter/config/schemas` (src/schemas.ts): what loads zod. */
+const SCHEMAS = [
+  "CheckIssue",
+  "CheckResult",
+  "LayerCheck",
+  "OAuthOptions",
+  "OAuthOptionsSchema",
+  "SettingKey",
+  "Settings",
+  "SettingsSchema",
+  "zodLayerCheck",
+];
+
 const NONE = { unlisted: [], missing: [] };
 
 describe("public API", () => {
@@ -116,5 +128,9 @@ describe("public API", () => {
 
   it("@pi-mcp-adapter/config/setup exports exactly the listed names", () => {
     expect(publicApiDiff(new URL("../src/setup.ts", import.meta.url), SETUP)).toEqual(NONE);
+  });
+
+  it("@pi-mcp-adapter/config/schemas exports exactly the listed names", () => {
+    expect(publicApiDiff(new URL("../src/schemas.ts", import.meta.url), SCHEMAS)).toEqual(NONE);
   });
 });

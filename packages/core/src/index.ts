@@ -1,3 +1,9 @@
+/**
+ * `@pi-mcp-adapter/core`: the contracts' plain parts — types, naming rules,
+ * the definition key, globs, the file writer and lock, the error family.
+ * Nothing here loads zod, so a host's start-up can import it for free; the
+ * zod schemas are `@pi-mcp-adapter/core/schemas` (`schemas.ts`).
+ */
 export {
   type AdapterEnvironment,
   type EnvironmentOverrides,
@@ -25,63 +31,31 @@ export type {
   ToolCallResult,
 } from "./mcp-wire.js";
 export { processAlive } from "./process-alive.js";
-export {
-  type Lifecycle,
-  LifecycleSchema,
-  ProtocolModeSchema,
-  type Provenance,
-  ProvenanceSchema,
-  type ServerDefinition,
-  ServerDefinitionSchema,
-  type ToolPrefixMode,
-  ToolPrefixModeSchema,
-  type TransportKind,
-  TransportKindSchema,
+export type {
+  Lifecycle,
+  Provenance,
+  ServerDefinition,
+  ToolPrefixMode,
+  TransportKind,
 } from "./server-definition.js";
-export {
-  type ApproveToolsSetting,
-  ApproveToolsSettingSchema,
-  FailureBackoffMsSchema,
-  IdleTimeoutMinutesSchema,
-  MaxTotalTimeoutMsSchema,
-  type OutputGuardLimits,
-  OutputGuardLimitsSchema,
-  type OutputGuardSetting,
-  OutputGuardSettingSchema,
-  type PinToolsSetting,
-  PinToolsSettingSchema,
-  RequestTimeoutMsSchema,
-  type SandboxSetting,
-  SandboxSettingSchema,
-  SearchKeywordsSettingSchema,
-  ShareServersSettingSchema,
-  SpillMaxAgeDaysSchema,
-  type TaskMode,
-  TaskModeSchema,
-  TaskTimeoutMsSchema,
-  ToolGlobListSchema,
-  type ToonEncodeSetting,
-  ToonEncodeSettingSchema,
+export type {
+  ApproveToolsSetting,
+  OutputGuardLimits,
+  OutputGuardSetting,
+  PinToolsSetting,
+  SandboxSetting,
+  TaskMode,
+  ToonEncodeSetting,
 } from "./setting-schemas.js";
 export { matchesAnyToolGlob, matchesToolGlob, type ToolNames, toolGlobMatcher } from "./tool-glob.js";
-export {
-  type JsonSchemaObject,
-  JsonSchemaObjectSchema,
-  type TaskSupport,
-  TaskSupportSchema,
-  type ToolAnnotations,
-  ToolAnnotationsSchema,
-  type ToolMetadata,
-  ToolMetadataSchema,
+export type {
+  JsonSchemaObject,
+  TaskSupport,
+  ToolAnnotations,
+  ToolMetadata,
 } from "./tool-metadata.js";
 export { foldName, prefixedToolName, serverPrefix } from "./tool-naming.js";
-export {
-  isAppOnly,
-  isHiddenFromApp,
-  LEGACY_UI_RESOURCE_URI_KEY,
-  type ToolUi,
-  ToolUiSchema,
-  toolUiOf,
-} from "./tool-ui.js";
+export { isAppOnly, isHiddenFromApp, LEGACY_UI_RESOURCE_URI_KEY, toolUiOf } from "./tool-ui.js";
+export type { ToolUi } from "./tool-ui-schema.js";
 export { uniqueToolNames } from "./unique-tool-names.js";
 export { type WriteFileAtomicOptions, writeFileAtomic } from "./write-file-atomic.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ToolUiSchema } from "./tool-ui.js";
+import { ToolUiSchema } from "./tool-ui-schema.js";
 
 /** What the model can reach through the proxy: a tool, a resource read, or a prompt. */
 export const ToolKindSchema = z.enum(["tool", "resource", "prompt"]);

@@ -3,18 +3,7 @@
  * its result, and who may call it (`visibility`: the model, the app, or
  * both — both when left out).
  */
-import { z } from "zod";
-
-export const ToolVisibilitySchema = z.enum(["model", "app"]);
-export type ToolVisibility = z.infer<typeof ToolVisibilitySchema>;
-
-export const ToolUiSchema = z.object({
-  /** The `ui://` resource holding the app's HTML. */
-  resourceUri: z.string().optional(),
-  /** Who may call the tool; left out, both. */
-  visibility: z.array(ToolVisibilitySchema).optional(),
-});
-export type ToolUi = z.infer<typeof ToolUiSchema>;
+import type { ToolUi, ToolVisibility } from "./tool-ui-schema.js";
 
 /** The flat key older MCP Apps servers set instead of `_meta.ui.resourceUri`. */
 export const LEGACY_UI_RESOURCE_URI_KEY = "ui/resourceUri";

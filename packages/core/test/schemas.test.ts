@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeError, McpAdapterError, ServerDefinitionSchema, ToolMetadataSchema } from "../src/index.js";
+import { describeError, McpAdapterError } from "../src/index.js";
+import { ServerDefinitionSchema, ToolMetadataSchema } from "../src/schemas.js";
 
 describe("ServerDefinitionSchema", () => {
   it("fills lifecycle and protocol defaults", () => {

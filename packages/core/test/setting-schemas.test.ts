@@ -8,7 +8,7 @@ import {
   TaskModeSchema,
   TaskTimeoutMsSchema,
   ToonEncodeSettingSchema,
-} from "../src/index.js";
+} from "../src/schemas.js";
 
 const firstIssue = (result: {
   success: boolean;

@@ -1,13 +1,10 @@
 /**
  * The guard's settings (their schemas are core's, shared with config): the
  * `outputGuard` setting and how it combines with `MCP_OUTPUT_GUARD`, and
- * `spillMaxAgeDays`.
+ * `spillMaxAgeDays`. No zod here: a guard is made on a host's start path;
+ * checking a raw `outputGuard` value is `parse-output-guard-setting.ts`.
  */
-import {
-  type OutputGuardSetting,
-  OutputGuardSettingSchema,
-  SpillMaxAgeDaysSchema,
-} from "@pi-mcp-adapter/core";
+import type { OutputGuardSetting } from "@pi-mcp-adapter/core";
 import { OutputGuardError } from "./errors.js";
 import { DEFAULT_SPILL_MAX_AGE_DAYS } from "./stale-files.js";
 
@@ -20,18 +17,6 @@ export interface ResolvedOutputGuard {
   maxBytes: number;
   maxLines: number;
   detailsMaxBytes: number;
-}
-
-/** Parses a raw setting; `where` names its place (file and field) in the error message. */
-export function parseOutputGuardSetting(value: unknown, where: string): OutputGuardSetting {
-  const parsed = OutputGuardSettingSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path.length ? `.${issue.path.join(".")}` : "";
-  throw new OutputGuardError(
-    "invalid_output_guard_settings",
-    `${where}${field}: ${issue?.message ?? "invalid value"}; expected true, false or { maxBytes, maxLines } as positive integers and detailsMaxBytes as an integer ≥ 0 (got ${JSON.stringify(value)?.slice(0, 80)})`,
-  );
 }
 
 /** `MCP_OUTPUT_GUARD=0` (or `false`, `off`) turns the guard off whatever the setting says. */
@@ -51,12 +36,18 @@ export function resolveOutputGuard(
 
 /** The `spillMaxAgeDays` setting in milliseconds (default 7 days); throws an `OutputGuardError` naming it when it is not a number of days above 0. */
 export function spillMaxAgeMs(days: unknown = DEFAULT_SPILL_MAX_AGE_DAYS): number {
-  const parsed = SpillMaxAgeDaysSchema.safeParse(days);
-  if (!parsed.success) {
+  // What core's `SpillMaxAgeDaysSchema` accepts, with its messages (stale-files.test.ts keeps them in step).
+  const problem =
+    typeof days !== "number" || !Number.isFinite(days)
+      ? "expected a number of days"
+      : days <= 0
+        ? "expected a number of days greater than 0"
+        : undefined;
+  if (problem !== undefined) {
     throw new OutputGuardError(
       "invalid_spill_max_age",
-      `spillMaxAgeDays: ${parsed.error.issues[0]?.message ?? "invalid value"} (got ${JSON.stringify(days)?.slice(0, 80)})`,
+      `spillMaxAgeDays: ${problem} (got ${JSON.stringify(days)?.slice(0, 80)})`,
     );
   }
-  return parsed.data * 24 * 60 * 60 * 1000;
+  return (days as number) * 24 * 60 * 60 * 1000;
 }

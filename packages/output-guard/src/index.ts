@@ -1,11 +1,9 @@
-// The settings' schemas live in core (shared with config); re-exported for hosts that import them from here.
-export {
-  OutputGuardLimitsSchema,
-  type OutputGuardSetting,
-  OutputGuardSettingSchema,
-  type ToonEncodeSetting,
-  ToonEncodeSettingSchema,
-} from "@pi-mcp-adapter/core";
+/**
+ * `@pi-mcp-adapter/output-guard`: bounds what a tool result puts in front of
+ * the model. Nothing here loads zod (a guard is made on a host's start path);
+ * the settings' schemas and `parseOutputGuardSetting` are `./schemas`.
+ */
+export type { OutputGuardSetting, ToonEncodeSetting } from "@pi-mcp-adapter/core";
 export {
   type BlobLimits,
   type BlobStore,
@@ -16,12 +14,7 @@ export {
 export { boundDetails, type ResultDetails, type ResultSummary } from "./bound-details.js";
 export { boundText, type SpillInfo } from "./bound-text.js";
 export { OutputGuardError, type OutputGuardErrorCode } from "./errors.js";
-export {
-  parseOutputGuardSetting,
-  type ResolvedOutputGuard,
-  resolveOutputGuard,
-  spillMaxAgeMs,
-} from "./guard-settings.js";
+export { type ResolvedOutputGuard, resolveOutputGuard, spillMaxAgeMs } from "./guard-settings.js";
 export { jsonChunks } from "./json-chunks.js";
 export {
   createOutputGuard,

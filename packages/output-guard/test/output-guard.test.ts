@@ -7,8 +7,8 @@ import {
   createFileSpillWriter,
   createOutputGuard,
   type OutputGuardOptions,
-  parseOutputGuardSetting,
 } from "../src/index.js";
+import { parseOutputGuardSetting } from "../src/schemas.js";
 import { tempRoot } from "./temp.js";
 
 const ctx = { server: "files", tool: "read" };

@@ -19,10 +19,8 @@ const ROOT = [
   "OutputGuard",
   "OutputGuardError",
   "OutputGuardErrorCode",
-  "OutputGuardLimitsSchema",
   "OutputGuardOptions",
   "OutputGuardSetting",
-  "OutputGuardSettingSchema",
   "ResolvedOutputGuard",
   "ResultDetails",
   "ResultSummary",
@@ -33,7 +31,6 @@ const ROOT = [
   "SpillWriter",
   "StaleFileOptions",
   "ToonEncodeSetting",
-  "ToonEncodeSettingSchema",
   "boundDetails",
   "boundText",
   "createBlobStore",
@@ -41,7 +38,6 @@ const ROOT = [
   "createOutputGuard",
   "jsonChunks",
   "maybeEncodeToon",
-  "parseOutputGuardSetting",
   "removeStaleGuardFiles",
   "resolveOutputGuard",
   "spillMaxAgeMs",
@@ -49,10 +45,24 @@ const ROOT = [
   "toHostContent",
 ];
 
+/** `@pi-mcp-adapter/output-guard/schemas` (src/schemas.ts): what loads zod. */
+const SCHEMAS = [
+  "OutputGuardLimitsSchema",
+  "OutputGuardSetting",
+  "OutputGuardSettingSchema",
+  "ToonEncodeSetting",
+  "ToonEncodeSettingSchema",
+  "parseOutputGuardSetting",
+];
+
 const NONE = { unlisted: [], missing: [] };
 
 describe("public API", () => {
   it("@pi-mcp-adapter/output-guard exports exactly the listed names", () => {
     expect(publicApiDiff(new URL("../src/index.ts", import.meta.url), ROOT)).toEqual(NONE);
+  });
+
+  it("@pi-mcp-adapter/output-guard/schemas exports exactly the listed names", () => {
+    expect(publicApiDiff(new URL("../src/schemas.ts", import.meta.url), SCHEMAS)).toEqual(NONE);
   });
 });

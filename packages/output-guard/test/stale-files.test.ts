@@ -8,8 +8,14 @@ import { execFile, spawn } from "node:child_process";
 import { mkdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SpillMaxAgeDaysSchema } from "@pi-mcp-adapter/core/schemas";
 import { describe, expect, it } from "vitest";
-import { createFileSpillWriter, createOutputGuard, removeStaleGuardFiles } from "../src/index.js";
+import {
+  createFileSpillWriter,
+  createOutputGuard,
+  removeStaleGuardFiles,
+  spillMaxAgeMs,
+} from "../src/index.js";
 import { PARTIAL_FILE_GRACE_MS } from "../src/stale-files.js";
 import { filesUnder, tempRoot } from "./temp.js";
 
@@ -70,6 +76,18 @@ describe("old spill files", () => {
     expect(() => createOutputGuard({ spillMaxAgeDays: 0, staleFiles: false })).toThrow(
       "spillMaxAgeDays: expected a number of days greater than 0 (got 0)",
     );
+  });
+
+  it("spillMaxAgeDays is checked without zod, accepting and refusing what core's schema does, in its words", () => {
+    for (const days of [7, 0.5, 1e-9, 0, -1, "7", Number.NaN, Number.POSITIVE_INFINITY, null, true, []]) {
+      const parsed = SpillMaxAgeDaysSchema.safeParse(days);
+      const got = JSON.stringify(days)?.slice(0, 80);
+      if (parsed.success) expect(spillMaxAgeMs(days)).toBe(parsed.data * 24 * 60 * 60 * 1000);
+      else
+        expect(() => spillMaxAgeMs(days)).toThrow(
+          `spillMaxAgeDays: ${parsed.error.issues[0]?.message} (got ${got})`,
+        );
+    }
   });
 
   it("a session whose directory was swept after a quiet week makes a new one", async () => {

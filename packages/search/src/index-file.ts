@@ -13,9 +13,9 @@
  * by code a file cannot name).
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import type { IndexData } from "./index/index-data.js";
-import { keywordsForTool } from "./index/search-keywords.js";
 import { contextTexts, indexKey, type KeyInputs, sameKeyInputs } from "./index-key.js";
+import type { IndexData } from "./indexing/index-data.js";
+import { keywordsForTool } from "./indexing/search-keywords.js";
 import { indexOver, type SearchIndex, type SearchIndexOptions, sourceOf } from "./rank/search-index.js";
 import { letterCounts } from "./text/name-match.js";
 import { normalizeName } from "./text/tokenize.js";

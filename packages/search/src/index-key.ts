@@ -18,7 +18,7 @@ import {
   FIELD_LENGTH_NORMALISATION,
   fieldWeightList,
   K1,
-} from "./index/field-weights.js";
+} from "./indexing/field-weights.js";
 import { contextText, type ServerContext } from "./rank/server-context.js";
 
 /** What an index's key is made of, besides the build. */

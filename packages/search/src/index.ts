@@ -1,10 +1,10 @@
 export { englishLexicon, type Lexicon } from "./data/lexicon.js";
 export { englishWordVectors, type WordVectors } from "./data/word-vectors.js";
 export { SearchError, type SearchErrorCode } from "./errors.js";
-export { DEFAULT_RANKING_WEIGHTS, type RankingWeights } from "./index/field-weights.js";
-export type { SearchKeywords } from "./index/search-keywords.js";
-export { prepareSearch } from "./index/tool-fields.js";
 export { searchIndexBytes, searchIndexBytesMatch, searchIndexFromBytes } from "./index-file.js";
+export { DEFAULT_RANKING_WEIGHTS, type RankingWeights } from "./indexing/field-weights.js";
+export type { SearchKeywords } from "./indexing/search-keywords.js";
+export { prepareSearch } from "./indexing/tool-fields.js";
 export { type MatchConfidence, RELEVANT_SHARE } from "./rank/match-confidence.js";
 export {
   createSearchIndex,

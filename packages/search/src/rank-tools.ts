@@ -6,7 +6,7 @@
  * passed again.
  */
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
-import type { SearchKeywords } from "./index/search-keywords.js";
+import type { SearchKeywords } from "./indexing/search-keywords.js";
 import { type MatchConfidence, matchConfidence } from "./rank/match-confidence.js";
 import { createSearchIndex, type SearchIndex } from "./rank/search-index.js";
 import { matchToolsByRegex, matchToolsByRegexInSlices } from "./regex-guard.js";

@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import type { RE2JS } from "re2js";
 import { SearchError } from "./errors.js";
-import { keywordsForTool, type SearchKeywords } from "./index/search-keywords.js";
+import { keywordsForTool, type SearchKeywords } from "./indexing/search-keywords.js";
 
 /** Longest pattern accepted, in characters. */
 export const MAX_REGEX_LENGTH = 500;

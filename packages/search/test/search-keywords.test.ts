@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { indexKeywordPhrases } from "../src/index/search-keywords.js";
 import { rankTools } from "../src/index.js";
+import { indexKeywordPhrases } from "../src/indexing/search-keywords.js";
 import { tool } from "./catalog-fixture.js";
 
 const tools = [

@@ -35,6 +35,7 @@ export type { BackoffOptions, FailureBackoffOptions } from "./lifecycle/lifecycl
 export type { NotificationEventListener } from "./lifecycle/manager-events.js";
 export type { ReplaceReport } from "./lifecycle/replace-plan.js";
 export type { ConnectionState, ServerStatus, StatusListener } from "./lifecycle/server-status.js";
+export type { CacheHints } from "./protocol/cache-hints.js";
 export type { EraCache } from "./protocol/protocol-revision.js";
 export type { SessionRenewalListener, SessionRenewalPhase } from "./protocol/session-renewal.js";
 export type {

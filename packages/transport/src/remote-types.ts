@@ -60,6 +60,8 @@ export interface CompletionResult {
 /** The server capabilities the client acts on, as the server declared them in `initialize`. */
 export interface ServerFeatures {
   tools: boolean;
+  /** `tools.listChanged`: the server tells when its tools change, which keeps a listing fresh. */
+  toolsListChanged?: boolean;
   prompts: boolean;
   resources: boolean;
   /** `resources.subscribe`: the server accepts `resources/subscribe`. */

@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { type ServerDefinition, ServerDefinitionSchema } from "@pi-mcp-adapter/core";
+import { type ServerDefinition, ServerDefinitionSchema } from "@pi-mcp-adapter/core/schemas";
 import { faultServerPath, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { type ConnectOptions, connectServer, type TransportError } from "../src/index.js";
 
@@ -56,9 +56,9 @@ export async function failure(promise: Promise<unknown>): Promise<TransportError
 export const v2ServerPath = fileURLToPath(new URL("./fixtures/v2-server.mjs", import.meta.url));
 
 /** The SDK v2 fixture (or another script taking `http`) over Streamable HTTP (serves 2026-07-28 and, unless strict, 2025). */
-export async function startV2Http(strict = false, script = v2ServerPath) {
+export async function startV2Http(strict = false, script = v2ServerPath, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [script, "http"], {
-    env: { ...process.env, ...(strict ? { V2_STRICT: "1" } : {}) },
+    env: { ...process.env, ...(strict ? { V2_STRICT: "1" } : {}), ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const [line] = await Promise.race([

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 /** `@pi-mcp-adapter/transport` (src/index.ts). */
 const ROOT = [
   "BackoffOptions",
+  "CacheHints",
   "CallOptions",
   "ClientHandlers",
   "ClientIdentity",

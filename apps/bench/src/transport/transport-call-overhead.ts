@@ -8,7 +8,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ServerDefinitionSchema } from "@pi-mcp-adapter/core";
+import { ServerDefinitionSchema } from "@pi-mcp-adapter/core/schemas";
 import { connectInMemory, createFixtureServer, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { median } from "./transport-measure.js";

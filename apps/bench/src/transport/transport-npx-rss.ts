@@ -7,7 +7,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ServerDefinitionSchema } from "@pi-mcp-adapter/core";
+import { ServerDefinitionSchema } from "@pi-mcp-adapter/core/schemas";
 import { connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { groupRssKiB } from "./transport-measure.js";
 

@@ -3,7 +3,7 @@
  * `ConnectionManager.start()`. Baseline: the slowest of the same servers
  * connected one at a time in this run. Target ratio total/slowest ≈ 1.
  */
-import { type ServerDefinition, ServerDefinitionSchema } from "@pi-mcp-adapter/core";
+import { type ServerDefinition, ServerDefinitionSchema } from "@pi-mcp-adapter/core/schemas";
 import { minimalServerPath } from "@pi-mcp-adapter/test-kit";
 import { ConnectionManager, connectServer } from "@pi-mcp-adapter/transport";
 import { timed } from "./transport-measure.js";

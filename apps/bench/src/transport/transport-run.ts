@@ -4,7 +4,7 @@
  * against a baseline of this run.
  */
 import { cpus, loadavg } from "node:os";
-import { formatCallsBesideHanging, measureCallsBesideHanging } from "../calls-beside-hanging-server.js";
+import { formatCallsBesideHanging, measureCallsBesideHanging } from "./calls-beside-hanging-server.js";
 import { formatCallOverhead, measureCallOverhead } from "./transport-call-overhead.js";
 import { formatNpxRss, measureNpxRss } from "./transport-npx-rss.js";
 import { formatParallelStart, measureParallelStart } from "./transport-parallel-start.js";

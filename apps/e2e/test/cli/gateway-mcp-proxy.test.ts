@@ -13,7 +13,7 @@ import { execFile } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ServerDefinitionSchema } from "@pi-mcp-adapter/core";
+import { ServerDefinitionSchema } from "@pi-mcp-adapter/core/schemas";
 import {
   createTempDir,
   isProcessAlive,

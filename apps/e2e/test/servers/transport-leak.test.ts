@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { ServerDefinitionSchema } from "@pi-mcp-adapter/core";
+import { ServerDefinitionSchema } from "@pi-mcp-adapter/core/schemas";
 import { minimalServerPath, skipNotice } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
 import { describe, expect, it } from "vitest";

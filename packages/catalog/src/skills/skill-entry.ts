@@ -3,26 +3,14 @@
  * `skills/get` entry checked on its own against the extension's rules, so one
  * bad entry is refused by name while the others stay usable. A skill is known
  * by `(server, uri)`; its name is only what the model sees (skill-names.ts).
+ * The extension's rules are here (no zod); the entry's shape is checked in
+ * `skill-entry-check.ts`, loaded when a listing arrives from a server.
  */
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import type { SkillEntry } from "./skill-entry-check.js";
 
 /** The extension's publication limits per skill, which the host enforces too. */
 export const SKILL_LIMITS = Object.freeze({ files: 512, bytes: 16 * 1024 * 1024 });
-
-export const SkillFileEntrySchema = z.object({
-  uri: z.string().min(1),
-  digest: z.string().regex(/^sha256:[0-9a-f]{64}$/, "must be sha256: and 64 lowercase hex digits"),
-  size: z.number().int().nonnegative(),
-});
-export type SkillFileEntry = z.infer<typeof SkillFileEntrySchema>;
-
-export const SkillEntrySchema = z.object({
-  uri: z.string().min(1),
-  frontmatter: z.looseObject({ name: z.string(), description: z.string() }),
-  resources: z.union([z.array(SkillFileEntrySchema), z.literal("dynamic")]),
-});
-export type SkillEntry = z.infer<typeof SkillEntrySchema>;
 
 /** A listing entry the host refused, and why (shown to the user; never offered to the model). */
 export interface RefusedSkillEntry {
@@ -32,9 +20,6 @@ export interface RefusedSkillEntry {
   name?: string;
   reason: string;
 }
-
-/** How many characters of a refused entry's name, URI and reason are kept (they are cached and shown). */
-const REFUSED_CHARS = 300;
 
 /** A refused entry for the user: `skill pdf from server docs left out: <reason>`. */
 export function refusedSkillNote(server: string, refused: RefusedSkillEntry): string {
@@ -86,60 +71,6 @@ export function skillEntryProblems(entry: SkillEntry): string[] {
   }
   return problems;
 }
-
-/** Checks one entry as received: the entry, or why it is refused. */
-export function checkSkillEntry(value: unknown): { entry: SkillEntry } | { problems: string[] } {
-  const parsed = SkillEntrySchema.safeParse(value);
-  if (!parsed.success) {
-    return { problems: parsed.error.issues.map((i) => `${i.path.join(".") || "(entry)"}: ${i.message}`) };
-  }
-  const problems = skillEntryProblems(parsed.data);
-  return problems.length === 0 ? { entry: parsed.data } : { problems };
-}
-
-/**
- * A whole listing: the valid entries and the refused ones. Every copy of a
- * repeated URI is refused (which of them is the skill cannot be told).
- */
-export function checkSkillListing(values: readonly unknown[]): {
-  skills: SkillEntry[];
-  refused: RefusedSkillEntry[];
-} {
-  const uriOf = (value: unknown) => {
-    const uri = (value as { uri?: unknown } | null)?.uri;
-    return typeof uri === "string" ? uri : undefined;
-  };
-  const nameOf = (value: unknown) => {
-    const name = (value as { frontmatter?: { name?: unknown } } | null)?.frontmatter?.name;
-    return typeof name === "string" && name !== "" ? { name: capped(name) } : {};
-  };
-  const counts = new Map<string, number>();
-  for (const value of values) {
-    const uri = uriOf(value);
-    if (uri !== undefined) counts.set(uri, (counts.get(uri) ?? 0) + 1);
-  }
-  const skills: SkillEntry[] = [];
-  const refused: RefusedSkillEntry[] = [];
-  values.forEach((value, index) => {
-    const uri = uriOf(value);
-    const checked = checkSkillEntry(value);
-    const problems = "problems" in checked ? checked.problems : [];
-    if (uri !== undefined && (counts.get(uri) ?? 0) > 1)
-      problems.push("the same uri is listed more than once");
-    if ("entry" in checked && problems.length === 0) skills.push(checked.entry);
-    else
-      refused.push({
-        index,
-        ...(uri !== undefined ? { uri: capped(uri) } : {}),
-        ...nameOf(value),
-        reason: capped(problems.join("; ")),
-      });
-  });
-  return { skills, refused };
-}
-
-const capped = (text: string) =>
-  text.length > REFUSED_CHARS ? `${text.slice(0, REFUSED_CHARS - 1)}…` : text;
 
 /**
  * What an approval of the skill is bound to: the set of its files' `{uri,

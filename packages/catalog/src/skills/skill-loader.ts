@@ -7,7 +7,8 @@
  * when asked for, by a path the entry lists, from the same server. Nothing is
  * read at list time. Approval and origin tagging are the caller's.
  */
-import { checkSkillEntry, type SkillEntry, skillRoot } from "./skill-entry.js";
+import { skillRoot } from "./skill-entry.js";
+import type { SkillEntry } from "./skill-entry-check.js";
 import {
   listedFile,
   type SkillReadResult,
@@ -35,7 +36,10 @@ export interface LoadedSkill {
  * returns. Throws `SkillVerificationError` on any mismatch.
  */
 export async function loadSkill(source: SkillSource, uri: string, listed?: SkillEntry): Promise<LoadedSkill> {
-  const checked = listed ? { entry: listed } : checkSkillEntry(await source.getSkill(uri));
+  // The entry's check loads zod: only here, for an entry fetched now, never when a host starts.
+  const checked = listed
+    ? { entry: listed }
+    : (await import("./skill-entry-check.js")).checkSkillEntry(await source.getSkill(uri));
   if ("problems" in checked) {
     throw new SkillVerificationError(
       "unlisted",

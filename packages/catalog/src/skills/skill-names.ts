@@ -5,7 +5,7 @@
  * MCP skill gets `-mcp` added). Two skills of one name on one server are told
  * apart by a counter, in URI order, so the names stay stable between sessions.
  */
-import type { SkillEntry } from "./skill-entry.js";
+import type { SkillEntry } from "./skill-entry-check.js";
 
 /** One MCP skill as named for the host. */
 export interface NamedSkill {

@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { McpAdapterError } from "@pi-mcp-adapter/core";
-import type { SkillEntry, SkillFileEntry } from "./skill-entry.js";
+import type { SkillEntry, SkillFileEntry } from "./skill-entry-check.js";
 
 export type SkillVerificationReason = "unlisted" | "size" | "digest" | "frontmatter" | "unreadable";
 

@@ -8,7 +8,6 @@ import { createHash } from "node:crypto";
 import { skillEntry } from "@modelcontextprotocol/server/ext/skills";
 import { describe, expect, it } from "vitest";
 import {
-  checkSkillListing,
   nameSkills,
   readSkillFile,
   refusedSkillNote,
@@ -18,6 +17,7 @@ import {
   SkillVerificationError,
   verifySkillFile,
 } from "../../src/index.js";
+import { checkSkillListing } from "../../src/schemas.js";
 
 const SKILL_MD =
   '---\nname: pdf-processing\ndescription: Fill PDF forms\nmetadata:\n  version: "1.2"\n---\n# Body\n';

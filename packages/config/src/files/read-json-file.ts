@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { constants } from "node:fs";
 import { lstat, open, readlink } from "node:fs/promises";
 import path from "node:path";
@@ -11,6 +12,8 @@ export const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
 export interface ReadStamp {
   size: number;
   mtimeMs: number;
+  /** SHA-256 (hex) of the bytes read, when they were read: with size and mtime, the file's identity. */
+  sha256?: string;
 }
 
 export type TextFileResult =
@@ -43,9 +46,14 @@ export async function readConfigText(file: string): Promise<TextFileResult> {
         stamp,
       };
     }
-    let text = (await handle.readFile()).toString("utf8");
+    const bytes = await handle.readFile();
+    let text = bytes.toString("utf8");
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    return { kind: "ok", text, stamp };
+    return {
+      kind: "ok",
+      text,
+      stamp: { ...stamp, sha256: createHash("sha256").update(bytes).digest("hex") },
+    };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return (await danglingLink(file)) ?? { kind: "missing" };

@@ -4,6 +4,7 @@ import type { ConfigEnvironment } from "../files/config-sources.js";
 import type { StampedReads } from "../files/file-stamps.js";
 import { readConfigText, readJsonFile } from "../files/read-json-file.js";
 import { type ConfigLayer, emptyLayer } from "../layers/config-layer.js";
+import { loadLayerCheck } from "../layers/layer-check-loader.js";
 import { parseServerEntry } from "../layers/server-entry.js";
 import { extractHostEntries } from "./host-formats.js";
 import { type HostConfigFile, type HostId, hostConfigFiles } from "./host-locations.js";
@@ -86,10 +87,11 @@ async function readHostConfigFile(
     }
     document = read.value;
   }
+  const check = await loadLayerCheck();
   for (const item of extractHostEntries(candidate.format, document, cwd)) {
     if (item.warning)
       layer.problems.push({ severity: "warning", file, field: item.keyPath, message: item.warning });
-    const result = parseServerEntry(item.raw, file, item.keyPath);
+    const result = parseServerEntry(item.raw, file, item.keyPath, check);
     layer.problems.push(...result.problems);
     if (result.parsed)
       layer.entries.push({ name: item.name, ...result.parsed, source: { file, key: item.keyPath } });

@@ -5,6 +5,7 @@
  */
 import type { Provenance } from "@pi-mcp-adapter/core";
 import type { ConfigProblem } from "../problems.js";
+import type { LayerCheck } from "./layer-check.js";
 import { type ParsedEntry, parseServerEntry } from "./server-entry.js";
 import { parseSettings, type Settings } from "./settings.js";
 import type { SourceScope } from "./source-scope.js";
@@ -42,7 +43,13 @@ export function emptyLayer(file: string, scope: SourceScope): ConfigLayer {
   };
 }
 
-export function parseConfigLayer(document: unknown, file: string, scope: SourceScope): ConfigLayer {
+/** One document as a layer; its entries and settings checked by `check` (see `layer-check.ts`). */
+export function parseConfigLayer(
+  document: unknown,
+  file: string,
+  scope: SourceScope,
+  check: LayerCheck,
+): ConfigLayer {
   const layer = emptyLayer(file, scope);
   const problems = layer.problems;
   if (document === null || typeof document !== "object" || Array.isArray(document)) {
@@ -70,7 +77,7 @@ export function parseConfigLayer(document: unknown, file: string, scope: SourceS
       });
       return;
     }
-    const result = parseServerEntry(raw, file, keyPath);
+    const result = parseServerEntry(raw, file, keyPath, check);
     problems.push(...result.problems);
     if (!result.parsed) return;
     seen.add(name);
@@ -128,7 +135,7 @@ export function parseConfigLayer(document: unknown, file: string, scope: SourceS
     }
   }
 
-  const settings = parseSettings(doc.settings, file);
+  const settings = parseSettings(doc.settings, file, check);
   layer.settings = settings.settings;
   layer.settingsExtra = settings.extra;
   problems.push(...settings.problems);

@@ -1,107 +1,27 @@
 /**
- * The shape users write for one server (Claude Code / Cursor style
- * `mcpServers` entries, plus the adapter's own options), validated with zod.
+ * One server entry as users write it (Claude Code / Cursor style
+ * `mcpServers` entries, plus the adapter's own options): unknown keys
+ * reported, the rest checked by the `LayerCheck` handed in (zod's schema in
+ * `server-entry-schema.ts`, or the plain copy for a file validated before).
  * Conversion to core's `ServerDefinition` happens after merging, in
  * `to-server-definition.ts`, because a higher layer may only override a few
  * fields (e.g. `{ "disabled": true }`).
  */
-import {
-  ApproveToolsSettingSchema,
-  IdleTimeoutMinutesSchema,
-  LifecycleSchema,
-  MaxTotalTimeoutMsSchema,
-  ProtocolModeSchema,
-  RequestTimeoutMsSchema,
-  SandboxSettingSchema,
-  SearchKeywordsSettingSchema,
-  ShareServersSettingSchema,
-  TaskModeSchema,
-  TaskTimeoutMsSchema,
-  ToolGlobListSchema,
-  ToolPrefixModeSchema,
-} from "@pi-mcp-adapter/core";
-import { z } from "zod";
 import type { ConfigProblem } from "../problems.js";
-import { OAuthClientOptionsShape } from "./oauth-client-options.js";
+import { OAUTH_OPTION_KEYS, SERVER_ENTRY_KEYS } from "./entry-keys.js";
+import type { LayerCheck } from "./layer-check.js";
 import {
   applyReferenceAliases,
   REFERENCE_ONLY,
   REFERENCE_ONLY_OAUTH_KEYS,
   REFERENCE_ONLY_SERVER_KEYS,
 } from "./reference-aliases.js";
-import { RequestHeadersCommandSchema } from "./request-headers-entry.js";
+import type { ServerEntry } from "./server-entry-schema.js";
 
-const StringMap = z.record(z.string(), z.string());
-const StringList = z.array(z.string());
+export type { OAuthOptions, ServerEntry } from "./server-entry-schema.js";
 
-export const OAuthOptionsSchema = z.object({
-  clientId: z.string().min(1).optional(),
-  /** May be a `!command` secret; resolved only when authenticating. */
-  clientSecret: z.string().min(1).optional(),
-  clientName: z.string().min(1).optional(),
-  scope: z.string().optional(),
-  scopes: StringList.optional(),
-  redirectUri: z.string().optional(),
-  callbackPort: z.number().int().min(0).max(65535).optional(),
-  authorizationServerUrl: z.string().optional(),
-  skipIssuerMetadataValidation: z.boolean().optional(),
-  dpop: z.boolean().optional(),
-  ...OAuthClientOptionsShape,
-});
-export type OAuthOptions = z.infer<typeof OAuthOptionsSchema>;
-
-export const ServerEntrySchema = z.object({
-  /** Only in the `mcp.servers` array form. */
-  name: z.string().optional(),
-  type: z.string().optional(),
-  transport: z.string().optional(),
-  command: z.string().min(1, "must not be empty").optional(),
-  args: StringList.optional(),
-  env: StringMap.optional(),
-  cwd: z.string().optional(),
-  sandbox: SandboxSettingSchema.optional(),
-  /** Stdio only: `true`/`false` overrides `settings.shareServers` for this server. */
-  shared: ShareServersSettingSchema.optional(),
-  url: z.string().min(1, "must not be empty").optional(),
-  headers: StringMap.optional(),
-  /** PEM bundle of a private CA for an HTTPS server; relative paths are read from the config file's folder. */
-  caFile: z.string().min(1, "must not be empty").optional(),
-  socket: z.string().min(1).optional(),
-  lifecycle: LifecycleSchema.optional(),
-  idleTimeout: IdleTimeoutMinutesSchema.optional(),
-  requestTimeoutMs: RequestTimeoutMsSchema.optional(),
-  maxTotalTimeoutMs: MaxTotalTimeoutMsSchema.optional(),
-  tasks: TaskModeSchema.optional(),
-  taskTimeoutMs: TaskTimeoutMsSchema.optional(),
-  protocol: ProtocolModeSchema.optional(),
-  toolPrefix: ToolPrefixModeSchema.optional(),
-  directTools: z.union([z.boolean(), z.literal("search"), z.literal("auto"), StringList]).optional(),
-  includeTools: ToolGlobListSchema.optional(),
-  excludeTools: ToolGlobListSchema.optional(),
-  approveTools: ApproveToolsSettingSchema.optional(),
-  searchKeywords: SearchKeywordsSettingSchema.optional(),
-  /** What the server is for, in a few words: the proxy tool's server roster shows it to the model. */
-  description: z.string().optional(),
-  disabled: z.boolean().optional(),
-  debug: z.boolean().optional(),
-  inheritEnv: z.boolean().optional(),
-  literalEnv: StringMap.optional(),
-  bearerToken: z.string().min(1).optional(),
-  bearerTokenEnv: z.string().min(1).optional(),
-  /** Read the bearer token from the credential store (`pi-mcp-adapter token set <server>`). */
-  bearerTokenStore: z.literal(true).optional(),
-  /** A program computing headers for each HTTP request (request-headers-command.ts). */
-  requestHeadersCommand: RequestHeadersCommandSchema.optional(),
-  /** Seconds a `!command` header or bearer token is used before the command runs again. */
-  secretTtlSec: z.number().positive().optional(),
-  auth: z.union([z.literal(false), z.enum(["oauth", "bearer"])]).optional(),
-  oauth: z.union([z.literal(false), OAuthOptionsSchema]).optional(),
-  oauthClientName: z.string().min(1).optional(),
-});
-export type ServerEntry = z.infer<typeof ServerEntrySchema>;
-
-const KNOWN_KEYS = new Set(Object.keys(ServerEntrySchema.shape));
-const KNOWN_OAUTH_KEYS = new Set(Object.keys(OAuthOptionsSchema.shape));
+const KNOWN_KEYS: ReadonlySet<string> = new Set(SERVER_ENTRY_KEYS);
+const KNOWN_OAUTH_KEYS: ReadonlySet<string> = new Set(OAUTH_OPTION_KEYS);
 
 export interface ParsedEntry {
   entry: ServerEntry;
@@ -117,6 +37,7 @@ export function parseServerEntry(
   raw: unknown,
   file: string,
   keyPath: string,
+  check: LayerCheck,
 ): { parsed?: ParsedEntry; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
@@ -148,9 +69,9 @@ export function parseServerEntry(
       }
     }
   }
-  const result = ServerEntrySchema.safeParse(entry);
+  const result = check.entry(entry);
   if (!result.success) {
-    for (const issue of result.error.issues.flatMap(closestUnionIssues)) {
+    for (const issue of result.issues) {
       const field = [keyPath, ...issue.path.map(String)].join(".");
       problems.push({ severity: "error", file, field, message: issue.message });
     }
@@ -162,16 +83,4 @@ export function parseServerEntry(
 /** True when the entry names an endpoint, i.e. defines a server rather than adjusting one. */
 export function definesEndpoint(entry: ServerEntry): boolean {
   return entry.command !== undefined || entry.url !== undefined || entry.socket !== undefined;
-}
-
-/**
- * A value that fits no option of a union (`oauth: false | {…}`) is reported
- * by the option of its own type (an object's bad fields), not as "Invalid input".
- */
-function closestUnionIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
-  if (issue.code !== "invalid_union") return [issue];
-  // The option the value's type fits fails only below its root.
-  const sameType = issue.errors.filter((errors) => errors.every((e) => e.path.length > 0));
-  if (sameType.length !== 1 || !sameType[0]) return [issue];
-  return sameType[0].map((e) => ({ ...e, path: [...issue.path, ...e.path] }));
 }

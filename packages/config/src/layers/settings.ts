@@ -1,92 +1,19 @@
 /**
  * Global settings (`"settings": { … }` in any config file). Every key is
  * optional; files merge key by key, the higher source winning per key.
- * Settings a feature package also reads (`approveTools`, `outputGuard`,
- * `toonEncode`, …) take their schema from core, so both validate alike.
+ * The values are checked by the `LayerCheck` handed in (zod's schema in
+ * `settings-schema.ts`, or the plain copy for a file validated before), so
+ * this module loads no zod.
  */
-import {
-  ApproveToolsSettingSchema,
-  FailureBackoffMsSchema,
-  IdleTimeoutMinutesSchema,
-  MaxTotalTimeoutMsSchema,
-  OutputGuardSettingSchema,
-  PinToolsSettingSchema,
-  RequestTimeoutMsSchema,
-  ShareServersSettingSchema,
-  SpillMaxAgeDaysSchema,
-  TaskModeSchema,
-  TaskTimeoutMsSchema,
-  ToolPrefixModeSchema,
-  ToonEncodeSettingSchema,
-} from "@pi-mcp-adapter/core";
-import { z } from "zod";
 import type { ConfigProblem } from "../problems.js";
+import { SETTING_KEYS } from "./entry-keys.js";
+import type { LayerCheck } from "./layer-check.js";
 import { REFERENCE_ONLY, REFERENCE_ONLY_SETTINGS } from "./reference-aliases.js";
+import type { SettingKey, Settings } from "./settings-schema.js";
 
-export const TraceSettingsSchema = z.object({
-  enabled: z.boolean().optional(),
-  file: z.string().optional(),
-  maxBytes: z.number().int().positive().optional(),
-  maxEvents: z.number().int().positive().optional(),
-});
+export type { SettingKey, Settings } from "./settings-schema.js";
 
-export const SettingsSchema = z
-  .object({
-    toolPrefix: ToolPrefixModeSchema,
-    idleTimeout: IdleTimeoutMinutesSchema,
-    /** How often keep-alive servers are listed again, in minutes (default 5); `0`: only on `list_changed`. */
-    keepAliveRelistMinutes: z.number().min(0).max(1440),
-    /** How long use leaves a failed server alone before starting it again (doubled once on repeated failure). */
-    failureBackoffMs: FailureBackoffMsSchema,
-    requestTimeoutMs: RequestTimeoutMsSchema,
-    maxTotalTimeoutMs: MaxTotalTimeoutMsSchema,
-    /** One process per stdio server for all of the user's sessions, through the per-user daemon. */
-    shareServers: ShareServersSettingSchema,
-    /** Which calls ask for an MCP task, for servers without their own `tasks`. */
-    tasks: TaskModeSchema,
-    /** How long a task may run in all, for servers without their own `taskTimeoutMs`. */
-    taskTimeoutMs: TaskTimeoutMsSchema,
-    showStatusIcon: z.boolean(),
-    mcpFooterStatus: z.enum(["full", "compact", "off"]),
-    toolResultRendering: z.enum(["compact", "boxed"]),
-    collapsedResultLines: z.number().int().min(1).max(3),
-    notifyOnStartupConnect: z.boolean(),
-    /** User-level only: load (`on`) or just detect (`prompt`) other hosts' configs. */
-    hostConfigDiscovery: z.enum(["off", "on", "prompt"]),
-    agentPluginPaths: z.array(z.string()),
-    approveTools: ApproveToolsSettingSchema,
-    /** Tool pinning: `true`/`"enforce"` (default), `"warn"` (report only), `false` (off). */
-    pinTools: PinToolsSettingSchema,
-    oauthDir: z.string(),
-    oauthCredentialStore: z.string().min(1),
-    oauthClientName: z.string().min(1),
-    /** `"auto"`: every tool declared directly while the enabled catalog is small (see the runtime). */
-    directTools: z.union([z.boolean(), z.literal("search"), z.literal("auto")]),
-    freezeDirectTools: z.boolean(),
-    deferWithMissingMetadata: z.boolean(),
-    strictDirectToolArguments: z.boolean(),
-    directToolResultDetails: z.enum(["lean", "bounded"]),
-    namespaceProxyTools: z.boolean(),
-    scriptMode: z.boolean(),
-    disableProxyTool: z.boolean(),
-    autoAuth: z.boolean(),
-    sampling: z.boolean(),
-    samplingAutoApprove: z.boolean(),
-    elicitation: z.boolean(),
-    outputGuard: OutputGuardSettingSchema,
-    /** Days the full texts of cut results stay on disk after their session (default 7). */
-    spillMaxAgeDays: SpillMaxAgeDaysSchema,
-    trace: TraceSettingsSchema,
-    captureStats: z.union([z.boolean(), z.object({ file: z.string().optional() })]),
-    toonEncode: ToonEncodeSettingSchema,
-    /** User-global only: `"allow"` admits unapproved project servers in headless trusted sessions. */
-    projectServers: z.enum(["ask", "allow"]),
-    /** User-global only: ancestor directories whose project files may be read. Off when absent. */
-    ancestorConfigRoots: z.array(z.string()),
-  })
-  .partial();
-export type Settings = z.infer<typeof SettingsSchema>;
-export type SettingKey = keyof Settings;
+const SETTING_KEY_SET: ReadonlySet<string> = new Set(SETTING_KEYS);
 
 /** Keys a project file may not set: they decide what project files may do. */
 export const USER_ONLY_SETTINGS: ReadonlySet<SettingKey> = new Set([
@@ -97,8 +24,6 @@ export const USER_ONLY_SETTINGS: ReadonlySet<SettingKey> = new Set([
   "pinTools",
 ]);
 
-const SHAPE = SettingsSchema.shape as Record<string, z.ZodType>;
-
 /**
  * Validates a `settings` object key by key: a bad value drops only that key,
  * an unknown key is kept in `extra` (not in the typed result) and reported as a warning.
@@ -106,6 +31,7 @@ const SHAPE = SettingsSchema.shape as Record<string, z.ZodType>;
 export function parseSettings(
   raw: unknown,
   file: string,
+  check: LayerCheck,
   keyPath = "settings",
 ): { settings: Settings; extra: Record<string, unknown>; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
@@ -120,8 +46,7 @@ export function parseSettings(
     };
   }
   for (const [key, value] of Object.entries(raw)) {
-    const schema = Object.hasOwn(SHAPE, key) ? SHAPE[key] : undefined;
-    if (!schema) {
+    if (!SETTING_KEY_SET.has(key)) {
       extra[key] = value;
       problems.push({
         severity: "warning",
@@ -131,9 +56,9 @@ export function parseSettings(
       });
       continue;
     }
-    const result = schema.safeParse(value);
+    const result = check.setting(key as SettingKey, value);
     if (!result.success) {
-      for (const issue of result.error.issues) {
+      for (const issue of result.issues) {
         const field = [keyPath, key, ...issue.path.map(String)].join(".");
         problems.push({ severity: "error", file, field, message: issue.message });
       }

@@ -21,6 +21,7 @@ import {
   type LayerEntry,
   parseConfigLayer,
 } from "../layers/config-layer.js";
+import { loadLayerCheck } from "../layers/layer-check-loader.js";
 import type { SourceScope } from "../layers/source-scope.js";
 import type { ConfigProblem } from "../problems.js";
 import {
@@ -179,9 +180,11 @@ async function readPackage(
       );
   }
 
+  if (documents.length === 0) return layer;
   const seen = new Set<string>();
+  const check = await loadLayerCheck();
   for (const { file, field: fieldIn, document } of documents) {
-    const parsed = parseConfigLayer(document, file, scope);
+    const parsed = parseConfigLayer(document, file, scope, check);
     for (const problem of parsed.problems) {
       layer.problems.push({
         ...problem,

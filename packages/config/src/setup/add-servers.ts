@@ -5,6 +5,7 @@
  * definition the user wrote.
  */
 import { ConfigError } from "../errors.js";
+import { layerCheckNow } from "../layers/layer-check-loader.js";
 import { parseServerEntry } from "../layers/server-entry.js";
 import { formatProblem } from "../problems.js";
 import { editConfigFile, objectAt } from "./edit-config-file.js";
@@ -23,7 +24,7 @@ export async function addServers(
   servers: Readonly<Record<string, Record<string, unknown>>>,
 ): Promise<AddServersResult> {
   for (const [name, entry] of Object.entries(servers)) {
-    const errors = parseServerEntry(entry, file, `mcpServers.${name}`).problems.filter(
+    const errors = parseServerEntry(entry, file, `mcpServers.${name}`, layerCheckNow()).problems.filter(
       (p) => p.severity === "error",
     );
     if (errors.length || !name.trim() || name === "__proto__") {

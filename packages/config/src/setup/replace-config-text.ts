@@ -9,6 +9,7 @@ import { withFileLock } from "@pi-mcp-adapter/core";
 import { ConfigError } from "../errors.js";
 import { parseJsoncText, readConfigText } from "../files/read-json-file.js";
 import { parseConfigLayer } from "../layers/config-layer.js";
+import { layerCheckNow } from "../layers/layer-check-loader.js";
 import type { SourceScope } from "../layers/source-scope.js";
 import { toServerDefinition } from "../merge/to-server-definition.js";
 import { type ConfigProblem, formatProblem } from "../problems.js";
@@ -19,7 +20,7 @@ export function checkConfigText(file: string, text: string, scope: SourceScope):
   const parsed = parseJsoncText(file, text);
   if (parsed.kind === "error") return [parsed.problem];
   if (parsed.kind !== "ok") return [];
-  const layer = parseConfigLayer(parsed.value, file, scope);
+  const layer = parseConfigLayer(parsed.value, file, scope, layerCheckNow());
   const problems = [...layer.problems];
   for (const entry of layer.entries) {
     const merged = { ...entry, scope, layers: [entry.source] };

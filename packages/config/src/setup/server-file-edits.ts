@@ -9,6 +9,7 @@ import path from "node:path";
 import { ConfigError } from "../errors.js";
 import { AGENT_CONFIG_FILE, type ConfigEnvironment, PROJECT_CONFIG_FILE } from "../files/config-sources.js";
 import { isPlainObject } from "../layers/config-layer.js";
+import { layerCheckNow } from "../layers/layer-check-loader.js";
 import { parseServerEntry } from "../layers/server-entry.js";
 import { toServerDefinition } from "../merge/to-server-definition.js";
 import { formatProblem } from "../problems.js";
@@ -32,7 +33,7 @@ export function validateServerEntry(file: string, name: string, entry: Record<st
   if (!name.trim() || name === "__proto__") {
     throw new ConfigError("invalid_config", `Not a usable server name: "${name}"`);
   }
-  const parsed = parseServerEntry(entry, file, keyPath);
+  const parsed = parseServerEntry(entry, file, keyPath, layerCheckNow());
   problems.push(...parsed.problems);
   if (parsed.parsed) {
     const source = { file, key: keyPath };

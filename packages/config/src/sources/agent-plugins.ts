@@ -6,29 +6,12 @@
  * in the child's environment. A bad plugin or entry is skipped with a problem.
  */
 import path from "node:path";
-import { z } from "zod";
 import { expandHome } from "../files/config-sources.js";
 import { readJsonFile } from "../files/read-json-file.js";
 import { type ConfigLayer, emptyLayer, isPlainObject } from "../layers/config-layer.js";
+import { loadLayerCheck } from "../layers/layer-check-loader.js";
 import { parseServerEntry } from "../layers/server-entry.js";
 import type { SourceScope } from "../layers/source-scope.js";
-
-export const PluginManifestSchema = z.object({
-  $schema: z
-    .string()
-    .regex(
-      /^https:\/\/agent-plugins\.org\/schemas\/1\.[0-9.]+\/plugin\.schema\.json$/,
-      "expected an Agent Plugins 1.x plugin schema URL",
-    ),
-  name: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected lowercase letters, digits and single hyphens"),
-  version: z.string().optional(),
-  description: z.string().optional(),
-});
-export type PluginManifest = z.infer<typeof PluginManifestSchema>;
 
 const PLUGIN_TYPES: Record<string, string> = {
   stdio: "stdio",
@@ -72,6 +55,8 @@ export async function readAgentPlugins(
       });
       continue;
     }
+    // Its schema loads zod: only when a plugin is listed, never for a start-up without plugins.
+    const { PluginManifestSchema } = await import("./plugin-manifest-schema.js");
     const manifest = PluginManifestSchema.safeParse(manifestRead.value);
     if (!manifest.success) {
       for (const issue of manifest.error.issues) {
@@ -103,6 +88,7 @@ export async function readAgentPlugins(
       continue;
     }
     const dataDir = path.join(context.agentDir, "plugin-data", plugin);
+    const check = await loadLayerCheck();
     for (const [server, raw] of Object.entries(servers)) {
       const keyPath = `mcpServers.${server}`;
       if (!isPlainObject(raw)) {
@@ -124,7 +110,7 @@ export async function readAgentPlugins(
         });
         continue;
       }
-      const result = parseServerEntry(mapped.raw, mcpFile, keyPath);
+      const result = parseServerEntry(mapped.raw, mcpFile, keyPath, check);
       layer.problems.push(...result.problems);
       if (result.parsed) {
         layer.entries.push({

@@ -9,10 +9,11 @@
 import type { ConfigEnvironment } from "../files/config-sources.js";
 import type { StampedReads } from "../files/file-stamps.js";
 import type { DetectedHostConfig } from "../hosts/load-host-configs.js";
-import { type ConfigLayer, parseConfigLayer } from "../layers/config-layer.js";
+import type { ConfigLayer } from "../layers/config-layer.js";
 import type { SourceScope } from "../layers/source-scope.js";
 import type { ConfigProblem } from "../problems.js";
 import type { ExtensionServerRegistration } from "./extension-servers.js";
+import type { LayerReader } from "./layer-reader.js";
 
 /** What a source reads from: the loader's options, and what the rows before it found. */
 export interface SourceEnv {
@@ -32,6 +33,8 @@ export interface SourceEnv {
   fileLayers: readonly ConfigLayer[];
   /** Reads files and notes each one's stamp for `ResolvedConfig.fileStamps`. */
   reads: StampedReads;
+  /** Turns documents into layers, validating what did not validate before. */
+  layers: LayerReader;
 }
 
 export interface SourceTrust {
@@ -78,7 +81,7 @@ export function nothingRead(): SourceRead {
 export async function readFileLayer(
   file: string,
   scope: SourceScope,
-  env: Pick<SourceEnv, "reads">,
+  env: Pick<SourceEnv, "reads" | "layers">,
   found: SourceRead,
   required = false,
 ): Promise<void> {
@@ -92,5 +95,5 @@ export async function readFileLayer(
     return;
   }
   found.files.push(file);
-  found.layers.push(parseConfigLayer(read.value, file, scope));
+  found.layers.push(await env.layers.fileLayer(read.value, file, scope, read.stamp));
 }

@@ -13,6 +13,7 @@
  */
 import type { Provenance } from "@pi-mcp-adapter/core";
 import type { ConfiguredServer } from "../layers/configured-server.js";
+import { layerCheckNow } from "../layers/layer-check-loader.js";
 import { parseServerEntry } from "../layers/server-entry.js";
 import { configHash } from "../merge/definition-hash.js";
 import { toServerDefinition } from "../merge/to-server-definition.js";
@@ -145,7 +146,7 @@ export function convertRegistration(
     return { problems: [{ severity: "error", file: source.file, message: "server name must not be empty" }] };
   }
   const translated = fromPiFields(registration.config);
-  const parsed = parseServerEntry(translated, source.file, source.key);
+  const parsed = parseServerEntry(translated, source.file, source.key, layerCheckNow());
   if (!parsed.parsed) return { problems: parsed.problems };
   const result = toServerDefinition({
     name: registration.name,

@@ -22,6 +22,6 @@ export async function readInlineConfig(env: SourceEnv): Promise<SourceRead> {
     });
     return found;
   }
-  found.layers.push(parseConfigLayer(snapshot, INLINE_CONFIG, "inline"));
+  found.layers.push(parseConfigLayer(snapshot, INLINE_CONFIG, "inline", await env.layers.check()));
   return found;
 }

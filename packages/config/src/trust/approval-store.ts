@@ -8,7 +8,6 @@
  */
 import path from "node:path";
 import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
-import { z } from "zod";
 import { ConfigError } from "../errors.js";
 import { readJsonFile } from "../files/read-json-file.js";
 
@@ -29,13 +28,32 @@ export interface ApprovalStore {
   approve(key: ProjectServerKey): Promise<void>;
 }
 
-export const ApprovalFileSchema = z.object({
-  version: z.literal(1),
-  approvals: z.array(
-    z.object({ project: z.string(), server: z.string(), hash: z.string(), approvedAt: z.string() }),
-  ),
-});
-export type ApprovalFile = z.infer<typeof ApprovalFileSchema>;
+/** The approvals file: `{ version: 1, approvals: [{ project, server, hash, approvedAt }] }`. */
+export interface ApprovalFile {
+  version: 1;
+  approvals: { project: string; server: string; hash: string; approvedAt: string }[];
+}
+
+/**
+ * The file's approvals, or none when it is not of that shape (checked by hand: the file is read on a host's
+ * start path, where zod is not loaded); each entry's other keys are dropped.
+ */
+function approvalFileOf(value: unknown): ApprovalFile {
+  const none: ApprovalFile = { version: 1, approvals: [] };
+  const file = value as { version?: unknown; approvals?: unknown } | null;
+  if (typeof file !== "object" || file === null || file.version !== 1 || !Array.isArray(file.approvals))
+    return none;
+  const approvals: ApprovalFile["approvals"] = [];
+  for (let i = 0; i < file.approvals.length; i++) {
+    const entry = file.approvals[i] as Record<string, unknown> | null;
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return none;
+    const { project, server, hash, approvedAt } = entry;
+    if (typeof project !== "string" || typeof server !== "string" || typeof hash !== "string") return none;
+    if (typeof approvedAt !== "string") return none;
+    approvals.push({ project, server, hash, approvedAt });
+  }
+  return { version: 1, approvals };
+}
 
 export const APPROVALS_FILE = "mcp-adapter-approvals.json";
 
@@ -43,9 +61,7 @@ export const APPROVALS_FILE = "mcp-adapter-approvals.json";
 export function createFileApprovalStore(file: string, now: () => Date = () => new Date()): ApprovalStore {
   const load = async (): Promise<ApprovalFile> => {
     const read = await readJsonFile(file);
-    if (read.kind !== "ok") return { version: 1, approvals: [] };
-    const parsed = ApprovalFileSchema.safeParse(read.value);
-    return parsed.success ? parsed.data : { version: 1, approvals: [] };
+    return read.kind === "ok" ? approvalFileOf(read.value) : { version: 1, approvals: [] };
   };
   const same = (a: ProjectServerKey, b: ProjectServerKey) =>
     path.resolve(a.project) === path.resolve(b.project) && a.server === b.server && a.hash === b.hash;

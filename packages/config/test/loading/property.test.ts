@@ -2,6 +2,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseConfigLayer } from "../../src/layers/config-layer.js";
+import { zodLayerCheck } from "../../src/layers/zod-layer-check.js";
 import { createWorld } from "../world.js";
 
 /** Keys that exist on every object's prototype: lookups must not find them. */
@@ -41,7 +42,7 @@ describe("property: random input never throws out of the loader", () => {
   it("parseConfigLayer returns problems instead of throwing", () => {
     fc.assert(
       fc.property(documents, (document) => {
-        const layer = parseConfigLayer(document, "/x.json", "user");
+        const layer = parseConfigLayer(document, "/x.json", "user", zodLayerCheck);
         expect(Array.isArray(layer.problems)).toBe(true);
       }),
       { numRuns: 500 },

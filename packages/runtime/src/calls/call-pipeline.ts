@@ -71,6 +71,13 @@ export interface CallPipelineOptions extends CallSettings, Omit<ApprovalStageOpt
   openConnection?: (server: string) => ServerConnection | undefined;
   /** Where tool calls that run as MCP tasks are listed while they run. */
   tasks?: RunningTasks;
+  /**
+   * The server's connection after the one a running task was cut off from
+   * (a reconnect or reload replaced it): the task is followed there. Undefined
+   * when the session is ending or the server left the config; left out, such a
+   * task's call fails and the task is left for a later session.
+   */
+  nextConnection?: (server: string) => Promise<ServerConnection> | undefined;
   /** Shows the progress of running calls (`Host.progress`); left out, progress is not shown. */
   progress?: ProgressSink;
   /** The clock of the progress throttle; default the real one. */
@@ -242,7 +249,8 @@ export class CallPipeline {
       progress ??= callProgress(sink as ProgressSink, server, name, this.options.progressClock);
       progress.report(update);
     };
-    const options = { signal, callId, ...(sink ? { onProgress } : {}) };
+    const { nextConnection } = this.options;
+    const options = { signal, callId, nextConnection, ...(sink ? { onProgress } : {}) };
     const tasks = this.options.tasks;
     const send = (): Promise<ToolCallResult> => {
       const open = this.options.openConnection?.(server);

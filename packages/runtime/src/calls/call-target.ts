@@ -20,7 +20,7 @@ import { RuntimeError } from "../errors.js";
 import type { CallKind, CallOrigin } from "../observability/call-observers.js";
 import type { RunningTasks } from "../observability/running-tasks.js";
 import { type SkillTarget, skillCall } from "./skill-calls.js";
-import { callFollowingTask } from "./task-calls.js";
+import { callFollowingTask, followOn } from "./task-calls.js";
 
 import { expandUriTemplate } from "./uri-template.js";
 
@@ -119,7 +119,11 @@ export function invokeTarget(
   target: CallTarget,
   name: string,
   args: Record<string, unknown>,
-  options: Pick<CallOptions, "signal" | "onProgress"> & { callId?: string },
+  options: Pick<CallOptions, "signal" | "onProgress"> & {
+    callId?: string;
+    /** The server's next connection once this one is replaced; undefined when the session is ending. */
+    nextConnection?: (server: string) => Promise<ServerConnection> | undefined;
+  },
   tasks?: RunningTasks,
 ): Promise<ToolCallResult> {
   const { signal } = options;
@@ -127,14 +131,21 @@ export function invokeTarget(
     case "tool": {
       const tool = (target as Extract<CallTarget, { kind: "tool" }>).tool;
       // The schema (and taskSupport) from the (possibly cached) metadata: a connection that never listed tools still knows.
-      const origin = { callId: options.callId, durable: outlivesSession(connection) };
-      return callFollowingTask(tasks, tool, origin, (task) =>
-        connection.callTool(tool.name, args, {
-          signal,
-          outputSchema: tool.outputSchema,
-          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-          ...task,
-        }),
+      const durable = outlivesSession(connection);
+      const origin = { callId: options.callId, durable };
+      const next = durable ? options.nextConnection : undefined;
+      return callFollowingTask(
+        tasks,
+        tool,
+        origin,
+        (task) =>
+          connection.callTool(tool.name, args, {
+            signal,
+            outputSchema: tool.outputSchema,
+            ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+            ...task,
+          }),
+        next && followOn(next, tool, { signal, outputSchema: tool.outputSchema }),
       );
     }
     case "resource":

@@ -79,6 +79,11 @@ export class Calls {
       connection: (name) => servers.get(name),
       openConnection: (name) => servers.connection(name),
       tasks: servers.tasks,
+      nextConnection: (name) => {
+        const definition = servers.definition(name);
+        if (servers.closing || !definition || definition.disabled) return undefined;
+        return servers.get(name);
+      },
       events: host.events,
       dialog: host.hasUI ? selectApprovalDialog(select) : undefined,
       pins,

@@ -24,7 +24,7 @@ import type { CallResult } from "./call-result.js";
 import type { Calls } from "./calls.js";
 
 /** What following tasks again needs of the server set: running tasks, connections, definitions. */
-type TaskServers = Pick<ServerSet, "tasks" | "get" | "definition">;
+type TaskServers = Pick<ServerSet, "tasks" | "get" | "definition" | "closing">;
 
 export class SessionTasks {
   /** Tasks followed again, by `server\0taskId`: their stop. */
@@ -37,6 +37,8 @@ export class SessionTasks {
     journal: TaskJournal;
     connection: (server: string) => Promise<ServerConnection>;
     configured: (server: string) => boolean;
+    /** True once the session is ending: a task cut off then is left for a later session. */
+    closing: () => boolean;
     guard: (raw: ToolCallResult, context: { server: string; tool: string }) => Promise<CallResult>;
   };
 
@@ -46,6 +48,7 @@ export class SessionTasks {
       running: set.tasks,
       journal,
       connection: (server) => set.get(server),
+      closing: () => set.closing,
       configured: (server) => {
         const definition = set.definition(server);
         return definition !== undefined && definition.disabled !== true;
@@ -149,7 +152,8 @@ export class SessionTasks {
         checked();
       } catch (error) {
         // The session ended first (its connection closed): the task runs on, for a later session to follow.
-        if (error instanceof TransportError && error.code === "task_detached") return checked();
+        if (error instanceof TransportError && error.code === "task_detached" && this.parts.closing())
+          return checked();
         const cancelled = stop.signal.aborted;
         const why = error instanceof Error ? error.message : String(error);
         const text = cancelled

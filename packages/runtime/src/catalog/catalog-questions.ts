@@ -6,7 +6,7 @@
  * servers not listed yet as a question needs them. A new question is a
  * method here.
  */
-import { checkSkillEntry, type NamedSkill, nameSkills } from "@pi-mcp-adapter/catalog";
+import { type NamedSkill, nameSkills } from "@pi-mcp-adapter/catalog";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { ambiguityMessage, type RankResult, resolveToolName, searchTools } from "@pi-mcp-adapter/search";
 import type { CompletionRequest, CompletionResult } from "@pi-mcp-adapter/transport";
@@ -151,7 +151,9 @@ export class CatalogQuestions {
    * "no skills"): its entry from `skills/get` (connecting the server), checked.
    */
   async skillByUri(server: string, uri: string): Promise<NamedSkill> {
-    const checked = checkSkillEntry(await (await this.servers.get(server)).getSkill(uri));
+    const entry = await (await this.servers.get(server)).getSkill(uri);
+    // The entry's check loads zod: only here, when a skill is fetched by URI.
+    const checked = (await import("@pi-mcp-adapter/catalog/schemas")).checkSkillEntry(entry);
     if ("problems" in checked) {
       throw new RuntimeError(
         "unknown_skill",

@@ -141,6 +141,9 @@ export class Listings {
     const names = server ? [server] : this.servers.names();
     const enabled = names.filter((name) => !this.servers.require(name).disabled);
     const unavailable: UnavailableServer[] = [];
+    // A live listing past its `ttlMs` is listed again first (listing-freshness.ts); failing, the old one serves.
+    const outdated = enabled.filter((name) => this.tools.outdated(name));
+    if (outdated.length) await Promise.all(outdated.map((name) => this.discover(name).catch(() => {})));
     // Only servers not listed yet need the async round (every call resolves through here).
     const unlisted = enabled.filter((name) => this.tools.metadata(name) === undefined);
     if (unlisted.length === 0) return { tools: this.tools.list(enabled), unavailable };

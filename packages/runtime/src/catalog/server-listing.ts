@@ -10,7 +10,7 @@
  * Skills (SEP-2640) are listed as entries only, checked one by one (a
  * refused entry is kept apart with its reason): no skill file is read at list time.
  */
-import { checkSkillListing, type ServerListing, type SkippedList } from "@pi-mcp-adapter/catalog";
+import type { ServerListing, SkippedList } from "@pi-mcp-adapter/catalog";
 import { describeError } from "@pi-mcp-adapter/core";
 import type { ServerConnection } from "@pi-mcp-adapter/transport";
 
@@ -26,6 +26,8 @@ export type ListingSource = Pick<ServerConnection, "listTools" | "instructions">
       | "listSkills"
       | "closed"
       | "serverVersion"
+      | "cacheHints"
+      | "via"
     >
   >;
 
@@ -66,6 +68,8 @@ export async function listServer(source: ListingSource): Promise<ServerListing> 
   if (prompts?.length) listing.prompts = prompts;
   // Kept even when empty: a server that offers skills and lists none now is not a server without skills.
   if (skills) {
+    // The entries' check loads zod: only when a server lists skills, never on a host's start path.
+    const { checkSkillListing } = await import("@pi-mcp-adapter/catalog/schemas");
     // An entry that fails the checks stays out, and is kept with why, for status to show.
     const checked = checkSkillListing(skills);
     listing.skills = checked.skills;

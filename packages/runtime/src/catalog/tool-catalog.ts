@@ -21,6 +21,7 @@ import {
   type ToolPrefixMode,
 } from "@pi-mcp-adapter/core";
 import type { SearchKeywords, ServerContext } from "@pi-mcp-adapter/search";
+import { listingFreshness } from "./listing-freshness.js";
 import { type ListingSource, listServer } from "./server-listing.js";
 
 export type { ListingSource } from "./server-listing.js";
@@ -34,6 +35,8 @@ export interface ToolCatalogOptions {
   toolPrefix?: ToolPrefixMode;
   /** Told of listed entries left out (no name, listed twice); each message names the server. */
   onWarning?: (message: string) => void;
+  /** The session's clock (a listing's `ttlMs`, listing-freshness.ts); default the real one. */
+  now?: () => number;
 }
 
 export class ToolCatalog {
@@ -45,8 +48,8 @@ export class ToolCatalog {
    * (nor downloaded) again until their definition changes (`forget`) or a reconnect (`refresh`).
    */
   private readonly refused = new Map<string, unknown>();
-  /** Servers whose listing this session came from the server itself, not the disk cache. */
-  private readonly live = new Set<string>();
+  /** Servers whose listing this session came from the server itself (not the disk cache), and until when it is current. */
+  private readonly live = new Map<string, number>();
   private loaded: Promise<void> | undefined;
   private version = 0;
   private keywords: { key: string; value: SearchKeywords } | undefined;
@@ -88,6 +91,14 @@ export class ToolCatalog {
     return this.live.has(name);
   }
 
+  /** A live listing past its `ttlMs` (listing-freshness.ts): listed again at its next use. */
+  outdated(name: string): boolean {
+    const until = this.live.get(name);
+    return (
+      until !== undefined && until !== Number.POSITIVE_INFINITY && until <= (this.options.now ?? Date.now)()
+    );
+  }
+
   /** The server's last listing (live or cached) as it came: its prompts, resources and templates too. */
   listing(name: string): ServerListing | undefined {
     return this.listings.get(name);
@@ -119,10 +130,11 @@ export class ToolCatalog {
 
   /** Makes sure a server's metadata is known: memory, then disk cache, then a live listing. */
   ensure(name: string): Promise<void> {
-    if (this.metadataByServer.has(name)) return Promise.resolve();
+    const outdated = this.outdated(name);
+    if (this.metadataByServer.has(name) && !outdated) return Promise.resolve();
     let pending = this.pending.get(name);
     if (!pending) {
-      pending = this.fill(name).finally(() => this.pending.delete(name));
+      pending = (outdated ? this.listLive(name) : this.fill(name)).finally(() => this.pending.delete(name));
       this.pending.set(name, pending);
     }
     return pending;
@@ -200,19 +212,25 @@ export class ToolCatalog {
   }
 
   private async listLive(name: string): Promise<void> {
-    const listing = await listServer(await this.connect(name));
+    const source = await this.connect(name);
+    const listing = await listServer(source);
     try {
       this.set(name, listing);
     } catch (error) {
       if ((error as { code?: unknown }).code === "catalog_too_large") this.refused.set(name, error);
       throw error;
     }
-    this.live.add(name);
+    // Timed from the answer, as the SDK's own response cache is (a re-listing then finds it expired too).
+    const { currentUntil, shared } = listingFreshness(source, (this.options.now ?? Date.now)());
+    this.live.set(name, currentUntil);
     const definition = this.definition(name);
     // Cached with its skipped lists noted (server-listing.ts); a cache that cannot be written only
-    // costs the next session a connection.
-    if (this.options.cache && definition) {
-      await this.options.cache.put(name, definitionHash(definition), listing).catch(() => {});
+    // costs the next session a connection. A private listing of a remote server stays in memory.
+    const cache = this.options.cache;
+    if (cache && definition) {
+      await (shared ? cache.put(name, definitionHash(definition), listing) : cache.delete(name)).catch(
+        () => {},
+      );
     }
   }
 

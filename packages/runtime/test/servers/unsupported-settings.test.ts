@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { SettingsSchema } from "@pi-mcp-adapter/config";
+import { SettingsSchema } from "@pi-mcp-adapter/config/schemas";
 import { createTempDir, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRuntime, runProxyRequest } from "../../src/index.js";

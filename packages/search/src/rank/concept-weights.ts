@@ -7,7 +7,7 @@
  * — in its score and in the share of the request a tool covers. Learned from
  * the catalog being searched, nothing from any query set.
  */
-import type { Postings } from "../index/postings.js";
+import type { Postings } from "../indexing/postings.js";
 import type { QueryGroup } from "../query/query-terms.js";
 
 /** Requests shorter than this are read word for word (every word counts fully). */

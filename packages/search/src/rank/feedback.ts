@@ -6,8 +6,8 @@
  * `article`), which finds their neighbours. Expansion words never count as
  * words of the query (no coverage), and never repeat one.
  */
-import type { Postings } from "../index/postings.js";
-import { DESCRIBED, SURFACE } from "../index/tool-fields.js";
+import type { Postings } from "../indexing/postings.js";
+import { DESCRIBED, SURFACE } from "../indexing/tool-fields.js";
 import type { QueryGroup } from "../query/query-terms.js";
 
 /** Tools of the first pass the expansion is drawn from. */

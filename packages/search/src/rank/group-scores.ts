@@ -3,7 +3,7 @@
  * word, its stem and surface form, synonyms, near spellings, lexicon terms)
  * per tool, with the coverage credit and sureness of that alternative.
  */
-import type { Postings } from "../index/postings.js";
+import type { Postings } from "../indexing/postings.js";
 import type { QueryGroup } from "../query/query-terms.js";
 
 export interface GroupScratch {

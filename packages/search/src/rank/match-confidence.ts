@@ -9,7 +9,7 @@
  * `search-confidence.ts` prints how often a correct tool falls below each).
  * Labels never reorder hits.
  */
-import type { ScoredDoc } from "./search-index.js";
+import type { ScoredDoc } from "./scored-doc.js";
 
 /**
  * - `strong`: the tool's words and meaning both answer the query

@@ -11,11 +11,11 @@
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
 import { englishLexicon, type Lexicon, noLexicon } from "../data/lexicon.js";
 import { englishWordVectors, type WordVectors } from "../data/word-vectors.js";
-import { DEFAULT_RANKING_WEIGHTS, fieldWeightList, type RankingWeights } from "../index/field-weights.js";
-import { analyseTools, type IndexData } from "../index/index-data.js";
-import { documentFrequency } from "../index/postings.js";
-import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "../index/search-keywords.js";
-import { compactNamesOf, DESCRIBED, SURFACE } from "../index/tool-fields.js";
+import { DEFAULT_RANKING_WEIGHTS, fieldWeightList, type RankingWeights } from "../indexing/field-weights.js";
+import { analyseTools, type IndexData } from "../indexing/index-data.js";
+import { documentFrequency } from "../indexing/postings.js";
+import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "../indexing/search-keywords.js";
+import { compactNamesOf, DESCRIBED, SURFACE } from "../indexing/tool-fields.js";
 import { type QueryGroup, queryGroups, withoutWebAddresses } from "../query/query-terms.js";
 import { letterCounts, nameBonus } from "../text/name-match.js";
 import { normalizeName } from "../text/tokenize.js";
@@ -30,6 +30,10 @@ import {
 } from "./feedback.js";
 import { addGroup } from "./group-scores.js";
 import { countRelevant } from "./match-confidence.js";
+import type { ScoredDoc } from "./scored-doc.js";
+
+export type { ScoredDoc } from "./scored-doc.js";
+
 import { createSemanticScorer, nudgeByMeaning, type SemanticScorer } from "./semantic-score.js";
 import { contextText, createServerContext, type ServerContext } from "./server-context.js";
 import { createServerWords } from "./server-words.js";
@@ -49,19 +53,6 @@ export interface SearchIndexOptions {
   wordVectors?: WordVectors | false;
   /** Per server, what it says about itself (title, description, instructions): a signal of its own (`serverContext` weight). */
   serverContext?: ServerContext;
-}
-
-export interface ScoredDoc {
-  doc: number;
-  score: number;
-  /**
-   * Share of the query's words (by weight, 0–1) the tool matched, synonyms
-   * and near spellings at their partial credit; 1 for a query of no words.
-   * It does not order hits: it tells how sure a hit is (`match-confidence.ts`).
-   */
-  coverage?: number;
-  /** Cosine of query and tool meaning (0–1), for the best hits the meaning step reordered. */
-  similarity?: number;
 }
 
 export interface SearchIndex {

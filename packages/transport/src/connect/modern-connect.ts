@@ -41,6 +41,7 @@ import {
 } from "../protocol/protocol-client.js";
 import { protocolClientTable } from "../protocol/protocol-client-table.js";
 import { type EraCache, MODERN_REVISION } from "../protocol/protocol-revision.js";
+import { RawListenChannel } from "../protocol/raw-listen.js";
 import { RawRequestChannel } from "../protocol/raw-request.js";
 import { defaultResultTypeToComplete } from "../protocol/result-type-default.js";
 import type { ProcessTransport } from "../stdio/process-transport.js";
@@ -160,7 +161,8 @@ function v2Flavor(
       if (modern) defaultResultTypeToComplete(transport);
       // Task methods on 2026-07-28 go below the SDK, whose codec rejects their shapes.
       const raw = modern ? new RawRequestChannel(transport) : undefined;
-      return v2ProtocolClient(client, await listenIfSkipped(client, o), raw);
+      const listen = modern ? new RawListenChannel(transport) : undefined;
+      return v2ProtocolClient(client, await listenIfSkipped(client, o), raw, listen);
     },
     streamableHttp: (url, http) =>
       new V2StreamableHttp(url, {
@@ -219,6 +221,7 @@ function v2ProtocolClient(
   client: V2Client,
   subscription: McpSubscription | undefined,
   raw: RawRequestChannel | undefined,
+  listen: RawListenChannel | undefined,
 ): ProtocolClient {
   const table = protocolClientTable(client, {
     protocolVersion: () => client.getNegotiatedProtocolVersion(),
@@ -237,5 +240,5 @@ function v2ProtocolClient(
       return undefined;
     },
   });
-  return raw ? { ...table, rawRequest: raw.request } : table;
+  return raw ? { ...table, rawRequest: raw.request, ...(listen ? { rawListen: listen.listen } : {}) } : table;
 }

@@ -56,6 +56,7 @@ export class SdkServerConnection implements ServerConnection {
   private readonly requests: RequestRunner;
   private progressTokens = 0;
   private readonly tasks: TaskRouting;
+  readonly cacheHints = () => this.client.cacheHints();
 
   constructor(private readonly parts: SdkConnectionParts) {
     this.name = parts.name;
@@ -74,6 +75,7 @@ export class SdkServerConnection implements ServerConnection {
         notifications: parts.notifications,
         onClose: (listener) => this.onClose(listener),
         requestTimeoutMs: parts.defaultTimeoutMs,
+        outlives: parts.via === "streamable-http" || parts.via === "sse" || parts.via === "socket",
       },
       parts.tasks,
     );
@@ -109,6 +111,7 @@ export class SdkServerConnection implements ServerConnection {
     const resources = caps.resources as { subscribe?: unknown } | undefined;
     return {
       tools: caps.tools !== undefined,
+      toolsListChanged: (caps.tools as { listChanged?: unknown } | undefined)?.listChanged === true,
       prompts: caps.prompts !== undefined,
       resources: resources !== undefined,
       resourceSubscribe: resources?.subscribe === true,
@@ -322,8 +325,7 @@ export class SdkServerConnection implements ServerConnection {
     if (this.closed) return;
     // tasks/cancel while the connection still carries it; a remote or shared server's tasks run on
     // (they outlive this process, and a later session follows them again).
-    const durable = this.via === "streamable-http" || this.via === "sse" || this.via === "socket";
-    await this.tasks.cancelAll(durable).catch(() => {});
+    await this.tasks.cancelAll().catch(() => {});
     await this.parts.beforeClose?.().catch(() => {});
     await this.client.close().catch(() => {});
     this.markClosed();

@@ -20,6 +20,7 @@ import type { FetchLike } from "../http/http-shape-probe.js";
 import type { Sleep } from "../http/read-retry.js";
 import type { ClientHandlers } from "../inbound/client-handlers.js";
 import type { NotificationListener } from "../inbound/server-notification.js";
+import type { CacheHints } from "../protocol/cache-hints.js";
 import type { EraCache } from "../protocol/protocol-revision.js";
 import type { SessionRenewalListener } from "../protocol/session-renewal.js";
 import type {
@@ -63,6 +64,12 @@ export interface ServerConnection {
   readonly daemonLost?: boolean;
   /** What the server declared it offers (prompts, resources, subscriptions, completions). */
   readonly features: ServerFeatures;
+  /**
+   * The caching hints of the lists made on this connection (2026-07-28
+   * `ttlMs`, `cacheScope`; the shortest TTL, private if any list is), or
+   * undefined when none carried any (every 2025 server).
+   */
+  cacheHints?(): CacheHints | undefined;
   /** Requests sent and not yet answered; idle disconnect waits for zero. */
   readonly activeRequests: number;
   /** When a request last started or ended (ms since epoch). */

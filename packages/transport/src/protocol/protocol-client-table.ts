@@ -7,6 +7,7 @@
  */
 
 import type { CompletionResult } from "../remote-types.js";
+import { ListingHints } from "./cache-hints.js";
 import type { CompleteParams, Page, ProtocolClient, RequestOptions } from "./protocol-client.js";
 
 type PageParams = { cursor: string } | undefined;
@@ -73,6 +74,7 @@ function skillResult(result: unknown): { skill: unknown } {
 }
 
 export function protocolClientTable(client: SdkClient, sdk: SdkSpecifics): ProtocolClient {
+  const hints = new ListingHints();
   return {
     protocolVersion: () => sdk.protocolVersion(),
     serverVersion: () => {
@@ -89,10 +91,19 @@ export function protocolClientTable(client: SdkClient, sdk: SdkSpecifics): Proto
     instructions: () => client.getInstructions(),
     serverCapabilities: () => client.getServerCapabilities() as Record<string, unknown> | undefined,
     ping: (o) => client.ping(o),
-    listTools: (cursor, o) => client.listTools(pageParams(cursor), o),
-    listResources: (cursor, o) => client.listResources(pageParams(cursor), o),
-    listResourceTemplates: (cursor, o) => client.listResourceTemplates(pageParams(cursor), o),
-    listPrompts: (cursor, o) => client.listPrompts(pageParams(cursor), o),
+    listTools: async (cursor, o) =>
+      hints.noted("tools/list", cursor, await client.listTools(pageParams(cursor), o)),
+    listResources: async (cursor, o) =>
+      hints.noted("resources/list", cursor, await client.listResources(pageParams(cursor), o)),
+    listResourceTemplates: async (cursor, o) =>
+      hints.noted(
+        "resources/templates/list",
+        cursor,
+        await client.listResourceTemplates(pageParams(cursor), o),
+      ),
+    listPrompts: async (cursor, o) =>
+      hints.noted("prompts/list", cursor, await client.listPrompts(pageParams(cursor), o)),
+    cacheHints: () => hints.combined(),
     readResource: (uri, o) => client.readResource({ uri }, o),
     getPrompt: (name, args, o) => client.getPrompt({ name, arguments: args }, o),
     callTool: (name, args, o, progressToken) =>

@@ -9,6 +9,8 @@ import { z } from "zod";
 import type { FetchLike } from "../http/http-shape-probe.js";
 import type { CompletionRef, CompletionResult } from "../remote-types.js";
 import type { AbortSource } from "../requests/request-deadline.js";
+import type { CacheHints } from "./cache-hints.js";
+import type { RawListen } from "./raw-listen.js";
 
 /** `completion/complete` params as they go on the wire. */
 export interface CompleteParams {
@@ -41,6 +43,8 @@ export interface ProtocolClient {
     o: RequestOptions,
   ): Promise<Page & { resourceTemplates: unknown[] }>;
   listPrompts(cursor: string | undefined, o: RequestOptions): Promise<Page & { prompts: unknown[] }>;
+  /** The caching hints (`ttlMs`, `cacheScope`) of the lists made so far, as one (cache-hints.ts). */
+  cacheHints(): CacheHints | undefined;
   readResource(uri: string, o: RequestOptions): Promise<unknown>;
   getPrompt(name: string, args: Record<string, string>, o: RequestOptions): Promise<unknown>;
   /** With a `progressToken`, the server may report progress under it (read off the transport). */
@@ -63,6 +67,8 @@ export interface ProtocolClient {
    * shapes (`resultType: "task"`, `tasks/*`); the caller frames its `_meta`.
    */
   rawRequest?: RawRequest;
+  /** On 2026-07-28 only: a `subscriptions/listen` stream opened below the SDK (raw-listen.ts); the caller frames `_meta`. */
+  rawListen?: RawListen;
   /** Sends `notifications/roots/list_changed`. */
   notifyRootsChanged(): Promise<void>;
   /** Registers the one close handler. */

@@ -1,8 +1,8 @@
 /**
  * A tool call run as an MCP task, through `@modelcontextprotocol/ext-tasks`
  * (its requester session over our port, task-port.ts): the call asks for a
- * task, ext-tasks polls it at the server's interval (or follows its status
- * notifications) and reads the result. Around that, this module adds what a
+ * task, ext-tasks polls it at the server's interval (and, on 2026-07-28, follows its status
+ * notifications on a `subscriptions/listen` stream where the server offers them) and reads the result. Around that, this module adds what a
  * caller of `callTool` expects:
  *
  * - every status observed goes to `onTask`;
@@ -19,6 +19,7 @@
  * Loaded on the first task call only (it carries ext-tasks).
  */
 import {
+  DispatchError,
   resultFromTaskOutcome,
   TaskCancelledError,
   type TaskEnabledSession,
@@ -27,7 +28,7 @@ import {
   toolDeclaration,
   withTasks,
 } from "@modelcontextprotocol/ext-tasks/client";
-import type { TaskSupport, ToolCallResult } from "@pi-mcp-adapter/core";
+import { describeError, type TaskSupport, type ToolCallResult } from "@pi-mcp-adapter/core";
 import { TransportError } from "../errors.js";
 import type { ClientHandlers } from "../inbound/client-handlers.js";
 import type { TaskRevision, TaskUpdate } from "../task-update.js";
@@ -235,6 +236,8 @@ export class TaskCaller {
       this.port.taskCapabilities.generation === "v1"
         ? drainTaskInput(this.port, taskId, () => deadline.remainingMs())
         : undefined;
+    // Status notifications where the server offers them (2026-07-28); polling goes on beside them.
+    const listening = this.port.listenTask(taskId);
     const onEvent = (event: TaskExecutionEvent<unknown>) => {
       if (event.type !== "task") return;
       const { status, statusMessage } = event.task;
@@ -246,7 +249,8 @@ export class TaskCaller {
       const settled = await execution.settle({ onEvent }).catch((error: unknown) => {
         // A detached execution stops settling: the task itself runs on.
         if (stop.signal.reason === ("detaching" satisfies StopReason)) throw this.stopped(name, taskId, stop);
-        throw error;
+        // A poll that got no answer (the network, a server restarting) says nothing of a task that outlives us.
+        throw this.failure(name, taskId, stop, error);
       });
       const { outcome } = settled;
       if (stop.signal.aborted) {
@@ -257,6 +261,7 @@ export class TaskCaller {
       return this.outcome(name, taskId, stop, outcome);
     } finally {
       drain?.stop();
+      void listening.then((stream) => stream?.close());
       stop.signal.removeEventListener("abort", cancel);
     }
   }
@@ -280,6 +285,11 @@ export class TaskCaller {
 
   private failure(name: string, taskId: string | undefined, stop: AbortController, error: unknown): unknown {
     if (stop.signal.aborted) return this.stopped(name, taskId, stop);
+    // A known task of a server that outlives us is not lost when a request of ours got no answer.
+    if (taskId && this.parts.outlives && exchangeFailed(error)) {
+      stop.abort("detaching" satisfies StopReason);
+      return this.stopped(name, taskId, stop, describeError(error));
+    }
     if (!(error instanceof Error)) return error;
     const task = taskId ? `task ${taskId}` : "the call";
     const why = error instanceof TaskCancelledError ? "the server cancelled it" : error.message;
@@ -290,8 +300,8 @@ export class TaskCaller {
     );
   }
 
-  /** The error of a call that stopped waiting: the caller's abort, the deadline, or the connection closing. */
-  private stopped(name: string, taskId: string | undefined, stop: AbortController): Error {
+  /** The error of a call that stopped waiting: the caller's abort, the deadline, or the connection closing (or failing: `why`). */
+  private stopped(name: string, taskId: string | undefined, stop: AbortController, why?: string): Error {
     const reason = stop.signal.reason as StopReason;
     const server = this.parts.server;
     const task = taskId ? `task ${taskId}` : "its task";
@@ -303,11 +313,13 @@ export class TaskCaller {
       );
     }
     if (reason === "detaching") {
+      const what = why
+        ? `lost touch with the server during tools/call ${name} (${why})`
+        : `connection closed during tools/call ${name}`;
       return new TransportError(
         "task_detached",
         server,
-        `${server}: connection closed during tools/call ${name}; ${task} keeps running on the server ` +
-          "and is followed again when the session is resumed",
+        `${server}: ${what}; ${task} keeps running on the server and is followed again when the session is resumed`,
       );
     }
     if (reason === "closing") {
@@ -319,4 +331,13 @@ export class TaskCaller {
     }
     return new DOMException(`tools/call ${name} was aborted; ${task} was cancelled`, "AbortError");
   }
+}
+
+/** Whether `error` (or one of its causes) is a request that got no answer, rather than the server's answer. */
+function exchangeFailed(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; depth++) {
+    if (e instanceof DispatchError) return true;
+    e = e.cause;
+  }
+  return false;
 }

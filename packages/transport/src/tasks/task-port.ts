@@ -11,7 +11,10 @@
  *   version, client info, and client capabilities naming the extension.
  * - Server requests (elicitation, sampling, roots) reach the connection's own
  *   handlers through the SDK, so the port hands none to ext-tasks; status
- *   notifications come from the connection's notification relay.
+ *   notifications come from the connection's notification relay — on
+ *   2026-07-28 once a `subscriptions/listen` stream asked for them
+ *   (`listenTask`); ext-tasks polls beside it, so a server that does not
+ *   offer them, or a stream that drops, leaves the task followed by polling.
  */
 import type {
   ConnectedMcpSessionPort,
@@ -24,6 +27,7 @@ import type { NotificationRelay } from "../inbound/server-notification.js";
 import { isObject } from "../is-object.js";
 import type { ProtocolClient, RawResponse } from "../protocol/protocol-client.js";
 import { MODERN_REVISION } from "../protocol/protocol-revision.js";
+import type { RawSubscription } from "../protocol/raw-listen.js";
 import { TASKS_EXTENSION_ID } from "../task-update.js";
 
 const PROTOCOL_VERSION_META = "io.modelcontextprotocol/protocolVersion";
@@ -38,6 +42,8 @@ export interface TaskPortParts {
   onClose: (listener: () => void) => () => void;
   /** The connection's per-request timeout, for requests ext-tasks sends without one. */
   requestTimeoutMs: number;
+  /** Whether the server's tasks outlive this connection (a remote or shared server): closing detaches them. */
+  outlives?: boolean;
   /** Who we are and what we declared, for the per-request `_meta` of 2026-07-28. */
   clientInfo: { name: string; version: string };
   clientCapabilities: object;
@@ -58,7 +64,20 @@ export function taskCapabilitiesOf(client: ProtocolClient): SessionTaskCapabilit
   return isObject(tasks) ? { generation: "v1", capabilities: tasks as never } : { generation: "none" };
 }
 
-export function taskPort(parts: TaskPortParts): ConnectedMcpSessionPort & { close(): void } {
+/** The port, and what ext-tasks does not do itself: listening for a task's status notifications. */
+export interface TaskPort extends ConnectedMcpSessionPort {
+  /**
+   * On 2026-07-28: asks the server for `notifications/tasks` of `taskId` on a
+   * `subscriptions/listen` stream (they reach ext-tasks through
+   * `onNotification`). Resolves with the stream when the server agreed to
+   * send them for this task, else undefined (not offered, refused, or not
+   * this protocol): polling alone follows the task then. Never rejects.
+   */
+  listenTask(taskId: string): Promise<RawSubscription | undefined>;
+  close(): void;
+}
+
+export function taskPort(parts: TaskPortParts): TaskPort {
   const { client } = parts;
   const capabilities = taskCapabilitiesOf(client);
   const invalidated = new Set<(reason: unknown) => void>();
@@ -122,6 +141,21 @@ export function taskPort(parts: TaskPortParts): ConnectedMcpSessionPort & { clos
       return parts.notifications.on((n) => {
         if (n.kind === "task") listener({ jsonrpc: "2.0", method: n.method, params: n.params } as Json);
       });
+    },
+    async listenTask(taskId) {
+      const listen = client.rawListen;
+      if (capabilities.generation !== "v2" || !listen || closed) return undefined;
+      const request = framed({
+        method: "subscriptions/listen",
+        params: { notifications: { taskIds: [taskId] } },
+      });
+      const stream = await listen(request.params ?? {}, { timeout: parts.requestTimeoutMs }).catch(
+        () => undefined,
+      );
+      const honored = stream?.honored.taskIds;
+      if (stream && Array.isArray(honored) && honored.includes(taskId)) return stream;
+      await stream?.close();
+      return undefined;
     },
     onInvalidated(listener) {
       invalidated.add(listener);

@@ -106,8 +106,12 @@ export class TaskRouting {
     });
   }
 
-  /** Cancels the tasks still running (the connection is closing); resolves once they have ended. */
-  async cancelAll(detach = false): Promise<void> {
+  /**
+   * Cancels the tasks still running (the connection is closing) — or leaves
+   * them running, by default on a server whose tasks outlive the connection
+   * (`outlives`); resolves once their calls have ended.
+   */
+  async cancelAll(detach = this.parts.outlives === true): Promise<void> {
     const caller = this.caller;
     this.caller = undefined;
     await (await caller?.catch(() => undefined))?.cancelAll(detach);

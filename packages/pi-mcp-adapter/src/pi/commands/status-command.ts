@@ -14,8 +14,8 @@ import {
 } from "@pi-mcp-adapter/runtime/startup";
 import { formatTokenCosts } from "../../texts/token-cost-line.js";
 import type { RuntimeFor } from "../host/runtime-loading.js";
-import { piNameHints } from "../status/pi-name-hints.js";
 import { type DirectToolRegistrar, directStatusLines } from "../tools/direct-tools.js";
+import { piNameHints } from "../tools/pi-name-hints.js";
 import type { AdapterSubcommand } from "./adapter-command.js";
 
 export function statusSubcommand(

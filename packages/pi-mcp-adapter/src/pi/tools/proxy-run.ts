@@ -7,8 +7,8 @@
 import type { AdapterRuntime, ProxyDetails, ProxyOutcome } from "@pi-mcp-adapter/runtime";
 import type { ProxyParams } from "@pi-mcp-adapter/runtime/startup";
 import { loadRuntimeModule } from "../host/runtime-loading.js";
-import { piNameHints } from "../status/pi-name-hints.js";
 import { type DirectToolRegistrar, directStatusLines, resultText } from "./direct-tools.js";
+import { piNameHints } from "./pi-name-hints.js";
 
 export async function runProxy(
   runtime: AdapterRuntime,

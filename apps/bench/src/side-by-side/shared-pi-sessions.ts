@@ -23,10 +23,10 @@ import {
   serverEverythingPath,
   terminalEnv,
 } from "@pi-mcp-adapter/test-kit";
-import { descendants, processesWhere, pssMiB, rssMiB } from "../side-by-side/side-by-side-processes.js";
-import { ADAPTERS, pi16 } from "../side-by-side/side-by-side-project.js";
-import { builtinToolName } from "../side-by-side/side-by-side-search-steps.js";
 import { PiRpcSession, type ToolExecution, waitFor } from "./pi-rpc-session.js";
+import { descendants, processesWhere, pssMiB, rssMiB } from "./side-by-side-processes.js";
+import { ADAPTERS, pi16 } from "./side-by-side-project.js";
+import { builtinToolName } from "./side-by-side-search-steps.js";
 
 export const SESSIONS = 5;
 export const SERVERS = 10;

@@ -17,10 +17,10 @@ import { stopDaemon } from "@pi-mcp-adapter/daemon";
 import { piCommand } from "@pi-mcp-adapter/e2e/pi-hosts";
 import { createPiProject } from "@pi-mcp-adapter/e2e/pi-project";
 import { serverEverythingPath, toolResultTexts } from "@pi-mcp-adapter/test-kit";
-import { processesWhere } from "../side-by-side/side-by-side-processes.js";
-import { pi16 } from "../side-by-side/side-by-side-project.js";
 import { waitFor } from "./pi-rpc-session.js";
 import { routeSteps } from "./shared-pi-sessions.js";
+import { processesWhere } from "./side-by-side-processes.js";
+import { pi16 } from "./side-by-side-project.js";
 
 const cli = fileURLToPath(new URL("../../../../packages/pi-mcp-adapter/dist/cli/main.js", import.meta.url));
 const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;

@@ -6,11 +6,11 @@
  * (before the isolation work each call waited out the other server's
  * timeout: 30.5 s for the three against 1.1 s now, measured December 2026).
  */
-import { type ServerDefinition, ServerDefinitionSchema } from "@pi-mcp-adapter/core";
+import { type ServerDefinition, ServerDefinitionSchema } from "@pi-mcp-adapter/core/schemas";
 import { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import { hostileServerPath, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
 import { connectServer } from "@pi-mcp-adapter/transport";
-import { timed } from "./transport/transport-measure.js";
+import { timed } from "./transport-measure.js";
 
 const HANG_TIMEOUT_MS = 10_000;
 

@@ -6,7 +6,7 @@
  * takes one for the other. Only what is known without connecting is read.
  */
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
-import { PI_TOOL_NAMES } from "../tools/direct-tools.js";
+import { PI_TOOL_NAMES } from "./direct-tools.js";
 
 export async function piNameHints(
   runtime: Pick<AdapterRuntime, "listings">,
