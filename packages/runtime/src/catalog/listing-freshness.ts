@@ -11,35 +11,20 @@
  *   listing before every call). A listing read from the disk cache is a hint
  *   of what a server offers, never taken as current (as the SDK keeps a stale
  *   `tools/list` for its schemas): a call still reaches the server itself.
- * - `cacheScope: "private"` from a remote server: the listing belongs to the
- *   account it was listed for (OAuth, a token), which the metadata cache file's
- *   key (the server's definition) does not capture, and that file is shared by
- *   every session of the user: it stays in this session's memory, and an older
- *   entry of the server is dropped from the file. A stdio server runs as the
- *   user with its definition's environment (which the key does capture): its
- *   private listing is the user's own and is cached as before. `public`, or no
- *   hint (every 2025 server), is cached as before.
+ * - `cacheScope`: `private` lets only the requesting client cache a result,
+ *   `public` shared caches too. The metadata cache is this user's own file
+ *   (mode 0600 in the agent dir, read by no one else, never shared between
+ *   users), so both are kept in it; a listing made for another account after
+ *   a re-login replaces the entry at the next connection.
  */
 import type { ServerConnection } from "@pi-mcp-adapter/transport";
 
 /** What the catalog reads of a connection for this. */
-export type FreshnessSource = Partial<Pick<ServerConnection, "cacheHints" | "features" | "via">>;
+export type FreshnessSource = Partial<Pick<ServerConnection, "cacheHints" | "features">>;
 
-export interface ListingFreshness {
-  /** Until when (ms since epoch) the listing is current; `Infinity` when no TTL applies. */
-  currentUntil: number;
-  /** Whether it may be written to the shared metadata cache file. */
-  shared: boolean;
-}
-
-const REMOTE = new Set(["streamable-http", "sse"]);
-
-export function listingFreshness(source: FreshnessSource, listedAt: number): ListingFreshness {
-  const hints = source.cacheHints?.();
-  const ttl = hints?.ttlMs;
+/** Until when (ms since epoch) a listing made at `listedAt` is current; `Infinity` when no TTL applies. */
+export function currentUntil(source: FreshnessSource, listedAt: number): number {
+  const ttl = source.cacheHints?.()?.ttlMs;
   const notified = source.features?.toolsListChanged === true;
-  return {
-    currentUntil: ttl === undefined || notified ? Number.POSITIVE_INFINITY : listedAt + ttl,
-    shared: !(hints?.cacheScope === "private" && REMOTE.has(source.via ?? "")),
-  };
+  return ttl === undefined || notified ? Number.POSITIVE_INFINITY : listedAt + ttl;
 }

@@ -141,9 +141,9 @@ export class Listings {
     const names = server ? [server] : this.servers.names();
     const enabled = names.filter((name) => !this.servers.require(name).disabled);
     const unavailable: UnavailableServer[] = [];
-    // A live listing past its `ttlMs` is listed again first (listing-freshness.ts); failing, the old one serves.
-    const outdated = enabled.filter((name) => this.tools.outdated(name));
-    if (outdated.length) await Promise.all(outdated.map((name) => this.discover(name).catch(() => {})));
+    // A live listing past its `ttlMs` is listed again in the background (listing-freshness.ts): the
+    // current one serves this view (a call never waits for a re-listing); the next use sees the new one.
+    for (const name of enabled) if (this.tools.outdated(name)) this.relistOutdated(name);
     // Only servers not listed yet need the async round (every call resolves through here).
     const unlisted = enabled.filter((name) => this.tools.metadata(name) === undefined);
     if (unlisted.length === 0) return { tools: this.tools.list(enabled), unavailable };
@@ -252,6 +252,11 @@ export class Listings {
   /** How `server`'s tools are prefixed (its own setting, else the session's). */
   prefixMode(server: string) {
     return this.servers.definition(server)?.toolPrefix ?? this.toolPrefix ?? "server";
+  }
+
+  /** A listing past its `ttlMs`, listed again in the background unless that is under way. */
+  private relistOutdated(name: string): void {
+    if (!this.tools.listingInFlight(name)) this.discover(name).catch(() => {}); // the old listing serves
   }
 
   /** A first listing of `server` (from the cache when it can); listeners hear of it. */

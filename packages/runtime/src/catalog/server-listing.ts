@@ -27,7 +27,6 @@ export type ListingSource = Pick<ServerConnection, "listTools" | "instructions">
       | "closed"
       | "serverVersion"
       | "cacheHints"
-      | "via"
     >
   >;
 

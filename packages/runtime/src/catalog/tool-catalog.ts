@@ -21,7 +21,7 @@ import {
   type ToolPrefixMode,
 } from "@pi-mcp-adapter/core";
 import type { SearchKeywords, ServerContext } from "@pi-mcp-adapter/search";
-import { listingFreshness } from "./listing-freshness.js";
+import { currentUntil } from "./listing-freshness.js";
 import { type ListingSource, listServer } from "./server-listing.js";
 
 export type { ListingSource } from "./server-listing.js";
@@ -221,17 +221,12 @@ export class ToolCatalog {
       throw error;
     }
     // Timed from the answer, as the SDK's own response cache is (a re-listing then finds it expired too).
-    const { currentUntil, shared } = listingFreshness(source, (this.options.now ?? Date.now)());
-    this.live.set(name, currentUntil);
+    this.live.set(name, currentUntil(source, (this.options.now ?? Date.now)()));
     const definition = this.definition(name);
     // Cached with its skipped lists noted (server-listing.ts); a cache that cannot be written only
-    // costs the next session a connection. A private listing of a remote server stays in memory.
+    // costs the next session a connection.
     const cache = this.options.cache;
-    if (cache && definition) {
-      await (shared ? cache.put(name, definitionHash(definition), listing) : cache.delete(name)).catch(
-        () => {},
-      );
-    }
+    if (cache && definition) await cache.put(name, definitionHash(definition), listing).catch(() => {});
   }
 
   /** Throws (nothing kept) for a listing over the catalog's bounds. */

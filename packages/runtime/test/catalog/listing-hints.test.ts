@@ -7,7 +7,7 @@
  * cache file, a public one is kept there (see catalog/listing-freshness.ts).
  */
 import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { processEnvironment } from "@pi-mcp-adapter/core";
@@ -102,15 +102,27 @@ describe("ttlMs of a live listing", () => {
 });
 
 describe("cacheScope of a remote server's listing", () => {
-  it("private: kept in the session, not written to the shared metadata cache file", async () => {
+  it("private: kept in the user's own metadata cache file (0600), as public is", async () => {
     const server = await serveHints({ ttlMs: 60_000, cacheScope: "private" });
     const runtime = await runtimeFor(server.url);
-    expect(await echo(runtime, "secret")).toBe("secret");
-    expect(await cachedServers()).not.toContain("hinted");
-    // Still known in the session without listing again.
-    const lists = await server.toolsLists();
-    expect(await echo(runtime, "again")).toBe("again");
-    expect(await server.toolsLists()).toBe(lists);
+    expect(await echo(runtime, "mine")).toBe("mine");
+    expect(await cachedServers()).toContain("hinted");
+    if (process.platform !== "win32") {
+      expect((await stat(temp.join("mcp-cache.json"))).mode & 0o077).toBe(0);
+    }
+  });
+
+  it("a call never waits for the re-listing of an outdated listing: the current one serves", async () => {
+    const server = await serveHints(
+      { ttlMs: 0, cacheScope: "public" },
+      { LIST_CHANGED: "0", HOLD_RELIST: "1" },
+    );
+    const runtime = await runtimeFor(server.url);
+    expect(await echo(runtime, "one")).toBe("one");
+    // The listing is outdated at once (ttlMs 0): this call starts a re-listing the server holds.
+    expect(await echo(runtime, "two")).toBe("two");
+    expect(await echo(runtime, "three")).toBe("three");
+    await fetch(new URL("/release", server.url));
   });
 
   it("public: written to the metadata cache file as before", async () => {
