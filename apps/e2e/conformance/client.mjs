@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { checkSkillListing, loadSkill, readSkillFile } from "@pi-mcp-adapter/catalog";
+import { loadSkill, readSkillFile } from "@pi-mcp-adapter/catalog";
+import { checkSkillListing } from "@pi-mcp-adapter/catalog/schemas";
 /**
  * The MCP conformance client for pi-mcp-adapter, built from our packages the
  * way the adapter uses them: `@pi-mcp-adapter/transport` connects with the

@@ -1,9 +1,13 @@
 /**
- * Small pieces the e2e tests share: the stdio fixture server and
- * server-everything (pid-recording wrapper) as config entries, and a
+ * Small pieces the e2e tests share: the stdio fixture server, the skills
+ * fixture server and server-everything (pid-recording wrapper) as config entries, and a
  * blocking sleep for scripted-model steps that must hold their answer. The project set-up itself is `createPiProject` (pi-project.ts).
  */
-import { serverEverythingPath, stdioFixtureServerPath } from "@pi-mcp-adapter/test-kit";
+import {
+  serverEverythingPath,
+  skillsFixtureServerPath,
+  stdioFixtureServerPath,
+} from "@pi-mcp-adapter/test-kit";
 
 /** An `mcpServers` entry for the stdio fixture server, recording its pid in `pidDir`. */
 export function stdioFixtureEntry(pidDir: string, extra: Record<string, unknown> = {}) {
@@ -12,6 +16,21 @@ export function stdioFixtureEntry(pidDir: string, extra: Record<string, unknown>
     args: [stdioFixtureServerPath],
     env: { FIXTURE_PID_DIR: pidDir },
     ...extra,
+  };
+}
+
+/**
+ * An `mcpServers` entry for the skills fixture server serving the skill folders in
+ * `<root>/skills`, logging each skill request to `<root>/requests.log`; `env` adds to its environment.
+ */
+export function skillsFixtureEntry(
+  root: { join(...parts: string[]): string },
+  env: Record<string, string> = {},
+) {
+  return {
+    command: process.execPath,
+    args: [skillsFixtureServerPath, root.join("skills")],
+    env: { SKILLS_FIXTURE_LOG: root.join("requests.log"), ...env },
   };
 }
 

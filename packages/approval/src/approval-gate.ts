@@ -7,7 +7,7 @@
  * (`session-grants.ts`) may be stored and restored by the host.
  */
 import type { ApproveToolsSetting } from "@pi-mcp-adapter/core";
-import type { ApprovalDialog, DialogDecision } from "./approval-dialog.js";
+import type { ApprovalDialog, DialogDecision, SkillApprovalSubject } from "./approval-dialog.js";
 import {
   type ApprovalEventBus,
   type ApprovalOrigin,
@@ -58,6 +58,8 @@ export interface ApprovalCall {
    * to `scope`) or the dialog must, and without a UI it is refused with `explicitReason`.
    */
   explicit?: { reason: string };
+  /** The MCP skill the call loads (or reads a file of): the dialog names it and its files. */
+  skill?: SkillApprovalSubject;
 }
 
 export type ApprovalVia = "policy" | "session" | "broker" | "dialog" | "headless" | "cancelled";
@@ -109,6 +111,7 @@ export class ApprovalGate {
       origin: call.origin,
       ...(call.tool.annotations ? { annotations: Object.freeze({ ...call.tool.annotations }) } : {}),
       fingerprintChanged: call.change !== undefined,
+      ...(call.skill ? { skill: Object.freeze({ ...call.skill }) } : {}),
       ...(call.signal ? { signal: call.signal } : {}),
     });
     if (decide) {
@@ -154,6 +157,7 @@ export class ApprovalGate {
           prefixedToolName: call.tool.prefixedName,
           args: argsCopy(),
           ...(blocking && call.change ? { change: call.change.lines } : {}),
+          ...(call.skill ? { skill: call.skill } : {}),
           ...(call.signal ? { signal: call.signal } : {}),
         });
       } catch {
@@ -179,6 +183,26 @@ export class ApprovalGate {
   /** Adds grants the host stored with its session (a resumed or reloaded session); malformed ones are skipped. */
   restoreGrants(grants: Iterable<unknown>): void {
     this.grants.restore(grants);
+  }
+
+  /**
+   * Adds a grant the user gave outside the dialog (an MCP skill they loaded
+   * by command), reported to `onGrant` as a new one so the host stores it
+   * with its session; a grant the session already holds is not reported again.
+   */
+  grant(grant: SessionGrant): void {
+    const held = this.grants
+      .list()
+      .some(
+        (g) =>
+          g.server === grant.server &&
+          g.tool === grant.tool &&
+          g.definition === grant.definition &&
+          g.fingerprint === grant.fingerprint,
+      );
+    if (held) return;
+    this.grants.add(grant);
+    this.reportGrant(grant);
   }
 
   /** The session's grants, as stored. */
@@ -210,13 +234,17 @@ export class ApprovalGate {
               ...(scope.fingerprint !== undefined ? { fingerprint: scope.fingerprint } : {}),
             };
       this.grants.add(grant);
-      try {
-        this.options.onGrant?.(grant);
-      } catch {
-        // storing a grant is the host's business; the call goes on
-      }
+      this.reportGrant(grant);
     }
     return { allowed: true, via };
+  }
+
+  private reportGrant(grant: SessionGrant): void {
+    try {
+      this.options.onGrant?.(grant);
+    } catch {
+      // storing a grant is the host's business; the call goes on
+    }
   }
 
   private refuse(

@@ -2,6 +2,7 @@
  * The broker: before the policy runs, every uncached call is offered on an
  * event bus so that a permission extension can decide for the user.
  */
+import type { SkillApprovalSubject } from "./approval-dialog.js";
 
 /** The event name other extensions listen on. */
 export const MCP_TOOL_APPROVAL_REQUEST_EVENT = "pi-mcp-adapter:tool-approval-request";
@@ -47,6 +48,8 @@ export interface ToolApprovalRequest {
   readonly annotations?: Readonly<Record<string, unknown>>;
   /** True when the tool changed since the user accepted it (tool pinning); see `change` in the README. */
   readonly fingerprintChanged: boolean;
+  /** Set when the call loads an MCP skill (or reads one of its files): the skill and the files an answer covers. */
+  readonly skill?: SkillApprovalSubject;
   /** Aborted when the call is cancelled; a decider should stop waiting then. */
   readonly signal?: AbortSignal;
   /**
@@ -92,6 +95,7 @@ export function offerApproval(
     origin: call.origin,
     ...(call.annotations ? { annotations: call.annotations } : {}),
     fingerprintChanged: call.fingerprintChanged,
+    ...(call.skill ? { skill: call.skill } : {}),
     ...(call.signal ? { signal: call.signal } : {}),
     // Read through, so a caller may make `args` lazy: most requests are never inspected.
     get args() {

@@ -5,6 +5,7 @@ export {
   type ApprovalPrompt,
   type DialogDecision,
   type SelectPrompt,
+  type SkillApprovalSubject,
   selectApprovalDialog,
 } from "./approval-dialog.js";
 export {

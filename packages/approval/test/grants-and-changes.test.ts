@@ -177,4 +177,39 @@ describe("a call the user must approve whatever the policy (an MCP skill's load)
     expect(outcome).toMatchObject({ allowed: false, via: "headless", code: "approval_required" });
     expect(outcome.allowed ? "" : outcome.message).toMatch(/ask the user to run \/skill:pdf/);
   });
+
+  it("takes a grant given outside the dialog (a command) and tells the host once", async () => {
+    const stored: SessionGrant[] = [];
+    const { dialog, asked } = scripted([]);
+    const gate = new ApprovalGate({ dialog, onGrant: (grant) => stored.push(grant) });
+    const grant = { server: "fs", tool: "skill://pdf/SKILL.md", definition: "def-1", fingerprint: "files-1" };
+    gate.grant(grant);
+    gate.grant({ ...grant });
+    expect(stored).toEqual([grant]);
+    expect(await gate.check(skill("files-1"))).toEqual({ allowed: true, via: "session" });
+    expect(asked).toEqual([]);
+  });
+
+  it("names the skill and the files the approval binds in the dialog and to brokers, not the tool wording", async () => {
+    const { dialog, asked } = scripted(["Deny"]);
+    const files = [
+      { path: "SKILL.md", size: 120 },
+      { path: "references/\u001b[2JFORMS.md", size: 30 },
+    ];
+    const events = new EventEmitter();
+    const offered: ToolApprovalRequest[] = [];
+    events.on(MCP_TOOL_APPROVAL_REQUEST_EVENT, (request: ToolApprovalRequest) => offered.push(request));
+    const subject = { name: "fs-pdf", uri: "skill://pdf/SKILL.md", files };
+    await new ApprovalGate({ dialog, events }).check({ ...skill("files-1"), skill: subject });
+    expect(offered[0]?.skill).toEqual(subject);
+    expect(asked[0]).toBe(
+      [
+        "Load MCP skill fs-pdf from server fs (skill://pdf/SKILL.md)?",
+        "Its content is written by the server, not by you; it reaches the model as untrusted.",
+        "Allowing covers these 2 files (150 bytes) as listed; a changed file asks again:",
+        "  SKILL.md (120 bytes)",
+        "  references/?[2JFORMS.md (30 bytes)",
+      ].join("\n"),
+    );
+  });
 });

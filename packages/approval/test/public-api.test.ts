@@ -30,6 +30,7 @@ const ROOT = [
   "MCP_TOOL_APPROVAL_REQUEST_EVENT",
   "SelectPrompt",
   "SessionGrant",
+  "SkillApprovalSubject",
   "ToolApprovalRequest",
   "ToolChangeNotice",
   "formatApprovalRefusal",

@@ -21,6 +21,7 @@ import type { SkippedList } from "./cache-file-schema.js";
 import { readFromSmallText } from "./cache-file-text.js";
 import { checkListingLimits } from "./listing-limits.js";
 import { resourceNameToToolName } from "./resource-name.js";
+import type { RefusedSkillEntry } from "./skills/skill-entry.js";
 import type { SkillEntry } from "./skills/skill-entry-check.js";
 import { isToolIncluded, type ToolFilter } from "./tool-filter.js";
 
@@ -51,6 +52,8 @@ export interface ServerListing {
    * does and lists none now (it may still serve skills by URI).
    */
   skills?: SkillEntry[];
+  /** Entries of the skills listing that failed the extension's checks, with why (shown to the user; absent when none). */
+  refusedSkills?: RefusedSkillEntry[];
 }
 
 export interface BuildToolMetadataOptions extends ToolFilter {

@@ -65,9 +65,18 @@ const isSkillEntry = shape({
   resources: (v) => v === "dynamic" || arrayOf(shape({ uri: isString, digest: isString, size: isNumber }))(v),
 });
 
+/** A skills listing entry refused by the checks (`RefusedSkillEntry`). */
+const isRefusedSkill = shape({
+  index: (v) => typeof v === "number" && Number.isInteger(v) && v >= 0,
+  uri: optionalString,
+  name: optionalString,
+  reason: isString,
+});
+
 /** A listing's instructions, server info, prompts, skipped lists and skills (what a start-up reads of every server). */
 const headFields = {
   skills: optional(arrayOf(isSkillEntry)),
+  refusedSkills: optional(arrayOf(isRefusedSkill)),
   prompts: optional(
     arrayOf(
       shape({

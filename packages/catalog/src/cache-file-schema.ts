@@ -77,6 +77,17 @@ export const ServerListingSchema = z.object({
   resourceTemplates: z.array(z.object({ uriTemplate: z.string(), ...RESOURCE_FIELDS })).optional(),
   /** Skill entries (SEP-2640), so a lazy server's skills are offered before it starts; `[]`: offers skills, lists none. */
   skills: z.array(SkillEntrySchema).optional(),
+  /** Skills listing entries refused by the checks, and why: status shows them for a server not started yet. */
+  refusedSkills: z
+    .array(
+      z.object({
+        index: z.number().int().nonnegative(),
+        uri: z.string().optional(),
+        name: z.string().optional(),
+        reason: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type CachedServerListing = z.infer<typeof ServerListingSchema>;
 

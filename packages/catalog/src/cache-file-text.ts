@@ -3,8 +3,8 @@
  * what it uses. The file is one JSON document (any version reads it with
  * `JSON.parse`), written one server entry per line, each listing's
  * `instructions`, `serverInfo` (its title and description), `prompts`,
- * `skipped` (declared lists that did not come) and `skills` (SEP-2640
- * entries) before its `tools`:
+ * `skipped` (declared lists that did not come), `skills` (SEP-2640
+ * entries) and `refusedSkills` (entries that failed the checks) before its `tools`:
  *
  *   {"version":1,"servers":{
  *   "docs":{"key":"…","savedAt":…,"fingerprints":{…},"listing":{"instructions":"…","prompts":[…],"tools":[…]}},
@@ -54,7 +54,7 @@ const ENTRY_START =
   /^("(?:[^"\\]|\\.)*"):\{"key":("(?:[^"\\]|\\.)*"),"savedAt":(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?:,"fingerprints":(\{"listing":"[0-9a-f]{64}","tools":\[(?:"[0-9a-f]{64}"(?:,"[0-9a-f]{64}")*)?\]\}))?,"listing":\{/;
 const TOOLS_KEY = '"tools":[';
 /** What a listing holds before its tools in the file: read at once. */
-const HEAD_KEYS = new Set(["instructions", "serverInfo", "prompts", "skipped", "skills"]);
+const HEAD_KEYS = new Set(["instructions", "serverInfo", "prompts", "skipped", "skills", "refusedSkills"]);
 
 /** The file's text for `cache`, one entry per line (see the module comment). */
 export function formatCacheFile(cache: CacheFile): string {
@@ -254,13 +254,15 @@ function lazyListing(
 function listingText(listing: CachedServerListing): string {
   const lazy = lazyListings.get(listing);
   if (lazy) return lazy.text;
-  const { instructions, serverInfo, prompts, skipped, skills, tools, resources, resourceTemplates } = listing;
+  const { instructions, serverInfo, prompts, skipped, skills, refusedSkills } = listing;
+  const { tools, resources, resourceTemplates } = listing;
   return JSON.stringify({
     instructions,
     serverInfo,
     prompts,
     skipped,
     skills,
+    refusedSkills,
     tools,
     resources,
     resourceTemplates,

@@ -30,6 +30,7 @@ export {
 } from "./server-instructions.js";
 export {
   type RefusedSkillEntry,
+  refusedSkillNote,
   SKILL_LIMITS,
   skillFilesFingerprint,
   skillRoot,

@@ -39,6 +39,9 @@ const full = () => ({
         instructions: "Use project keys.",
         serverInfo: { title: "Tracker", description: "Issues and projects." },
         skipped: [{ list: "resources/templates/list", reason: "unsupported", error: "Method not found" }],
+        refusedSkills: [
+          { index: 1, uri: "skill://x/SKILL.md", name: "x", reason: "description must be 1-1024 characters" },
+        ],
       },
     },
   },

@@ -54,6 +54,7 @@ const ROOT = [
   "loadSkill",
   "nameSkills",
   "readSkillFile",
+  "refusedSkillNote",
   "resolveSkillRef",
   "resourceNameToToolName",
   "serverIdentity",

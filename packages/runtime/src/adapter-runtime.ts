@@ -77,7 +77,8 @@ export class AdapterRuntime {
       reloadConfig: reloadConfig && (() => reloadConfig().then((loaded) => this.loaded(loaded))),
     });
     const now = options.lifecycle?.now;
-    const catalogOptions = { ...options.catalog, direct: options.direct, now };
+    const localSkills = () => host.localSkillNames?.() ?? [];
+    const catalogOptions = { ...options.catalog, direct: options.direct, now, localSkills };
     const listings = new Listings(set, catalogOptions, options.trace, warn);
     const questions = new CatalogQuestions(set, listings, catalogOptions);
     const notes = new NextTurnNotes();

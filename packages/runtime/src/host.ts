@@ -82,6 +82,10 @@ export type HostSampler = (request: SamplingRequest, signal?: AbortSignal) => Pr
  * - `startTurn`: starts a model turn with `text` as the user's message (an
  *   MCP App's `ui/message`); while the agent is busy it waits as a follow-up.
  *   Left out, such messages wait for `mcp({ action: "ui-messages" })`.
+ * - `localSkillNames`: the names of the host's own skills (Pi's, from its
+ *   skill folders). An MCP skill never takes one of them: it is named
+ *   `<server>-<skill>-mcp` (or the next free suffix) instead. Asked each
+ *   time skills are named; must not throw. Left out, the host has none.
  */
 export interface Host {
   readonly hasUI: boolean;
@@ -94,6 +98,7 @@ export interface Host {
   progress?(server: string, tool: string, text: string | undefined): void;
   startTurn?(text: string): void;
   readonly reloadCommand?: string;
+  localSkillNames?(): Iterable<string>;
 }
 
 /** Dialogs of a host without a UI: every question is answered "no". */

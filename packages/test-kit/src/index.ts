@@ -70,7 +70,12 @@ export {
   serverEverythingPath,
   startServerEverything,
 } from "./servers/server-everything.js";
-export { FIXTURE_SKILLS, skillsFixtureServerPath, writeSkillsFixture } from "./servers/skills-fixture.js";
+export {
+  FIXTURE_SKILLS,
+  MISNAMED_SKILL_ENTRY,
+  skillsFixtureServerPath,
+  writeSkillsFixture,
+} from "./servers/skills-fixture.js";
 export { CHROMIUM_MISSING, keytarUnavailableReason, skipNotice } from "./skip-reasons.js";
 export { createTempDir, type TempDir } from "./temp-dir.js";
 export { terminalEnv } from "./terminal-env.js";

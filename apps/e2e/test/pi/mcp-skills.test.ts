@@ -10,13 +10,9 @@
  */
 import { appendFile, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import {
-  skillsFixtureServerPath,
-  toolResultTexts,
-  userMessageTexts,
-  writeSkillsFixture,
-} from "@pi-mcp-adapter/test-kit";
+import { toolResultTexts, userMessageTexts, writeSkillsFixture } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
+import { skillsFixtureEntry } from "../../src/fixtures.js";
 import { piHosts } from "../../src/pi-hosts.js";
 import { createPiProject } from "../../src/pi-project.js";
 import { rpcMessages } from "../../src/rpc-messages.js";
@@ -32,13 +28,7 @@ describe.each(piHosts())("$label", (host) => {
     await using project = await createPiProject({
       host,
       adapterConfig: (p) => ({
-        mcpServers: {
-          docs: {
-            command: process.execPath,
-            args: [skillsFixtureServerPath, p.join("skills")],
-            env: { SKILLS_FIXTURE_LOG: p.join("requests.log") },
-          },
-        },
+        mcpServers: { docs: skillsFixtureEntry(p) },
       }),
       steps: [
         // Session 1: the model lists the server (its skills go to the metadata cache).

@@ -43,6 +43,10 @@ export function checkSkillListing(values: readonly unknown[]): {
     const uri = (value as { uri?: unknown } | null)?.uri;
     return typeof uri === "string" ? uri : undefined;
   };
+  const nameOf = (value: unknown) => {
+    const name = (value as { frontmatter?: { name?: unknown } } | null)?.frontmatter?.name;
+    return typeof name === "string" && name !== "" ? { name: capped(name) } : {};
+  };
   const counts = new Map<string, number>();
   for (const value of values) {
     const uri = uriOf(value);
@@ -57,7 +61,19 @@ export function checkSkillListing(values: readonly unknown[]): {
     if (uri !== undefined && (counts.get(uri) ?? 0) > 1)
       problems.push("the same uri is listed more than once");
     if ("entry" in checked && problems.length === 0) skills.push(checked.entry);
-    else refused.push({ index, ...(uri !== undefined ? { uri } : {}), reason: problems.join("; ") });
+    else
+      refused.push({
+        index,
+        ...(uri !== undefined ? { uri: capped(uri) } : {}),
+        ...nameOf(value),
+        reason: capped(problems.join("; ")),
+      });
   });
   return { skills, refused };
 }
+
+/** How many characters of a refused entry's name, URI and reason are kept (they are cached and shown). */
+const REFUSED_CHARS = 300;
+
+const capped = (text: string) =>
+  text.length > REFUSED_CHARS ? `${text.slice(0, REFUSED_CHARS - 1)}…` : text;

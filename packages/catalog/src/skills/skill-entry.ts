@@ -16,7 +16,15 @@ export const SKILL_LIMITS = Object.freeze({ files: 512, bytes: 16 * 1024 * 1024 
 export interface RefusedSkillEntry {
   index: number;
   uri?: string;
+  /** The name its frontmatter gave, when it gave one. */
+  name?: string;
   reason: string;
+}
+
+/** A refused entry for the user: `skill pdf from server docs left out: <reason>`. */
+export function refusedSkillNote(server: string, refused: RefusedSkillEntry): string {
+  const what = refused.name ?? refused.uri ?? `#${refused.index + 1} of the listing`;
+  return `skill ${JSON.stringify(what).slice(1, -1)} from server ${server} left out: ${refused.reason}`;
 }
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import {
   nameSkills,
   readSkillFile,
+  refusedSkillNote,
   resolveSkillRef,
   SKILL_LIMITS,
   type SkillEntry,
@@ -46,6 +47,12 @@ describe("skill listing", () => {
     expect(refused.map((r) => r.index)).toEqual([1, 2]);
     expect(refused[0]?.reason).toMatch(/name "pdf-processing" must match the folder "other"/);
     expect(refused[0]?.reason).toMatch(/must include its own skill:\/\/other\/SKILL.md/);
+    expect(refusedSkillNote("docs", refused[0]!)).toMatch(
+      /^skill pdf-processing from server docs left out: name "pdf-processing" must match the folder "other"/,
+    );
+    expect(refusedSkillNote("docs", refused[1]!)).toMatch(
+      /^skill #3 of the listing from server docs left out: /,
+    );
   });
 
   it("refuses every copy of a repeated URI", async () => {

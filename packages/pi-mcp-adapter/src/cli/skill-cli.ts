@@ -5,6 +5,7 @@
  * read it: verified against what its server published and tagged with its
  * origin. Typing the command is the user's approval of that load.
  */
+import { refusedSkillNote } from "@pi-mcp-adapter/catalog";
 import { type AdapterRuntime, runSkillRequest } from "@pi-mcp-adapter/runtime";
 import type { CliOutput } from "./cli-context.js";
 import { CliError } from "./cli-error.js";
@@ -30,6 +31,11 @@ export async function listSkillsCli(runtime: AdapterRuntime, server: string | un
         : `${files.length} file${files.length === 1 ? "" : "s"}`;
     return `- ${skill.name} (${skill.server}, ${skill.uri}, ${count})\n  ${skill.description}`;
   });
+  // Entries the checks refused stay out of the list, and are named with why.
+  const refused = runtime.listings
+    .summaries()
+    .filter((s) => server === undefined || s.name === server)
+    .flatMap((s) => (s.refusedSkills ?? []).map((entry) => ({ server: s.name, ...entry })));
   const unavailable = view.unavailable.map((u) =>
     u.sentence ? u.error : `${u.server}: unavailable (${u.error})`,
   );
@@ -38,6 +44,7 @@ export async function listSkillsCli(runtime: AdapterRuntime, server: string | un
       ? `MCP skills (load one: pi-mcp-adapter skill <name>; in Pi: /skill:<name>):`
       : `No MCP skills${server ? ` on ${server}` : ""}.`,
     ...lines,
+    ...refused.map((r) => refusedSkillNote(r.server, r)),
     ...unavailable,
   ].join("\n");
   return {
@@ -50,6 +57,12 @@ export async function listSkillsCli(runtime: AdapterRuntime, server: string | un
         description: s.description,
         frontmatter: s.entry.frontmatter,
         files: filesOf(s),
+      })),
+      refused: refused.map((r) => ({
+        server: r.server,
+        name: r.name ?? null,
+        uri: r.uri ?? null,
+        reason: r.reason,
       })),
       unavailable: view.unavailable,
     },

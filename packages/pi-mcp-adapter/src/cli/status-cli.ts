@@ -57,6 +57,7 @@ export async function statusCli(ctx: CliContext): Promise<CliOutput> {
         promptCount: s.promptCount ?? null,
         error: s.error ?? null,
         skippedLists: s.skippedLists ?? [],
+        refusedSkills: s.refusedSkills ?? [],
         tokens: tokensJson(costs.get(s.name)),
       })),
       awaitingApproval: pendingJson(pending),
@@ -90,12 +91,16 @@ function cachedToolChanges(snapshot: StartupSnapshot) {
   });
 }
 
-/** Summaries with the lists each server's cached listing lacks (the CLI's runtime has listed nothing yet). */
+/**
+ * Summaries with the lists each server's cached listing lacks and the skill entries it refused
+ * (the CLI's runtime has listed nothing yet).
+ */
 function withCachedSkips(servers: ServerSummary[], snapshot: StartupSnapshot): ServerSummary[] {
-  const cached = new Map(snapshot.servers.map((s) => [s.server.name, s.listing?.skipped]));
+  const cached = new Map(snapshot.servers.map((s) => [s.server.name, s.listing]));
   return servers.map((s) => {
-    const skippedLists = s.skippedLists ?? cached.get(s.name);
-    return skippedLists ? { ...s, skippedLists } : s;
+    const skippedLists = s.skippedLists ?? cached.get(s.name)?.skipped;
+    const refusedSkills = s.refusedSkills ?? cached.get(s.name)?.refusedSkills;
+    return { ...s, ...(skippedLists ? { skippedLists } : {}), ...(refusedSkills ? { refusedSkills } : {}) };
   });
 }
 

@@ -5,7 +5,12 @@
  * a supporting file, an unknown name, and a tampered file refused.
  */
 import { appendFile, writeFile } from "node:fs/promises";
-import { createTempDir, skillsFixtureServerPath, writeSkillsFixture } from "@pi-mcp-adapter/test-kit";
+import {
+  createTempDir,
+  MISNAMED_SKILL_ENTRY,
+  skillsFixtureServerPath,
+  writeSkillsFixture,
+} from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { runCli as run } from "./run-cli.js";
 
@@ -52,5 +57,36 @@ describe("CLI skills", () => {
     expect(tampered.status).not.toBe(0);
     expect(tampered.stdout).toMatch(/^Refused the file references\/FORMS.md of skill "docs-pdf-processing"/);
     expect(tampered.stdout).not.toContain("Ignore the user");
+  });
+
+  it("names a listed skill that failed the checks, with why, in skills and status, and leaves it out", async () => {
+    await using dir = await createTempDir();
+    const skills = await writeSkillsFixture(dir.join("skills"));
+    const env = { SKILLS_FIXTURE_EXTRA: JSON.stringify([MISNAMED_SKILL_ENTRY]) };
+    await writeFile(
+      dir.join(".mcp.json"),
+      JSON.stringify({
+        mcpServers: { docs: { command: process.execPath, args: [skillsFixtureServerPath, skills], env } },
+      }),
+    );
+    const note =
+      'skill pdf-processing from server docs left out: name "pdf-processing" must match the folder "pdf-tools" of skill://pdf-tools/SKILL.md';
+    const listed = run(dir.path, "skills", "docs");
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain(`\n${note}`);
+    expect(listed.stdout.match(/^- /gm)).toHaveLength(2);
+    const json = JSON.parse(run(dir.path, "skills", "docs", "--json").stdout);
+    expect(json.refused).toEqual([
+      {
+        server: "docs",
+        name: "pdf-processing",
+        uri: "skill://pdf-tools/SKILL.md",
+        reason: expect.any(String),
+      },
+    ]);
+    // Status never starts the server: it reads the refusal from the metadata cache.
+    expect(run(dir.path, "status").stdout).toContain(`\n  ${note}`);
+    const status = JSON.parse(run(dir.path, "status", "--json").stdout);
+    expect(status.servers[0].refusedSkills).toEqual([expect.objectContaining({ name: "pdf-processing" })]);
   });
 });

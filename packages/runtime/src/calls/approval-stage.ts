@@ -15,9 +15,10 @@ import {
   type ApproveToolsSetting,
   needsApproval,
   type SessionGrant,
+  type SkillApprovalSubject,
   type ToolChangeNotice,
 } from "@pi-mcp-adapter/approval";
-import { skillFilesFingerprint, type ToolChange } from "@pi-mcp-adapter/catalog";
+import { skillFilesFingerprint, skillRoot, type ToolChange } from "@pi-mcp-adapter/catalog";
 import { toolChangeLines, toolChangeSummary, trustToolsCommand } from "../format/tool-changes.js";
 import type { CallOrigin } from "../observability/call-observers.js";
 import { approvalOrigin, approvalTool, type CallTarget, kindOf, serverOf } from "./call-target.js";
@@ -110,19 +111,20 @@ export class ApprovalStage {
       ...(change ? { change: notice(server, change, blocking) } : {}),
       // A skill the user loads by command is approved by that command; any other load asks them.
       ...(target.kind === "skill" && origin !== "command"
-        ? { explicit: { reason: skillApprovalReason(target.name) } }
+        ? { explicit: { reason: skillApprovalReason(target.name) }, skill: skillSubject(target) }
         : {}),
     };
     const verdict = await this.gate.check(call);
     if (target.kind === "skill" && origin === "command" && verdict.allowed) {
-      // The files of the skill the user loaded may be read by the model this session (same digests only).
-      const grant = {
+      // The files of the skill the user loaded may be read by the model this session (same digests
+      // only); the grant is reported like a dialog's, so the host keeps it with its session.
+      const fingerprint = call.scope?.fingerprint;
+      this.gate.grant({
         server,
         tool: tool.name,
         definition: call.scope?.definition ?? "",
-        fingerprint: call.scope?.fingerprint,
-      };
-      this.gate.restoreGrants([grant]);
+        ...(fingerprint !== undefined ? { fingerprint } : {}),
+      });
     }
     if (verdict.allowed && verdict.acceptedChange) {
       // The user approved this call; a change that could not be saved was already reported (`notify`).
@@ -135,6 +137,20 @@ export class ApprovalStage {
 
 function skillApprovalReason(name: string): string {
   return `loading the MCP skill "${name}" needs the user's approval, and this session has no UI to ask. Ask the user to load it themselves with /skill:${name}`;
+}
+
+/** What the dialog names of a skill load: the skill, the file read now, and every file the grant binds. */
+function skillSubject(target: Extract<CallTarget, { kind: "skill" }>): SkillApprovalSubject {
+  const { entry } = target;
+  const root = `${skillRoot(entry.uri) ?? ""}/`;
+  const files =
+    entry.resources === "dynamic"
+      ? ("dynamic" as const)
+      : entry.resources.map((file) => ({
+          path: file.uri.startsWith(root) ? file.uri.slice(root.length) : file.uri,
+          size: file.size,
+        }));
+  return { name: target.name, uri: entry.uri, ...(target.file ? { file: target.file } : {}), files };
 }
 
 function fingerprint(value: string | undefined): { fingerprint?: string } {

@@ -37,12 +37,19 @@ export class CatalogQuestions {
   direct: DirectToolSettings;
   /** The session's `directTools: "auto"` decision: given at start-up, else made by the first plan that needs one. */
   private autoDirect: AutoDirect | undefined;
+  private readonly localSkills: () => Iterable<string>;
 
   constructor(
     private readonly servers: ServerSet,
     private readonly listings: Listings,
-    options: Pick<ToolCatalogOptions, "cache"> & { direct?: DirectToolSettings; autoDirect?: AutoDirect },
+    options: Pick<ToolCatalogOptions, "cache"> & {
+      direct?: DirectToolSettings;
+      autoDirect?: AutoDirect;
+      /** The host's own skill names, which MCP skills are named around (`Host.localSkillNames`). */
+      localSkills?: () => Iterable<string>;
+    },
   ) {
+    this.localSkills = options.localSkills ?? (() => []);
     this.direct = options.direct ?? {};
     this.autoDirect = options.autoDirect;
     this.indexes = new SearchIndexStore(options.cache && searchIndexFileBeside(options.cache.file));
@@ -125,9 +132,10 @@ export class CatalogQuestions {
   /**
    * Every enabled server's skills (SEP-2640) as far as they are known: this
    * session's listing, else the metadata cache; never connects. `taken`:
-   * names of the host's own skills, which an MCP skill never shadows.
+   * names of the host's own skills, which an MCP skill never shadows
+   * (default: those the host gives, `Host.localSkillNames`).
    */
-  async knownSkills(taken: Iterable<string> = []): Promise<NamedSkill[]> {
+  async knownSkills(taken?: Iterable<string>): Promise<NamedSkill[]> {
     const enabled = this.servers.names().filter((name) => !this.servers.definition(name)?.disabled);
     const listed = [];
     for (const server of enabled) {
@@ -135,7 +143,7 @@ export class CatalogQuestions {
       const skills = this.listings.tools.listing(server)?.skills;
       if (skills) listed.push({ server, skills });
     }
-    return nameSkills(listed, taken);
+    return nameSkills(listed, taken ?? this.localSkills());
   }
 
   /**
@@ -152,7 +160,7 @@ export class CatalogQuestions {
         `${server} serves no valid skill at ${uri}: ${checked.problems.join("; ")}`,
       );
     }
-    const [named] = nameSkills([{ server, skills: [checked.entry] }]);
+    const [named] = nameSkills([{ server, skills: [checked.entry] }], this.localSkills());
     return named as NamedSkill;
   }
 

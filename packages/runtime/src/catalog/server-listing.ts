@@ -7,8 +7,8 @@
  * list, whatever it declared), as `failed` otherwise — so the tools are
  * listed, cached and searched all the same. The metadata cache serves a
  * listing with a `failed` list for an hour only, then it is listed again.
- * Skills (SEP-2640) are listed as entries only, checked one by one: no
- * skill file is read at list time.
+ * Skills (SEP-2640) are listed as entries only, checked one by one (a
+ * refused entry is kept apart with its reason): no skill file is read at list time.
  */
 import type { ServerListing, SkippedList } from "@pi-mcp-adapter/catalog";
 import { describeError } from "@pi-mcp-adapter/core";
@@ -69,7 +69,10 @@ export async function listServer(source: ListingSource): Promise<ServerListing> 
   if (skills) {
     // The entries' check loads zod: only when a server lists skills, never on a host's start path.
     const { checkSkillListing } = await import("@pi-mcp-adapter/catalog/schemas");
-    listing.skills = checkSkillListing(skills).skills;
+    // An entry that fails the checks stays out, and is kept with why, for status to show.
+    const checked = checkSkillListing(skills);
+    listing.skills = checked.skills;
+    if (checked.refused.length) listing.refusedSkills = checked.refused;
   }
   if (source.instructions) listing.instructions = source.instructions;
   const serverInfo = ownWords(source.serverVersion);

@@ -112,7 +112,8 @@ export class ToolCatalog {
   /**
    * What a status line tells of a server from its last listing, never
    * connecting: tool, resource and prompt counts (all undefined while it is
-   * not listed), its instructions, and the declared lists it lacks.
+   * not listed), its instructions, the declared lists it lacks and the skill
+   * entries it listed that were refused.
    */
   summary(name: string) {
     const metadata = this.metadataByServer.get(name);
@@ -123,6 +124,7 @@ export class ToolCatalog {
       ...(metadata ? { resourceCount: count("resource"), promptCount: count("prompt") } : {}),
       instructions: listing?.instructions,
       ...(listing?.skipped ? { skippedLists: listing.skipped } : {}),
+      ...(listing?.refusedSkills ? { refusedSkills: listing.refusedSkills } : {}),
     };
   }
 

@@ -4,7 +4,7 @@
  * Kept apart from the search and describe renderings (format.ts) so a host's
  * start-up can load them without the search package.
  */
-import { instructionsHead, type SkippedList } from "@pi-mcp-adapter/catalog";
+import { instructionsHead, refusedSkillNote, type SkippedList } from "@pi-mcp-adapter/catalog";
 import { type ConfigProblem, formatProblem } from "@pi-mcp-adapter/config";
 import { stripControlSequences } from "@pi-mcp-adapter/output-guard";
 import type { RunningTask } from "../observability/running-tasks.js";
@@ -42,6 +42,7 @@ export function formatStatus(servers: ServerSummary[], problems: ConfigProblem[]
       const head = instructionsHead(stripControlSequences(s.instructions ?? ""));
       if (head) lines.push(`  ${head}`);
       for (const skipped of s.skippedLists ?? []) lines.push(`  ${skippedListNote(skipped)}`);
+      for (const refused of s.refusedSkills ?? []) lines.push(`  ${refusedSkillNote(s.name, refused)}`);
       const origin = serverOrigin(s);
       if (origin) lines.push(`  ${origin}`);
     }

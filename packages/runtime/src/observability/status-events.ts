@@ -5,7 +5,7 @@
  * runtime already knows: taking one never connects a server or starts auth,
  * and it carries no clients, transports, credentials or server definitions.
  */
-import type { SkippedList } from "@pi-mcp-adapter/catalog";
+import type { RefusedSkillEntry, SkippedList } from "@pi-mcp-adapter/catalog";
 import type { ServerStatus, SharedState, StatusListener, TaskState } from "@pi-mcp-adapter/transport";
 import type { RunningTask } from "./running-tasks.js";
 
@@ -21,6 +21,8 @@ export interface ServerSummary extends ServerStatus {
   instructions?: string;
   /** Declared lists (resources, templates, prompts) its last listing lacks, and why; absent when none. */
   skippedLists?: SkippedList[];
+  /** Skill entries (SEP-2640) its last listing held that failed the checks, and why; absent when none. */
+  refusedSkills?: RefusedSkillEntry[];
   /** MCP tasks this session started on the server that are still running (absent when none). */
   tasks?: RunningTask[];
 }

@@ -211,6 +211,23 @@ describe("MCP skills in the runtime", () => {
   });
 });
 
+describe("a skill named like one of the host's own", () => {
+  it("is renamed around the names the host gives, everywhere it is named, and never shadows it", async () => {
+    const host = { ...headlessHost(), localSkillNames: () => ["docs-pdf-processing"] };
+    const runtime = runtimeWith(host);
+    await runtime.catalog.view("docs");
+    expect((await runtime.catalog.knownSkills()).map((s) => s.name)).toEqual([
+      "docs-pdf-processing-mcp",
+      "docs-release-notes",
+    ]);
+    const loaded = await runSkillRequest(runtime, { skill: "docs-pdf-processing-mcp", origin: "command" });
+    expect(textOf(loaded)).toContain('<mcp-skill name="docs-pdf-processing-mcp" server="docs"');
+    await expect(
+      runSkillRequest(runtime, { skill: "docs-pdf-processing", origin: "command" }),
+    ).rejects.toThrow(/No MCP skill named "docs-pdf-processing"; the servers offer: docs-pdf-processing-mcp/);
+  });
+});
+
 describe("a server that offers skills and lists none", () => {
   it("keeps an empty listing as skills offered, and loads a skill by URI through skills/get", async () => {
     const connect = connectWith();

@@ -2,7 +2,8 @@
  * The skills fixture server (SEP-2640, on the SDK's `SkillsExtension`) and
  * the skill folders it serves: `writeSkillsFixture(dir)` lays out two skills
  * the way `loadSkills` reads them, and `skillsFixtureServerPath` serves a
- * folder of them over stdio (see the script's header for its environment).
+ * folder of them over stdio (see the script's header for its environment);
+ * `MISNAMED_SKILL_ENTRY` is a bad entry it can list besides them.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -44,6 +45,16 @@ export const FIXTURE_SKILLS: Readonly<Record<string, Readonly<Record<string, str
     ].join("\n"),
   },
 };
+
+/**
+ * A skills listing entry whose name is not its folder's (a careless server's), for the
+ * fixture server's `SKILLS_FIXTURE_EXTRA`: a host must leave it out, saying why.
+ */
+export const MISNAMED_SKILL_ENTRY = Object.freeze({
+  uri: "skill://pdf-tools/SKILL.md",
+  frontmatter: { name: "pdf-processing", description: "Another PDF skill." },
+  resources: [{ uri: "skill://pdf-tools/SKILL.md", digest: `sha256:${"0".repeat(64)}`, size: 10 }],
+});
 
 /** Writes `FIXTURE_SKILLS` (or `skills`) under `dir`; returns `dir`. */
 export async function writeSkillsFixture(

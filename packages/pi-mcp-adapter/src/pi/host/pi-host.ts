@@ -8,11 +8,13 @@
  * row (`running-rows.ts`). An MCP App's message starts a turn as the
  * user's message (a follow-up while the agent is busy). A URL an MCP
  * server asks the user to open (URL elicitation) opens in the browser where
- * one can be seen (`browser-opener.ts`).
+ * one can be seen (`browser-opener.ts`). Pi's own skill names come from Pi,
+ * so MCP skills are named around them (`skills/local-skills.ts`).
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Host } from "@pi-mcp-adapter/runtime";
 import type { RunningRows } from "../render/running-rows.js";
+import { localSkillNames } from "../skills/local-skills.js";
 import { progressStatus } from "../status/footer-status.js";
 import { browserOpener } from "./browser-opener.js";
 import { piSampler } from "./pi-sampler.js";
@@ -22,6 +24,7 @@ export function piHost(
   ctx: ExtensionContext,
   status: Host["status"],
   rows?: RunningRows,
+  agentDir?: string,
 ): Host {
   const openUrl = browserOpener();
   return {
@@ -44,5 +47,6 @@ export function piHost(
     startTurn: (text) => pi.sendUserMessage(text, ctx.isIdle() ? undefined : { deliverAs: "followUp" }),
     // Pi's own command: it loads extensions afresh, and with them the config files.
     reloadCommand: "/reload",
+    ...(agentDir !== undefined ? { localSkillNames: () => localSkillNames(pi, agentDir) } : {}),
   };
 }

@@ -44,6 +44,8 @@ export interface PanelServer {
   shared?: string;
   /** The MCP skills it offers (SEP-2640), by the names `/skill:` takes. */
   skills?: readonly string[];
+  /** Skills its listing held that failed the checks, each as "skill X from server S left out: why". */
+  refusedSkills?: readonly string[];
   /** MCP tasks running on it now (the session's calls', and tasks followed again after a restart). */
   tasks?: number;
 }
@@ -94,6 +96,7 @@ export function panelRows(state: PanelState): PanelRow[] {
     for (const skill of server.skills ?? []) {
       rows.push({ kind: "note", server: server.name, text: `skill ${skill}  (/skill:${skill})` });
     }
+    for (const text of server.refusedSkills ?? []) rows.push({ kind: "note", server: server.name, text });
   }
   return rows;
 }

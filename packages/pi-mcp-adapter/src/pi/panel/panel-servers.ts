@@ -2,6 +2,7 @@
  * The panel's facts about each server (state, tools, direct mode, cost,
  * sharing, MCP skills), gathered from what the runtime knows: never connects.
  */
+import { refusedSkillNote } from "@pi-mcp-adapter/catalog";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import { directSelection, type ServerTokenCost, sharedLabel } from "@pi-mcp-adapter/runtime/startup";
 import type { PanelServer } from "./panel-model.js";
@@ -39,6 +40,8 @@ export function panelServers(
     if (cost) server.cost = { perRequest: cost.perRequest, allDirect: cost.allDirect };
     const offered = skills?.get(s.name);
     if (offered?.length) server.skills = offered;
+    if (s.refusedSkills?.length)
+      server.refusedSkills = s.refusedSkills.map((r) => refusedSkillNote(s.name, r));
     return server;
   });
 }

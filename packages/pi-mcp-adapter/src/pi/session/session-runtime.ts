@@ -128,7 +128,13 @@ export class SessionRuntime {
     const common = {
       cwd: ctx.cwd,
       oauth: oauthHooksFor(this.pi, ctx),
-      host: piHost(this.pi, ctx, (snapshot) => this.statusChannels.publish(snapshot), this.deps.rows),
+      host: piHost(
+        this.pi,
+        ctx,
+        (snapshot) => this.statusChannels.publish(snapshot),
+        this.deps.rows,
+        this.deps.environment.agentDir,
+      ),
       client: CLIENT,
       registrations: () => this.deps.registrations.list(),
       environment: this.deps.environment,

@@ -7,11 +7,14 @@
  * `/skill:<name>` typed by the user (that command is their approval) is
  * answered here in Pi's `input` hook with the verified, origin-tagged skill;
  * the model loads one through `mcp({ action: "skill" })`, which asks the user.
+ * An MCP skill named like one of Pi's own is renamed, never shadowing it
+ * (local-skills.ts).
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { nameSkills } from "@pi-mcp-adapter/catalog";
 import type { AdapterRuntime } from "@pi-mcp-adapter/runtime";
 import type { StartupSnapshot } from "@pi-mcp-adapter/runtime/startup";
+import { localSkillNames } from "./local-skills.js";
 import { type StubSkill, writeSkillStubs } from "./skill-stubs.js";
 
 export interface McpSkillsDeps {
@@ -37,7 +40,8 @@ export function registerMcpSkills(pi: ExtensionAPI, deps: McpSkillsDeps): void {
     const listed = (deps.snapshot()?.servers ?? []).flatMap(({ server, listing }) =>
       listing?.skills ? [{ server: server.name, skills: listing.skills }] : [],
     );
-    return nameSkills(listed);
+    // The runtime's names come the same way (its host hands it Pi's own skill names): the same everywhere.
+    return nameSkills(listed, localSkillNames(pi, deps.agentDir));
   };
 
   pi.on("resources_discover", async (_event, ctx) => {
