@@ -9,6 +9,7 @@
  * Attach after the client connected (it chains the SDK's handler).
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { tapTransport } from "./transport-tap.js";
 
 const ID_PREFIX = "pi-mcp-listen-";
 const SUBSCRIPTION_ID_META = "io.modelcontextprotocol/subscriptionId";
@@ -40,15 +41,13 @@ export class RawListenChannel {
   private next = 0;
 
   constructor(private readonly transport: Transport) {
-    const previous = transport.onmessage;
-    transport.onmessage = (message, extra) => {
-      if (!this.take(message)) previous?.(message, extra);
-    };
-    const previousClose = transport.onclose;
-    transport.onclose = () => {
-      for (const stream of [...this.open.values()]) stream.ended("remote", new Error("connection closed"));
-      previousClose?.();
-    };
+    tapTransport(
+      transport,
+      (message) => this.take(message),
+      () => {
+        for (const stream of [...this.open.values()]) stream.ended("remote", new Error("connection closed"));
+      },
+    );
   }
 
   readonly listen: RawListen = (params, o) => {

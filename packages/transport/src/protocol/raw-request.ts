@@ -9,6 +9,7 @@
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { RawRequest, RawResponse } from "./protocol-client.js";
+import { tapTransport } from "./transport-tap.js";
 
 const ID_PREFIX = "pi-mcp-task-";
 
@@ -24,15 +25,13 @@ export class RawRequestChannel {
   private next = 0;
 
   constructor(private readonly transport: Transport) {
-    const previous = transport.onmessage;
-    transport.onmessage = (message, extra) => {
-      if (!this.take(message)) previous?.(message, extra);
-    };
-    const previousClose = transport.onclose;
-    transport.onclose = () => {
-      this.failAll(new Error("connection closed"));
-      previousClose?.();
-    };
+    tapTransport(
+      transport,
+      (message) => this.take(message),
+      () => {
+        this.failAll(new Error("connection closed"));
+      },
+    );
   }
 
   /**
