@@ -88,6 +88,11 @@ export type SharedChannelEnd = { by: "caller" } | { by: "server"; reason: string
 export interface DaemonServerStatus {
   /** The name the first session gave it. */
   name: string;
+  /**
+   * That name, then the other names attached sessions give it (config
+   * entries alike share one process). Absent from a daemon older than this field.
+   */
+  names?: string[];
   /** The share key (keyed hash, no secret in it). */
   key: string;
   pid: number;

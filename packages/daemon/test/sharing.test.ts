@@ -42,6 +42,20 @@ describe("two sessions, one server-everything", () => {
     await b.client.close();
   });
 
+  it("name every config entry that shares the process in the status", async () => {
+    const a = await openSession(agent.path, "alpha");
+    const b = await openSession(agent.path, "beta", { serverName: "everything-too" });
+    expect(b.channel.attachment?.reused).toBe(true);
+    const status = await daemonStatus(agent.path);
+    expect(status?.servers).toHaveLength(1);
+    expect(status?.servers[0]).toMatchObject({ name: "everything", names: ["everything", "everything-too"] });
+    await b.client.close();
+    await expect
+      .poll(async () => (await daemonStatus(agent.path))?.servers[0]?.names)
+      .toEqual(["everything"]);
+    await a.client.close();
+  });
+
   it("never cross ids under many concurrent calls", async () => {
     const a = await openSession(agent.path, "alpha");
     const b = await openSession(agent.path, "beta");

@@ -148,6 +148,7 @@ export class Daemon {
     const id = this.nextSessionId++;
     const session = {
       id,
+      name: hello.name,
       sessionUpdates: hello.sessionUpdates === true,
       send: (message: JSONRPCMessage) => {
         if (!socket.destroyed) socket.write(`${JSON.stringify(message)}\n`);

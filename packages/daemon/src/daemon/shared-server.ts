@@ -20,6 +20,8 @@ import type { Watchdog } from "./watchdog.js";
 /** A session's connection as the server sees it. */
 export interface AttachedSession {
   readonly id: number;
+  /** The name this session's config gives the server (two entries alike share one process). */
+  readonly name?: string;
   /** Whether it asked for session-count notifications. */
   readonly sessionUpdates: boolean;
   send(message: JSONRPCMessage): void;
@@ -130,12 +132,20 @@ export class SharedServer {
   status(): DaemonServerStatus {
     return {
       name: this.options.name,
+      names: this.names(),
       key: this.options.key,
       pid: this.pid,
       sessions: this.sessions.size,
       startedAt: this.startedAt.toISOString(),
       ...(this.idleSince ? { idleSince: this.idleSince.toISOString() } : {}),
     };
+  }
+
+  /** The first session's name, then every other name an attached session gives the server. */
+  private names(): string[] {
+    const names = new Set([this.options.name]);
+    for (const session of this.sessions.values()) if (session.name) names.add(session.name);
+    return [...names];
   }
 
   /** Stops the process group; sessions still attached see their connection close. */

@@ -48,7 +48,10 @@ export async function withSharedSessions(
   const daemon = await daemonStatus(agentDir).catch(() => undefined);
   const sessions = new Map<string, number>();
   for (const server of daemon?.servers ?? []) {
-    sessions.set(server.name, (sessions.get(server.name) ?? 0) + server.sessions);
+    // Config entries alike share one process, each under its own name (an older daemon gives only the first).
+    for (const name of server.names ?? [server.name]) {
+      sessions.set(name, (sessions.get(name) ?? 0) + server.sessions);
+    }
   }
   return {
     daemon,
@@ -71,7 +74,9 @@ function daemonStatusText(status: DaemonStatus): string {
     const use = server.idleSince
       ? `no session since ${server.idleSince} (stops after its idle time)`
       : sharedLabel({ sessions: server.sessions });
-    lines.push(`- ${server.name}: pid ${server.pid}, ${use}`);
+    const also = (server.names ?? []).filter((name) => name !== server.name);
+    const named = also.length ? `${server.name} (also ${also.join(", ")})` : server.name;
+    lines.push(`- ${named}: pid ${server.pid}, ${use}`);
   }
   return lines.join("\n");
 }

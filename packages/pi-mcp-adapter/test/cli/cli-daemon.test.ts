@@ -79,4 +79,34 @@ describe("pi-mcp-adapter daemon", () => {
       if (isProcessAlive(serverPid)) process.kill(serverPid, "SIGKILL");
     }
   });
+  it("names both config entries that share one process, in daemon status and status", async () => {
+    await using dir = await createTempDir();
+    const agentDir = `${dir.path}/agent`;
+    const entry = { command: process.execPath, args: [serverEverythingPath] };
+    await writeFile(
+      dir.join(".mcp.json"),
+      JSON.stringify({
+        mcpServers: { everything: entry, "everything-too": entry },
+        settings: { shareServers: true },
+      }),
+    );
+    const spec = { ...entry, env: { PATH: process.env.PATH ?? "" } };
+    const first = await openSharedServer({ agentDir, spec, serverName: "everything" });
+    const second = await openSharedServer({ agentDir, spec, serverName: "everything-too" });
+    const serverPid = first.attachment?.pid ?? 0;
+    try {
+      expect(second.attachment?.pid).toBe(serverPid);
+      const text = runCli(dir.path, "daemon", "status");
+      expect(text.stdout).toContain(
+        `- everything (also everything-too): pid ${serverPid}, shared (2 sessions)`,
+      );
+      const status = runCli(dir.path, "status");
+      expect(status.stdout).toContain("- everything-too: not-connected, shared (2 sessions)");
+    } finally {
+      await first.close();
+      await second.close();
+      await stopDaemon(agentDir).catch(() => false);
+      if (isProcessAlive(serverPid)) process.kill(serverPid, "SIGKILL");
+    }
+  });
 });
