@@ -31,6 +31,8 @@ describe("completion and subscriptions", () => {
       resources: true,
       resourceSubscribe: true,
       completions: true,
+      // It says when its tools change (no TTL re-listing for it: listing-freshness.ts in runtime).
+      toolsListChanged: true,
       // server-everything offers no MCP skills (SEP-2640).
       skills: false,
     });
