@@ -150,7 +150,7 @@ export class PiSession {
 
   /** Shuts the runtime down and clears the footer; the next `runtimeFor` makes a new one. */
   async shutdown(): Promise<void> {
-    this.gates.stopWaiting();
+    this.gates.sessionEnded();
     await this.runtimes.shutdown();
   }
 

@@ -47,8 +47,13 @@ export class TurnGates {
     this.waiting = ctx;
   }
 
-  /** A runtime is made or shut down: nothing waits for the first request any more. */
+  /** A runtime is made: nothing waits for the first request any more (the search warm-up still does). */
   stopWaiting(): void {
+    this.waiting = undefined;
+  }
+
+  /** The session's runtime is shut down: nothing waits for the first request, not even the warm-up. */
+  sessionEnded(): void {
     this.waiting = undefined;
     this.afterSent.cancel();
   }
