@@ -22,9 +22,9 @@ export {
 export {
   type CreateCredentialStoreOptions,
   type CredentialStoreSetting,
-  CredentialStoreSettingSchema,
   createCredentialStore,
 } from "./stores/create-credential-store.js";
+export { CredentialStoreSettingSchema } from "./stores/credential-store-setting-schema.js";
 export {
   type CredentialStore,
   type CredentialStoreKind,
