@@ -27,7 +27,7 @@ export async function load(url, context, next) {
 `;
 
 const CHILD = `
-import { register } from "node:module";
+import { createRequire, register } from "node:module";
 import { appendFileSync } from "node:fs";
 register(process.argv[2]);
 const handlers = new Map();
@@ -48,14 +48,16 @@ appendFileSync(process.env.LOADED_LOG, "${START_DONE}\\n");
 const proxy = tools.find((t) => t.name === "mcp");
 let found = "";
 let zodRanBySearch = zodRan;
+let commonJs = [];
 if (process.argv[3]) {
   const result = await proxy.execute("x", { search: process.argv[3] }, undefined, undefined, ctx);
   found = result.content.map((c) => c.text ?? "").join("\\n");
   zodRanBySearch = globalThis.__zod_globalRegistry !== undefined;
+  commonJs = Object.keys(createRequire(process.cwd() + "/").cache);
   appendFileSync(process.env.LOADED_LOG, "${SEARCH_DONE}\\n");
 }
 await fire("session_shutdown", ctx);
-process.stdout.write(JSON.stringify({ zodRan, zodRanBySearch, found, description: proxy.description }));
+process.stdout.write(JSON.stringify({ zodRan, zodRanBySearch, commonJs, found, description: proxy.description }));
 process.exit(0);
 `;
 
@@ -68,6 +70,8 @@ export interface ExtensionRun {
   zodRan: boolean;
   /** Whether it had run by the time the first search answered (`zodRan` without a search). */
   zodRanBySearch: boolean;
+  /** CommonJS modules in `require`'s cache once the first search had answered (the hook sees only their entries). */
+  commonJs: string[];
   /** The search's text (empty without a search). */
   found: string;
   /** The proxy tool's description as registered before the first request (its server roster). */

@@ -1,7 +1,8 @@
 /**
  * A session's first search from a warm cache loads neither zod nor the MCP
  * SDK (issue 43): making the runtime and answering `mcp({ search })` from the
- * cached listings of a lazy server needs no schema and no client. The built
+ * cached listings of a lazy server needs no schema, no client and nothing
+ * that starts a server's process (`cross-spawn`). The built
  * extension runs in a fresh Node process, driven as Pi drives it
  * (extension-process.ts), and every module it loads until the first search
  * has answered is recorded. The server is test-kit's stdio fixture (a real
@@ -54,5 +55,7 @@ describe("a session's first search from a warm cache", () => {
     expect(await zodModules(second.searchLoaded)).toEqual([]);
     expect(await sdkModules(second.searchLoaded)).toEqual([]);
     expect(second.zodRanBySearch).toBe(false);
+    // Nor what starts a stdio server's process.
+    expect(second.commonJs.filter((file) => file.includes("cross-spawn"))).toEqual([]);
   });
 });
