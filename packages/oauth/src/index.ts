@@ -24,12 +24,12 @@ export {
   type CredentialStoreSetting,
   createCredentialStore,
 } from "./stores/create-credential-store.js";
-export { CredentialStoreSettingSchema } from "./stores/credential-store-setting-schema.js";
 export {
   type CredentialStore,
   type CredentialStoreKind,
   createMemoryCredentialStore,
 } from "./stores/credential-store.js";
+export { CredentialStoreSettingSchema } from "./stores/credential-store-setting-schema.js";
 export {
   getDefaultCredentialStore,
   recordDefaultCredentialStore,

@@ -8,8 +8,8 @@
  */
 import { OAuthError } from "../errors.js";
 import type { CredentialStore } from "./credential-store.js";
-import type { StoredBearerToken } from "./stored-bearer-token-schema.js";
 import { normalizeServerUrl } from "./server-url.js";
+import type { StoredBearerToken } from "./stored-bearer-token-schema.js";
 
 /** Store account of a server's bearer token (OAuth records use the bare server name). */
 export function bearerTokenAccount(server: string): string {
