@@ -1,5 +1,6 @@
 /**
- * What importing each layer of the start path costs a fresh process, as Pi
+ * What importing each layer of the start path (and the runtime a session
+ * makes for its first search) costs a fresh process, as Pi
  * 1.6 runs extensions: Node with its compile cache on (`enableCompileCache`)
  * and warm, the whole process's CPU (user + system) once the import is done,
  * beside a bare process that imports nothing. Each module of this checkout is
@@ -17,9 +18,10 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { median } from "./transport/transport-measure.js";
 
-/** The modules a Pi start-up imports, from the extension entry down. */
+/** The modules a Pi start-up imports, from the extension entry down, and the session's runtime (its first search). */
 const MODULES: Record<string, string> = {
   extension: "packages/pi-mcp-adapter/dist/pi/extension.js",
+  runtime: "packages/runtime/dist/index.js",
   "runtime/startup": "packages/runtime/dist/startup.js",
   config: "packages/config/dist/index.js",
   catalog: "packages/catalog/dist/index.js",

@@ -12,7 +12,7 @@
  * the same rounds, first, and prints this checkout's to-request time over
  * it (median of per-round ratios).
  *
- * `--cpu-prof DIR` writes a V8 profile of each child into DIR (for
+ * `--cpu-prof DIR` writes a V8 profile (100 µs samples) of each child into DIR (for
  * `node --import tsx src/cpu-profile-summary.ts DIR/<file>`).
  *
  * `--no-idle` sends the first search right after `before_provider_request`
@@ -125,7 +125,15 @@ function child(
 ): Phases {
   // With a profile, the phase boundaries (µs, the profile's clock) go beside it for `cpu-profile-summary.ts --window`.
   const flags = profileDir
-    ? ["--cpu-prof", "--cpu-prof-dir", profileDir, "--cpu-prof-name", `${name}.cpuprofile`]
+    ? [
+        "--cpu-prof",
+        "--cpu-prof-interval",
+        "100",
+        "--cpu-prof-dir",
+        profileDir,
+        "--cpu-prof-name",
+        `${name}.cpuprofile`,
+      ]
     : [];
   // Run in the session's directory, as Pi is: the extension's startup snapshot (read from the process's
   // directory) is then the session's, and the session's runtime reuses its metadata cache.

@@ -1,23 +1,9 @@
 /**
- * The `approveTools` setting (its schema is core's `ApproveToolsSettingSchema`)
- * and the rule for when a tool call must be approved by the user.
+ * The rule for when a tool call must be approved by the user under the
+ * `approveTools` setting (its schema and parse are in parse-approve-tools.ts,
+ * behind the `./schemas` entry, so this module loads no zod).
  */
 import { type ApproveToolsSetting, matchesAnyToolGlob, type ToolAnnotations } from "@pi-mcp-adapter/core";
-import { ApproveToolsSettingSchema } from "@pi-mcp-adapter/core/schemas";
-import { ApprovalError } from "./errors.js";
-
-/**
- * Parses a raw setting with core's `ApproveToolsSettingSchema`; `where` names
- * its place (file and field) in the error message.
- */
-export function parseApproveToolsSetting(value: unknown, where: string): ApproveToolsSetting {
-  const parsed = ApproveToolsSettingSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw new ApprovalError(
-    "invalid_approve_tools",
-    `${where}: ${parsed.error.issues[0]?.message ?? "invalid value"} (got ${JSON.stringify(value)?.slice(0, 80)})`,
-  );
-}
 
 export interface ApprovalTool {
   /** The tool's name on its server. */

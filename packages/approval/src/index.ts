@@ -1,5 +1,5 @@
-// The setting's schema lives in core (shared with config); re-exported for hosts that import it from here.
-export { type ApproveToolsSetting, ApproveToolsSettingSchema } from "@pi-mcp-adapter/core/schemas";
+// The setting's type (its schema and `parseApproveToolsSetting` are at `./schemas`, which loads zod; the root does not).
+export type { ApproveToolsSetting } from "@pi-mcp-adapter/core";
 export {
   type ApprovalDialog,
   type ApprovalPrompt,
@@ -28,7 +28,6 @@ export {
   type ApprovalPolicy,
   type ApprovalTool,
   needsApproval,
-  parseApproveToolsSetting,
 } from "./approve-tools-setting.js";
 export { ApprovalError, type ApprovalErrorCode } from "./errors.js";
 export type { GrantScope, SessionGrant } from "./session-grants.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { needsApproval, parseApproveToolsSetting } from "../src/index.js";
+import { needsApproval } from "../src/index.js";
+import { parseApproveToolsSetting } from "../src/schemas.js";
 
 const tool = (name: string, annotations?: Record<string, boolean>) => ({
   name,

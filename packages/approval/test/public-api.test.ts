@@ -24,7 +24,6 @@ const ROOT = [
   "ApprovalTool",
   "ApprovalVia",
   "ApproveToolsSetting",
-  "ApproveToolsSettingSchema",
   "DialogDecision",
   "GrantScope",
   "MCP_TOOL_APPROVAL_REQUEST_EVENT",
@@ -35,14 +34,20 @@ const ROOT = [
   "ToolChangeNotice",
   "formatApprovalRefusal",
   "needsApproval",
-  "parseApproveToolsSetting",
   "selectApprovalDialog",
 ];
+
+/** `@pi-mcp-adapter/approval/schemas` (src/schemas.ts): loads zod. */
+const SCHEMAS = ["ApproveToolsSetting", "ApproveToolsSettingSchema", "parseApproveToolsSetting"];
 
 const NONE = { unlisted: [], missing: [] };
 
 describe("public API", () => {
   it("@pi-mcp-adapter/approval exports exactly the listed names", () => {
     expect(publicApiDiff(new URL("../src/index.ts", import.meta.url), ROOT)).toEqual(NONE);
+  });
+
+  it("@pi-mcp-adapter/approval/schemas exports exactly the listed names", () => {
+    expect(publicApiDiff(new URL("../src/schemas.ts", import.meta.url), SCHEMAS)).toEqual(NONE);
   });
 });

@@ -22,7 +22,6 @@ export {
 export {
   type CreateCredentialStoreOptions,
   type CredentialStoreSetting,
-  CredentialStoreSettingSchema,
   createCredentialStore,
 } from "./stores/create-credential-store.js";
 export {
@@ -30,6 +29,7 @@ export {
   type CredentialStoreKind,
   createMemoryCredentialStore,
 } from "./stores/credential-store.js";
+export { CredentialStoreSettingSchema } from "./stores/credential-store-setting-schema.js";
 export {
   getDefaultCredentialStore,
   recordDefaultCredentialStore,

@@ -121,6 +121,18 @@ describe("a search index kept as bytes", () => {
     expect(damaged(set(14, 0x7b))).toBeUndefined(); // inside the header's JSON
     expect(damaged(set(docsAt, catalog.length + 5))).toBeUndefined(); // a tool past the last
     expect(damaged(set(flagsAt, 7))).toBeUndefined(); // a vector flag
+    // A tool number below the first, a score or a vector value that is not a number.
+    const scoresAt = Math.ceil((12 + headerLength) / 8) * 8;
+    const vectorsAt = scoresAt + header.entries * 8;
+    const write = (put: (view: DataView) => void) => (b: Uint8Array) => {
+      put(new DataView(b.buffer, b.byteOffset));
+      return b;
+    };
+    expect(damaged(write((v) => v.setInt32(docsAt + 4, -1, true)))).toBeUndefined();
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      expect(damaged(write((v) => v.setFloat64(scoresAt + 8, value, true)))).toBeUndefined();
+      expect(damaged(write((v) => v.setFloat32(vectorsAt + 4, value, true)))).toBeUndefined();
+    }
   });
 
   it("is not made of an index with its own word knowledge", () => {

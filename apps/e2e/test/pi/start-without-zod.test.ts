@@ -13,68 +13,14 @@
  * value of the config. Second start, nothing changed: no zod. Then the file
  * changes: the third start validates it again (zod loads) before anything runs.
  */
-import { execFile } from "node:child_process";
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import { createTempDir, stdioFixtureServerPath, type TempDir } from "@pi-mcp-adapter/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { extensionDir } from "../../src/pi-hosts.js";
+import { runExtensionProcess, zodModules } from "../../src/extension-process.js";
 
-const run = promisify(execFile);
 const ENV_TOKEN = "env-token-5f3a9c1e7b";
 const HEADER_TOKEN = "header-token-8d2e6b4a0c";
-
-// Runs in the child's module-hook thread: every module loaded, one URL a line.
-const HOOK = `
-import { appendFileSync } from "node:fs";
-export async function load(url, context, next) {
-  appendFileSync(process.env.LOADED_LOG, url + "\\n");
-  return next(url, context);
-}
-`;
-
-// A stand-in for Pi as thin as the extension allows (the bench's startup-phases.ts has the same).
-const CHILD = `
-import { register } from "node:module";
-import { appendFileSync } from "node:fs";
-register(process.argv[2]);
-const handlers = new Map();
-const tools = [];
-const pi = {
-  registerTool(t) { tools.push(t); }, registerCommand() {}, registerFlag() {}, getFlag() {},
-  getAllTools() { return tools; }, on(e, h) { handlers.set(e, [...(handlers.get(e) ?? []), h]); },
-  events: { on() { return () => {}; }, emit() {} },
-};
-const fire = async (e, ctx) => { for (const h of handlers.get(e) ?? []) await h({ type: e }, ctx); };
-const ctx = { cwd: process.cwd(), hasUI: false, ui: { notify() {}, setStatus() {} } };
-const { default: factory } = await import(process.argv[1]);
-await factory(pi);
-await fire("session_start", ctx);
-await fire("before_agent_start", ctx);
-const zodRan = globalThis.__zod_globalRegistry !== undefined;
-appendFileSync(process.env.LOADED_LOG, "--\\n");
-const proxy = tools.find((t) => t.name === "mcp");
-let found = "";
-if (process.argv[3] === "search") {
-  const result = await proxy.execute("x", { search: "echo" }, undefined, undefined, ctx);
-  found = result.content.map((c) => c.text ?? "").join("\\n");
-}
-await fire("session_shutdown", ctx);
-process.stdout.write(JSON.stringify({ zodRan, found, description: proxy.description }));
-process.exit(0);
-`;
-
-interface Start {
-  /** Modules loaded from the import until `before_agent_start` was done. */
-  loaded: string[];
-  zodRan: boolean;
-  /** The search's text (first start only). */
-  found: string;
-  /** The proxy tool's description as registered before the first request (its server roster). */
-  description: string;
-}
 
 let dir: TempDir;
 let agentDir: string;
@@ -92,39 +38,16 @@ const config = (toolPrefix: string) => ({
   settings: { toolPrefix },
 });
 
-async function start(search = false): Promise<Start> {
-  const log = dir.join(`loaded-${Date.now()}-${Math.random()}.log`);
-  await writeFile(log, "");
-  const entry = pathToFileURL(path.join(extensionDir, "dist", "pi", "extension.js")).href;
-  const hook = `data:text/javascript,${encodeURIComponent(HOOK)}`;
-  const { stdout } = await run(
-    process.execPath,
-    ["--input-type=module", "-e", CHILD, entry, hook, ...(search ? ["search"] : [])],
-    {
-      cwd: dir.join("project"),
-      env: {
-        PATH: process.env.PATH,
-        HOME: dir.join("home"),
-        PI_CODING_AGENT_DIR: agentDir,
-        LOADED_LOG: log,
-      },
-      timeout: 60_000,
-    },
-  );
-  const lines = (await readFile(log, "utf8")).split("\n");
-  const result = JSON.parse(stdout) as Omit<Start, "loaded">;
-  return { loaded: lines.slice(0, lines.indexOf("--")).filter(Boolean), ...result };
-}
-
-/** Modules of zod: its package, core's bundled copy (`./zod`, `./schemas`) and any file holding zod's code. */
-async function zodModules(loaded: string[]): Promise<string[]> {
-  const found: string[] = [];
-  for (const url of loaded) {
-    if (!url.startsWith("file:")) continue;
-    if (/[\\/]node_modules[\\/]zod[\\/]|[\\/]core[\\/]dist[\\/](zod|schemas)\.js$/.test(url)) found.push(url);
-    else if ((await readFile(new URL(url), "utf8")).includes("__zod_globalRegistry")) found.push(url);
-  }
-  return found;
+/** One session in a fresh process; `loaded` is what it loaded until `before_agent_start` was done. */
+async function start(search = false) {
+  const run = await runExtensionProcess({
+    cwd: dir.join("project"),
+    agentDir,
+    home: dir.join("home"),
+    log: dir.join(`loaded-${Date.now()}-${Math.random()}.log`),
+    search: search ? "echo" : undefined,
+  });
+  return { ...run, loaded: run.startLoaded };
 }
 
 beforeEach(async () => {

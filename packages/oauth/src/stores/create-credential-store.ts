@@ -3,14 +3,19 @@
  * There is deliberately no plaintext option.
  */
 import path from "node:path";
-import { z } from "zod";
 import { type CredentialStore, createMemoryCredentialStore } from "./credential-store.js";
 import { createEncryptedFileStore } from "./encrypted-file-store.js";
 import { createKeyringStore, type KeyringStoreOptions } from "./keyring-store.js";
 import { defaultEncryptedFileDir } from "./oauth-dir.js";
 
-export const CredentialStoreSettingSchema = z.enum(["keyring", "encrypted-file", "memory"]);
-export type CredentialStoreSetting = z.infer<typeof CredentialStoreSettingSchema>;
+/** The values of `oauthCredentialStore` (`CredentialStoreSettingSchema` is the same as a zod enum). */
+export const CREDENTIAL_STORE_SETTINGS = ["keyring", "encrypted-file", "memory"] as const;
+export type CredentialStoreSetting = (typeof CREDENTIAL_STORE_SETTINGS)[number];
+
+/** True for a value `oauthCredentialStore` may take (no zod: the store entry loads none). */
+export function isCredentialStoreSetting(value: unknown): value is CredentialStoreSetting {
+  return (CREDENTIAL_STORE_SETTINGS as readonly unknown[]).includes(value);
+}
 
 export interface CreateCredentialStoreOptions {
   kind?: CredentialStoreSetting;

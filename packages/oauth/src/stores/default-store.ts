@@ -21,7 +21,7 @@ import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "@pi-mcp-adapter/core";
-import { CredentialStoreSettingSchema, createCredentialStore } from "./create-credential-store.js";
+import { createCredentialStore, isCredentialStoreSetting } from "./create-credential-store.js";
 import type { CredentialStore, CredentialStoreKind } from "./credential-store.js";
 import { defaultEncryptedFileDir } from "./oauth-dir.js";
 
@@ -75,8 +75,8 @@ export async function recordDefaultCredentialStore(
 function recordedKind(env: NodeJS.ProcessEnv): CredentialStoreKind | undefined {
   try {
     const text = readFileSync(path.join(defaultEncryptedFileDir(env), DEFAULT_STORE_FILE), "utf8");
-    const parsed = CredentialStoreSettingSchema.safeParse((JSON.parse(text) as { kind?: unknown }).kind);
-    return parsed.success && parsed.data !== "memory" ? parsed.data : undefined;
+    const kind = (JSON.parse(text) as { kind?: unknown }).kind;
+    return isCredentialStoreSetting(kind) && kind !== "memory" ? kind : undefined;
   } catch {
     return undefined; // none recorded, or unreadable: the documented default
   }

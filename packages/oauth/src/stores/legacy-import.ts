@@ -10,7 +10,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import type { CredentialStore } from "./credential-store.js";
-import { normalizeServerUrl, ServerCredentials } from "./server-credentials.js";
+import { ServerCredentials } from "./server-credentials.js";
+import { normalizeServerUrl } from "./server-url.js";
 
 const LegacyTokensSchema = z.looseObject({
   access_token: z.string().min(1),

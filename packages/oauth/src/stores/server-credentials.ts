@@ -15,6 +15,7 @@ import { withFileLock } from "@pi-mcp-adapter/core";
 import { z } from "zod";
 import { OAuthError } from "../errors.js";
 import type { CredentialStore } from "./credential-store.js";
+import { normalizeServerUrl } from "./server-url.js";
 
 export const StoredTokensSchema = z.looseObject({
   access_token: z.string(),
@@ -42,21 +43,6 @@ export const StoredCredentialsSchema = z.object({
   discovery: z.looseObject({ authorizationServerUrl: z.string() }).optional(),
 });
 export type StoredCredentials = z.infer<typeof StoredCredentialsSchema>;
-
-/** The form URLs are compared in: parsed, without fragment. */
-export function normalizeServerUrl(url: string | URL): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(String(url));
-  } catch {
-    throw new OAuthError(
-      "invalid_input",
-      `Expected an absolute server URL, got "${String(url).slice(0, 80)}"`,
-    );
-  }
-  parsed.hash = "";
-  return parsed.href;
-}
 
 const writeQueues = new WeakMap<CredentialStore, Map<string, Promise<unknown>>>();
 /** The records the current async call chain holds, so a nested `exclusive` runs at once instead of waiting on itself. */

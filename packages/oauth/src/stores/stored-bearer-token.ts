@@ -6,19 +6,10 @@
  * leaves this module only through `readStoredBearerToken`; status and
  * messages show a masked form.
  */
-import { z } from "zod";
 import { OAuthError } from "../errors.js";
 import type { CredentialStore } from "./credential-store.js";
-import { normalizeServerUrl } from "./server-credentials.js";
-
-const StoredBearerTokenSchema = z.object({
-  version: z.literal(1),
-  server: z.string(),
-  url: z.string(),
-  token: z.string().min(1),
-  storedAt: z.number(),
-});
-type StoredBearerToken = z.infer<typeof StoredBearerTokenSchema>;
+import { normalizeServerUrl } from "./server-url.js";
+import type { StoredBearerToken } from "./stored-bearer-token-schema.js";
 
 /** Store account of a server's bearer token (OAuth records use the bare server name). */
 export function bearerTokenAccount(server: string): string {
@@ -64,6 +55,8 @@ export async function storeBearerToken(
 async function load(store: CredentialStore, server: string): Promise<StoredBearerToken | undefined> {
   const raw = await store.get(bearerTokenAccount(server));
   if (raw === undefined) return undefined;
+  // The record's schema (and zod) loads when a record is first read, not with the store.
+  const { StoredBearerTokenSchema } = await import("./stored-bearer-token-schema.js");
   try {
     return StoredBearerTokenSchema.parse(JSON.parse(raw));
   } catch {

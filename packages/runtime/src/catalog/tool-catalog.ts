@@ -12,7 +12,7 @@
  * refused and remembered: not fetched again until the server's definition
  * changes or it is reconnected.
  */
-import { buildServerMetadata, type MetadataCache, type ServerListing } from "@pi-mcp-adapter/catalog";
+import type { MetadataCache, ServerListing } from "@pi-mcp-adapter/catalog";
 import { definitionHash } from "@pi-mcp-adapter/config";
 import {
   isAppOnly,
@@ -23,6 +23,7 @@ import {
 import type { SearchKeywords, ServerContext } from "@pi-mcp-adapter/search";
 import { currentUntil } from "./listing-freshness.js";
 import { type ListingSource, listServer } from "./server-listing.js";
+import { sharedServerMetadata } from "./shared-metadata.js";
 
 export type { ListingSource } from "./server-listing.js";
 
@@ -232,7 +233,7 @@ export class ToolCatalog {
   /** Throws (nothing kept) for a listing over the catalog's bounds. */
   private set(name: string, listing: ServerListing): void {
     const definition = this.definition(name);
-    const metadata = buildServerMetadata(name, listing, {
+    const metadata = sharedServerMetadata(name, listing, {
       toolPrefix: definition?.toolPrefix ?? this.options.toolPrefix,
       serverNames: this.serverNames(),
       includeTools: definition?.includeTools,

@@ -23,8 +23,8 @@ import type {
 } from "@pi-mcp-adapter/oauth";
 import {
   type CredentialStore,
-  CredentialStoreSettingSchema,
   createCredentialStore,
+  isCredentialStoreSetting,
   isStoreFailure,
   OAuthError,
   readStoredBearerToken,
@@ -260,12 +260,12 @@ interface LoginParts {
 }
 
 function pickStore(settings: OAuthSettings, env: NodeJS.ProcessEnv): CredentialStore {
-  const parsed = CredentialStoreSettingSchema.safeParse(settings.oauthCredentialStore ?? "keyring");
-  if (!parsed.success) {
+  const kind = settings.oauthCredentialStore ?? "keyring";
+  if (!isCredentialStoreSetting(kind)) {
     throw new OAuthError(
       "invalid_input",
       `settings.oauthCredentialStore must be "keyring" or "encrypted-file" (or "memory"); got "${String(settings.oauthCredentialStore).slice(0, 40)}"`,
     );
   }
-  return createCredentialStore({ kind: parsed.data, env });
+  return createCredentialStore({ kind, env });
 }

@@ -12,7 +12,7 @@
  * before or the user allows project servers; the session's runtime applies
  * the real trust answer.
  */
-import { buildServerMetadata, type MetadataCache, type ServerListing } from "@pi-mcp-adapter/catalog";
+import type { MetadataCache, ServerListing } from "@pi-mcp-adapter/catalog";
 import {
   type ConfiguredServer,
   definitionHash,
@@ -23,6 +23,7 @@ import {
 import { type AdapterEnvironment, processEnvironment, type ToolMetadata } from "@pi-mcp-adapter/core";
 import { type AutoDirect, decideAutoDirect } from "../catalog/auto-direct-tools.js";
 import { openMetadataCache } from "../catalog/metadata-cache-file.js";
+import { sharedServerMetadata } from "../catalog/shared-metadata.js";
 
 export interface StartupSnapshotSource {
   cwd: string;
@@ -100,7 +101,7 @@ export function cachedServers(config: ResolvedConfig, cache: MetadataCache | und
         server,
         listing,
         get metadata() {
-          metadata ??= buildServerMetadata(server.name, listing, {
+          metadata ??= sharedServerMetadata(server.name, listing, {
             toolPrefix: server.toolPrefix ?? config.settings.toolPrefix,
             serverNames,
             includeTools: server.includeTools,
