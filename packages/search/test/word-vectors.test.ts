@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createSearchIndex, englishWordVectors, rankTools } from "../src/index.js";
 import { catalog } from "./catalog-fixture.js";
@@ -16,6 +17,20 @@ describe("the English word vectors", () => {
     expect(refund).toHaveLength(100);
     expect(cosine(refund, refund)).toBeCloseTo(1, 1);
     expect(vectors.vector("qzxvplk")).toBeUndefined();
+  });
+
+  it("find every word of the data at its own row (the words are sorted for a binary search)", () => {
+    const [, ...words] = readFileSync(new URL("../src/data/word-vectors.txt", import.meta.url), "utf8")
+      .trimEnd()
+      .split("\n");
+    const bytes = readFileSync(new URL("../src/data/word-vectors.bin", import.meta.url));
+    expect(words).toHaveLength(bytes.length / 100);
+    expect(words.every((word, row) => row === 0 || words[row - 1]! < word)).toBe(true);
+    const vectors = englishWordVectors();
+    words.forEach((word, row) => {
+      expect(Buffer.from(vectors.vector(word)!).equals(bytes.subarray(row * 100, (row + 1) * 100))).toBe(true);
+    });
+    for (const absent of ["", "a", "zzzzzz", "aaaa", "screenshotting"]) expect(vectors.vector(absent)).toBeUndefined();
   });
 
   it("put words of like meaning closer than unrelated ones", () => {
