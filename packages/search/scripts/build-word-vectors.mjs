@@ -32,7 +32,9 @@ for (const word of data.words) {
   for (let d = 0; d < dims; d++)
     bytes.push(Math.max(-127, Math.min(127, Math.round((vector[d] / length) * 127))));
 }
-const order = words.map((_, row) => row).sort((a, b) => (words[a] < words[b] ? -1 : words[a] > words[b] ? 1 : 0));
+const order = words
+  .map((_, row) => row)
+  .sort((a, b) => (words[a] < words[b] ? -1 : words[a] > words[b] ? 1 : 0));
 const sorted = Int8Array.from(order.flatMap((row) => bytes.slice(row * dims, (row + 1) * dims)));
 const out = new URL("../src/data/", import.meta.url);
 writeFileSync(new URL("word-vectors.txt", out), `${dims}\n${order.map((row) => words[row]).join("\n")}\n`);

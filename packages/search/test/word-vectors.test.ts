@@ -28,9 +28,12 @@ describe("the English word vectors", () => {
     expect(words.every((word, row) => row === 0 || words[row - 1]! < word)).toBe(true);
     const vectors = englishWordVectors();
     words.forEach((word, row) => {
-      expect(Buffer.from(vectors.vector(word)!).equals(bytes.subarray(row * 100, (row + 1) * 100))).toBe(true);
+      expect(Buffer.from(vectors.vector(word)!).equals(bytes.subarray(row * 100, (row + 1) * 100))).toBe(
+        true,
+      );
     });
-    for (const absent of ["", "a", "zzzzzz", "aaaa", "screenshotting"]) expect(vectors.vector(absent)).toBeUndefined();
+    for (const absent of ["", "a", "zzzzzz", "aaaa", "screenshotting"])
+      expect(vectors.vector(absent)).toBeUndefined();
   });
 
   it("put words of like meaning closer than unrelated ones", () => {
