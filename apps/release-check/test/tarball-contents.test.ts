@@ -41,20 +41,20 @@ describe("published tarballs", () => {
     );
   });
 
-  it("hold built code, README, changelog and licences only", () => {
+  it("hold built code, README, changelog and licences only, the package's own MIT licence among them", () => {
     for (const { manifest } of publishedPackages()) {
       const files = tarballs.get(manifest.name)!.files;
       const extra = (manifest.files ?? []).filter(
         (f) => !f.startsWith("!") && !f.includes("/") && f !== "dist",
       );
       const allowed = (file: string) =>
-        file.startsWith("dist/") || ["package.json", "README.md", "CHANGELOG.md", ...extra].includes(file);
+        file.startsWith("dist/") || ["package.json", "README.md", "CHANGELOG.md", "LICENSE", ...extra].includes(file);
       expect(
         files.filter((f) => !allowed(f)),
         manifest.name,
       ).toEqual([]);
       expect(files, manifest.name).toEqual(
-        expect.arrayContaining(["package.json", "README.md", "dist/index.js"]),
+        expect.arrayContaining(["package.json", "README.md", "LICENSE", "dist/index.js"]),
       );
       expect(
         files.filter((f) => /(^|\/)(src|test)\//.test(f) || /\.test\.|\.tsbuildinfo$/.test(f)),
