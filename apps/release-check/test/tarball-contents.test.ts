@@ -48,7 +48,8 @@ describe("published tarballs", () => {
         (f) => !f.startsWith("!") && !f.includes("/") && f !== "dist",
       );
       const allowed = (file: string) =>
-        file.startsWith("dist/") || ["package.json", "README.md", "CHANGELOG.md", "LICENSE", ...extra].includes(file);
+        file.startsWith("dist/") ||
+        ["package.json", "README.md", "CHANGELOG.md", "LICENSE", ...extra].includes(file);
       expect(
         files.filter((f) => !allowed(f)),
         manifest.name,
