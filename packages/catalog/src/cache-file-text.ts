@@ -31,9 +31,9 @@ import { hash } from "node:crypto";
 import type { RemoteTool } from "@pi-mcp-adapter/core";
 
 import { isListingHead, isListingRest } from "./cache-file-check.js";
-import type { CachedServerListing, CacheEntry, CacheFile, ListingFingerprints } from "./cache-file-schema.js";
+import { CachePins, type HeldCacheFile } from "./cache-file-pins.js";
+import type { CachedServerListing, CacheEntry, ListingFingerprints } from "./cache-file-schema.js";
 import { listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
-import { isPins } from "./pins-check.js";
 import { adoptFingerprints, toolFingerprint } from "./tool-fingerprint.js";
 
 /** The lists a start-up leaves as text until first read. */
@@ -53,23 +53,26 @@ const lazyListings = new WeakMap<object, LazyListing>();
 const ENTRY_START =
   /^("(?:[^"\\]|\\.)*"):\{"key":("(?:[^"\\]|\\.)*"),"savedAt":(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?:,"fingerprints":(\{"listing":"[0-9a-f]{64}","tools":\[(?:"[0-9a-f]{64}"(?:,"[0-9a-f]{64}")*)?\]\}))?,"listing":\{/;
 const TOOLS_KEY = '"tools":[';
+const PINS_START = '},"pins":';
 /** What a listing holds before its tools in the file: read at once. */
 const HEAD_KEYS = new Set(["instructions", "serverInfo", "prompts", "skipped", "skills", "refusedSkills"]);
 
 /** The file's text for `cache`, one entry per line (see the module comment). */
-export function formatCacheFile(cache: CacheFile): string {
+export function formatCacheFile(cache: HeldCacheFile): string {
   const lines = Object.entries(cache.servers).map(
     ([name, entry]) =>
       `${JSON.stringify(name)}:{"key":${JSON.stringify(entry.key)},"savedAt":${JSON.stringify(entry.savedAt)}${fingerprintsText(entry.fingerprints)},"listing":${listingText(entry.listing)}}`,
   );
-  const pins = cache.pins === undefined ? "" : `,"pins":${JSON.stringify(cache.pins)}`;
+  // Pins never read by this process are written back as the very text they were read as.
+  const pinsJson = cache.pins?.json();
+  const pins = pinsJson === undefined ? "" : `,"pins":${pinsJson}`;
   const body = lines.length ? `${lines.join(",\n")}\n` : "";
   return `{"version":${cache.version},"servers":{\n${body}}${pins}}\n`;
 }
 
 /**
  * The cache in `text` when the text is in this module's layout, its lists
- * left unparsed; `undefined` for any other text (the caller parses it whole).
+ * and pins left unparsed; `undefined` for any other text (the caller parses it whole).
  * `onBadEntry` hears of an entry whose lists turn out malformed when first
  * read: it then has none.
  */
@@ -77,7 +80,7 @@ export function readCacheFileText(
   text: string,
   version: number,
   onBadEntry: (server: string) => void,
-): CacheFile | undefined {
+): HeldCacheFile | undefined {
   const lines = text.split("\n");
   if (lines[0] !== `{"version":${version},"servers":{`) return undefined;
   const servers: Record<string, CacheEntry> = {};
@@ -91,25 +94,14 @@ export function readCacheFileText(
     if (!read || read.name === "__proto__" || read.name in servers) return undefined;
     servers[read.name] = read.entry;
   }
-  // `}}` or `},"pins":{…}}`, then only the final newline.
-  if (i >= lines.length || lines.slice(i + 1).some((rest) => rest !== "")) return undefined;
+  // `}}` or `},"pins":{…}}`, then the final newline (a file cut short lacks it). The pins are checked when first read.
+  if (i + 2 !== lines.length || lines[i + 1] !== "") return undefined;
   const closing = lines[i]!;
-  let tail: unknown = {};
-  if (closing !== "}}") {
-    if (!closing.startsWith('},"pins":')) return undefined;
-    try {
-      tail = JSON.parse(`{${closing.slice(2)}`);
-    } catch {
-      return undefined;
-    }
-  }
-  const pins = (tail as { pins?: unknown }).pins;
-  if (Object.keys(tail as object).some((key) => key !== "pins") || !isPins(pins)) return undefined;
-  return {
-    version,
-    servers,
-    ...(pins !== undefined ? { pins: pins as CacheFile["pins"] } : {}),
-  } as CacheFile;
+  // `version` is the caller's CACHE_VERSION (the first line said so).
+  const cache = { version, servers } as HeldCacheFile;
+  if (closing === "}}") return cache;
+  if (!closing.startsWith(PINS_START) || !closing.endsWith("}")) return undefined;
+  return { ...cache, pins: CachePins.fromText(closing.slice(PINS_START.length, -1)) };
 }
 
 /**
