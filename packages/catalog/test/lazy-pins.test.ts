@@ -85,12 +85,16 @@ describe("pins parsed when first needed", () => {
     await cache.load();
     // Another process pins a third server after this one read the file: the write re-reads it.
     await new MetadataCache({ file }).updatePins({ notes: () => pinsOf(`${MARK}-notes`, ["add_note"]) });
+    const pinsLine = (text: string) => text.split("\n").at(-2);
+    const other = pinsLine(await readFile(file, "utf8"));
     const rewrite = await pinParses(async () => {
       await cache.put("tracker", "k-tracker-2", { tools: [tool("list_issues"), tool("close_issue")] });
       await cache.delete("docs");
     });
     expect(rewrite).toEqual({ parses: 0, checks: 0 });
-    const after = JSON.parse(await readFile(file, "utf8"));
+    const text = await readFile(file, "utf8");
+    expect(pinsLine(text)).toBe(other);
+    const after = JSON.parse(text);
     expect(Object.keys(after.servers)).toEqual(["tracker"]);
     expect(after.pins).toEqual({ ...before, notes: pinsOf(`${MARK}-notes`, ["add_note"]) });
     const reader = new MetadataCache({ file });
