@@ -24,18 +24,18 @@ export type Pins = Record<string, ServerPins>;
 export type HeldCacheFile = Omit<CacheFile, "pins"> & { pins?: CachePins };
 
 export class CachePins {
-  /** The pins line's JSON as read, until it is parsed. */
-  private text: string | undefined;
+  /** The pins line's JSON as read (its bytes), until it is parsed. */
+  private text: Buffer | undefined;
   private value: Pins | undefined;
 
-  private constructor(text: string | undefined, value: Pins | undefined) {
+  private constructor(text: Buffer | undefined, value: Pins | undefined) {
     this.text = text;
     this.value = value;
   }
 
-  /** Pins read from the file as `text` (the JSON of the pins object), not parsed yet. */
-  static fromText(text: string): CachePins {
-    return new CachePins(text, undefined);
+  /** Pins read from the file as `bytes` (the JSON of the pins object), not decoded or parsed yet. */
+  static fromBytes(bytes: Buffer): CachePins {
+    return new CachePins(bytes, undefined);
   }
 
   /** Pins already parsed (and checked), or made by this process. */
@@ -58,7 +58,7 @@ export class CachePins {
     this.text = undefined;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(text.toString());
     } catch {
       problem("not valid JSON (corrupt or truncated)");
       return undefined;
@@ -73,6 +73,7 @@ export class CachePins {
 
   /** The JSON to write for these pins (their text as read, when never parsed), or `undefined` for none. */
   json(): string | undefined {
-    return this.text ?? (this.value === undefined ? undefined : JSON.stringify(this.value));
+    if (this.text) return this.text.toString();
+    return this.value === undefined ? undefined : JSON.stringify(this.value);
   }
 }

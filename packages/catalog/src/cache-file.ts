@@ -7,7 +7,7 @@ import { isCacheFile } from "./cache-file-check.js";
 import { CACHE_VERSION } from "./cache-file-constants.js";
 import { CachePins, type HeldCacheFile } from "./cache-file-pins.js";
 import type { CacheFile } from "./cache-file-schema.js";
-import { readCacheFileText } from "./cache-file-text.js";
+import { readCacheFileBytes } from "./cache-file-text.js";
 
 /**
  * Parses cache file text. Anything unreadable — corrupt or truncated JSON, a
@@ -18,16 +18,16 @@ import { readCacheFileText } from "./cache-file-text.js";
  * of a server whose lists then turn out malformed.
  */
 export function parseCacheFile(
-  text: string | undefined,
+  bytes: Buffer | undefined,
   onBadEntry: (server: string) => void = () => {},
 ): { cache: HeldCacheFile; problem?: string } {
   const empty: HeldCacheFile = { version: CACHE_VERSION, servers: {} };
-  if (text === undefined) return { cache: empty };
-  const laidOut = readCacheFileText(text, CACHE_VERSION, onBadEntry);
+  if (bytes === undefined) return { cache: empty };
+  const laidOut = readCacheFileBytes(bytes, CACHE_VERSION, onBadEntry);
   if (laidOut) return { cache: laidOut };
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(bytes.toString());
   } catch {
     return { cache: empty, problem: "not valid JSON (corrupt or truncated)" };
   }

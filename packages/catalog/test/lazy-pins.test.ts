@@ -21,7 +21,7 @@ vi.mock("../src/pins-check.js", async (real) => {
 
 const tool = (name: string): RemoteTool => ({
   name,
-  description: `Does ${name}.`,
+  description: `Does ${name} — ✓ 課題.`,
   inputSchema: { type: "object", properties: { q: { type: "string" } } },
 });
 const pinsOf = (identity: string, names: string[]): ServerPins => ({
