@@ -114,7 +114,7 @@ export function readCacheFileBytes(
   const [start, end] = lines[i]!;
   // `version` is the caller's CACHE_VERSION (the first line said so).
   const cache = { version, servers } as HeldCacheFile;
-  if (text(lines[i]) === "}}") return cache;
+  if (end - start === 2 && text(lines[i]) === "}}") return cache;
   const pinsAt = start + PINS_START.length;
   if (bytes.toString("utf8", start, pinsAt) !== PINS_START || bytes[end - 1] !== 0x7d) return undefined;
   return { ...cache, pins: CachePins.fromBytes(bytes.subarray(pinsAt, end - 1)) };
