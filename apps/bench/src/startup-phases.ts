@@ -125,15 +125,7 @@ function child(
 ): Phases {
   // With a profile, the phase boundaries (µs, the profile's clock) go beside it for `cpu-profile-summary.ts --window`.
   const flags = profileDir
-    ? [
-        "--cpu-prof",
-        "--cpu-prof-interval",
-        "100",
-        "--cpu-prof-dir",
-        profileDir,
-        "--cpu-prof-name",
-        `${name}.cpuprofile`,
-      ]
+    ? ["--cpu-prof", "--cpu-prof-dir", profileDir, "--cpu-prof-name", `${name}.cpuprofile`]
     : [];
   // Run in the session's directory, as Pi is: the extension's startup snapshot (read from the process's
   // directory) is then the session's, and the session's runtime reuses its metadata cache.

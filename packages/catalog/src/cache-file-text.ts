@@ -31,19 +31,19 @@ import { hash } from "node:crypto";
 import type { RemoteTool } from "@pi-mcp-adapter/core";
 
 import { isListingHead, isListingRest } from "./cache-file-check.js";
-import type { CachedServerListing, CacheEntry, CacheFile, ListingFingerprints } from "./cache-file-schema.js";
+import { CachePins, type HeldCacheFile } from "./cache-file-pins.js";
+import type { CachedServerListing, CacheEntry, ListingFingerprints } from "./cache-file-schema.js";
 import { listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
-import { isPins } from "./pins-check.js";
 import { adoptFingerprints, toolFingerprint } from "./tool-fingerprint.js";
 
 /** The lists a start-up leaves as text until first read. */
 type ListingRest = Pick<CachedServerListing, "tools" | "resources" | "resourceTemplates">;
 const REST_KEYS = ["tools", "resources", "resourceTemplates"] as const;
 
-/** A listing read from the file's text: that text, and its lists once parsed. */
+/** A listing read from the file: its bytes (`{…}`), where its tools start in them, and its lists once parsed. */
 interface LazyListing {
-  text: string;
-  restText: string;
+  bytes: Buffer;
+  restAt: number;
   rest?: ListingRest;
 }
 const lazyListings = new WeakMap<object, LazyListing>();
@@ -53,63 +53,71 @@ const lazyListings = new WeakMap<object, LazyListing>();
 const ENTRY_START =
   /^("(?:[^"\\]|\\.)*"):\{"key":("(?:[^"\\]|\\.)*"),"savedAt":(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?:,"fingerprints":(\{"listing":"[0-9a-f]{64}","tools":\[(?:"[0-9a-f]{64}"(?:,"[0-9a-f]{64}")*)?\]\}))?,"listing":\{/;
 const TOOLS_KEY = '"tools":[';
+const PINS_START = '},"pins":';
+const LISTING_KEY = ',"listing":{';
+const NEWLINE = 0x0a;
 /** What a listing holds before its tools in the file: read at once. */
 const HEAD_KEYS = new Set(["instructions", "serverInfo", "prompts", "skipped", "skills", "refusedSkills"]);
 
 /** The file's text for `cache`, one entry per line (see the module comment). */
-export function formatCacheFile(cache: CacheFile): string {
+export function formatCacheFile(cache: HeldCacheFile): string {
   const lines = Object.entries(cache.servers).map(
     ([name, entry]) =>
       `${JSON.stringify(name)}:{"key":${JSON.stringify(entry.key)},"savedAt":${JSON.stringify(entry.savedAt)}${fingerprintsText(entry.fingerprints)},"listing":${listingText(entry.listing)}}`,
   );
-  const pins = cache.pins === undefined ? "" : `,"pins":${JSON.stringify(cache.pins)}`;
+  // Pins never read by this process are written back as the very text they were read as.
+  const pinsJson = cache.pins?.json();
+  const pins = pinsJson === undefined ? "" : `,"pins":${pinsJson}`;
   const body = lines.length ? `${lines.join(",\n")}\n` : "";
   return `{"version":${cache.version},"servers":{\n${body}}${pins}}\n`;
 }
 
 /**
- * The cache in `text` when the text is in this module's layout, its lists
- * left unparsed; `undefined` for any other text (the caller parses it whole).
- * `onBadEntry` hears of an entry whose lists turn out malformed when first
- * read: it then has none.
+ * The cache in `bytes` (the file as read) when they are in this module's
+ * layout, its lists and pins left undecoded and unparsed; `undefined` for
+ * anything else (the caller parses it whole). Only a line's head (its entry's
+ * key, time, fingerprints and the listing's head) is decoded at once: JSON
+ * escapes every newline and quote inside a string, and no byte of a multi-byte
+ * UTF-8 character is ASCII, so the byte patterns below cannot occur inside a
+ * string. `onBadEntry` hears of an entry whose lists turn out malformed when
+ * first read: it then has none.
  */
-export function readCacheFileText(
-  text: string,
+export function readCacheFileBytes(
+  bytes: Buffer,
   version: number,
   onBadEntry: (server: string) => void,
-): CacheFile | undefined {
-  const lines = text.split("\n");
-  if (lines[0] !== `{"version":${version},"servers":{`) return undefined;
+): HeldCacheFile | undefined {
+  // Each line as [start, end) in `bytes`, without its newline; the file ends with one.
+  const lines: [number, number][] = [];
+  for (let at = 0; at < bytes.length; ) {
+    const end = bytes.indexOf(NEWLINE, at);
+    if (end < 0) return undefined;
+    lines.push([at, end]);
+    at = end + 1;
+  }
+  const text = (line: [number, number] | undefined) => line && bytes.toString("utf8", line[0], line[1]);
+  if (text(lines[0]) !== `{"version":${version},"servers":{`) return undefined;
+  const opensWith = (line: [number, number] | undefined, byte: number) => line && bytes[line[0]] === byte;
   const servers: Record<string, CacheEntry> = {};
   let i = 1;
-  for (; i < lines.length && !lines[i]!.startsWith("}"); i++) {
-    const line = lines[i]!;
+  for (; i < lines.length && !opensWith(lines[i], 0x7d); i++) {
+    const [start, end] = lines[i]!;
     // Every entry but the last ends with a comma.
-    const last = lines[i + 1]?.startsWith("}") === true;
-    if (line.endsWith(",") === last) return undefined;
-    const read = readEntry(last ? line : line.slice(0, -1), onBadEntry);
+    const last = opensWith(lines[i + 1], 0x7d) === true;
+    if ((bytes[end - 1] === 0x2c) === last) return undefined;
+    const read = readEntry(bytes.subarray(start, last ? end : end - 1), onBadEntry);
     if (!read || read.name === "__proto__" || read.name in servers) return undefined;
     servers[read.name] = read.entry;
   }
-  // `}}` or `},"pins":{…}}`, then only the final newline.
-  if (i >= lines.length || lines.slice(i + 1).some((rest) => rest !== "")) return undefined;
-  const closing = lines[i]!;
-  let tail: unknown = {};
-  if (closing !== "}}") {
-    if (!closing.startsWith('},"pins":')) return undefined;
-    try {
-      tail = JSON.parse(`{${closing.slice(2)}`);
-    } catch {
-      return undefined;
-    }
-  }
-  const pins = (tail as { pins?: unknown }).pins;
-  if (Object.keys(tail as object).some((key) => key !== "pins") || !isPins(pins)) return undefined;
-  return {
-    version,
-    servers,
-    ...(pins !== undefined ? { pins: pins as CacheFile["pins"] } : {}),
-  } as CacheFile;
+  // `}}` or `},"pins":{…}}`, the last line. The pins are checked when first read.
+  if (i + 1 !== lines.length) return undefined;
+  const [start, end] = lines[i]!;
+  // `version` is the caller's CACHE_VERSION (the first line said so).
+  const cache = { version, servers } as HeldCacheFile;
+  if (end - start === 2 && text(lines[i]) === "}}") return cache;
+  const pinsAt = start + PINS_START.length;
+  if (bytes.toString("utf8", start, pinsAt) !== PINS_START || bytes[end - 1] !== 0x7d) return undefined;
+  return { ...cache, pins: CachePins.fromBytes(bytes.subarray(pinsAt, end - 1)) };
 }
 
 /**
@@ -130,15 +138,19 @@ export function listsUnparsed(listing: object): boolean {
  */
 export function readFromSmallText(listing: object): boolean {
   const lazy = lazyListings.get(listing);
-  return lazy !== undefined && lazy.text.length * 3 <= MAX_LISTING_BYTES;
+  return lazy !== undefined && lazy.bytes.length <= MAX_LISTING_BYTES;
 }
 
 function readEntry(
-  line: string,
+  line: Buffer,
   onBadEntry: (server: string) => void,
 ): { name: string; entry: CacheEntry } | undefined {
-  const start = ENTRY_START.exec(line);
-  if (!start || !line.endsWith("}}")) return undefined;
+  // The entry up to its listing (name, key, time, fingerprints): `,"listing":{` cannot occur in a JSON string.
+  const listingAt = line.indexOf(LISTING_KEY);
+  if (listingAt < 0 || line[line.length - 1] !== 0x7d || line[line.length - 2] !== 0x7d) return undefined;
+  const opening = line.toString("utf8", 0, listingAt + LISTING_KEY.length);
+  const start = ENTRY_START.exec(opening);
+  if (start?.[0].length !== opening.length) return undefined;
   let name: string;
   let key: string;
   try {
@@ -151,18 +163,21 @@ function readEntry(
   if (!Number.isFinite(savedAt)) return undefined;
   // Hex digests only (the pattern above): this parse cannot fail.
   const fingerprints = start[4] === undefined ? undefined : (JSON.parse(start[4]) as ListingFingerprints);
-  // The listing's own text, `{…}`; its head (instructions, prompts) ends where its tools start.
-  const text = line.slice(start[0].length - 1, -1);
-  const at = text.startsWith(`{${TOOLS_KEY}`) ? 0 : text.indexOf(`,${TOOLS_KEY}`);
+  // The listing's own bytes, `{…}`; its head (instructions, prompts) ends where its tools start.
+  const bytes = line.subarray(listingAt + LISTING_KEY.length - 1, -1);
+  const at =
+    bytes.toString("latin1", 0, TOOLS_KEY.length + 1) === `{${TOOLS_KEY}`
+      ? 0
+      : bytes.indexOf(`,${TOOLS_KEY}`);
   if (at < 0) return undefined;
   let head: unknown;
   try {
-    head = at === 0 ? {} : JSON.parse(`${text.slice(0, at)}}`);
+    head = at === 0 ? {} : JSON.parse(`${bytes.toString("utf8", 0, at)}}`);
   } catch {
     return undefined;
   }
   if (!isListingHead(head) || Object.keys(head as object).some((k) => !HEAD_KEYS.has(k))) return undefined;
-  const lazy: LazyListing = { text, restText: at === 0 ? text : `{${text.slice(at + 1)}` };
+  const lazy: LazyListing = { bytes, restAt: at };
   const listing = lazyListing(head as Partial<CachedServerListing>, lazy, fingerprints, () =>
     onBadEntry(name),
   );
@@ -194,7 +209,8 @@ export function listingFingerprints(
   return { listing: textHash(listingText(listing)), tools: listed.map(toolFingerprint) };
 }
 
-function textHash(text: string): string {
+/** SHA-256 of a listing's text (its UTF-8 bytes, as the file holds them). */
+function textHash(text: string | Buffer): string {
   return hash("sha256", text, "hex");
 }
 
@@ -209,20 +225,23 @@ function lazyListing(
     if (lazy.rest) return lazy.rest;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(lazy.restText);
+      // From its tools on, as an object of its own: `{"tools":[…],…}`.
+      parsed = JSON.parse(
+        lazy.restAt === 0 ? lazy.bytes.toString() : `{${lazy.bytes.toString("utf8", lazy.restAt + 1)}`,
+      );
     } catch {
       parsed = undefined;
     }
     const whole = { ...head, ...(parsed as ListingRest) };
     if (
       isListingRest(parsed) &&
-      !listingLimitProblem("", whole, undefined, lazy.text.length * 3 <= MAX_LISTING_BYTES)
+      !listingLimitProblem("", whole, undefined, lazy.bytes.length <= MAX_LISTING_BYTES)
     ) {
       lazy.rest = parsed as ListingRest;
       // Made for exactly this text: the tools need no hashing for their pins.
       if (
         fingerprints?.tools.length === lazy.rest.tools.length &&
-        fingerprints.listing === textHash(lazy.text)
+        fingerprints.listing === textHash(lazy.bytes)
       )
         adoptFingerprints(lazy.rest.tools, fingerprints.tools);
     } else {
@@ -253,7 +272,7 @@ function lazyListing(
 /** A listing's JSON with `instructions`, `serverInfo`, `prompts` and `skipped` first: the text a read-back keeps, when it has it. */
 function listingText(listing: CachedServerListing): string {
   const lazy = lazyListings.get(listing);
-  if (lazy) return lazy.text;
+  if (lazy) return lazy.bytes.toString();
   const { instructions, serverInfo, prompts, skipped, skills, refusedSkills } = listing;
   const { tools, resources, resourceTemplates } = listing;
   return JSON.stringify({

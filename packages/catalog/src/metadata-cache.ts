@@ -16,7 +16,8 @@ import { withFileLock, writeFileAtomic } from "@pi-mcp-adapter/core";
 import type { ServerListing } from "./build-tool-metadata.js";
 import { parseCacheFile } from "./cache-file.js";
 import { CACHE_TTL_MS, CACHE_VERSION, FAILED_LIST_RETRY_MS } from "./cache-file-constants.js";
-import type { CacheEntry, CacheFile } from "./cache-file-schema.js";
+import { CachePins, type HeldCacheFile } from "./cache-file-pins.js";
+import type { CacheEntry } from "./cache-file-schema.js";
 import { formatCacheFile, listingFingerprints, listsUnparsed, readFromSmallText } from "./cache-file-text.js";
 import { checkListingLimits, listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
 import type { ServerPins } from "./tool-fingerprint.js";
@@ -40,7 +41,7 @@ const LOCK_STALE_MS = 10_000;
 
 /** Changes waiting for the next write, and that write's outcome. */
 interface Batch {
-  changes: ((cache: CacheFile) => void)[];
+  changes: ((cache: HeldCacheFile) => void)[];
   written: Promise<void>;
 }
 
@@ -51,9 +52,9 @@ export class MetadataCache {
   private readonly fs: CacheFileSystem;
   private readonly onProblem: (message: string) => void;
   /** The cache as this process sees it: the file plus its own changes (replaced, never edited in place). */
-  private snapshot: CacheFile = { version: CACHE_VERSION, servers: {} };
+  private snapshot: HeldCacheFile = { version: CACHE_VERSION, servers: {} };
   /** What the file held when this process last read or wrote it, and the file's stamp then. */
-  private disk: { cache: CacheFile; stamp: string } | undefined;
+  private disk: { cache: HeldCacheFile; stamp: string } | undefined;
   /** Whether the file last read could hold a listing over the byte bound (a smaller file cannot). */
   private mayHoldLarge = false;
   /** Servers whose entry in the file turned out malformed when first read: not served, dropped on the next write. */
@@ -124,9 +125,12 @@ export class MetadataCache {
     });
   }
 
-  /** The pinned tools of a server, if it was ever pinned (pins do not expire). */
+  /**
+   * The pinned tools of a server, if it was ever pinned (pins do not expire).
+   * The file's pins are parsed and checked by the first call (not by `load`).
+   */
   pins(server: string): ServerPins | undefined {
-    return this.snapshot.pins?.[server];
+    return this.readPins(this.snapshot)?.[server];
   }
 
   /**
@@ -141,7 +145,7 @@ export class MetadataCache {
       return next;
     };
     await this.change((cache) => {
-      cache.pins = apply(cache.pins);
+      cache.pins = CachePins.of(apply(this.readPins(cache)));
     });
   }
 
@@ -171,18 +175,29 @@ export class MetadataCache {
     return this.now() - entry.savedAt > ttl || entry.savedAt > this.now() + this.ttlMs;
   }
 
-  private async readFile(): Promise<CacheFile> {
-    let text: string | undefined;
+  /** The pins of `cache`, parsed and checked when first read; pins that fail count as none, and are reported. */
+  private readPins(cache: HeldCacheFile): Record<string, ServerPins> | undefined {
+    return cache.pins?.read((problem) =>
+      this.onProblem(
+        `ignoring the tool pins in ${this.file}: ${problem}; every server's tools will be pinned again as first seen`,
+      ),
+    );
+  }
+
+  private async readFile(): Promise<HeldCacheFile> {
+    let bytes: Buffer | undefined;
     try {
-      text = await this.fs.readFile(this.file, "utf8");
+      // Bytes: a start-up decodes only what it reads of them (cache-file-text.ts).
+      bytes = await this.fs.readFile(this.file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
         this.onProblem(`cannot read ${this.file}: ${(error as Error).message}`);
       }
     }
-    // A UTF-16 unit is at most 3 UTF-8 bytes: a file this short cannot hold a listing over the bound.
-    this.mayHoldLarge = text !== undefined && text.length * 3 > MAX_LISTING_BYTES;
-    const { cache, problem } = parseCacheFile(text, (server) => {
+    // A file this short cannot hold a listing over the bound (a third of it, the margin this check had when it
+    // counted UTF-16 units: a listing edited after the read is measured only past it).
+    this.mayHoldLarge = bytes !== undefined && bytes.length * 3 > MAX_LISTING_BYTES;
+    const { cache, problem } = parseCacheFile(bytes, (server) => {
       this.bad.add(server);
       this.onProblem(
         `ignoring the cached listing of "${server}" in ${this.file}: unexpected shape; it will be rebuilt`,
@@ -193,13 +208,13 @@ export class MetadataCache {
   }
 
   /** Makes `change` in memory at once, and on disk with the next write. */
-  private change(change: (cache: CacheFile) => void): Promise<void> {
+  private change(change: (cache: HeldCacheFile) => void): Promise<void> {
     this.snapshot = edited(this.snapshot, [change]);
     return this.update(change);
   }
 
   /** Queues `change` for the next write; resolves once a write that includes it is on disk. */
-  private update(change: (cache: CacheFile) => void): Promise<void> {
+  private update(change: (cache: HeldCacheFile) => void): Promise<void> {
     if (this.next) {
       this.next.changes.push(change);
       return this.next.written;
@@ -215,7 +230,7 @@ export class MetadataCache {
     return batch.written;
   }
 
-  private async write(changes: ((cache: CacheFile) => void)[]): Promise<void> {
+  private async write(changes: ((cache: HeldCacheFile) => void)[]): Promise<void> {
     try {
       await withFileLock(
         this.file,
@@ -244,8 +259,8 @@ export class MetadataCache {
 }
 
 /** A copy of `cache` (its server map copied too) with `changes` made to it; `cache` stays as it was. */
-function edited(cache: CacheFile, changes: readonly ((cache: CacheFile) => void)[]): CacheFile {
-  const copy: CacheFile = { ...cache, servers: { ...cache.servers } };
+function edited(cache: HeldCacheFile, changes: readonly ((cache: HeldCacheFile) => void)[]): HeldCacheFile {
+  const copy: HeldCacheFile = { ...cache, servers: { ...cache.servers } };
   for (const change of changes) change(copy);
   return copy;
 }

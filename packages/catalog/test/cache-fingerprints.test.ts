@@ -65,20 +65,27 @@ describe("pin fingerprints kept in the metadata cache", () => {
     expect(older.servers.tracker?.listing).toEqual(listing);
   });
 
-  it("a listing read back takes the kept fingerprints instead of hashing its tools", async () => {
-    await new MetadataCache({ file, now }).put("tracker", "key", listing);
-    const { lines, line, listingText } = await trackerLine();
-    // Stand-in digests no hash of these tools can give: only taken, never computed.
-    const kept = ["a".repeat(64), "b".repeat(64)];
-    const fingerprints = JSON.stringify({ listing: sha256(listingText), tools: kept });
-    lines[1] = line.replace(/"fingerprints":\{[^}]*\}/, `"fingerprints":${fingerprints}`);
-    await writeFile(file, lines.join("\n"));
+  it("a listing read back takes the kept fingerprints instead of hashing its tools, also one with non-ASCII text", async () => {
+    // The file is read as bytes: the kept hash is of the listing's text as UTF-8, as written.
+    const accented = structuredClone(listing);
+    accented.tools[0]!.description = "Liste les problèmes ✓ — 課題 🐛";
+    for (const written of [listing, accented]) {
+      await new MetadataCache({ file, now }).put("tracker", "key", written);
+      const { lines, line, listingText } = await trackerLine();
+      // Stand-in digests no hash of these tools can give: only taken, never computed.
+      const kept = ["a".repeat(64), "b".repeat(64)];
+      const fingerprints = JSON.stringify({ listing: sha256(listingText), tools: kept });
+      lines[1] = line.replace(/"fingerprints":\{[^}]*\}/, `"fingerprints":${fingerprints}`);
+      await writeFile(file, lines.join("\n"));
 
-    const tools = (await readBack()).tools;
-    expect(tools.map(toolFingerprint)).toEqual(kept);
-    const pins = { identity: "id", tools: {} as Record<string, never> };
-    const pinned = compareToolPins(pins, "id", tools).changes.map((c) => c.fingerprint);
-    expect(pinned).toEqual(kept);
+      const tools = (await readBack()).tools;
+      expect(tools[0]?.description).toBe(written.tools[0]?.description);
+      expect(tools.map(toolFingerprint)).toEqual(kept);
+      const pins = { identity: "id", tools: {} as Record<string, never> };
+      const pinned = compareToolPins(pins, "id", tools).changes.map((c) => c.fingerprint);
+      expect(pinned).toEqual(kept);
+      await rm(file);
+    }
   });
 
   it("a listing whose text changed since is hashed as listed, not given the kept fingerprints", async () => {
