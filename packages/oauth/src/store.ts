@@ -21,3 +21,4 @@ export {
   storeBearerToken,
   storedBearerTokenStatus,
 } from "./stores/stored-bearer-token.js";
+export { pendingV2Imports } from "./stores/v2-import-marker.js";

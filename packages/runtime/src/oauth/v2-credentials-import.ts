@@ -1,0 +1,42 @@
+/**
+ * At session start, brings over what pi-mcp-adapter 2.x saved (OAuth logins
+ * and `bearerTokenStore` tokens, see the oauth package's `importV2Credentials`)
+ * for the configured servers, once per server, and says what happened in one
+ * line per server worth a line (imported, or why not) — never a secret. A
+ * store of ours that cannot be used now skips the import with a warning; the
+ * `memory` store (tests, throwaway sessions) imports nothing. Once every
+ * server is settled, a start reads only the import markers from the store.
+ */
+import type { ConfiguredServer } from "@pi-mcp-adapter/config";
+import { type CredentialStore, isStoreFailure, pendingV2Imports } from "@pi-mcp-adapter/oauth/store";
+
+export async function importV2Credentials(options: {
+  oauthServers: ConfiguredServer[];
+  servers: ConfiguredServer[];
+  store: CredentialStore;
+  env: NodeJS.ProcessEnv;
+  load: () => Promise<typeof import("@pi-mcp-adapter/oauth")>;
+  warn?: (message: string) => void;
+}): Promise<void> {
+  const { store, env, warn } = options;
+  const configured = [
+    ...options.oauthServers.map((s) => ({ name: s.name, url: s.url as string, kind: "oauth" as const })),
+    ...options.servers
+      .filter((s) => s.bearerTokenStore && s.url)
+      .map((s) => ({ name: s.name, url: s.url as string, kind: "bearer" as const })),
+  ];
+  if (store.kind === "memory" || configured.length === 0) return;
+  try {
+    // Once every server is settled, a start reads only the markers: no login code, no 2.x binding.
+    const servers = await pendingV2Imports(store, configured);
+    if (servers.length === 0) return;
+    const oauth = await options.load();
+    for (const outcome of await oauth.importV2Credentials({ servers, store, env })) {
+      const line = oauth.describeV2ImportOutcome(outcome);
+      if (line) warn?.(line);
+    }
+  } catch (error) {
+    if (!isStoreFailure(error)) throw error;
+    warn?.(`What pi-mcp-adapter 2.x saved was not imported: ${error.message}`);
+  }
+}
