@@ -18,6 +18,7 @@
  * first such failure, so a locked keyring costs one wait, not one per server.
  */
 import { createDecipheriv, createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import path from "node:path";
@@ -86,6 +87,9 @@ export function createV2StoreReader(options: V2StoreReaderOptions = {}): V2Store
   let keyringDown: V2StoreUnavailable | undefined;
 
   const keyringGet = async (service: string, account: string): Promise<string | undefined> => {
+    // Without a session bus the binding answers "nothing stored" rather than failing; that must not
+    // settle a server for good, so it counts as the keyring being unreachable.
+    keyringDown ??= options.loadKeyring ? undefined : noSessionBus(env);
     if (keyringDown) throw keyringDown;
     let get: V2KeyringGet;
     try {
@@ -196,6 +200,16 @@ function chunkManifest(
     throw new V2EntryUnreadable("its part digest is not valid");
   }
   return { chunkCount: chunkCount as number, chunkDigest };
+}
+
+/** Linux: why the Secret Service cannot be reached, when no session bus is there to reach it by. */
+function noSessionBus(env: NodeJS.ProcessEnv): V2StoreUnavailable | undefined {
+  if (process.platform !== "linux" || env.DBUS_SESSION_BUS_ADDRESS) return undefined;
+  if (env.XDG_RUNTIME_DIR && existsSync(path.join(env.XDG_RUNTIME_DIR, "bus"))) return undefined;
+  return new V2StoreUnavailable(
+    "no D-Bus session bus, so 2.x's entries in the OS keyring (Secret Service) cannot be read; " +
+      "start Pi inside a desktop session or dbus-run-session with an unlocked gnome-keyring",
+  );
 }
 
 /** 2.x's agent dir: `PI_CODING_AGENT_DIR` (with `~` expanded) or `~/.pi/agent`. */
