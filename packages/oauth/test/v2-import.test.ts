@@ -81,6 +81,7 @@ describe("2.x's encrypted credential file (written by 2.36)", () => {
           tokens: tokens("at-moved"),
         },
         { oauth: "broken", url: URL_DOCS, encryptedFile: true, tokens: tokens("at-broken") },
+        { oauth: "mine", url: URL_DOCS, encryptedFile: true, tokens: tokens("at-old") },
       ],
       env,
     );
@@ -88,7 +89,7 @@ describe("2.x's encrypted credential file (written by 2.36)", () => {
     // One of 2.x's files, tampered with: it must not decrypt.
     const root = path.join(env.PI_CODING_AGENT_DIR, "mcp-oauth-encrypted");
     const files = await readdir(root);
-    expect(files).toHaveLength(5);
+    expect(files).toHaveLength(6);
     const { createHash } = await import("node:crypto");
     const brokenFile = path.join(
       root,
@@ -101,7 +102,15 @@ describe("2.x's encrypted credential file (written by 2.36)", () => {
     const before = await stat(path.join(root, files[0] as string, "credentials.json"));
 
     const store = createMemoryCredentialStore();
-    const servers = ["docs", "stale", "renew", "broken", "none"].map((name) => ({
+    // Logged in with this version already: kept as it is.
+    const mine = JSON.stringify({
+      version: 1,
+      server: "mine",
+      url: URL_DOCS,
+      tokens: { access_token: "a", token_type: "Bearer" },
+    });
+    await store.set("mine", mine);
+    const servers = ["docs", "stale", "renew", "broken", "none", "mine"].map((name) => ({
       name,
       url: URL_DOCS,
       kind: "oauth" as const,
@@ -127,6 +136,7 @@ describe("2.x's encrypted credential file (written by 2.36)", () => {
         reason: "unavailable",
         detail: "@napi-rs/keyring (the keyring binding 2.x used) did not load here",
       },
+      { server: "mine", kind: "oauth", status: "skipped", reason: "store_has_credentials" },
       {
         server: "moved",
         kind: "oauth",
@@ -144,6 +154,7 @@ describe("2.x's encrypted credential file (written by 2.36)", () => {
     expect(imported.tokens.expires_in).toBeGreaterThan(590);
     expect(JSON.parse((await store.get("renew")) as string).tokens).toMatchObject({ expires_in: 0 });
     expect(await store.get("moved")).toBeUndefined();
+    expect(await store.get("mine")).toBe(mine);
     expect(await store.get("stale")).toBeUndefined();
     // What the user reads names the server and the reason, never a token or secret.
     const lines = outcomes.map(describeV2ImportOutcome).filter(Boolean).join("\n");
@@ -159,7 +170,7 @@ describe("2.x's encrypted credential file (written by 2.36)", () => {
     expect(await getMcpOAuthTokensForUrl("docs", URL_DOCS, { store })).toBeUndefined();
     const after = await stat(path.join(root, files[0] as string, "credentials.json"));
     expect(after.mtimeMs).toBe(before.mtimeMs);
-    expect(await readdir(root)).toHaveLength(5);
+    expect(await readdir(root)).toHaveLength(6);
   });
 });
 
@@ -178,9 +189,11 @@ import { createMemoryCredentialStore, importV2Credentials } from ${JSON.stringif
 import { readStoredBearerToken } from ${JSON.stringify(distStore)};
 const store = createMemoryCredentialStore();
 const outcomes = await importV2Credentials({ servers: JSON.parse(process.env.SERVERS), store });
+// The next start of the same session: what the first one settled is not read again.
+const second = (await importV2Credentials({ servers: JSON.parse(process.env.SERVERS), store })).map((o) => o.reason);
 let bearerMatches = false;
 try { bearerMatches = (await readStoredBearerToken(store, "long", process.env.URL_DOCS)) === process.env.LONG; } catch {}
-console.log(JSON.stringify({ outcomes, bearerMatches }));
+console.log(JSON.stringify({ outcomes, second, bearerMatches }));
 `;
 
 describe.skipIf(keyringSkipped !== "")(`2.x's OS keyring entries (written by 2.36)${keyringSkipped}`, () => {
@@ -199,6 +212,10 @@ describe.skipIf(keyringSkipped !== "")(`2.x's OS keyring entries (written by 2.3
       `${JSON.stringify(process.execPath)} ${JSON.stringify(writer)} >/dev/null`,
       `printf %s 'not json' | secret-tool store --label=x service pi-mcp-adapter.oauth username ${garbledAccount}`,
       `${JSON.stringify(process.execPath)} --input-type=module -e "$IMPORT_SCRIPT"`,
+      // Locked (no prompter can unlock it here), 2.x's keyring reads as empty.
+      `gdbus call --session --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets ` +
+        `--method org.freedesktop.Secret.Service.Lock "['/org/freedesktop/secrets/collection/login']" >/dev/null`,
+      `${JSON.stringify(process.execPath)} --input-type=module -e "$IMPORT_SCRIPT"`,
     ].join("; ");
     const env = {
       ...process.env,
@@ -216,18 +233,21 @@ describe.skipIf(keyringSkipped !== "")(`2.x's OS keyring entries (written by 2.3
       );
     const output = await run("dbus-run-session", ["--", "sh", "-c", script], env);
     expect(output.includes(long), "output holds the token").toBe(false);
-    const result = JSON.parse(
-      output
-        .split("\n")
-        .filter((l) => l.startsWith("{"))
-        .at(-1) ?? "{}",
-    );
+    const [result, locked] = output
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l));
     expect(result.bearerMatches).toBe(true);
     expect(result.outcomes).toEqual([
       { server: "long", kind: "bearer", status: "imported", from: "OS keyring" },
       { server: "garbled", kind: "oauth", status: "skipped", reason: "unreadable" },
       { server: "absent", kind: "oauth", status: "skipped", reason: "nothing_stored" },
     ]);
+    expect(result.second).toEqual(["already_imported", "already_imported", "nothing_stored"]);
+    // "Nothing stored" settles a server only once a write to the keyring (our marker) shows it
+    // unlocked: locked, it reads as empty, so with another store (memory here) it is read again.
+    expect(locked.outcomes.map((o: { reason: string }) => o.reason)).toEqual(Array(3).fill("nothing_stored"));
+    expect(locked.second).toEqual(Array(3).fill("nothing_stored"));
 
     // No session bus: every server is skipped with the reason, and the run does not fail.
     const noBus: NodeJS.ProcessEnv = { ...env };

@@ -65,9 +65,8 @@ export async function importV2Credentials(options: V2ImportOptions): Promise<V2I
   for (const { name, url, kind } of options.servers) {
     const skip = (reason: V2ImportSkipReason, detail?: string) =>
       outcomes.push({ server: name, kind, status: "skipped", reason, ...(detail ? { detail } : {}) });
-    const ours = await hasOwn(options.store, kind, name, url);
     if ((await options.store.get(v2ImportMarkerAccount(kind, name))) !== undefined) {
-      skip(ours ? "store_has_credentials" : "already_imported");
+      skip("already_imported");
       continue;
     }
     let entry: V2Entry | undefined;
@@ -81,9 +80,14 @@ export async function importV2Credentials(options: V2ImportOptions): Promise<V2I
       continue;
     }
     const parsed = entry && parse(kind, entry.payload, now());
-    if (!entry || parsed === undefined) {
-      await settle(options, kind, name, skip, entry ? "unreadable" : "nothing_stored");
-    } else if (ours) {
+    if (!entry) {
+      // A locked keyring also reads as empty: "nothing" is final only once a write to the same
+      // keyring (the marker, in ours) shows it unlocked.
+      if (options.store.kind === "keyring") await settle(options, kind, name, skip, "nothing_stored");
+      else skip("nothing_stored");
+    } else if (parsed === undefined) {
+      await settle(options, kind, name, skip, "unreadable");
+    } else if (await hasOwn(options.store, kind, name, url)) {
       await settle(options, kind, name, skip, "store_has_credentials");
     } else if (parsed.kind === "oauth" && !parsed.tokens) {
       await settle(options, kind, name, skip, "nothing_stored");
