@@ -10,15 +10,18 @@ export type V2RecordKind = "oauth" | "bearer";
 
 export const v2ImportMarkerAccount = (kind: V2RecordKind, server: string) => `v2-import:${kind}:${server}`;
 
-/** The servers whose 2.x credentials were not yet looked at (no marker in `store`). */
+/** The marker of a server whose 2.x store could not be read: reported once, tried again at each start. */
+export const V2_IMPORT_RETRY = "unavailable";
+
+/** The servers whose 2.x credentials are not settled yet (no marker in `store`, or a retry marker). */
 export async function pendingV2Imports<T extends { name: string; kind: V2RecordKind }>(
   store: CredentialStore,
   servers: T[],
 ): Promise<T[]> {
   const pending: T[] = [];
   for (const server of servers) {
-    if ((await store.get(v2ImportMarkerAccount(server.kind, server.name))) === undefined)
-      pending.push(server);
+    const marker = await store.get(v2ImportMarkerAccount(server.kind, server.name));
+    if (marker === undefined || marker === V2_IMPORT_RETRY) pending.push(server);
   }
   return pending;
 }

@@ -14,7 +14,7 @@ import type { CredentialStore } from "./credential-store.js";
 import { ServerCredentials, type StoredTokens } from "./server-credentials.js";
 import { normalizeServerUrl } from "./server-url.js";
 import { bearerTokenAccount, storeBearerToken } from "./stored-bearer-token.js";
-import { v2ImportMarkerAccount } from "./v2-import-marker.js";
+import { V2_IMPORT_RETRY, v2ImportMarkerAccount } from "./v2-import-marker.js";
 import {
   createV2StoreReader,
   type V2Entry,
@@ -40,7 +40,13 @@ export type V2ImportSkipReason =
 
 export type V2ImportOutcome = { server: string; kind: V2RecordKind } & (
   | { status: "imported"; from: V2Entry["from"] }
-  | { status: "skipped"; reason: V2ImportSkipReason; detail?: string }
+  | {
+      status: "skipped";
+      reason: V2ImportSkipReason;
+      detail?: string;
+      /** Reported at an earlier start already (2.x's store is still unreadable). */
+      again?: true;
+    }
 );
 
 export interface V2ImportOptions {
@@ -65,7 +71,8 @@ export async function importV2Credentials(options: V2ImportOptions): Promise<V2I
   for (const { name, url, kind } of options.servers) {
     const skip = (reason: V2ImportSkipReason, detail?: string) =>
       outcomes.push({ server: name, kind, status: "skipped", reason, ...(detail ? { detail } : {}) });
-    if ((await options.store.get(v2ImportMarkerAccount(kind, name))) !== undefined) {
+    const marker = await options.store.get(v2ImportMarkerAccount(kind, name));
+    if (marker !== undefined && marker !== V2_IMPORT_RETRY) {
       skip("already_imported");
       continue;
     }
@@ -73,8 +80,14 @@ export async function importV2Credentials(options: V2ImportOptions): Promise<V2I
     try {
       entry = await reader.read(kind, name);
     } catch (error) {
-      if (error instanceof V2StoreUnavailable) skip("unavailable", error.message);
-      else if (error instanceof V2EntryUnreadable)
+      if (error instanceof V2StoreUnavailable) {
+        if (marker === V2_IMPORT_RETRY) {
+          outcomes.push({ server: name, kind, status: "skipped", reason: "unavailable", again: true });
+        } else {
+          await options.store.set(v2ImportMarkerAccount(kind, name), V2_IMPORT_RETRY);
+          skip("unavailable", error.message);
+        }
+      } else if (error instanceof V2EntryUnreadable)
         await settle(options, kind, name, skip, "unreadable", error.message);
       else throw error;
       continue;
@@ -232,7 +245,7 @@ const REASON_WORDS: Partial<Record<V2ImportSkipReason, string>> = {
   url_mismatch: "it was saved for another URL, so it is not sent to this one",
   unreadable: "2.x's saved value is not readable",
   expired: "its access token expired and 2.x saved no refresh token",
-  unavailable: "2.x's store could not be read; trying again next session",
+  unavailable: "2.x's store could not be read; each start tries again (without this notice)",
 };
 
 /**
@@ -243,6 +256,7 @@ const REASON_WORDS: Partial<Record<V2ImportSkipReason, string>> = {
 export function describeV2ImportOutcome(outcome: V2ImportOutcome): string | undefined {
   const what = `the ${KIND_WORDS[outcome.kind]} pi-mcp-adapter 2.x saved for "${outcome.server}"`;
   if (outcome.status === "imported") return `Imported ${what} (from its ${outcome.from}).`;
+  if (outcome.again) return undefined;
   const why = REASON_WORDS[outcome.reason];
   if (!why) return undefined;
   return `Did not import ${what}: ${why}${outcome.detail ? ` (${outcome.detail})` : ""}.`;
