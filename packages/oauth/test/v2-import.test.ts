@@ -268,7 +268,7 @@ describe.skipIf(keyringSkipped !== "")(`2.x's OS keyring entries (written by 2.3
     ]);
     expect(skipped.outcomes[0].detail).toMatch(/no D-Bus session bus/);
     expect(describeV2ImportOutcome(skipped.outcomes[0])).toMatch(
-      /^Did not import .* "long": 2\.x's store could not be read/,
+      /^Could not look for a bearer token pi-mcp-adapter 2\.x saved for "long": no D-Bus session bus/,
     );
     // Still unreadable at the next start: tried again, and said once only.
     expect(skipped.second).toEqual(Array(3).fill("unavailable"));

@@ -245,7 +245,6 @@ const REASON_WORDS: Partial<Record<V2ImportSkipReason, string>> = {
   url_mismatch: "it was saved for another URL, so it is not sent to this one",
   unreadable: "2.x's saved value is not readable",
   expired: "its access token expired and 2.x saved no refresh token",
-  unavailable: "2.x's store could not be read; each start tries again (without this notice)",
 };
 
 /**
@@ -257,6 +256,12 @@ export function describeV2ImportOutcome(outcome: V2ImportOutcome): string | unde
   const what = `the ${KIND_WORDS[outcome.kind]} pi-mcp-adapter 2.x saved for "${outcome.server}"`;
   if (outcome.status === "imported") return `Imported ${what} (from its ${outcome.from}).`;
   if (outcome.again) return undefined;
+  if (outcome.reason === "unavailable") {
+    return (
+      `Could not look for ${what.replace(/^the /, "a ")}: ${outcome.detail}. ` +
+      "Each start looks again, without this notice."
+    );
+  }
   const why = REASON_WORDS[outcome.reason];
   if (!why) return undefined;
   return `Did not import ${what}: ${why}${outcome.detail ? ` (${outcome.detail})` : ""}.`;
