@@ -3,7 +3,8 @@
  * and `bearerTokenStore` tokens, see the oauth package's `importV2Credentials`)
  * for the configured servers, once per server, and says what happened in one
  * line per server worth a line (imported, or why not) — never a secret. A
- * store of ours that cannot be used now skips the import with a warning; the
+ * store of ours that cannot be used now skips the import quietly (connections
+ * report it) until a start where it can; the
  * `memory` store (tests, throwaway sessions) imports nothing. Once every
  * server is settled, a start reads only the import markers from the store.
  */
@@ -36,7 +37,8 @@ export async function importV2Credentials(options: {
       if (line) warn?.(line);
     }
   } catch (error) {
+    // Our store is unusable now: each server needing it says so when it connects, so no second
+    // notice here; nothing was settled, so the next start tries again.
     if (!isStoreFailure(error)) throw error;
-    warn?.(`What pi-mcp-adapter 2.x saved was not imported: ${error.message}`);
   }
 }

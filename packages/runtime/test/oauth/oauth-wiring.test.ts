@@ -157,7 +157,7 @@ describe("OAuth wiring for the runtime", () => {
     ).rejects.toThrow(/oauthCredentialStore must be "keyring" or "encrypted-file".*got "plaintext"/);
   });
 
-  it("a store that cannot be used skips the legacy and 2.x imports with a warning each; OAuth stays on", async () => {
+  it("a store that cannot be used skips the legacy import with a warning; OAuth stays on", async () => {
     await using dir = await createTempDir();
     await mkdir(dir.join("docs"));
     await writeFile(
@@ -172,11 +172,8 @@ describe("OAuth wiring for the runtime", () => {
       env: { PI_CODING_AGENT_DIR: dir.join("agent") },
       warn: (message) => warnings.push(message),
     });
-    expect(warnings).toHaveLength(2);
+    expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^legacy tokens in .* were not imported: .*PI_MCP_ADAPTER_OAUTH_FILE_KEY/);
-    expect(warnings[1]).toMatch(
-      /^What pi-mcp-adapter 2\.x saved was not imported: .*PI_MCP_ADAPTER_OAUTH_FILE_KEY/,
-    );
     expect(wiring.serverNames()).toEqual(["docs"]);
   });
 
