@@ -61,6 +61,7 @@ const digest = (items: string[]) => createHash("sha256").update(items.join("\n\n
 async function loginAt(as: OAuthMcpServer, server: string) {
   const store = createMemoryCredentialStore();
   const login = await startOAuthLogin({ server, url: as.url, store });
+  if (!login.authorizationUrl) throw new Error(`the login for ${server} gave no authorization URL`);
   await fetch(await as.approve(login.authorizationUrl));
   await login.done;
   const record = JSON.parse((await store.get(server)) as string);
