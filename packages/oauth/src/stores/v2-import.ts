@@ -184,8 +184,9 @@ function parse(kind: V2RecordKind, payload: string, nowMs: number): Parsed | und
   if (!value) return undefined;
   const url = text(value.serverUrl);
   if (kind === "bearer") {
-    const token = text(value.token);
-    return token === undefined ? undefined : { kind, url, token };
+    // What `storeBearerToken` accepts: one line, not blank.
+    const token = text(value.token)?.trim();
+    return !token || /[\r\n]/.test(token) ? undefined : { kind, url, token };
   }
   const saved = record(value.tokens);
   const client = record(value.clientInfo);
@@ -232,12 +233,17 @@ async function saveOAuth(
   parsed: Extract<Parsed, { kind: "oauth" }>,
   nowMs: number,
 ): Promise<void> {
-  await new ServerCredentials(store, name, url).update((current) => ({
-    ...current,
-    tokens: parsed.tokens,
-    obtainedAt: nowMs,
-    ...(parsed.client ? { client: parsed.client as { client_id: string } } : {}),
-  }));
+  // A login that finished meanwhile (another session) is kept: returning `current` writes nothing.
+  await new ServerCredentials(store, name, url).update((current) =>
+    current.tokens
+      ? current
+      : {
+          ...current,
+          tokens: parsed.tokens,
+          obtainedAt: nowMs,
+          ...(parsed.client ? { client: parsed.client as { client_id: string } } : {}),
+        },
+  );
 }
 
 const KIND_WORDS: Record<V2RecordKind, string> = { oauth: "OAuth login", bearer: "bearer token" };

@@ -9,6 +9,7 @@
  * server is settled, a start reads only the import markers from the store.
  */
 import type { ConfiguredServer } from "@pi-mcp-adapter/config";
+import { describeError } from "@pi-mcp-adapter/core";
 import { type CredentialStore, isStoreFailure, pendingV2Imports } from "@pi-mcp-adapter/oauth/store";
 
 export async function importV2Credentials(options: {
@@ -38,7 +39,9 @@ export async function importV2Credentials(options: {
     }
   } catch (error) {
     // Our store is unusable now: each server needing it says so when it connects, so no second
-    // notice here; nothing was settled, so the next start tries again.
-    if (!isStoreFailure(error)) throw error;
+    // notice here; nothing was settled, so the next start tries again. Anything else is said,
+    // and the session goes on without the import.
+    if (!isStoreFailure(error))
+      warn?.(`The import of what pi-mcp-adapter 2.x saved failed: ${describeError(error)}`);
   }
 }
