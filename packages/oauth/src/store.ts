@@ -22,3 +22,4 @@ export {
   storedBearerTokenStatus,
 } from "./stores/stored-bearer-token.js";
 export { pendingV2Imports } from "./stores/v2-import-marker.js";
+export { v2StoresReachable } from "./stores/v2-sources.js";

@@ -98,6 +98,7 @@ const STORE = [
   "pendingV2Imports",
   "recordDefaultCredentialStore",
   "setDefaultCredentialStore",
+  "v2StoresReachable",
 ];
 
 const NONE = { unlisted: [], missing: [] };

@@ -81,8 +81,17 @@ export async function importV2Credentials(options: V2ImportOptions): Promise<V2I
       entry = await reader.read(kind, name);
     } catch (error) {
       if (error instanceof V2StoreUnavailable) {
-        if (marker === V2_IMPORT_RETRY) {
-          outcomes.push({ server: name, kind, status: "skipped", reason: "unavailable", again: true });
+        if (!error.found || marker === V2_IMPORT_RETRY) {
+          // Nothing shows 2.x saved anything here (no bus, no binding, a keyring that failed), or it
+          // was said at an earlier start: quiet, and tried again at the next start.
+          outcomes.push({
+            server: name,
+            kind,
+            status: "skipped",
+            reason: "unavailable",
+            detail: error.message,
+            again: true,
+          });
         } else {
           await options.store.set(v2ImportMarkerAccount(kind, name), V2_IMPORT_RETRY);
           skip("unavailable", error.message);
@@ -264,7 +273,7 @@ export function describeV2ImportOutcome(outcome: V2ImportOutcome): string | unde
   if (outcome.again) return undefined;
   if (outcome.reason === "unavailable") {
     return (
-      `Could not look for ${what.replace(/^the /, "a ")}: ${outcome.detail}. ` +
+      `Could not look for ${what.replace(/^the /, /^[aeiou]/i.test(KIND_WORDS[outcome.kind]) ? "an " : "a ")}: ${outcome.detail}. ` +
       "Each start looks again, without this notice."
     );
   }

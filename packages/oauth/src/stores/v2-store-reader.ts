@@ -18,12 +18,11 @@
  * first such failure, so a locked keyring costs one wait, not one per server.
  */
 import { createDecipheriv, createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { homedir } from "node:os";
 import path from "node:path";
 import { keyringFailure } from "./keyring-store.js";
 import type { V2RecordKind } from "./v2-import-marker.js";
+import { noSessionBus, v2EncryptedFileDir } from "./v2-sources.js";
 
 export type { V2RecordKind } from "./v2-import-marker.js";
 
@@ -38,9 +37,23 @@ const CHUNK_KEYS: Record<V2RecordKind, string> = {
 const FILE_AAD = "pi-mcp-adapter.oauth.encrypted-file.v1";
 const FILE_KEY_ENV = "PI_MCP_ADAPTER_OAUTH_FILE_KEY";
 const MAX_CHUNKS = 64;
+const NO_BUS =
+  "no D-Bus session bus, so 2.x's entries in the OS keyring (Secret Service) cannot be read; " +
+  "start Pi inside a desktop session or dbus-run-session with an unlocked gnome-keyring";
 
-/** A 2.x store could not be read (no binding, no D-Bus, locked, no key); `message` names no secret. */
-export class V2StoreUnavailable extends Error {}
+/**
+ * A 2.x store could not be read (no binding, no D-Bus, locked, no key); `message` names no secret.
+ * `found`: a record of 2.x is there (its encrypted file) but cannot be read without something the
+ * user can give (the key); otherwise nothing says 2.x ever saved anything here.
+ */
+export class V2StoreUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly found = false,
+  ) {
+    super(message);
+  }
+}
 
 /** A 2.x value was there but is not what 2.x writes (bad JSON, missing chunk, wrong key). */
 export class V2EntryUnreadable extends Error {}
@@ -89,7 +102,7 @@ export function createV2StoreReader(options: V2StoreReaderOptions = {}): V2Store
   const keyringGet = async (service: string, account: string): Promise<string | undefined> => {
     // Without a session bus the binding answers "nothing stored" rather than failing; that must not
     // settle a server for good, so it counts as the keyring being unreachable.
-    keyringDown ??= options.loadKeyring ? undefined : noSessionBus(env);
+    if (!options.loadKeyring && noSessionBus(env)) keyringDown ??= new V2StoreUnavailable(NO_BUS);
     if (keyringDown) throw keyringDown;
     let get: V2KeyringGet;
     try {
@@ -131,7 +144,7 @@ export function createV2StoreReader(options: V2StoreReaderOptions = {}): V2Store
   }
 
   async function fromEncryptedFile(account: string): Promise<string | undefined> {
-    const file = path.join(agentDir(env), "mcp-oauth-encrypted", account, "credentials.json");
+    const file = path.join(v2EncryptedFileDir(env), account, "credentials.json");
     let raw: string;
     try {
       raw = await readFile(file, "utf8");
@@ -143,6 +156,7 @@ export function createV2StoreReader(options: V2StoreReaderOptions = {}): V2Store
     if (key?.length !== 32) {
       throw new V2StoreUnavailable(
         `2.x's encrypted credential file ${file} needs ${FILE_KEY_ENV} (base64 of the 32-byte key 2.x used)`,
+        true,
       );
     }
     try {
@@ -200,23 +214,4 @@ function chunkManifest(
     throw new V2EntryUnreadable("its part digest is not valid");
   }
   return { chunkCount: chunkCount as number, chunkDigest };
-}
-
-/** Linux: why the Secret Service cannot be reached, when no session bus is there to reach it by. */
-function noSessionBus(env: NodeJS.ProcessEnv): V2StoreUnavailable | undefined {
-  if (process.platform !== "linux" || env.DBUS_SESSION_BUS_ADDRESS) return undefined;
-  if (env.XDG_RUNTIME_DIR && existsSync(path.join(env.XDG_RUNTIME_DIR, "bus"))) return undefined;
-  return new V2StoreUnavailable(
-    "no D-Bus session bus, so 2.x's entries in the OS keyring (Secret Service) cannot be read; " +
-      "start Pi inside a desktop session or dbus-run-session with an unlocked gnome-keyring",
-  );
-}
-
-/** 2.x's agent dir: `PI_CODING_AGENT_DIR` (with `~` expanded) or `~/.pi/agent`. */
-function agentDir(env: NodeJS.ProcessEnv): string {
-  const configured = env.PI_CODING_AGENT_DIR?.trim();
-  if (!configured) return path.join(homedir(), ".pi", "agent");
-  if (configured === "~") return homedir();
-  if (configured.startsWith("~/")) return path.resolve(homedir(), configured.slice(2));
-  return path.resolve(configured);
 }

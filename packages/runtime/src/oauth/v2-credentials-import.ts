@@ -6,11 +6,18 @@
  * store of ours that cannot be used now skips the import quietly (connections
  * report it) until a start where it can; the
  * `memory` store (tests, throwaway sessions) imports nothing. Once every
- * server is settled, a start reads only the import markers from the store.
+ * server is settled, a start reads only the import markers from the store;
+ * where no store of 2.x can be reached (no session bus, no 2.x credential
+ * files: most servers and containers), it reads nothing at all.
  */
 import type { ConfiguredServer } from "@pi-mcp-adapter/config";
 import { describeError } from "@pi-mcp-adapter/core";
-import { type CredentialStore, isStoreFailure, pendingV2Imports } from "@pi-mcp-adapter/oauth/store";
+import {
+  type CredentialStore,
+  isStoreFailure,
+  pendingV2Imports,
+  v2StoresReachable,
+} from "@pi-mcp-adapter/oauth/store";
 
 export async function importV2Credentials(options: {
   oauthServers: ConfiguredServer[];
@@ -27,7 +34,8 @@ export async function importV2Credentials(options: {
       .filter((s) => s.bearerTokenStore && s.url)
       .map((s) => ({ name: s.name, url: s.url as string, kind: "bearer" as const })),
   ];
-  if (store.kind === "memory" || configured.length === 0) return;
+  // Nothing of 2.x can be read here (no session bus, no 2.x credential files): nothing to load or say.
+  if (store.kind === "memory" || configured.length === 0 || !v2StoresReachable(env)) return;
   try {
     // Once every server is settled, a start reads only the markers: no login code, no 2.x binding.
     const servers = await pendingV2Imports(store, configured);

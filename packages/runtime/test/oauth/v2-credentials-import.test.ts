@@ -4,7 +4,8 @@
  * the oauth package's `write-as-2.36.mjs`) saves a login in its encrypted
  * credential file; a session with the encrypted-file store imports it and
  * says so, the next session says nothing and reads no more of 2.x, and a
- * session with the memory store imports nothing.
+ * session with the memory store imports nothing. Where no store of 2.x can be
+ * reached, a start loads no login code and says nothing.
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -15,6 +16,7 @@ import { getMcpOAuthTokensForUrl } from "@pi-mcp-adapter/oauth";
 import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { describe, expect, it } from "vitest";
 import { createOAuthWiring } from "../../src/oauth/oauth-wiring.js";
+import { importV2Credentials } from "../../src/oauth/v2-credentials-import.js";
 
 const writeAs236 = fileURLToPath(new URL("../../../oauth/test/fixtures/write-as-2.36.mjs", import.meta.url));
 const URL_DOCS = "https://docs.example.com/mcp";
@@ -68,5 +70,31 @@ describe("2.x's saved logins at session start", () => {
     expect(tokens?.access_token).toBe("at-from-2x");
 
     expect((await start("encrypted-file")).warnings).toEqual([]);
+  });
+
+  it("load nothing and say nothing where no store of 2.x can be reached (no session bus, no 2.x files)", async () => {
+    await using dir = await createTempDir("pi-mcp-v2-none-");
+    // As on most servers and containers: no D-Bus session bus, and no credential files of 2.x.
+    const env = { PI_CODING_AGENT_DIR: dir.join("agent"), XDG_RUNTIME_DIR: dir.join("run") };
+    const warnings: string[] = [];
+    let loaded = false;
+    const wiring = await createOAuthWiring({
+      servers: () => [docs],
+      settings: { oauthCredentialStore: "encrypted-file" },
+      env: { ...env, PI_MCP_ADAPTER_OAUTH_FILE_KEY: randomBytes(32).toString("base64") },
+    });
+    await importV2Credentials({
+      oauthServers: [docs],
+      servers: [docs],
+      store: wiring.store,
+      env,
+      load: async () => {
+        loaded = true;
+        return import("@pi-mcp-adapter/oauth");
+      },
+      warn: (message) => warnings.push(message),
+    });
+    await wiring.shutdown();
+    expect({ loaded, warnings }).toEqual({ loaded: process.platform !== "linux", warnings: [] });
   });
 });
