@@ -2,8 +2,8 @@
  * The one-time import of what pi-mcp-adapter 2.x saved. Every 2.x entry here
  * is written by 2.36 itself (`fixtures/write-as-2.36.mjs` runs its published
  * store modules), into its encrypted credential file and into a real
- * gnome-keyring over D-Bus; the keyring part is read back by the binding 2.x
- * used (@napi-rs/keyring). Bad input is normal input: a value that does not
+ * gnome-keyring over D-Bus; the keyring part is read back with `secret-tool`,
+ * as a user's machine reads it (no binding installed). Bad input is normal input: a value that does not
  * parse, tampered ciphertext, no D-Bus, no binding — each is one outcome with
  * its reason, and nothing else breaks. No token is in any outcome or message.
  */
@@ -134,7 +134,7 @@ describe("2.x's encrypted credential file (written by 2.36)", () => {
         kind: "oauth",
         status: "skipped",
         reason: "unavailable",
-        detail: "@napi-rs/keyring (the keyring binding 2.x used) did not load here",
+        detail: "2.x's keyring entries cannot be read here: no binding here",
         again: true,
       },
       { server: "mine", kind: "oauth", status: "skipped", reason: "store_has_credentials" },
@@ -236,7 +236,7 @@ console.log(JSON.stringify({ outcomes, second, secondLines, bearerMatches }));
 `;
 
 describe.skipIf(keyringSkipped !== "")(`2.x's OS keyring entries (written by 2.36)${keyringSkipped}`, () => {
-  it("reads a chunked bearer token and reports a value that does not parse; without D-Bus, says so", async () => {
+  it("reads a chunked bearer token and reports a value that does not parse; without D-Bus, stays quiet", async () => {
     await using dir = await createTempDir("pi-mcp-v2-keyring-");
     const long = `tok-${randomBytes(800).toString("hex")}`; // 2.36 splits a record over 1000 characters
     const servers = [

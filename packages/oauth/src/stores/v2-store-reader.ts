@@ -2,8 +2,8 @@
  * Reads, never writes, what pi-mcp-adapter 2.x (last 2.36) saved for a
  * server, in 2.36's own layout:
  *
- * - OS keyring through @napi-rs/keyring (the binding 2.x used, so the same
- *   entries on every OS): service `pi-mcp-adapter.oauth` (OAuth record) or
+ * - OS keyring (2.x wrote through @napi-rs/keyring; read here with the OS's
+ *   own tool, `v2-keyring-cli.ts`): service `pi-mcp-adapter.oauth` (OAuth record) or
  *   `pi-mcp-adapter.bearer` (`/mcp token` record), account
  *   `sha256-<hex sha256 of the server name>`. A long value is a manifest
  *   `{"__piMcpAdapter…Chunked":1,"chunkCount":n,"chunkDigest":d}` whose parts
@@ -21,6 +21,7 @@ import { createDecipheriv, createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { keyringFailure } from "./keyring-store.js";
+import { loadCliKeyring, type V2KeyringGet } from "./v2-keyring-cli.js";
 import type { V2RecordKind } from "./v2-import-marker.js";
 import { noSessionBus, v2EncryptedFileDir } from "./v2-sources.js";
 
@@ -58,12 +59,9 @@ export class V2StoreUnavailable extends Error {
 /** A 2.x value was there but is not what 2.x writes (bad JSON, missing chunk, wrong key). */
 export class V2EntryUnreadable extends Error {}
 
-/** The read part of a keyring binding: the value, or undefined when there is none. */
-export type V2KeyringGet = (service: string, account: string) => Promise<string | undefined>;
-
 export interface V2StoreReaderOptions {
   env?: NodeJS.ProcessEnv;
-  /** Loads the keyring binding; defaults to @napi-rs/keyring's `AsyncEntry`. */
+  /** What reads the keyring; default `secret-tool` (Linux) or `security` (macOS), see `v2-keyring-cli.ts`. */
   loadKeyring?: () => Promise<V2KeyringGet>;
   /** Upper bound for one keyring read, so a prompt nobody answers does not hang the start. */
   timeoutMs?: number;
@@ -84,15 +82,6 @@ export function v2Account(server: string): string {
 
 const digestOf = (value: string) => createHash("sha256").update(value, "utf8").digest("hex").slice(0, 16);
 
-async function loadNapiKeyring(timeoutMs: number): Promise<V2KeyringGet> {
-  const loaded = (await import("@napi-rs/keyring")) as typeof import("@napi-rs/keyring") & {
-    default?: typeof import("@napi-rs/keyring");
-  };
-  const { AsyncEntry } = loaded.default ?? loaded;
-  return async (service, account) =>
-    (await new AsyncEntry(service, account).getPassword(AbortSignal.timeout(timeoutMs))) ?? undefined;
-}
-
 export function createV2StoreReader(options: V2StoreReaderOptions = {}): V2StoreReader {
   const env = options.env ?? process.env;
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -106,11 +95,11 @@ export function createV2StoreReader(options: V2StoreReaderOptions = {}): V2Store
     if (keyringDown) throw keyringDown;
     let get: V2KeyringGet;
     try {
-      keyring ??= (options.loadKeyring ?? (() => loadNapiKeyring(timeoutMs)))();
+      keyring ??= (options.loadKeyring ?? (() => loadCliKeyring(timeoutMs)))();
       get = await keyring;
-    } catch {
+    } catch (error) {
       keyringDown = new V2StoreUnavailable(
-        "@napi-rs/keyring (the keyring binding 2.x used) did not load here",
+        `2.x's keyring entries cannot be read here: ${error instanceof Error ? error.message : String(error)}`,
       );
       throw keyringDown;
     }
