@@ -21,8 +21,8 @@ import { createDecipheriv, createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { keyringFailure } from "./keyring-store.js";
-import { loadCliKeyring, type V2KeyringGet } from "./v2-keyring-cli.js";
 import type { V2RecordKind } from "./v2-import-marker.js";
+import { loadCliKeyring, type V2KeyringGet } from "./v2-keyring-cli.js";
 import { noSessionBus, v2EncryptedFileDir } from "./v2-sources.js";
 
 export type { V2RecordKind } from "./v2-import-marker.js";
