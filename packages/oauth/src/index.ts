@@ -42,6 +42,13 @@ export { importLegacyTokens } from "./stores/legacy-import.js";
 export { defaultEncryptedFileDir } from "./stores/oauth-dir.js";
 export { type SessionKeyringOptions, sessionKeyringRevoked } from "./stores/session-keyring.js";
 export { checkCredentialStore, credentialStoreProblem, isStoreFailure } from "./stores/store-problems.js";
+export {
+  describeV2ImportOutcome,
+  importV2Credentials,
+  type V2ImportOptions,
+  type V2ImportOutcome,
+} from "./stores/v2-import.js";
+export { createV2StoreReader, type V2StoreReaderOptions } from "./stores/v2-store-reader.js";
 export { type LogoutOptions, type LogoutResult, logoutMcpOAuth } from "./tokens/logout.js";
 export {
   type CrossAppAccessOptions,

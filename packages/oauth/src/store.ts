@@ -21,3 +21,5 @@ export {
   storeBearerToken,
   storedBearerTokenStatus,
 } from "./stores/stored-bearer-token.js";
+export { pendingV2Imports } from "./stores/v2-import-marker.js";
+export { v2StoresReachable } from "./stores/v2-sources.js";

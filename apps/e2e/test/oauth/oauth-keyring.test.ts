@@ -7,38 +7,23 @@
  * no Secret Service, a locked keyring — each with its message, and nothing
  * written anywhere else.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   createFixtureServer,
   createTempDir,
-  keytarUnavailableReason,
   type OAuthMcpServer,
   serveOAuthProtectedMcp,
   skipNotice,
   type TempDir,
 } from "@pi-mcp-adapter/test-kit";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { have, keyringMissingReason, unlockedKeyring } from "../../src/secret-service.js";
 
 const e2eDir = fileURLToPath(new URL("../..", import.meta.url));
 
-function have(command: string): boolean {
-  return spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
-}
-
-/** Why the Secret Service tests cannot run here: what is missing and how to install it. */
-function keyringMissingReason(): string | undefined {
-  const tools = ["dbus-run-session", "gnome-keyring-daemon", "secret-tool"].filter((c) => !have(c));
-  const reasons = [
-    keytarUnavailableReason(),
-    tools.length
-      ? `${tools.join(", ")} not installed (apt-get install gnome-keyring dbus-x11 libsecret-tools)`
-      : "",
-  ];
-  return reasons.filter(Boolean).join("; ") || undefined;
-}
 const keyringMissing = keyringMissingReason();
 if (keyringMissing && process.env.CI) {
   throw new Error(
@@ -93,14 +78,6 @@ function runScript(
     });
   });
 }
-
-const unlockedKeyring = (command: string) => [
-  "dbus-run-session",
-  "--",
-  "sh",
-  "-c",
-  `printf %s keyring-test-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null; ${command}`,
-];
 
 /** A probe that tries one write and reports the error code and message. */
 const tryWrite = `

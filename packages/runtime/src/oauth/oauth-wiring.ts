@@ -1,8 +1,9 @@
 /**
  * OAuth for the adapter runtime, in one place the shell hooks into: the
  * credential store from `oauthCredentialStore` (shared with cooperating
- * extensions through `pi-mcp-adapter/oauth`), a one-time import of legacy
- * `tokens.json` files, the logins behind `/mcp-auth` and the proxy actions
+ * extensions through `pi-mcp-adapter/oauth`), one-time imports of legacy
+ * `tokens.json` files and of what pi-mcp-adapter 2.x saved (its keyring),
+ * the logins behind `/mcp-auth` and the proxy actions
  * `auth-start` / `auth-complete`, and what each HTTP connection needs
  * (`authProvider`, and the DPoP fetch where configured). Connections and
  * logins get their OAuth from the same server entry (`createServerOAuth`).
@@ -32,6 +33,7 @@ import {
   setDefaultCredentialStore,
 } from "@pi-mcp-adapter/oauth/store";
 import type { FetchLike } from "@pi-mcp-adapter/transport";
+import { importV2Credentials } from "./v2-credentials-import.js";
 
 export interface OAuthSettings {
   oauthCredentialStore?: string;
@@ -174,6 +176,15 @@ export async function createOAuthWiring(options: OAuthWiringOptions): Promise<OA
       options.warn?.(`legacy tokens in ${legacyDir} were not imported: ${error.message}`);
     }
   }
+
+  await importV2Credentials({
+    oauthServers: oauthServers(),
+    servers: options.servers(),
+    store,
+    env,
+    load: async () => (await load()).oauth,
+    warn: options.warn,
+  });
 
   const configured = (definition: ServerDefinition) => {
     const server = oauthServers().find((s) => s.name === definition.name);
