@@ -5,21 +5,26 @@
  * checked by hand in `cache-file-check.ts`).
  */
 import { z } from "zod";
-import { type RefusedSkillEntry, skillEntryProblems } from "./skill-entry.js";
+import {
+  type RefusedSkillEntry,
+  type SkillEntry,
+  type SkillFileEntry,
+  skillEntryProblems,
+} from "./skill-entry.js";
 
-export const SkillFileEntrySchema = z.object({
+export type { SkillEntry, SkillFileEntry } from "./skill-entry.js";
+
+export const SkillFileEntrySchema: z.ZodType<SkillFileEntry> = z.object({
   uri: z.string().min(1),
   digest: z.string().regex(/^sha256:[0-9a-f]{64}$/, "must be sha256: and 64 lowercase hex digits"),
   size: z.number().int().nonnegative(),
 });
-export type SkillFileEntry = z.infer<typeof SkillFileEntrySchema>;
 
-export const SkillEntrySchema = z.object({
+export const SkillEntrySchema: z.ZodType<SkillEntry> = z.object({
   uri: z.string().min(1),
   frontmatter: z.looseObject({ name: z.string(), description: z.string() }),
   resources: z.union([z.array(SkillFileEntrySchema), z.literal("dynamic")]),
 });
-export type SkillEntry = z.infer<typeof SkillEntrySchema>;
 
 /** Checks one entry as received: the entry, or why it is refused. */
 export function checkSkillEntry(value: unknown): { entry: SkillEntry } | { problems: string[] } {

@@ -7,7 +7,20 @@
  * `skill-entry-check.ts`, loaded when a listing arrives from a server.
  */
 import { createHash } from "node:crypto";
-import type { SkillEntry } from "./skill-entry-check.js";
+
+/** A file a skill entry names, with its digest and size. */
+export interface SkillFileEntry {
+  uri: string;
+  digest: string;
+  size: number;
+}
+
+/** A skill entry (SEP-2640) whose shape was checked (`skill-entry-check.ts` holds the schema). */
+export interface SkillEntry {
+  uri: string;
+  frontmatter: { name: string; description: string; [key: string]: unknown };
+  resources: SkillFileEntry[] | "dynamic";
+}
 
 /** The extension's publication limits per skill, which the host enforces too. */
 export const SKILL_LIMITS = Object.freeze({ files: 512, bytes: 16 * 1024 * 1024 });
