@@ -13,9 +13,9 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { PI_STAND_IN } from "@pi-mcp-adapter/test-kit";
 import { extensionEntryUrl } from "./extension-import-time.js";
 import { createShellHome, loadCatalogServers } from "./shell/shell-home.js";
-import { PI_STAND_IN } from "./startup-phases.js";
 
 // A module hook that appends each loaded file's URL and size to LOADED_LOG (hooks run on their own thread).
 const HOOK = `

@@ -28,6 +28,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { PI_STAND_IN } from "@pi-mcp-adapter/test-kit";
 import { extensionEntryUrl } from "./extension-import-time.js";
 import { createShellHome, loadCatalogServers } from "./shell/shell-home.js";
 import { median } from "./transport/transport-measure.js";
@@ -46,25 +47,9 @@ export const PHASES = [
 export type Phase = (typeof PHASES)[number];
 export type Phases = Record<Phase, number>;
 
-// A stand-in for Pi's API as thin as the extension allows; the handlers run as Pi runs them (awaited in turn).
-// `idle` is the CPU time (ms) the process spends after before_agent_start until its event loop is idle: work ours
+// Pi's API stood in for by test-kit's `PI_STAND_IN` (handlers run as Pi runs them, awaited in turn). `idle` is
+// the CPU time (ms) the process spends after before_agent_start until its event loop is idle: work ours
 // left queued behind the handlers, which on Pi's one thread runs before or beside its first request.
-/**
- * A child's stand-in for Pi (source text): `pi` collecting the handlers and tools, `fire(event, ctx)`
- * running an event's handlers in turn, and `ctx` for a session in the directory `process.argv[2]`.
- */
-export const PI_STAND_IN = `
-const handlers = new Map();
-const tools = [];
-const pi = {
-  registerTool(t) { tools.push(t); }, registerCommand() {}, registerFlag() {}, getFlag() {},
-  getAllTools() { return tools; }, on(e, h) { handlers.set(e, [...(handlers.get(e) ?? []), h]); },
-  events: { on() { return () => {}; }, emit() {} },
-};
-const fire = async (e, ctx) => { for (const h of handlers.get(e) ?? []) await h({ type: e }, ctx); };
-const ctx = { cwd: process.argv[2], hasUI: false, ui: { notify() {}, setStatus() {} } };
-`;
-
 const CHILD = `
 const marks = [];
 const mark = () => { marks.push(Number(process.hrtime.bigint() / 1000n)); return performance.now(); };

@@ -3,14 +3,15 @@
  * factory, `session_start`, `before_agent_start`, optionally a first
  * `mcp({ search })`, `session_shutdown`), with a module hook recording every
  * module the process loads and where each phase ended. Pi itself would load
- * its own modules too; this stand-in is as thin as the extension allows, so
- * what it records is the extension's (the bench's startup-phases.ts has the same).
+ * its own modules too; test-kit's `PI_STAND_IN` (the bench's start-up figures
+ * use it too) is as thin as the extension allows, so what it records is the extension's.
  */
 import { execFile } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { PI_STAND_IN } from "@pi-mcp-adapter/test-kit";
 import { extensionDir } from "./pi-hosts.js";
 
 const run = promisify(execFile);
@@ -30,15 +31,7 @@ const CHILD = `
 import { createRequire, register } from "node:module";
 import { appendFileSync } from "node:fs";
 register(process.argv[2]);
-const handlers = new Map();
-const tools = [];
-const pi = {
-  registerTool(t) { tools.push(t); }, registerCommand() {}, registerFlag() {}, getFlag() {},
-  getAllTools() { return tools; }, on(e, h) { handlers.set(e, [...(handlers.get(e) ?? []), h]); },
-  events: { on() { return () => {}; }, emit() {} },
-};
-const fire = async (e, ctx) => { for (const h of handlers.get(e) ?? []) await h({ type: e }, ctx); };
-const ctx = { cwd: process.cwd(), hasUI: false, ui: { notify() {}, setStatus() {} } };
+${PI_STAND_IN}
 const { default: factory } = await import(process.argv[1]);
 await factory(pi);
 await fire("session_start", ctx);

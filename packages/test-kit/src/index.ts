@@ -9,7 +9,7 @@ export {
 } from "./fault-proxy.js";
 export { type BrowserStepTool, browserStepTool, type Gate, gate } from "./interaction-fixtures.js";
 export { type ManualClock, manualClock } from "./manual-clock.js";
-export { SCRIPTED_MODEL_ID, SCRIPTED_PROVIDER, writePiAgentDir } from "./pi-host.js";
+export { PI_STAND_IN, SCRIPTED_MODEL_ID, SCRIPTED_PROVIDER, writePiAgentDir } from "./pi-host.js";
 export { createPrivateCa, type PrivateCa } from "./private-ca.js";
 export { isProcessAlive, recordedPids, waitForExit } from "./processes.js";
 export {
