@@ -44,7 +44,7 @@ export type V2ImportOutcome = { server: string; kind: V2RecordKind } & (
       status: "skipped";
       reason: V2ImportSkipReason;
       detail?: string;
-      /** Reported at an earlier start already (2.x's store is still unreadable). */
+      /** Not worth a line: said at an earlier start, or nothing shows 2.x saved anything here. */
       again?: true;
     }
 );
@@ -69,8 +69,15 @@ export async function importV2Credentials(options: V2ImportOptions): Promise<V2I
   const now = options.now ?? Date.now;
   const outcomes: V2ImportOutcome[] = [];
   for (const { name, url, kind } of options.servers) {
-    const skip = (reason: V2ImportSkipReason, detail?: string) =>
-      outcomes.push({ server: name, kind, status: "skipped", reason, ...(detail ? { detail } : {}) });
+    const skip = (reason: V2ImportSkipReason, detail?: string, again?: true) =>
+      outcomes.push({
+        server: name,
+        kind,
+        status: "skipped",
+        reason,
+        ...(detail ? { detail } : {}),
+        ...(again ? { again } : {}),
+      });
     const marker = await options.store.get(v2ImportMarkerAccount(kind, name));
     if (marker !== undefined && marker !== V2_IMPORT_RETRY) {
       skip("already_imported");
@@ -81,21 +88,11 @@ export async function importV2Credentials(options: V2ImportOptions): Promise<V2I
       entry = await reader.read(kind, name);
     } catch (error) {
       if (error instanceof V2StoreUnavailable) {
-        if (!error.found || marker === V2_IMPORT_RETRY) {
-          // Nothing shows 2.x saved anything here (no bus, no binding, a keyring that failed), or it
-          // was said at an earlier start: quiet, and tried again at the next start.
-          outcomes.push({
-            server: name,
-            kind,
-            status: "skipped",
-            reason: "unavailable",
-            detail: error.message,
-            again: true,
-          });
-        } else {
-          await options.store.set(v2ImportMarkerAccount(kind, name), V2_IMPORT_RETRY);
-          skip("unavailable", error.message);
-        }
+        // Quiet when nothing shows 2.x saved anything here (no bus, no tool, a keyring that failed) or
+        // it was said at an earlier start; tried again at the next start either way.
+        const quiet = !error.found || marker === V2_IMPORT_RETRY;
+        if (!quiet) await options.store.set(v2ImportMarkerAccount(kind, name), V2_IMPORT_RETRY);
+        skip("unavailable", error.message, quiet || undefined);
       } else if (error instanceof V2EntryUnreadable)
         await settle(options, kind, name, skip, "unreadable", error.message);
       else throw error;
@@ -255,7 +252,10 @@ async function saveOAuth(
   );
 }
 
-const KIND_WORDS: Record<V2RecordKind, string> = { oauth: "OAuth login", bearer: "bearer token" };
+const KIND_WORDS: Record<V2RecordKind, { the: string; a: string }> = {
+  oauth: { the: "the OAuth login", a: "an OAuth login" },
+  bearer: { the: "the bearer token", a: "a bearer token" },
+};
 const REASON_WORDS: Partial<Record<V2ImportSkipReason, string>> = {
   url_mismatch: "it was saved for another URL, so it is not sent to this one",
   unreadable: "2.x's saved value is not readable",
@@ -268,14 +268,13 @@ const REASON_WORDS: Partial<Record<V2ImportSkipReason, string>> = {
  * never a secret.
  */
 export function describeV2ImportOutcome(outcome: V2ImportOutcome): string | undefined {
-  const what = `the ${KIND_WORDS[outcome.kind]} pi-mcp-adapter 2.x saved for "${outcome.server}"`;
+  const words = KIND_WORDS[outcome.kind];
+  const saved = `pi-mcp-adapter 2.x saved for "${outcome.server}"`;
+  const what = `${words.the} ${saved}`;
   if (outcome.status === "imported") return `Imported ${what} (from its ${outcome.from}).`;
   if (outcome.again) return undefined;
   if (outcome.reason === "unavailable") {
-    return (
-      `Could not look for ${what.replace(/^the /, /^[aeiou]/i.test(KIND_WORDS[outcome.kind]) ? "an " : "a ")}: ${outcome.detail}. ` +
-      "Each start looks again, without this notice."
-    );
+    return `Could not look for ${words.a} ${saved}: ${outcome.detail}. Each start looks again, without this notice.`;
   }
   const why = REASON_WORDS[outcome.reason];
   if (!why) return undefined;

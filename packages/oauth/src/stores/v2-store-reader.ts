@@ -89,8 +89,8 @@ export function createV2StoreReader(options: V2StoreReaderOptions = {}): V2Store
   let keyringDown: V2StoreUnavailable | undefined;
 
   const keyringGet = async (service: string, account: string): Promise<string | undefined> => {
-    // Without a session bus the binding answers "nothing stored" rather than failing; that must not
-    // settle a server for good, so it counts as the keyring being unreachable.
+    // Without a session bus the Secret Service cannot be asked: say so without starting the tool, and never
+    // let it read as "nothing stored", which would settle a server for good.
     if (!options.loadKeyring && noSessionBus(env)) keyringDown ??= new V2StoreUnavailable(NO_BUS);
     if (keyringDown) throw keyringDown;
     let get: V2KeyringGet;
