@@ -12,6 +12,7 @@
  * synonyms, instead of a group per word.
  */
 import { withinEdits } from "../text/edit-distance.js";
+import { lowerBound } from "../text/sorted-strings.js";
 import { stem, tokenize } from "../text/tokenize.js";
 import { expandAbbreviation, isStopWord, synonymsOf } from "../text/vocabulary.js";
 
@@ -237,14 +238,7 @@ function nearSpellings(word: string, stemmed: string, index: Vocabulary): string
   const maxEdits = word.length >= 8 ? 2 : 1;
   const out: string[] = [];
   const sorted = index.sortedTerms;
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (sorted[mid]! < stemmed) low = mid + 1;
-    else high = mid;
-  }
-  for (let i = low; i < sorted.length && out.length < MAX_PREFIX_EXPANSIONS; i++) {
+  for (let i = lowerBound(sorted, stemmed); i < sorted.length && out.length < MAX_PREFIX_EXPANSIONS; i++) {
     const term = sorted[i]!;
     if (!term.startsWith(stemmed)) break;
     if (term.length > stemmed.length) out.push(term);
