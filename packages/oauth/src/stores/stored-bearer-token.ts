@@ -30,6 +30,13 @@ export function maskBearerToken(token: string): string {
   return token.length >= 16 ? `****${token.slice(-4)}` : "****";
 }
 
+/** The token as it is stored (trimmed), or why it cannot be: blank, or more than one line. */
+export function bearerTokenValue(token: string): { value: string } | { problem: "empty" | "lines" } {
+  const value = token.trim();
+  if (!value) return { problem: "empty" };
+  return /[\r\n]/.test(value) ? { problem: "lines" } : { value };
+}
+
 export async function storeBearerToken(
   store: CredentialStore,
   server: string,
@@ -37,11 +44,16 @@ export async function storeBearerToken(
   token: string,
   now: () => number = Date.now,
 ): Promise<void> {
-  const value = token.trim();
-  if (!value) throw new OAuthError("invalid_input", `No token given for "${server}": the input was empty`);
-  if (/[\r\n]/.test(value)) {
-    throw new OAuthError("invalid_input", `The token for "${server}" must be one line`);
+  const checked = bearerTokenValue(token);
+  if ("problem" in checked) {
+    throw new OAuthError(
+      "invalid_input",
+      checked.problem === "empty"
+        ? `No token given for "${server}": the input was empty`
+        : `The token for "${server}" must be one line`,
+    );
   }
+  const { value } = checked;
   const record: StoredBearerToken = {
     version: 1,
     server,

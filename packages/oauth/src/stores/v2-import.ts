@@ -13,7 +13,7 @@
 import type { CredentialStore } from "./credential-store.js";
 import { ServerCredentials, type StoredTokens } from "./server-credentials.js";
 import { normalizeServerUrl } from "./server-url.js";
-import { bearerTokenAccount, storeBearerToken } from "./stored-bearer-token.js";
+import { bearerTokenAccount, bearerTokenValue, storeBearerToken } from "./stored-bearer-token.js";
 import { V2_IMPORT_RETRY, v2ImportMarkerAccount } from "./v2-import-marker.js";
 import {
   createV2StoreReader,
@@ -190,9 +190,9 @@ function parse(kind: V2RecordKind, payload: string, nowMs: number): Parsed | und
   if (!value) return undefined;
   const url = text(value.serverUrl);
   if (kind === "bearer") {
-    // What `storeBearerToken` accepts: one line, not blank.
-    const token = text(value.token)?.trim();
-    return !token || /[\r\n]/.test(token) ? undefined : { kind, url, token };
+    // Only what `storeBearerToken` accepts.
+    const checked = bearerTokenValue(text(value.token) ?? "");
+    return "value" in checked ? { kind, url, token: checked.value } : undefined;
   }
   const saved = record(value.tokens);
   const client = record(value.clientInfo);
