@@ -42,6 +42,7 @@ describe("published tarballs", () => {
   });
 
   it("hold built code, README, changelog and licences only, the package's own MIT licence among them", () => {
+    const licence = readFileSync(path.join(repoRoot, "LICENSE"), "utf8");
     for (const { manifest } of publishedPackages()) {
       const files = tarballs.get(manifest.name)!.files;
       const extra = (manifest.files ?? []).filter(
@@ -62,6 +63,8 @@ describe("published tarballs", () => {
         files.filter((f) => /(^|\/)(src|test)\//.test(f) || /\.test\.|\.tsbuildinfo$|\.map$/.test(f)),
         manifest.name,
       ).toEqual([]);
+      // Each package's copy of the licence is the repository's (npm packs it from the package's folder).
+      expect(readFromTarball(tarballs.get(manifest.name)!, "LICENSE"), manifest.name).toBe(licence);
     }
   });
 
