@@ -32,7 +32,10 @@ describe.each(piHosts())("the skill approval dialog in a terminal on $label", (h
 
     const term = startPiInTmux(host, project);
     try {
-      await term.waitFor("Pi's editor", (s) => s.includes("fake-model"), 60_000);
+      // Pi takes a prompt only once its start-up is over (1.6 first looks for fd and ripgrep and
+      // answers Enter with "Startup is still in progress"); the extension's footer status is set at
+      // session start, after that, so it is the sign that Enter will submit.
+      await term.waitFor("the extension's footer status", (s) => s.includes("MCP:"), 60_000);
       term.type("Fill the PDF form.");
       await term.waitFor("the prompt in the editor", (s) => s.includes("Fill the PDF form."));
       term.keys("Enter");
