@@ -40,13 +40,16 @@ import { adoptFingerprints, toolFingerprint } from "./tool-fingerprint.js";
 type ListingRest = Pick<CachedServerListing, "tools" | "resources" | "resourceTemplates">;
 const REST_KEYS = ["tools", "resources", "resourceTemplates"] as const;
 
-/** A listing read from the file: its bytes (`{…}`), where its tools start in them, and its lists once parsed. */
+/** A listing read from the file: its bytes (`{…}`), where its tools start in them, its lists once parsed, and the bytes' hash once taken. */
 interface LazyListing {
   bytes: Buffer;
   restAt: number;
   rest?: ListingRest;
+  hash?: string;
 }
 const lazyListings = new WeakMap<object, LazyListing>();
+/** Listings given to the cache this process, with the hash of the text written for them (`noteListingTextHash`). */
+const writtenHashes = new WeakMap<object, string>();
 
 // `"name":{"key":"…","savedAt":123,"fingerprints":{…},"listing":{` — JSON strings written by JSON.stringify, a
 // plain number, and optionally the tools' fingerprints (hex digests only).
@@ -209,6 +212,29 @@ export function listingFingerprints(
   return { listing: textHash(listingText(listing)), tools: listed.map(toolFingerprint) };
 }
 
+/**
+ * SHA-256 of the text a cache file holds for this listing object: a listing
+ * read from the file and unchanged since (its own bytes), or one this
+ * process stored (`noteListingTextHash`); `undefined` for any other. Two
+ * listings with the same hash have the same content, so whatever is made
+ * only of a listing can be keyed by it across processes.
+ */
+export function listingTextHash(listing: object): string | undefined {
+  const lazy = lazyListings.get(listing);
+  if (lazy) return bytesHash(lazy);
+  return writtenHashes.get(listing);
+}
+
+/** Notes the hash of the text the file holds for `listing` (given to `MetadataCache.put`, or the copy it wrote). */
+export function noteListingTextHash(listing: object, hash: string): void {
+  if (!lazyListings.has(listing)) writtenHashes.set(listing, hash);
+}
+
+function bytesHash(lazy: LazyListing): string {
+  lazy.hash ??= textHash(lazy.bytes);
+  return lazy.hash;
+}
+
 /** SHA-256 of a listing's text (its UTF-8 bytes, as the file holds them). */
 function textHash(text: string | Buffer): string {
   return hash("sha256", text, "hex");
@@ -239,10 +265,7 @@ function lazyListing(
     ) {
       lazy.rest = parsed as ListingRest;
       // Made for exactly this text: the tools need no hashing for their pins.
-      if (
-        fingerprints?.tools.length === lazy.rest.tools.length &&
-        fingerprints.listing === textHash(lazy.bytes)
-      )
+      if (fingerprints?.tools.length === lazy.rest.tools.length && fingerprints.listing === bytesHash(lazy))
         adoptFingerprints(lazy.rest.tools, fingerprints.tools);
     } else {
       // Malformed lists: none are served, and the file's text for them is not written back.

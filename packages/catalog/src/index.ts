@@ -13,6 +13,7 @@ export {
 } from "./build-tool-metadata.js";
 export { CACHE_FILE_NAME, FAILED_LIST_RETRY_MS } from "./cache-file-constants.js";
 export type { SkippedList } from "./cache-file-schema.js";
+export { listingTextHash } from "./cache-file-text.js";
 export { CatalogError, type CatalogErrorCode } from "./errors.js";
 export {
   checkListingLimits,

@@ -18,7 +18,14 @@ import { parseCacheFile } from "./cache-file.js";
 import { CACHE_TTL_MS, CACHE_VERSION, FAILED_LIST_RETRY_MS } from "./cache-file-constants.js";
 import { CachePins, type HeldCacheFile } from "./cache-file-pins.js";
 import type { CacheEntry } from "./cache-file-schema.js";
-import { formatCacheFile, listingFingerprints, listsUnparsed, readFromSmallText } from "./cache-file-text.js";
+import {
+  formatCacheFile,
+  listingFingerprints,
+  listingTextHash,
+  listsUnparsed,
+  noteListingTextHash,
+  readFromSmallText,
+} from "./cache-file-text.js";
 import { checkListingLimits, listingLimitProblem, MAX_LISTING_BYTES } from "./listing-limits.js";
 import type { ServerPins } from "./tool-fingerprint.js";
 
@@ -116,9 +123,18 @@ export class MetadataCache {
     // The schema (zod) is loaded by the first write, never by reading: a start-up with a warm cache skips it.
     const { ServerListingSchema } = await import("./cache-file-schema.js");
     const entry: CacheEntry = { key, savedAt: this.now(), listing: ServerListingSchema.parse(listing) };
-    if (this.unchanged(server, entry)) return;
+    const current = this.snapshot.servers[server];
+    if (this.unchanged(server, entry)) {
+      // The file holds this content already: the listing is known by the hash of that text (where it is known).
+      const hash = listingTextHash(current!.listing);
+      if (hash !== undefined) noteListingTextHash(listing, hash);
+      return;
+    }
     // From the listed tools: the parsed copies are new objects, the listed ones were hashed by pinning.
     entry.fingerprints = listingFingerprints(entry.listing, listing.tools);
+    // The copy is what the file will hold; the listing itself, what metadata is made of, has the same content.
+    noteListingTextHash(entry.listing, entry.fingerprints.listing);
+    noteListingTextHash(listing, entry.fingerprints.listing);
     this.bad.delete(server);
     await this.change((cache) => {
       cache.servers[server] = entry;

@@ -51,6 +51,7 @@ const ROOT = [
   "instructionsHead",
   "instructionsPreview",
   "listingLimitProblem",
+  "listingTextHash",
   "loadSkill",
   "nameSkills",
   "readSkillFile",

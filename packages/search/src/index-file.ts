@@ -21,7 +21,19 @@ import { letterCounts } from "./text/name-match.js";
 import { normalizeName } from "./text/tokenize.js";
 
 /** The options a kept index is made and read with: the tools' keywords and their servers' own text. */
-export type KeptIndexOptions = Pick<SearchIndexOptions, "searchKeywords" | "serverContext">;
+export type KeptIndexOptions = Pick<SearchIndexOptions, "searchKeywords" | "serverContext"> & KeptToolsKey;
+
+export interface KeptToolsKey {
+  /**
+   * The caller's name for exactly these tools, when it has one cheaper than
+   * their text: two lists given the same `toolsKey` must have the same names,
+   * servers, descriptions and input schemas in the same order. The key then
+   * stands for their descriptions and schemas (not hashed); their names are
+   * still checked. Bytes made with a `toolsKey` are read only with the same
+   * one, and bytes made without one only without.
+   */
+  toolsKey?: string;
+}
 
 const MAGIC = "PMSI";
 /** Raised whenever the layout of the bytes changes. */
@@ -48,7 +60,10 @@ interface Header {
  * vectors). Every tool's meaning vector is made here if it was not yet
  * (a few ms a hundred tools): call it in idle time.
  */
-export function searchIndexBytes(index: SearchIndex): Uint8Array | undefined {
+export function searchIndexBytes(
+  index: SearchIndex,
+  { toolsKey }: KeptToolsKey = {},
+): Uint8Array | undefined {
   const source = sourceOf(index);
   if (!source || !keepable(source.options)) return undefined;
   const key = indexKey(
@@ -56,6 +71,7 @@ export function searchIndexBytes(index: SearchIndex): Uint8Array | undefined {
       tools: index.tools,
       keywords: source.keywords,
       contexts: contextTexts(index.tools, source.options.serverContext),
+      ...(toolsKey !== undefined ? { toolsKey } : {}),
     },
     FORMAT,
   );
@@ -161,9 +177,18 @@ function readHeader(
   options: KeptIndexOptions,
 ): ReadHeader | undefined {
   const keywords = tools.map((tool) => keywordsForTool(tool, options.searchKeywords));
-  const inputs: KeyInputs = { tools, keywords, contexts: contextTexts(tools, options.serverContext) };
+  const inputs: KeyInputs = {
+    tools,
+    keywords,
+    contexts: contextTexts(tools, options.serverContext),
+    ...(options.toolsKey !== undefined ? { toolsKey: options.toolsKey } : {}),
+  };
   const known = matched.get(bytes);
-  if (known && sameKeyInputs(known.inputs, inputs)) return { ...known.read, keywords };
+  if (known && sameKeyInputs(known.inputs, inputs)) {
+    if (inputs.toolsKey !== undefined && known.inputs.tools !== tools && !sameNames(known.read.header, tools))
+      return undefined;
+    return { ...known.read, keywords };
+  }
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length < PREAMBLE || buffer.toString("latin1", 0, 4) !== MAGIC) return undefined;
   if (buffer.readUInt32LE(4) !== FORMAT) return undefined;
@@ -172,9 +197,22 @@ function readHeader(
     headerEnd <= buffer.length ? parseHeader(buffer.toString("utf8", PREAMBLE, headerEnd)) : undefined;
   if (!header || header.tools !== tools.length) return undefined;
   if (header.key !== indexKey(inputs, FORMAT)) return undefined;
+  if (inputs.toolsKey !== undefined && !sameNames(header, tools)) return undefined;
   const read = { buffer, headerEnd, header, keywords };
   matched.set(bytes, { read, inputs });
   return read;
+}
+
+/**
+ * Whether the index's tools have these tools' names, in order: what is checked of tools keyed by the
+ * caller's `toolsKey` (a key given for other tools then finds no index rather than a wrong one).
+ */
+function sameNames(header: Header, tools: readonly ToolMetadata[]): boolean {
+  const names = header.compactNames;
+  return tools.every(
+    (tool, doc) =>
+      names[2 * doc] === normalizeName(tool.name) && names[2 * doc + 1] === normalizeName(tool.prefixedName),
+  );
 }
 
 function keepable(options: SearchIndexOptions): boolean {

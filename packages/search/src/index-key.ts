@@ -4,8 +4,11 @@
  * schema and search keywords, each of its servers' own text as the
  * `serverContext` signal reads it (capped, so a huge instruction costs no more
  * than its first characters), the scoring constants, and which build of this
- * package (and of its word data) made it. Also whether two sets of such inputs
- * are the same, field by field, so bytes already keyed are not hashed again.
+ * package (and of its word data) made it. A caller that can name its tools
+ * more cheaply than by their text (the runtime: by the hashes of the cached
+ * listings they were made from) gives a `toolsKey`, which then stands for the
+ * tools' descriptions and schemas. Also whether two sets of such inputs are
+ * the same, field by field, so bytes already keyed are not hashed again.
  */
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
@@ -27,6 +30,8 @@ export interface KeyInputs {
   keywords: readonly (readonly string[])[];
   /** Each server's text as the index reads it, in the order the servers first come among the tools. */
   contexts: readonly string[];
+  /** The caller's name for exactly these tools (see `KeptIndexOptions.toolsKey`): hashed instead of their text. */
+  toolsKey?: string;
 }
 
 /** The code and data an index depends on: this module's file (the package's bundle once built) and the word data. */
@@ -38,7 +43,10 @@ export function contextTexts(tools: readonly ToolMetadata[], context: ServerCont
 }
 
 /** The key of an index of these inputs, by this build; `undefined` when the build cannot be named. */
-export function indexKey({ tools, keywords, contexts }: KeyInputs, format: number): string | undefined {
+export function indexKey(
+  { tools, keywords, contexts, toolsKey }: KeyInputs,
+  format: number,
+): string | undefined {
   const build = buildStamp();
   if (build === undefined) return undefined;
   const hash = createHash("sha256");
@@ -47,16 +55,22 @@ export function indexKey({ tools, keywords, contexts }: KeyInputs, format: numbe
     JSON.stringify([format, DEFAULT_RANKING_WEIGHTS, fieldWeightList(), FIELD_LENGTH_NORMALISATION, K1]),
   );
   const parts: string[] = [];
-  tools.forEach((tool, doc) => {
-    parts.push(
-      tool.prefixedName,
-      tool.name,
-      tool.server,
-      tool.description ?? "",
-      schemaJson(tool.inputSchema),
-      keywords[doc]!.join("\u0001"),
-    );
-  });
+  if (toolsKey !== undefined) {
+    // The tools by the caller's name for them; their names are checked against the index's when it is read.
+    parts.push("tools-key", toolsKey, String(tools.length));
+    for (const words of keywords) parts.push(words.join("\u0001"));
+  } else {
+    tools.forEach((tool, doc) => {
+      parts.push(
+        tool.prefixedName,
+        tool.name,
+        tool.server,
+        tool.description ?? "",
+        schemaJson(tool.inputSchema),
+        keywords[doc]!.join("\u0001"),
+      );
+    });
+  }
   hash.update(parts.join("\u0000"));
   hash.update("\u0002");
   hash.update(JSON.stringify(contexts));
@@ -66,11 +80,13 @@ export function indexKey({ tools, keywords, contexts }: KeyInputs, format: numbe
 /** Whether two sets of inputs give `indexKey` the same inputs, field by field. */
 export function sameKeyInputs(a: KeyInputs, b: KeyInputs): boolean {
   if (a.tools.length !== b.tools.length || a.contexts.length !== b.contexts.length) return false;
+  if (a.toolsKey !== b.toolsKey) return false;
   for (let i = 0; i < a.contexts.length; i++) if (a.contexts[i] !== b.contexts[i]) return false;
   for (let doc = 0; doc < a.tools.length; doc++) {
     const x = a.tools[doc]!;
     const y = b.tools[doc]!;
     if (
+      a.toolsKey === undefined &&
       x !== y &&
       (x.prefixedName !== y.prefixedName ||
         x.name !== y.name ||

@@ -1,7 +1,13 @@
 export { englishLexicon, type Lexicon } from "./data/lexicon.js";
 export { englishWordVectors, type WordVectors } from "./data/word-vectors.js";
 export { SearchError, type SearchErrorCode } from "./errors.js";
-export { searchIndexBytes, searchIndexBytesMatch, searchIndexFromBytes } from "./index-file.js";
+export {
+  type KeptIndexOptions,
+  type KeptToolsKey,
+  searchIndexBytes,
+  searchIndexBytesMatch,
+  searchIndexFromBytes,
+} from "./index-file.js";
 export { DEFAULT_RANKING_WEIGHTS, type RankingWeights } from "./indexing/field-weights.js";
 export type { SearchKeywords } from "./indexing/search-keywords.js";
 export { prepareSearch } from "./indexing/tool-fields.js";

@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 /** `@pi-mcp-adapter/search` (src/index.ts). */
 const ROOT = [
   "DEFAULT_RANKING_WEIGHTS",
+  "KeptIndexOptions",
+  "KeptToolsKey",
   "Lexicon",
   "MatchConfidence",
   "RELEVANT_SHARE",

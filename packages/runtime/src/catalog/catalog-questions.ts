@@ -70,7 +70,11 @@ export class CatalogQuestions {
       ? view.tools
       : await this.indexes.indexOf(
           view.tools,
-          { searchKeywords, serverContext: this.listings.tools.serverContext(names) },
+          {
+            searchKeywords,
+            serverContext: this.listings.tools.serverContext(names),
+            toolsKey: () => this.listings.tools.toolsKey(view.tools),
+          },
           options.server === undefined,
         );
     const result = await searchTools(query, tools, { ...options, searchKeywords, relevantOnly: true });

@@ -18,6 +18,7 @@ import path from "node:path";
 import { type ToolMetadata, writeFileAtomic } from "@pi-mcp-adapter/core";
 import {
   createSearchIndex,
+  type KeptIndexOptions,
   type SearchIndex,
   type SearchKeywords,
   type ServerContext,
@@ -25,10 +26,14 @@ import {
   searchIndexFromBytes,
 } from "@pi-mcp-adapter/search";
 
-/** What an index is built with besides its tools: the servers' search keywords and their own text. */
+/**
+ * What an index is built with besides its tools: the servers' search keywords and their own text; and
+ * how to name the tools for the kept file without their text (asked when the file is read or written).
+ */
 export interface IndexInputs {
   searchKeywords: SearchKeywords;
   serverContext: ServerContext;
+  toolsKey?: () => string | undefined;
 }
 
 /** The index file's name, in the metadata cache's directory. */
@@ -79,7 +84,7 @@ export class SearchIndexStore {
   /** Whether the file was tried (it is, for the first index of the whole catalog only). */
   private tried = false;
   /** The newest index built and not yet saved, and whether a save is under way or due. */
-  private unsaved: SearchIndex | undefined;
+  private unsaved: { index: SearchIndex; toolsKey: IndexInputs["toolsKey"] } | undefined;
   private saving: Promise<void> | undefined;
   /** Ends the wait of a due save. */
   private saveNow: (() => void) | undefined;
@@ -125,17 +130,18 @@ export class SearchIndexStore {
       this.tried = true;
       const bytes = await keptIndexBytes(this.file!);
       forgetKeptIndexBytes(this.file!);
-      const loaded = bytes && searchIndexFromBytes(bytes, tools, inputs);
+      const loaded = bytes && searchIndexFromBytes(bytes, tools, keptOptions(inputs));
       if (loaded) return loaded;
     }
-    const index = createSearchIndex(tools, inputs);
-    if (keep) this.save(index);
+    const { searchKeywords, serverContext } = inputs;
+    const index = createSearchIndex(tools, { searchKeywords, serverContext });
+    if (keep) this.save(index, inputs.toolsKey);
     return index;
   }
 
   /** Saves `index` a little later (the newest of several built meanwhile), or at `saved()`. */
-  private save(index: SearchIndex): void {
-    this.unsaved = index;
+  private save(index: SearchIndex, toolsKey: IndexInputs["toolsKey"]): void {
+    this.unsaved = { index, toolsKey };
     this.saving ??= (async () => {
       while (this.unsaved) {
         // Not at once: the turn that built the index is still on its way to the model.
@@ -150,11 +156,22 @@ export class SearchIndexStore {
         this.saveNow = undefined;
         const next = this.unsaved;
         this.unsaved = undefined;
-        const bytes = searchIndexBytes(next);
+        // Named now: a listing read live has its hash once the cache has stored it (after the build).
+        const bytes = searchIndexBytes(next.index, { toolsKey: next.toolsKey?.() });
         // A file that cannot be written only costs the next session the analysis.
         if (bytes) await writeFileAtomic(this.file!, bytes, { mode: 0o600 }).catch(() => {});
       }
       this.saving = undefined;
     })();
   }
+}
+
+/** The options the kept file is read with: the keywords, the servers' own text, and the tools' name if known. */
+export function keptOptions(inputs: IndexInputs): KeptIndexOptions {
+  const toolsKey = inputs.toolsKey?.();
+  return {
+    searchKeywords: inputs.searchKeywords,
+    serverContext: inputs.serverContext,
+    ...(toolsKey !== undefined ? { toolsKey } : {}),
+  };
 }

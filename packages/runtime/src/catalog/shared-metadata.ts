@@ -8,9 +8,13 @@
  * a new object: built afresh. The warnings a build gave (entries left out)
  * are told again to each later caller that listens.
  */
+import { hash } from "node:crypto";
+import { statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import {
   type BuildToolMetadataOptions,
   buildServerMetadata,
+  listingTextHash,
   type ServerListing,
 } from "@pi-mcp-adapter/catalog";
 import type { ToolMetadata } from "@pi-mcp-adapter/core";
@@ -22,6 +26,8 @@ interface Built {
 }
 
 const built = new WeakMap<ServerListing, Built>();
+/** What each metadata array was built from: its listing and the build options' key. */
+const sources = new WeakMap<readonly ToolMetadata[], { listing: ServerListing; key: string }>();
 
 /** `buildServerMetadata`, or what it gave for this listing object with the same options (its warnings told again). */
 export function sharedServerMetadata(
@@ -51,5 +57,54 @@ export function sharedServerMetadata(
     },
   });
   built.set(listing, { key, metadata, warnings });
+  sources.set(metadata, { listing, key });
   return metadata;
+}
+
+/**
+ * A name for exactly the tools of these servers' metadata (in this order), for keying the kept search
+ * index without hashing a thousand tools' text: what each was built from — the hash of its cached
+ * listing's text (catalog's `listingTextHash`) and the build options — and which build of the code that
+ * turns listings into metadata (catalog, core and this package) did it. `undefined` when one of them
+ * is not known so (a listing the cache never held, metadata not built here, a build not found): the
+ * index is then keyed by the tools' text, as before.
+ */
+export function metadataToolsKey(
+  metadata: readonly (readonly ToolMetadata[] | undefined)[],
+): string | undefined {
+  const stamp = buildStamp();
+  if (stamp === undefined) return undefined;
+  const parts = [stamp];
+  for (const tools of metadata) {
+    if (!tools?.length) continue;
+    const source = sources.get(tools);
+    const listingHash = source && listingTextHash(source.listing);
+    if (listingHash === undefined) return undefined;
+    parts.push(source!.key, listingHash);
+  }
+  return hash("sha256", parts.join("\u0000"), "hex");
+}
+
+/** The files of the code that makes metadata, by path, size and time, read once per process (`null`: not found). */
+let stamped: string | null | undefined;
+
+function buildStamp(): string | undefined {
+  if (stamped === undefined) {
+    try {
+      stamped = [
+        import.meta.url,
+        import.meta.resolve("@pi-mcp-adapter/catalog"),
+        import.meta.resolve("@pi-mcp-adapter/core"),
+      ]
+        .map((url) => {
+          const file = fileURLToPath(url);
+          const stat = statSync(file);
+          return `${file}\u0000${stat.size}\u0000${stat.mtimeMs}`;
+        })
+        .join("\n");
+    } catch {
+      stamped = null;
+    }
+  }
+  return stamped ?? undefined;
 }

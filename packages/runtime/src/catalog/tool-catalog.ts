@@ -23,7 +23,7 @@ import {
 import type { SearchKeywords, ServerContext } from "@pi-mcp-adapter/search";
 import { currentUntil } from "./listing-freshness.js";
 import { type ListingSource, listServer } from "./server-listing.js";
-import { sharedServerMetadata } from "./shared-metadata.js";
+import { metadataToolsKey, sharedServerMetadata } from "./shared-metadata.js";
 
 export type { ListingSource } from "./server-listing.js";
 
@@ -55,6 +55,8 @@ export class ToolCatalog {
   private version = 0;
   private keywords: { key: string; value: SearchKeywords } | undefined;
   private listed: { key: string; version: number; tools: ToolMetadata[] } | undefined;
+  /** Each array `list` gave, with the servers' metadata it was made of (for `toolsKey`). */
+  private readonly listedFrom = new WeakMap<readonly ToolMetadata[], (ToolMetadata[] | undefined)[]>();
   private context: { key: string; version: number; value: ServerContext } | undefined;
 
   constructor(
@@ -78,13 +80,20 @@ export class ToolCatalog {
   list(names: readonly string[]): ToolMetadata[] {
     const key = names.join("\u0000");
     if (this.listed?.key !== key || this.listed.version !== this.version) {
-      this.listed = {
-        key,
-        version: this.version,
-        tools: searchableTools(names.map((n) => this.metadataByServer.get(n))),
-      };
+      const metadata = names.map((n) => this.metadataByServer.get(n));
+      this.listed = { key, version: this.version, tools: searchableTools(metadata) };
+      this.listedFrom.set(this.listed.tools, metadata);
     }
     return this.listed.tools;
+  }
+
+  /**
+   * A name for exactly the tools of an array `list` gave (shared-metadata.ts's `metadataToolsKey`), for the
+   * kept search index; `undefined` for another array, or where a listing's hash is not known.
+   */
+  toolsKey(tools: readonly ToolMetadata[]): string | undefined {
+    const metadata = this.listedFrom.get(tools);
+    return metadata && metadataToolsKey(metadata);
   }
 
   /** True when the server's listing in memory came from the server this session (not the disk cache). */

@@ -30,9 +30,11 @@ import { pinMode } from "../calls/tool-pins.js";
 import {
   forgetKeptIndexBytes,
   keptIndexBytes,
+  keptOptions,
   searchIndexFileBeside,
   wholeCatalogIndexed,
 } from "../catalog/search-index-store.js";
+import { metadataToolsKey } from "../catalog/shared-metadata.js";
 import { contextByServer, keywordsByServer, searchableTools } from "../catalog/tool-catalog.js";
 import type { SnapshotServer, StartupSnapshot } from "./startup-snapshot.js";
 
@@ -83,8 +85,14 @@ async function keptIndexFits(snapshot: StartupSnapshot, cached: SnapshotServer[]
     // The tools, keywords and servers' own text as the session's catalog gathers them (tool-catalog.ts).
     const searchKeywords = keywordsByServer(snapshot.servers.map((s) => s.server));
     const serverContext = contextByServer(cached.map((s) => [s.server.name, s.listing]));
-    const tools = searchableTools(cached.map((s) => s.metadata));
-    if (searchIndexBytesMatch(bytes, tools, { searchKeywords, serverContext })) return true;
+    const metadata = cached.map((s) => s.metadata);
+    const tools = searchableTools(metadata);
+    const options = keptOptions({
+      searchKeywords,
+      serverContext,
+      toolsKey: () => metadataToolsKey(metadata),
+    });
+    if (searchIndexBytesMatch(bytes, tools, options)) return true;
   }
   forgetKeptIndexBytes(file);
   return false;

@@ -9,6 +9,7 @@ import { definitionHash } from "@pi-mcp-adapter/config";
 import { createSearchIndex, searchIndexBytes } from "@pi-mcp-adapter/search";
 import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { expect, it } from "vitest";
+import { metadataToolsKey } from "../../src/catalog/shared-metadata.js";
 import { createRuntime, warmUpSearch } from "../../src/index.js";
 import { loadStartupSnapshot } from "../../src/startup.js";
 
@@ -35,7 +36,10 @@ it("the session's first search uses the bytes the warm-up read, not the file as 
   const snapshot = await loadStartupSnapshot({ cwd: dir.path, config, metadataCacheFile: cacheFile });
   // The index an earlier process kept (made here: a session of this process would skip the warm-up's check).
   const tools = snapshot.servers[0]!.metadata!;
-  await writeFile(indexFile, searchIndexBytes(createSearchIndex(tools))!);
+  // Keyed as a session keys it: by its cached listing's hash (shared-metadata.ts).
+  const toolsKey = metadataToolsKey([tools]);
+  expect(toolsKey).toMatch(/^[0-9a-f]{64}$/);
+  await writeFile(indexFile, searchIndexBytes(createSearchIndex(tools), { toolsKey })!);
 
   await warmUpSearch(snapshot);
   // Whatever the file holds from now on is not read again by this process.

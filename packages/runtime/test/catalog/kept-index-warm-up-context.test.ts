@@ -12,6 +12,7 @@ import { definitionHash } from "@pi-mcp-adapter/config";
 import { createSearchIndex, searchIndexBytes } from "@pi-mcp-adapter/search";
 import { createTempDir } from "@pi-mcp-adapter/test-kit";
 import { expect, it } from "vitest";
+import { metadataToolsKey } from "../../src/catalog/shared-metadata.js";
 import { createRuntime, warmUpSearch } from "../../src/index.js";
 import { loadStartupSnapshot } from "../../src/startup.js";
 
@@ -38,7 +39,10 @@ it("the warm-up finds an index kept with the servers' own text to fit, and the s
   const tools = snapshot.servers[0]!.metadata!;
   // The context as the runtime puts it together: title, description, instructions.
   const serverContext = { notes: "Notebook\nA place for short notes.\nNotes are kept per notebook." };
-  await writeFile(indexFile, searchIndexBytes(createSearchIndex(tools, { serverContext }))!);
+  // Keyed as a session keys it: by its cached listing's hash (shared-metadata.ts).
+  const toolsKey = metadataToolsKey([tools]);
+  expect(toolsKey).toMatch(/^[0-9a-f]{64}$/);
+  await writeFile(indexFile, searchIndexBytes(createSearchIndex(tools, { serverContext }), { toolsKey })!);
 
   await warmUpSearch(snapshot);
   await writeFile(indexFile, OTHER);
