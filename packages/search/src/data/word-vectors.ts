@@ -6,7 +6,7 @@
  * sorted, so a lookup is a binary search.
  */
 import { readFileSync } from "node:fs";
-import { lowerBound } from "../text/sorted-strings.js";
+import { lowerBound, TextLines } from "../text/sorted-strings.js";
 
 /** The data, beside this module in src/ and in dist/ (the build copies it); made by scripts/build-word-vectors.mjs. */
 const WORDS_FILE = new URL("./word-vectors.txt", import.meta.url);
@@ -23,9 +23,11 @@ let loaded: WordVectors | undefined;
 /** The built-in English word vectors (loaded once, on the first call). */
 export function englishWordVectors(): WordVectors {
   if (loaded) return loaded;
-  const [dimsLine = "", ...words] = readFileSync(WORDS_FILE, "utf8").split("\n");
-  if (words.at(-1) === "") words.pop();
-  const dims = Number(dimsLine);
+  // The first line is the dimension; the words follow, one a line, read in place (not split into 30,000 strings).
+  const text = readFileSync(WORDS_FILE, "utf8");
+  const dimsEnd = text.indexOf("\n");
+  const dims = Number(text.slice(0, dimsEnd));
+  const words = new TextLines(text, dimsEnd + 1);
   const bytes = readFileSync(VECTORS_FILE);
   const all = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   loaded = {
@@ -33,7 +35,7 @@ export function englishWordVectors(): WordVectors {
     vector(word) {
       // The words are sorted (as the build script writes them): a binary search, no table of all 30,000 (~10 ms).
       const row = lowerBound(words, word);
-      return words[row] === word ? all.subarray(row * dims, (row + 1) * dims) : undefined;
+      return words.at(row) === word ? all.subarray(row * dims, (row + 1) * dims) : undefined;
     },
   };
   return loaded;
