@@ -152,6 +152,13 @@ describe("keyring store", () => {
       "/tmp/agent/mcp-adapter/oauth",
     );
     expect(defaultEncryptedFileDir({}, "/home/u")).toBe("/home/u/.pi/agent/mcp-adapter/oauth");
+    // A leading `~` is the home, as the rest of the adapter reads this variable (not a folder named "~").
+    expect(defaultEncryptedFileDir({ PI_CODING_AGENT_DIR: "~/agent" }, "/home/u")).toBe(
+      "/home/u/agent/mcp-adapter/oauth",
+    );
+    expect(defaultEncryptedFileDir({ PI_CODING_AGENT_DIR: "~" }, "/home/u")).toBe(
+      "/home/u/mcp-adapter/oauth",
+    );
   });
 
   it("is what createCredentialStore returns by default", () => {
