@@ -185,7 +185,10 @@ function readHeader(
   };
   const known = matched.get(bytes);
   if (known && sameKeyInputs(known.inputs, inputs)) {
-    if (inputs.toolsKey !== undefined && known.inputs.tools !== tools && !sameNames(known.read.header, tools))
+    // Names checked already for these tool objects (the warm-up's check, then the session's read) are not again.
+    const checked = known.inputs.tools;
+    const sameObjects = checked.length === tools.length && checked.every((tool, doc) => tool === tools[doc]);
+    if (inputs.toolsKey !== undefined && !sameObjects && !sameNames(known.read.header, tools))
       return undefined;
     return { ...known.read, keywords };
   }
