@@ -136,9 +136,17 @@ export function searchIndexFromBytes(
     ...(options.serverContext ? { serverContext: options.serverContext } : {}),
   };
   const { compactNames } = read.header;
+  // Letter counts serve only near-spellings of a name: counted for a tool when a query first needs them.
   const namesOf = (_tool: ToolMetadata, doc: number) => {
     const names = [compactNames[2 * doc]!, compactNames[2 * doc + 1]!] as const;
-    return { compactNames: names, letters: [letterCounts(names[0]), letterCounts(names[1])] as const };
+    let letters: readonly [Uint8Array, Uint8Array] | undefined;
+    return {
+      compactNames: names,
+      get letters() {
+        letters ??= [letterCounts(names[0]), letterCounts(names[1])];
+        return letters;
+      },
+    };
   };
   return indexOver(tools, data, read.keywords, indexOptions, namesOf);
 }

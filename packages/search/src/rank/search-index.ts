@@ -15,7 +15,7 @@ import { DEFAULT_RANKING_WEIGHTS, fieldWeightList, type RankingWeights } from ".
 import { analyseTools, type IndexData } from "../indexing/index-data.js";
 import { documentFrequency } from "../indexing/postings.js";
 import { indexKeywordPhrases, keywordsForTool, type SearchKeywords } from "../indexing/search-keywords.js";
-import { compactNamesOf, DESCRIBED, SURFACE } from "../indexing/tool-fields.js";
+import { compactNamesOf } from "../indexing/tool-fields.js";
 import { type QueryGroup, queryGroups, withoutWebAddresses } from "../query/query-terms.js";
 import { letterCounts, nameBonus } from "../text/name-match.js";
 import { normalizeName } from "../text/tokenize.js";
@@ -31,6 +31,7 @@ import {
 import { addGroup } from "./group-scores.js";
 import { countRelevant } from "./match-confidence.js";
 import type { ScoredDoc } from "./scored-doc.js";
+import { TermVocabulary } from "./term-vocabulary.js";
 
 export type { ScoredDoc } from "./scored-doc.js";
 
@@ -129,23 +130,14 @@ export function indexOver(
   const n = tools.length;
   const maxRelatedDocs = Math.max(50, n * MAX_RELATED_DOC_SHARE);
   const df = (term: string) => documentFrequency(postings, term);
+  // Each tool's compact names, and their letter counts (which an index read from a file counts on first need).
+  const nameForms: Pick<ReturnType<typeof compactNamesOf>, "compactNames" | "letters">[] = new Array(n);
   const compactNames: (readonly [string, string])[] = new Array(n);
-  const nameLetters: (readonly [Uint8Array, Uint8Array])[] = new Array(n);
   for (let doc = 0; doc < n; doc++) {
-    const named = names(tools[doc]!, doc);
-    compactNames[doc] = named.compactNames;
-    nameLetters[doc] = named.letters;
+    nameForms[doc] = names(tools[doc]!, doc);
+    compactNames[doc] = nameForms[doc]!.compactNames;
   }
-  const vocabulary = new Set(
-    [...postings.ids.keys()].filter((term) => !term.startsWith(SURFACE) && !term.startsWith(DESCRIBED)),
-  );
-  const sortedTerms = [...vocabulary].sort();
-  const termsByLength = new Map<number, string[]>();
-  for (const term of sortedTerms) {
-    const bucket = termsByLength.get(term.length);
-    if (bucket) bucket.push(term);
-    else termsByLength.set(term.length, [term]);
-  }
+  const vocabulary = new TermVocabulary(postings.ids);
 
   const byCompactName = new Map<string, number[]>();
   compactNames.forEach((names, doc) => {
@@ -257,7 +249,7 @@ export function indexOver(
       scratch.sureTotal[doc] = 0;
       if (accept && !accept(tools[doc]!)) continue;
       const bonus = compactQuery
-        ? nameBonus(compactQuery, compactNames[doc]!, nameLike, queryLetters, nameLetters[doc]!)
+        ? nameBonus(compactQuery, compactNames[doc]!, nameLike, queryLetters, nameForms[doc]!)
         : 0;
       const coverage = groups.length ? ((matched + 1) / (words + 1)) ** coverageExponent : 1;
       const named = serverFactor ? serverFactor(doc) : 1;
@@ -273,8 +265,12 @@ export function indexOver(
     tools,
     vocabulary,
     longNameTerms,
-    sortedTerms,
-    termsByLength,
+    get sortedTerms() {
+      return vocabulary.sortedTerms;
+    },
+    get termsByLength() {
+      return vocabulary.termsByLength;
+    },
     related: (stemmed) => lexicon.related(stemmed).filter(([term]) => df(term) <= maxRelatedDocs),
     relatedWeight: options.weights?.lexiconSynonym ?? DEFAULT_RANKING_WEIGHTS.lexiconSynonym,
     lexiconCredit: options.weights?.lexiconCoverage ?? DEFAULT_RANKING_WEIGHTS.lexiconCoverage,

@@ -13,7 +13,8 @@ export function nameBonus(
   names: readonly [string, string],
   nameLike: boolean,
   queryLetters: Uint8Array,
-  letters: readonly [Uint8Array, Uint8Array],
+  /** The names' letter counts, read only for a near spelling (they may be counted on first read). */
+  forms: { readonly letters: readonly [Uint8Array, Uint8Array] },
 ): number {
   let bonus = 0;
   for (let k = 0; k < 2; k++) {
@@ -23,7 +24,7 @@ export function nameBonus(
       bonus = Math.max(bonus, (NAME_CONTAINS_BONUS * query.length) / name.length);
     } else if (nameLike && Math.abs(name.length - query.length) <= 2) {
       const max = query.length >= 10 ? 2 : 1;
-      if (letterDistance(queryLetters, letters[k]!) <= 2 * max && withinEdits(query, name, max)) {
+      if (letterDistance(queryLetters, forms.letters[k]!) <= 2 * max && withinEdits(query, name, max)) {
         bonus = Math.max(bonus, NEAR_NAME_BONUS - 3 * (withinEdits(query, name, max - 1) ? max - 1 : max));
       }
     }
