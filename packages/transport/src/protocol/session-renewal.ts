@@ -5,7 +5,10 @@
  * many servers send instead), opens a new session — once, shared by every
  * request that hit the loss at the same time — and is sent again on it. That
  * retry is safe even for `tools/call`: a server that lost the session never
- * ran the request. Listeners hear `renewing`, then `renewed` or `failed`.
+ * ran the request. The lost session is closed only once the requests still
+ * in flight on it have their answers (a 404 arriving after the renewal is
+ * retried too; closing at once failed them as "connection closed"). Listeners
+ * hear `renewing`, then `renewed` or `failed`.
  */
 import { describeError } from "@pi-mcp-adapter/core";
 import { TransportError } from "../errors.js";
@@ -51,6 +54,10 @@ export function isSessionLost(error: unknown): boolean {
 
 export class RenewableSession {
   private current: OpenSession;
+  /** The requests in flight on each session, settled or not. */
+  private readonly inFlight = new WeakMap<OpenSession, Set<Promise<void>>>();
+  /** Sessions replaced by a renewal and not closed yet: their last requests are still in flight. */
+  private readonly retiring = new Set<OpenSession>();
   private renewing: Promise<void> | undefined;
   private closeHandler: (() => void) | undefined;
   private closed = false;
@@ -99,17 +106,20 @@ export class RenewableSession {
     this.closed = true;
     await this.renewing?.catch(() => {});
     await this.current.client.close();
+    // Ending the connection ends what a replaced session still had in flight, too.
+    await Promise.all([...this.retiring].map((lost) => lost.client.close().catch(() => {})));
   }
 
   private async send<T>(run: (client: ProtocolClient) => Promise<T>): Promise<T> {
     const used = this.current;
     const carriedSession = used.transport.sessionId !== undefined;
     try {
-      return await run(used.client);
+      return await this.track(used, run(used.client));
     } catch (error) {
       if (!carriedSession || this.closed || !isSessionLost(error)) throw error;
       await this.renew(used, error);
-      return run(this.current.client);
+      const next = this.current;
+      return this.track(next, run(next.client));
     }
   }
 
@@ -145,8 +155,32 @@ export class RenewableSession {
     }
     this.current = next;
     this.watchClose(next);
-    await lost.client.close().catch(() => {});
+    this.retire(lost);
     this.emit("renewed");
+  }
+
+  /** Notes `request` as in flight on `session` until it settles. */
+  private track<T>(session: OpenSession, request: Promise<T>): Promise<T> {
+    const pending = this.inFlight.get(session) ?? new Set<Promise<void>>();
+    this.inFlight.set(session, pending);
+    const settled = request.then(
+      () => {},
+      () => {},
+    );
+    pending.add(settled);
+    void settled.then(() => pending.delete(settled));
+    return request;
+  }
+
+  /** Closes a replaced session once its requests in flight have settled (each with its own timeout), or at `close`. */
+  private retire(lost: OpenSession): void {
+    this.retiring.add(lost);
+    void (async () => {
+      const pending = this.inFlight.get(lost);
+      while (pending?.size) await Promise.race(pending);
+      this.retiring.delete(lost);
+      await lost.client.close().catch(() => {});
+    })();
   }
 
   private watchClose(session: OpenSession): void {
