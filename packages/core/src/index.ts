@@ -13,6 +13,7 @@ export {
 export { canonicalJson, definitionContent, definitionKey } from "./definition-key.js";
 export { describeError, McpAdapterError } from "./errors.js";
 export { type FileLockOptions, withFileLock } from "./file-lock.js";
+export { filesStamp } from "./files-stamp.js";
 export { type LineSink, LineSplitter, type OversizedLine } from "./line-splitter.js";
 export type {
   ContentBlock,

@@ -56,6 +56,7 @@ const ROOT = [
   "definitionContent",
   "definitionKey",
   "describeError",
+  "filesStamp",
   "foldName",
   "isAppOnly",
   "isHiddenFromApp",

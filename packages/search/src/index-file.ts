@@ -195,8 +195,11 @@ function readHeader(
   if (known && sameKeyInputs(known.inputs, inputs)) {
     // Names checked already for these tool objects (the warm-up's check, then the session's read) are not again.
     const checked = known.inputs.tools;
-    const sameObjects = checked.length === tools.length && checked.every((tool, doc) => tool === tools[doc]);
-    if (inputs.toolsKey !== undefined && !sameObjects && !sameNames(known.read.header, tools))
+    if (
+      inputs.toolsKey !== undefined &&
+      tools.some((tool, doc) => tool !== checked[doc]) &&
+      !sameNames(known.read.header, tools)
+    )
       return undefined;
     return { ...known.read, keywords };
   }

@@ -11,9 +11,7 @@
  * the same, field by field, so bytes already keyed are not hashed again.
  */
 import { createHash } from "node:crypto";
-import { statSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import { filesStamp, type ToolMetadata } from "@pi-mcp-adapter/core";
 import { LEXICON_FILE } from "./data/lexicon.js";
 import { VECTORS_FILE } from "./data/word-vectors.js";
 import {
@@ -103,18 +101,9 @@ export function sameKeyInputs(a: KeyInputs, b: KeyInputs): boolean {
 /** The files of `MADE_BY` as this process found them (`null`: one could not be read); they do not change under it. */
 let madeBy: string | null | undefined;
 
-/** Which build makes and reads indexes here: each `MADE_BY` file's path, size and time, read once per process. */
+/** Which build makes and reads indexes here: core's `filesStamp` of `MADE_BY`, taken once per process. */
 function buildStamp(): string | undefined {
-  if (madeBy === undefined) {
-    try {
-      madeBy = MADE_BY.map((url) => {
-        const stat = statSync(fileURLToPath(url));
-        return `${url.pathname}\0${stat.size}\0${stat.mtimeMs}\n`;
-      }).join("");
-    } catch {
-      madeBy = null;
-    }
-  }
+  if (madeBy === undefined) madeBy = filesStamp(MADE_BY) ?? null;
   return madeBy ?? undefined;
 }
 

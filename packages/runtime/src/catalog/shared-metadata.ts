@@ -9,15 +9,13 @@
  * are told again to each later caller that listens.
  */
 import { hash } from "node:crypto";
-import { statSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import {
   type BuildToolMetadataOptions,
   buildServerMetadata,
   listingTextHash,
   type ServerListing,
 } from "@pi-mcp-adapter/catalog";
-import type { ToolMetadata } from "@pi-mcp-adapter/core";
+import { filesStamp, type ToolMetadata } from "@pi-mcp-adapter/core";
 
 interface Built {
   key: string;
@@ -85,24 +83,20 @@ export function metadataToolsKey(
   return hash("sha256", parts.join("\u0000"), "hex");
 }
 
-/** The files of the code that makes metadata, by path, size and time, read once per process (`null`: not found). */
+/** The files of the code that makes metadata, stamped once per process (`null`: one could not be found). */
 let stamped: string | null | undefined;
 
 function buildStamp(): string | undefined {
   if (stamped === undefined) {
     try {
-      stamped = [
-        import.meta.url,
-        import.meta.resolve("@pi-mcp-adapter/catalog"),
-        import.meta.resolve("@pi-mcp-adapter/core"),
-      ]
-        .map((url) => {
-          const file = fileURLToPath(url);
-          const stat = statSync(file);
-          return `${file}\u0000${stat.size}\u0000${stat.mtimeMs}`;
-        })
-        .join("\n");
+      stamped =
+        filesStamp([
+          import.meta.url,
+          import.meta.resolve("@pi-mcp-adapter/catalog"),
+          import.meta.resolve("@pi-mcp-adapter/core"),
+        ]) ?? null;
     } catch {
+      // No `import.meta.resolve` here (a bundle, an older Node): the index is keyed by the tools' text.
       stamped = null;
     }
   }
