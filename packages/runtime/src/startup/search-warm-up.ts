@@ -17,7 +17,9 @@
  * touched (no listing, status or pin change is seen earlier than without
  * the warm-up). Each server is one step and every step waits for the event
  * loop (`setImmediate`), so a request, a call or a turn that comes in runs
- * between steps. Runs once per process.
+ * between steps, and for the host's `whenFree` (Pi: while the model's tool
+ * calls run, no step is taken — what a search needs it does itself, and the
+ * rest would only delay its answer). Runs once per process.
  */
 import { hashToolsAhead, serverIdentity } from "@pi-mcp-adapter/catalog";
 import {
@@ -40,15 +42,28 @@ import type { SnapshotServer, StartupSnapshot } from "./startup-snapshot.js";
 
 let warmed: Promise<void> | undefined;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export interface WarmUpOptions {
+  /** When the host has nothing waiting on this process: `undefined` now, else a promise settling then. */
+  whenFree?: () => Promise<void> | undefined;
+}
 
 /** Warms search up from the snapshot's cached listings (once per process; later calls get the same promise). */
-export function warmUpSearch(snapshot: StartupSnapshot): Promise<void> {
-  warmed ??= run(snapshot).catch(() => {});
+export function warmUpSearch(snapshot: StartupSnapshot, options: WarmUpOptions = {}): Promise<void> {
+  const { whenFree } = options;
+  // The next event-loop turn at which the host is free.
+  const nextTurn = async () => {
+    for (;;) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const busy = whenFree?.();
+      if (!busy) return;
+      await busy;
+    }
+  };
+  warmed ??= run(snapshot, nextTurn).catch(() => {});
   return warmed;
 }
 
-async function run(snapshot: StartupSnapshot): Promise<void> {
+async function run(snapshot: StartupSnapshot, nextTurn: () => Promise<void>): Promise<void> {
   const cached = snapshot.servers.filter((s) => s.listing !== undefined && !s.server.disabled);
   if (cached.length === 0) return;
   if (pinMode(snapshot.config.settings.pinTools) !== "off") {
@@ -62,7 +77,7 @@ async function run(snapshot: StartupSnapshot): Promise<void> {
   englishWordVectors();
   await nextTurn();
   englishLexicon.related("search");
-  if (wholeCatalogIndexed() || (await keptIndexFits(snapshot, cached))) return;
+  if (wholeCatalogIndexed() || (await keptIndexFits(snapshot, cached, nextTurn))) return;
   for (const cachedServer of cached) {
     await nextTurn();
     // The snapshot's metadata (built once, also for direct tools), from the listing the session's catalog uses.
@@ -75,7 +90,11 @@ async function run(snapshot: StartupSnapshot): Promise<void> {
  * the session's catalog lists them from the same cache, with the config's
  * `searchKeywords` and the listings' server context): one step; the session's first index reads the same bytes and search does not key them again.
  */
-async function keptIndexFits(snapshot: StartupSnapshot, cached: SnapshotServer[]): Promise<boolean> {
+async function keptIndexFits(
+  snapshot: StartupSnapshot,
+  cached: SnapshotServer[],
+  nextTurn: () => Promise<void>,
+): Promise<boolean> {
   if (!snapshot.cache) return false;
   // The bytes the session's first index reads too: they are read, and their key made, once.
   const file = searchIndexFileBeside(snapshot.cache.file);

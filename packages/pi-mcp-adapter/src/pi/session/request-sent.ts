@@ -11,27 +11,29 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 const BODY_SENT = "undici:request:bodySent";
 
 export class AfterRequestSent {
-  private pending: (() => void) | undefined;
+  private pending: (() => void)[] = [];
   private readonly onSent = () => this.now();
 
-  /** `work` runs (on a later event-loop turn) once the next request is sent; replaces any work still waiting. */
+  /** `work` runs (on a later event-loop turn) once the next request is sent, after any work still waiting. */
   schedule(work: () => void): void {
-    if (!this.pending) subscribe(BODY_SENT, this.onSent);
-    this.pending = work;
+    if (this.pending.length === 0) subscribe(BODY_SENT, this.onSent);
+    this.pending.push(work);
   }
 
-  /** Runs the waiting work now (on the next turn), if any. */
+  /** Runs the waiting work now (on the next turn, in the order it was scheduled), if any. */
   now(): void {
     const work = this.pending;
-    if (!work) return;
+    if (work.length === 0) return;
     this.cancel();
-    setImmediate(work);
+    setImmediate(() => {
+      for (const run of work) run();
+    });
   }
 
   /** Drops the waiting work (the session ends). */
   cancel(): void {
-    if (!this.pending) return;
-    this.pending = undefined;
+    if (this.pending.length === 0) return;
+    this.pending = [];
     unsubscribe(BODY_SENT, this.onSent);
   }
 }

@@ -33,6 +33,11 @@ export class TurnGates {
   private warmingUp = false;
   /** The runtime and the warm-up wait until the first request has left (request-sent.ts). */
   private readonly afterSent = new AfterRequestSent();
+  /**
+   * The model answered with tool calls, and the request carrying their results has not left yet: the
+   * warm-up takes no step meanwhile (the model waits on this process, not the other way round).
+   */
+  private toolTurn: { over: Promise<void>; end: () => void } | undefined;
 
   constructor(private readonly deps: TurnGatesDeps) {}
 
@@ -56,6 +61,7 @@ export class TurnGates {
   sessionEnded(): void {
     this.waiting = undefined;
     this.afterSent.cancel();
+    this.endToolTurn(this.toolTurn);
   }
 
   /** The work a started session does before its prompts: deferred servers, and what lists first. */
@@ -85,16 +91,22 @@ export class TurnGates {
    * A model request is about to go out: once the first one has left (request-sent.ts), search
    * warms up while the model answers (search-warm-up.ts: one server per event-loop turn), so the
    * session's first search finds the word vectors read and the search code compiled. Loading the
-   * runtime's code before the request left would hold the request up by as long.
+   * runtime's code before the request left would hold the request up by as long. The warm-up takes
+   * steps only while the model answers: from a tool call until the next request has left it waits
+   * (a model that answers at once otherwise finds its first search behind the warm-up's work).
    */
   providerRequest(): void {
     const warmUp = this.warmingUp ? undefined : this.deps.snapshot();
     if (warmUp) this.warmingUp = true;
-    if (!warmUp && !this.waiting) return;
+    // The tool calls answered by this request are over once it has left.
+    const toolTurn = this.toolTurn;
+    if (!warmUp && !this.waiting && !toolTurn) return;
     this.afterSent.schedule(() => {
+      this.endToolTurn(toolTurn);
       // A runtime nobody needed before the first request is made now (see `PiSession.sessionStarted`).
       if (this.waiting) this.deps.runtimeFor(this.waiting);
-      if (warmUp) void loadRuntimeModule().then(({ warmUpSearch }) => warmUpSearch(warmUp));
+      const whenFree = () => this.warmUpWait();
+      if (warmUp) void loadRuntimeModule().then(({ warmUpSearch }) => warmUpSearch(warmUp, { whenFree }));
     });
   }
 
@@ -103,9 +115,30 @@ export class TurnGates {
     this.afterSent.now();
   }
 
-  /** A call through the proxy or Pi's tool search waits for direct tools still being registered. */
+  /** What the warm-up waits for before its next step: `undefined` while the model answers, else the tool turn's end. */
+  warmUpWait(): Promise<void> | undefined {
+    return this.toolTurn?.over;
+  }
+
+  /** Ends `toolTurn` (the warm-up may go on), and forgets it unless a newer one began. */
+  private endToolTurn(toolTurn: TurnGates["toolTurn"]): void {
+    toolTurn?.end();
+    if (this.toolTurn === toolTurn) this.toolTurn = undefined;
+  }
+
+  /**
+   * A call through the proxy or Pi's tool search waits for direct tools still being registered; any
+   * tool call holds the search warm-up until the next request has left.
+   */
   async beforeToolCall(toolName: string): Promise<void> {
     this.afterSent.now();
+    if (!this.toolTurn) {
+      let end!: () => void;
+      const over = new Promise<void>((resolve) => {
+        end = resolve;
+      });
+      this.toolTurn = { over, end };
+    }
     // A server registered or unregistered a moment ago is applied before any call runs.
     await this.applying;
     if (this.registering && (toolName === PROXY_TOOL_NAME || toolName === "tool_search")) {
