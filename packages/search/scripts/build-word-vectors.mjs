@@ -12,6 +12,7 @@
  * (output is committed).
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { wordListText } from "./word-list-text.mjs";
 
 const WORDS = 30_000;
 const source = process.argv[2];
@@ -37,6 +38,12 @@ const order = words
   .sort((a, b) => (words[a] < words[b] ? -1 : words[a] > words[b] ? 1 : 0));
 const sorted = Int8Array.from(order.flatMap((row) => bytes.slice(row * dims, (row + 1) * dims)));
 const out = new URL("../src/data/", import.meta.url);
-writeFileSync(new URL("word-vectors.txt", out), `${dims}\n${order.map((row) => words[row]).join("\n")}\n`);
+writeFileSync(
+  new URL("word-vectors.txt", out),
+  wordListText(
+    dims,
+    order.map((row) => words[row]),
+  ),
+);
 writeFileSync(new URL("word-vectors.bin", out), sorted);
 console.log(`${words.length} words × ${dims} dimensions`);

@@ -1,27 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { lowerBound, TextLines } from "../src/text/sorted-strings.js";
+import { compareField, lowerBound } from "../src/text/sorted-strings.js";
 
 describe("sorted strings", () => {
-  it("reads a text's lines in place, with or without a last newline, from an offset", () => {
-    for (const text of ["3\napple\nbanana\ncherry\n", "3\napple\nbanana\ncherry"]) {
-      const lines = new TextLines(text, 2);
-      expect(lines.length).toBe(3);
-      expect([0, 1, 2, 3, -1].map((i) => lines.at(i))).toEqual([
-        "apple",
-        "banana",
-        "cherry",
-        undefined,
-        undefined,
-      ]);
-    }
-    expect(new TextLines("3\n", 2).length).toBe(0);
-    expect(new TextLines("a\n\nb\n").length).toBe(3);
-    expect(new TextLines("a\n\nb\n").at(1)).toBe("");
-  });
-
-  it("finds where a key is or would be, in an array and in lines alike", () => {
+  it("finds where a key is or would be", () => {
     const words = ["apple", "banana", "cherry"];
-    const lines = new TextLines(`${words.join("\n")}\n`);
     for (const [key, at] of [
       ["apple", 0],
       ["b", 1],
@@ -29,9 +11,26 @@ describe("sorted strings", () => {
       ["c", 2],
       ["zebra", 3],
       ["", 0],
-    ] as const) {
+    ] as const)
       expect(lowerBound(words, key)).toBe(at);
-      expect(lowerBound(lines, key)).toBe(at);
+    expect(lowerBound([], "a")).toBe(0);
+  });
+
+  it("compares a field of ASCII bytes with a key as JavaScript's < compares the strings", () => {
+    const fields = ["", "a", "ab", "abc", "abd", "b", "get_rid_of", "zz"];
+    const keys = [...fields, "aa", "abcd", "café", "検索", "A", "~"];
+    const sign = (n: number) => Math.sign(n);
+    for (const field of fields) {
+      // The field in the middle of a line, ended by "|" then more text, and as the data's last bytes.
+      for (const [bytes, at] of [
+        [Buffer.from(`x\n${field}|rest\n`), 2],
+        [Buffer.from(`x\n${field}`), 2],
+      ] as const) {
+        for (const key of keys) {
+          const expected = field < key ? -1 : field > key ? 1 : 0;
+          expect([field, key, sign(compareField(bytes, at, key, 0x7c))]).toEqual([field, key, expected]);
+        }
+      }
     }
   });
 });

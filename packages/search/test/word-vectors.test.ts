@@ -19,6 +19,20 @@ describe("the English word vectors", () => {
     expect(vectors.vector("qzxvplk")).toBeUndefined();
   });
 
+  it("keep their words as ASCII letters, each block's start where the first line says", () => {
+    const text = readFileSync(new URL("../src/data/word-vectors.txt", import.meta.url), "latin1");
+    const [header = "", ...lines] = text.trimEnd().split("\n");
+    const [dims, perBlock, ...starts] = header.split(" ").map(Number);
+    expect([dims, perBlock]).toEqual([100, 16]);
+    expect(lines.every((word) => /^[a-z]{2,}$/.test(word))).toBe(true);
+    const words = text.slice(header.length + 1);
+    expect(starts).toHaveLength(Math.ceil(lines.length / perBlock!));
+    starts.forEach((start, block) => {
+      expect(start === 0 || words[start - 1] === "\n").toBe(true);
+      expect(words.slice(start, words.indexOf("\n", start))).toBe(lines[block * perBlock!]);
+    });
+  });
+
   it("find every word of the data at its own row (the words are sorted for a binary search)", () => {
     const [, ...words] = readFileSync(new URL("../src/data/word-vectors.txt", import.meta.url), "utf8")
       .trimEnd()

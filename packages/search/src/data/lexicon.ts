@@ -11,6 +11,7 @@
  *   verbs of several words (`get rid of` ↔ remove, `shut down` ↔ close).
  */
 import { readFileSync } from "node:fs";
+import { compareField, lineStart, nextByte } from "../text/sorted-strings.js";
 
 /** Word knowledge keyed by search stems (see `stem`); pass your own to `createSearchIndex`. */
 export interface Lexicon {
@@ -39,19 +40,57 @@ interface Entry {
  */
 export const LEXICON_FILE = new URL("./lexicon-data.txt", import.meta.url);
 
-/** The data as read (one string, ~1 MB); its lines are sorted by stem (a test keeps them so). */
-let data: string | undefined;
+/** The data as read (~1 MB of ASCII; its lines are sorted by stem, a test keeps both so). */
+let bytes: Buffer | undefined;
+/** The data decoded whole, once many stems were looked up (an index is being built). */
+let text: string | undefined;
+let lookups = 0;
+/** Stems looked up in the bytes before the data is decoded whole: a search's query words are fewer. */
+const LOOKUPS_IN_PLACE = 64;
 const NONE: readonly (readonly [string, number])[] = [];
 const describedCache = new Map<string, readonly string[]>();
 const relatedCache = new Map<string, readonly (readonly [string, number])[]>();
 
 /**
- * The stem's line, found by binary search over the sorted lines of the text as read: a session's first
- * search looks up its few query words without first making a table of all 11,000 (~15 ms and its garbage).
+ * The stem's line, found by binary search over the sorted lines, without a table of all 11,000 (~15 ms
+ * and its garbage): a session's first search looks up its few query words in the bytes as read,
+ * decoding only the line found (decoding the whole file cost it ~2 ms); an index build, which looks
+ * up thousands, decodes the file once and searches the text.
  */
 function entryOf(stem: string): Entry | undefined {
   // Read on first use, not at import.
-  data ??= readFileSync(LEXICON_FILE, "utf8");
+  bytes ??= readFileSync(LEXICON_FILE);
+  if (text === undefined && ++lookups > LOOKUPS_IN_PLACE) text = bytes.toString("latin1");
+  return text === undefined ? entryInBytes(bytes, stem) : entryInText(text, stem);
+}
+
+/** `entryOf` in the data's bytes (ASCII: each byte one character). */
+export function entryInBytes(data: Buffer, stem: string): Entry | undefined {
+  let lo = 0;
+  let hi = data.length;
+  while (lo < hi) {
+    const start = lineStart(data, (lo + hi) >>> 1);
+    const first = nextByte(data, BAR, start);
+    if (first < 0) return undefined;
+    const order = compareField(data, start, stem, BAR);
+    if (order === 0) {
+      const second = nextByte(data, BAR, first + 1);
+      const end = nextByte(data, NEWLINE, second);
+      return {
+        synonyms: data.toString("latin1", first + 1, second),
+        described: data.toString("latin1", second + 1, end < 0 ? data.length : end),
+      };
+    }
+    if (order < 0) {
+      const next = nextByte(data, NEWLINE, first);
+      lo = next < 0 ? data.length : next + 1;
+    } else hi = start;
+  }
+  return undefined;
+}
+
+/** `entryOf` in the data decoded whole. */
+export function entryInText(data: string, stem: string): Entry | undefined {
   let lo = 0;
   let hi = data.length;
   while (lo < hi) {
@@ -74,6 +113,9 @@ function entryOf(stem: string): Entry | undefined {
   }
   return undefined;
 }
+
+const NEWLINE = 0x0a;
+const BAR = 0x7c;
 
 /** The built-in lexicon: common English nouns and verbs from WordNet 3.1. */
 export const englishLexicon: Lexicon = {

@@ -7,7 +7,7 @@
  * asked for, the whole 3 MB table only once many are.
  */
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
-import { lowerBound, TextLines } from "../text/sorted-strings.js";
+import { compareField, nextByte } from "../text/sorted-strings.js";
 
 /** The data, beside this module in src/ and in dist/ (the build copies it); made by scripts/build-word-vectors.mjs. */
 const WORDS_FILE = new URL("./word-vectors.txt", import.meta.url);
@@ -30,14 +30,13 @@ const ROWS_READ_ALONE = 256;
 /** The built-in English word vectors (loaded once, on the first call). */
 export function englishWordVectors(): WordVectors {
   if (loaded) return loaded;
-  // The first line is the dimension; the words follow, one a line, read in place (not split into 30,000 strings).
-  const text = readFileSync(WORDS_FILE, "utf8");
-  const dimsEnd = text.indexOf("\n");
-  const dims = Number(text.slice(0, dimsEnd));
-  const words = new TextLines(text, dimsEnd + 1);
+  const words = readWordList();
+  const { dims } = words;
   // The 3 MB table is read whole only once many rows were asked for; until then each row alone.
   let all: Int8Array | undefined;
   const rows = new Map<number, Int8Array>();
+  // Each word's row (-1: not in the list) as found: an index build asks for the same words again and again.
+  const found = new Map<string, number>();
   const rowOf = (row: number): Int8Array => {
     if (all) return all.subarray(row * dims, (row + 1) * dims);
     let vector = rows.get(row);
@@ -55,12 +54,54 @@ export function englishWordVectors(): WordVectors {
   loaded = {
     dims,
     vector(word) {
-      // The words are sorted (as the build script writes them): a binary search, no table of all 30,000 (~10 ms).
-      const row = lowerBound(words, word);
-      return words.at(row) === word ? rowOf(row) : undefined;
+      let row = found.get(word);
+      if (row === undefined) {
+        row = words.rowOf(word) ?? -1;
+        found.set(word, row);
+      }
+      return row < 0 ? undefined : rowOf(row);
     },
   };
   return loaded;
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * The word list (scripts/word-list-text.mjs): ASCII, sorted, one word a line after a first line with
+ * the dimensions, the words per block and each block's start. Left as bytes: a word's row is found
+ * by binary search over the blocks' first words, then within its block, never reading every line
+ * (a table of all 30,000 lines cost the first search ~3 ms).
+ */
+function readWordList(): { dims: number; rowOf(word: string): number | undefined } {
+  const bytes = readFileSync(WORDS_FILE);
+  const headerEnd = bytes.indexOf(NEWLINE);
+  const [dims = 0, perBlock = 1, ...starts] = bytes.toString("latin1", 0, headerEnd).split(" ").map(Number);
+  const blockAt = (block: number) => headerEnd + 1 + starts[block]!;
+  return {
+    dims,
+    rowOf(word) {
+      // The last block whose first word is not above `word`.
+      let low = 0;
+      let high = starts.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (compareField(bytes, blockAt(mid), word, NEWLINE) <= 0) low = mid + 1;
+        else high = mid;
+      }
+      if (low === 0) return undefined;
+      const block = low - 1;
+      const end = block + 1 < starts.length ? blockAt(block + 1) : bytes.length;
+      for (let at = blockAt(block), row = block * perBlock; at < end; row++) {
+        const order = compareField(bytes, at, word, NEWLINE);
+        if (order === 0) return row;
+        if (order > 0) return undefined;
+        at = nextByte(bytes, NEWLINE, at) + 1;
+        if (at === 0) return undefined;
+      }
+      return undefined;
+    },
+  };
 }
 
 /** `length` bytes of the vector file at `position`. */

@@ -1,53 +1,47 @@
 /**
- * Lookups in a sorted list of strings (JavaScript's `<` order): where a key
- * is, or would be, found by binary search. The list is an array, or the
- * lines of one text (`TextLines`), read in place rather than split into
- * thousands of strings.
+ * Lookups in sorted strings (JavaScript's `<` order): where a key is, or
+ * would be, in a sorted list; how a field of a sorted ASCII data file
+ * compares with a key, read in place.
  */
 
-/** A list of strings read by position: an array, or `TextLines`. */
-export interface StringList {
-  readonly length: number;
-  at(index: number): string | undefined;
-}
-
 /** The first index whose string is not below `key` (`sorted.length` when all are). */
-export function lowerBound(sorted: StringList, key: string): number {
+export function lowerBound(sorted: readonly string[], key: string): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (sorted.at(mid)! < key) low = mid + 1;
+    if (sorted[mid]! < key) low = mid + 1;
     else high = mid;
   }
   return low;
 }
 
-/** The lines of a text from `from` on, each ended by a newline (a last line without one counts too). */
-export class TextLines implements StringList {
-  readonly length: number;
-  /** Where each line starts, and one past the end of the last. */
-  private readonly starts: Int32Array;
-
-  constructor(
-    private readonly text: string,
-    from = 0,
-  ) {
-    const starts: number[] = [];
-    let at = from;
-    while (at < text.length) {
-      starts.push(at);
-      const end = text.indexOf("\n", at);
-      at = end < 0 ? text.length + 1 : end + 1;
-    }
-    // One past the last line's newline (its end as if it had one, when it has none).
-    starts.push(Math.max(at, from));
-    this.starts = Int32Array.from(starts);
-    this.length = starts.length - 1;
-  }
-
-  at(index: number): string | undefined {
-    if (index < 0 || index >= this.length) return undefined;
-    return this.text.slice(this.starts[index]!, this.starts[index + 1]! - 1);
+/**
+ * How the ASCII field at `at` in `bytes`, ended by the byte `end` (or the bytes' end), compares with
+ * `key` in JavaScript's `<` order: below 0 when the field sorts first, 0 when they are the same, above 0
+ * when `key` does. Nothing is decoded: a binary search over a sorted data file makes no strings.
+ */
+export function compareField(bytes: Uint8Array, at: number, key: string, end: number): number {
+  for (let i = 0; ; i++) {
+    const byte = at + i < bytes.length ? bytes[at + i]! : end;
+    if (i === key.length) return byte === end ? 0 : 1;
+    if (byte === end) return -1;
+    const difference = byte - key.charCodeAt(i);
+    if (difference !== 0) return difference;
   }
 }
+
+/** Where the line holding `at` starts: just past the newline before it, or 0 (a loop: lines are short). */
+export function lineStart(bytes: Uint8Array, at: number): number {
+  let start = at;
+  while (start > 0 && bytes[start - 1] !== NEWLINE) start--;
+  return start;
+}
+
+/** The first index of `byte` at or after `from`, or -1 (a loop: the fields looked for are short). */
+export function nextByte(bytes: Uint8Array, byte: number, from: number): number {
+  for (let at = from; at < bytes.length; at++) if (bytes[at] === byte) return at;
+  return -1;
+}
+
+const NEWLINE = 0x0a;
