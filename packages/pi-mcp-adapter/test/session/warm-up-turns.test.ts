@@ -84,3 +84,22 @@ it("a tool call of the next answer starts a new hold", async () => {
   turn.sessionEnded();
   await second;
 });
+
+it("holds again for a tool call that comes before the last request's work has run", async () => {
+  const turn = gates();
+  await turn.beforeToolCall("mcp");
+  const first = turn.warmUpWait()!;
+  turn.providerRequest();
+  // No body-sent signal: the response begins, and the next answer's tool call comes at once.
+  turn.providerResponded();
+  const call = turn.beforeToolCall("mcp");
+  await first;
+  await call;
+  const second = turn.warmUpWait();
+  expect(second).toBeInstanceOf(Promise);
+  expect(second).not.toBe(first);
+  expect(await settledYet(second!)).toBe(false);
+  turn.sessionEnded();
+  await second;
+});
+

@@ -37,7 +37,9 @@ export class TurnGates {
    * The model answered with tool calls, and the request carrying their results has not left yet: the
    * warm-up takes no step meanwhile (the model waits on this process, not the other way round).
    */
-  private toolTurn: { over: Promise<void>; end: () => void } | undefined;
+  private toolTurn: Hold | undefined;
+  /** The hold of tool calls whose results are in a request not yet sent: it ends once that request has left. */
+  private leaving: Hold | undefined;
 
   constructor(private readonly deps: TurnGatesDeps) {}
 
@@ -61,7 +63,8 @@ export class TurnGates {
   sessionEnded(): void {
     this.waiting = undefined;
     this.afterSent.cancel();
-    this.endToolTurn(this.toolTurn);
+    for (const hold of [this.toolTurn, this.leaving]) hold?.end();
+    this.toolTurn = this.leaving = undefined;
   }
 
   /** The work a started session does before its prompts: deferred servers, and what lists first. */
@@ -98,11 +101,14 @@ export class TurnGates {
   providerRequest(): void {
     const warmUp = this.warmingUp ? undefined : this.deps.snapshot();
     if (warmUp) this.warmingUp = true;
-    // The tool calls answered by this request are over once it has left.
-    const toolTurn = this.toolTurn;
-    if (!warmUp && !this.waiting && !toolTurn) return;
+    // The tool calls this request answers are over once it has left; a tool call after this one holds anew.
+    const leaving = this.toolTurn;
+    this.toolTurn = undefined;
+    if (leaving) this.leaving = leaving;
+    if (!warmUp && !this.waiting && !leaving) return;
     this.afterSent.schedule(() => {
-      this.endToolTurn(toolTurn);
+      leaving?.end();
+      if (this.leaving === leaving) this.leaving = undefined;
       // A runtime nobody needed before the first request is made now (see `PiSession.sessionStarted`).
       if (this.waiting) this.deps.runtimeFor(this.waiting);
       const whenFree = () => this.warmUpWait();
@@ -117,13 +123,7 @@ export class TurnGates {
 
   /** What the warm-up waits for before its next step: `undefined` while the model answers, else the tool turn's end. */
   warmUpWait(): Promise<void> | undefined {
-    return this.toolTurn?.over;
-  }
-
-  /** Ends `toolTurn` (the warm-up may go on), and forgets it unless a newer one began. */
-  private endToolTurn(toolTurn: TurnGates["toolTurn"]): void {
-    toolTurn?.end();
-    if (this.toolTurn === toolTurn) this.toolTurn = undefined;
+    return (this.toolTurn ?? this.leaving)?.over;
   }
 
   /**
@@ -132,17 +132,25 @@ export class TurnGates {
    */
   async beforeToolCall(toolName: string): Promise<void> {
     this.afterSent.now();
-    if (!this.toolTurn) {
-      let end!: () => void;
-      const over = new Promise<void>((resolve) => {
-        end = resolve;
-      });
-      this.toolTurn = { over, end };
-    }
+    this.toolTurn ??= hold();
     // A server registered or unregistered a moment ago is applied before any call runs.
     await this.applying;
     if (this.registering && (toolName === PROXY_TOOL_NAME || toolName === "tool_search")) {
       await this.registering;
     }
   }
+}
+
+/** A wait that ends once, when `end` is called. */
+interface Hold {
+  over: Promise<void>;
+  end: () => void;
+}
+
+function hold(): Hold {
+  let end!: () => void;
+  const over = new Promise<void>((resolve) => {
+    end = resolve;
+  });
+  return { over, end };
 }
