@@ -102,4 +102,3 @@ it("holds again for a tool call that comes before the last request's work has ru
   turn.sessionEnded();
   await second;
 });
-
