@@ -41,19 +41,30 @@ export function prefixedToolName(
   mode: ToolPrefixMode = "server",
   options: { doubled?: boolean } = {},
 ): string {
-  const toolPart = foldName(tool);
+  const prefix = mode === "none" ? "" : serverPrefix(server, mode);
+  return nameFromParts(prefix, foldName(tool), mode, options.doubled);
+}
+
+/**
+ * `prefixedToolName` from its parts: the server's `serverPrefix` for the mode and the tool's folded
+ * name (for a server's many tools, the prefix is made once).
+ */
+export function nameFromParts(
+  prefix: string,
+  toolPart: string,
+  mode: ToolPrefixMode,
+  doubled = false,
+): string {
   let name: string;
   switch (mode) {
     case "none":
       name = toolPart;
       break;
     case "mcp":
-      name = `mcp__${serverPrefix(server, mode)}__${toolPart}`;
+      name = `mcp__${prefix}__${toolPart}`;
       break;
-    default: {
-      const prefix = serverPrefix(server, mode);
-      name = !options.doubled && carriesPrefix(toolPart, prefix) ? toolPart : `${prefix}_${toolPart}`;
-    }
+    default:
+      name = !doubled && carriesPrefix(toolPart, prefix) ? toolPart : `${prefix}_${toolPart}`;
   }
   return limitToolNameLength(name);
 }

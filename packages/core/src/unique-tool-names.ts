@@ -16,7 +16,7 @@
  * servers' tools, so a name stays put while unrelated tools come and go.
  */
 import type { ToolPrefixMode } from "./server-definition.js";
-import { foldName, limitToolNameLength, prefixedToolName, serverPrefix } from "./tool-naming.js";
+import { carriesPrefix, foldName, limitToolNameLength, nameFromParts, serverPrefix } from "./tool-naming.js";
 
 /**
  * The exposed name of each of `names` (one server's entries, same order).
@@ -31,6 +31,9 @@ export function uniqueToolNames(
   otherServers: readonly string[] = [],
 ): string[] {
   const plain = undoubledWhereFree(server, names, mode, otherServers);
+  const taken = new Set(plain);
+  // The common case: no two entries share an exposed name.
+  if (taken.size === plain.length) return plain;
   const groups = new Map<string, number[]>();
   plain.forEach((exposed, index) => {
     const group = groups.get(exposed);
@@ -38,7 +41,6 @@ export function uniqueToolNames(
     else groups.set(exposed, [index]);
   });
   const out = [...plain];
-  const taken = new Set(plain);
   for (const [exposed, members] of groups) {
     if (members.length === 1) continue;
     const ordered = [...members].sort((a, b) => compareClaims(names[a]!, names[b]!) || a - b);
@@ -61,10 +63,17 @@ function undoubledWhereFree(
   mode: ToolPrefixMode,
   otherServers: readonly string[],
 ): string[] {
-  const named = names.map((name) => prefixedToolName(server, name, mode));
-  const doubled = names.map((name) => prefixedToolName(server, name, mode, { doubled: true }));
+  // `prefixedToolName` of each, the prefix made and each name folded once (a thousand tools at a first search).
+  const own = mode === "none" ? "" : serverPrefix(server, mode);
+  const parts = names.map(foldName);
+  const named = parts.map((part) => nameFromParts(own, part, mode));
+  // The doubled form differs only where a name carries the server's prefix.
+  const doubled = parts.map((part, i) =>
+    mode !== "none" && mode !== "mcp" && carriesPrefix(part, own)
+      ? nameFromParts(own, part, mode, true)
+      : named[i]!,
+  );
   if (named.every((name, i) => name === doubled[i])) return named;
-  const own = serverPrefix(server, mode);
   const borrowed = otherServers
     .filter((other) => other !== server)
     .flatMap((other) => [serverPrefix(other, "server"), serverPrefix(other, "short")])

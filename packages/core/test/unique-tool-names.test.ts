@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { uniqueToolNames } from "../src/index.js";
+import { prefixedToolName, uniqueToolNames } from "../src/index.js";
 import { MAX_TOOL_NAME_LENGTH } from "../src/tool-naming.js";
 
 describe("uniqueToolNames", () => {
@@ -83,5 +83,29 @@ describe("tool names that already carry the server's name", () => {
     const after = uniqueToolNames("github", ["github_search", "get_me", "github_list_prs"]);
     expect(after[0]).toBe(before[0]);
     expect(after[2]).toBe("github_list_prs");
+  });
+});
+
+describe("a name alone on its server", () => {
+  it("is exposed as prefixedToolName names it, in every prefix mode", () => {
+    const names = [
+      "search",
+      "get-sum",
+      "get.sum",
+      "github_search",
+      "github_",
+      "Ünïcode name",
+      "x".repeat(90),
+      "gh_list",
+    ];
+    for (const server of ["github", "gh-mcp", "my server"])
+      for (const mode of ["server", "short", "none", "mcp"] as const)
+        for (const name of names)
+          expect([server, mode, name, uniqueToolNames(server, [name], mode)[0]]).toEqual([
+            server,
+            mode,
+            name,
+            prefixedToolName(server, name, mode),
+          ]);
   });
 });
