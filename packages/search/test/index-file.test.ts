@@ -117,7 +117,8 @@ describe("a search index kept as bytes", () => {
       b[at] = value;
       return b;
     };
-    expect(damaged(set(4, 2))).toBeUndefined(); // the format number
+    expect(damaged(set(4, 1))).toBeUndefined(); // the format number: an earlier one
+    expect(damaged(set(4, 9))).toBeUndefined(); // and a later one
     expect(damaged(set(14, 0x7b))).toBeUndefined(); // inside the header's JSON
     expect(damaged(set(docsAt, catalog.length + 5))).toBeUndefined(); // a tool past the last
     expect(damaged(set(flagsAt, 7))).toBeUndefined(); // a vector flag
