@@ -7,9 +7,10 @@
  * arriving — and summed per session: self time by origin (our packages, Pi
  * and its dependencies, Node, garbage collection), by function, and the
  * inclusive time of our functions. With `--callers NAME`, the call chains
- * above each of our functions named NAME.
+ * above each of our functions named NAME; with `--callees NAME`, what runs
+ * under them (inclusive, by function).
  *
- * Run: `PI_MCP_EVAL_DIR=… node --import tsx src/first-search-profile.ts [sessions] [--top N] [--callers NAME]`.
+ * Run: `PI_MCP_EVAL_DIR=… node --import tsx src/first-search-profile.ts [sessions] [--top N] [--callers NAME] [--callees NAME]`.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,6 +37,7 @@ const option = (name: string) => {
 const sessions = Number(args.find((a, i) => /^\d+$/.test(a) && !args[i - 1]?.startsWith("--")) ?? 5);
 const top = Number(option("--top") ?? 25);
 const callersOf = option("--callers");
+const calleesOf = option("--callees");
 
 interface ProfileNode {
   id: number;
@@ -81,6 +83,7 @@ try {
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
   const chains = new Map<string, number>();
+  const under = new Map<string, number>();
   const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
   let wall = 0;
   let busy = 0;
@@ -116,6 +119,11 @@ try {
             .join(" < "),
           ms,
         );
+      const above = stack.findIndex(
+        (n) => n.callFrame.functionName === calleesOf && /\/packages\//.test(n.callFrame.url),
+      );
+      if (calleesOf && above >= 0)
+        for (const key of new Set(stack.slice(0, above).map(label))) add(under, key, ms);
     });
   });
   const n = profiles.length;
@@ -134,6 +142,7 @@ try {
       "inclusive time of our functions:",
       ...rows(inclusive),
       ...(callersOf ? [`call chains above ${callersOf}:`, ...rows(chains)] : []),
+      ...(calleesOf ? [`under ${calleesOf} (inclusive):`, ...rows(under)] : []),
     ].join("\n"),
   );
 } finally {
