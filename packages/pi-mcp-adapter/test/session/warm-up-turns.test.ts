@@ -21,6 +21,15 @@ const gates = () =>
     snapshot: () => undefined,
   });
 
+/** Gates whose model answered with a tool call, with that call's hold, as the next request is about to go out. */
+async function requestAfterToolCall() {
+  const turn = gates();
+  await turn.beforeToolCall("mcp");
+  const held = turn.warmUpWait()!;
+  turn.providerRequest();
+  return { turn, held };
+}
+
 /** Settles on the next event-loop turn with whether `promise` had settled by then. */
 async function settledYet(promise: Promise<void>): Promise<boolean> {
   let settled = false;
@@ -58,40 +67,21 @@ it("holds the warm-up from a tool call until the next request's body is sent", a
 });
 
 it("ends the hold when the response begins, for a provider that sends without fetch", async () => {
-  const turn = gates();
-  await turn.beforeToolCall("mcp");
-  const held = turn.warmUpWait()!;
-  turn.providerRequest();
+  const { turn, held } = await requestAfterToolCall();
   expect(await settledYet(held)).toBe(false);
   turn.providerResponded();
   await held;
   expect(turn.warmUpWait()).toBeUndefined();
 });
 
-it("a tool call of the next answer starts a new hold", async () => {
-  const turn = gates();
-  await turn.beforeToolCall("mcp");
-  const first = turn.warmUpWait()!;
-  turn.providerRequest();
+it.each([
+  ["after the last request's work has run", false],
+  ["before the last request's work has run", true],
+])("a tool call of the next answer, %s, holds anew until the session ends", async (_, atOnce) => {
+  const { turn, held: first } = await requestAfterToolCall();
+  // No body-sent signal: the response begins, then the next answer's tool call comes (at once, or later).
   turn.providerResponded();
-  await first;
-  await turn.beforeToolCall("mcp");
-  const second = turn.warmUpWait();
-  expect(second).toBeInstanceOf(Promise);
-  expect(second).not.toBe(first);
-  expect(await settledYet(second!)).toBe(false);
-  // The session ends: nothing stays held.
-  turn.sessionEnded();
-  await second;
-});
-
-it("holds again for a tool call that comes before the last request's work has run", async () => {
-  const turn = gates();
-  await turn.beforeToolCall("mcp");
-  const first = turn.warmUpWait()!;
-  turn.providerRequest();
-  // No body-sent signal: the response begins, and the next answer's tool call comes at once.
-  turn.providerResponded();
+  if (!atOnce) await first;
   const call = turn.beforeToolCall("mcp");
   await first;
   await call;
