@@ -27,6 +27,9 @@ let loaded: WordVectors | undefined;
  */
 const ROWS_READ_ALONE = 256;
 
+/** Words whose row is remembered (the list's own 30,000 and some it lacks). */
+const MAX_FOUND = 50_000;
+
 /** The built-in English word vectors (loaded once, on the first call). */
 export function englishWordVectors(): WordVectors {
   if (loaded) return loaded;
@@ -36,6 +39,7 @@ export function englishWordVectors(): WordVectors {
   let all: Int8Array | undefined;
   const rows = new Map<number, Int8Array>();
   // Each word's row (-1: not in the list) as found: an index build asks for the same words again and again.
+  // Bounded: a long session's queries keep bringing words the list lacks.
   const found = new Map<string, number>();
   const rowOf = (row: number): Int8Array => {
     if (all) return all.subarray(row * dims, (row + 1) * dims);
@@ -57,7 +61,7 @@ export function englishWordVectors(): WordVectors {
       let row = found.get(word);
       if (row === undefined) {
         row = words.rowOf(word) ?? -1;
-        found.set(word, row);
+        if (found.size < MAX_FOUND) found.set(word, row);
       }
       return row < 0 ? undefined : rowOf(row);
     },
