@@ -8,7 +8,8 @@
  * later turn costs in the same process. A turn runs from answering a model
  * request with the search to the next request carrying its result (Pi's
  * tool turn included). Prints the medians and the median of per-round
- * ratios (this checkout / before), with the load average.
+ * ratios (this checkout / before) and how many rounds each side kept within
+ * the design's 150 ms, with the load average.
  *
  * `--no-index` removes this checkout's kept search index
  * (`mcp-search-index.bin`) before each of its sessions: a first search
@@ -37,6 +38,11 @@ const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 9);
 const noIndex = args.includes("--no-index");
 if (!process.env.PI_MCP_BENCH_BEFORE)
   throw new Error("Set PI_MCP_BENCH_BEFORE to a built checkout to compare with");
+
+/** The design's target for a session's first search turn, in every session. */
+const TARGET_MS = 150;
+const within = (turns: number[]) =>
+  `${turns.filter((ms) => ms <= TARGET_MS).length} of ${turns.length} (max ${Math.max(...turns).toFixed(0)} ms)`;
 
 const load = () =>
   loadavg()
@@ -77,6 +83,7 @@ try {
       `  before (${process.env.PI_MCP_BENCH_BEFORE}): median ${median(first[0]!).toFixed(1)} ms (second turn ${median(second[0]!).toFixed(1)} ms)`,
       `  this checkout: median ${median(first[1]!).toFixed(1)} ms (second turn ${median(second[1]!).toFixed(1)} ms)`,
       `  this checkout / before, median of per-round ratios: ${median(ratios).toFixed(3)} (range ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
+      `  rounds within ${TARGET_MS} ms (the target: every one): before ${within(first[0]!)}, this checkout ${within(first[1]!)}`,
     ].join("\n"),
   );
 } finally {
