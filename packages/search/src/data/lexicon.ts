@@ -11,7 +11,7 @@
  *   verbs of several words (`get rid of` ↔ remove, `shut down` ↔ close).
  */
 import { readFileSync } from "node:fs";
-import { compareField, lineStart, nextByte } from "../text/sorted-strings.js";
+import { compareField, lineStart, NEWLINE, nextByte } from "../text/sorted-strings.js";
 
 /** Word knowledge keyed by search stems (see `stem`); pass your own to `createSearchIndex`. */
 export interface Lexicon {
@@ -40,7 +40,7 @@ interface Entry {
  */
 export const LEXICON_FILE = new URL("./lexicon-data.txt", import.meta.url);
 
-/** The data as read (~1 MB of ASCII; its lines are sorted by stem, a test keeps both so). */
+/** The data as read (~1 MB of ASCII; its lines are sorted by stem, a test keeps both so), until decoded. */
 let bytes: Buffer | undefined;
 /** The data decoded whole, once many stems were looked up (an index is being built). */
 let text: string | undefined;
@@ -58,10 +58,15 @@ const relatedCache = new Map<string, readonly (readonly [string, number])[]>();
  * up thousands, decodes the file once and searches the text.
  */
 function entryOf(stem: string): Entry | undefined {
-  // Read on first use, not at import.
-  bytes ??= readFileSync(LEXICON_FILE);
-  if (text === undefined && ++lookups > LOOKUPS_IN_PLACE) text = bytes.toString("latin1");
-  return text === undefined ? entryInBytes(bytes, stem) : entryInText(text, stem);
+  if (text === undefined) {
+    // Read on first use, not at import.
+    bytes ??= readFileSync(LEXICON_FILE);
+    if (++lookups <= LOOKUPS_IN_PLACE) return entryInBytes(bytes, stem);
+    // Held once: the text from now on, not the bytes beside it.
+    text = bytes.toString("latin1");
+    bytes = undefined;
+  }
+  return entryInText(text, stem);
 }
 
 /** `entryOf` in the data's bytes (ASCII: each byte one character). */
@@ -114,7 +119,6 @@ export function entryInText(data: string, stem: string): Entry | undefined {
   return undefined;
 }
 
-const NEWLINE = 0x0a;
 const BAR = 0x7c;
 
 /** The built-in lexicon: common English nouns and verbs from WordNet 3.1. */

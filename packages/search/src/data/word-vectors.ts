@@ -7,7 +7,7 @@
  * asked for, the whole 3 MB table only once many are.
  */
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
-import { compareField, nextByte } from "../text/sorted-strings.js";
+import { compareField, NEWLINE, nextByte } from "../text/sorted-strings.js";
 
 /** The data, beside this module in src/ and in dist/ (the build copies it); made by scripts/build-word-vectors.mjs. */
 const WORDS_FILE = new URL("./word-vectors.txt", import.meta.url);
@@ -68,8 +68,6 @@ export function englishWordVectors(): WordVectors {
   };
   return loaded;
 }
-
-const NEWLINE = 0x0a;
 
 /**
  * The word list (scripts/word-list-text.mjs): ASCII, sorted, one word a line after a first line with

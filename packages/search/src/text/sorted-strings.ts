@@ -16,6 +16,9 @@ export function lowerBound(sorted: readonly string[], key: string): number {
   return low;
 }
 
+/** The byte that ends a line of a data file. */
+export const NEWLINE = 0x0a;
+
 /**
  * How the ASCII field at `at` in `bytes`, ended by the byte `end` (or the bytes' end), compares with
  * `key` in JavaScript's `<` order: below 0 when the field sorts first, 0 when they are the same, above 0
@@ -43,5 +46,3 @@ export function nextByte(bytes: Uint8Array, byte: number, from: number): number 
   for (let at = from; at < bytes.length; at++) if (bytes[at] === byte) return at;
   return -1;
 }
-
-const NEWLINE = 0x0a;
