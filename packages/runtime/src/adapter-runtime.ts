@@ -82,7 +82,7 @@ export class AdapterRuntime {
     const listings = new Listings(set, catalogOptions, options.trace, warn);
     const questions = new CatalogQuestions(set, listings, catalogOptions);
     const notes = new NextTurnNotes();
-    const pins = new ToolPins(options, warn, (server) => listings.view(server));
+    const pins = new ToolPins(options, warn, (server) => listings.view(server), host.whenFree?.bind(host));
     const calls = new Calls(set, { listings, questions }, host, options.calls, options.ui, pins, notes);
     const watches = new ResourceWatches(set, (server, uri) => calls.wasRead(server, uri), now);
     const outputShapes = options.outputShapes ?? new OutputShapes();
@@ -110,12 +110,15 @@ export class AdapterRuntime {
         notes.set(`watch\u0000${server}\u0000${uri}`, watchNote(server, uri));
       }),
     );
-    // Every listing a server gives (first, relisted, from the cache) is checked against its pins.
+    // Every listing a server gives (first, relisted, from the cache) is checked against its pins;
+    // one read from the disk cache once the host is free.
     this.stops.push(
       listings.onChange((server) => {
         const listing = listings.listing(server);
         const definition = set.definition(server);
-        if (listing && definition) pins.observe(definition, listing);
+        if (!listing || !definition) return;
+        if (listings.tools.listedLive(server)) pins.observe(definition, listing);
+        else pins.observeLater(definition, listing);
       }),
     );
     this.stops.push(watchStatus(this, (snapshot) => host.status(snapshot), now));

@@ -86,6 +86,11 @@ export type HostSampler = (request: SamplingRequest, signal?: AbortSignal) => Pr
  *   skill folders). An MCP skill never takes one of them: it is named
  *   `<server>-<skill>-mcp` (or the next free suffix) instead. Asked each
  *   time skills are named; must not throw. Left out, the host has none.
+ * - `whenFree`: whether something waits on this process now (Pi: the
+ *   model's tool calls, until the request carrying their results has left):
+ *   `undefined` when nothing does, else a promise that settles when free.
+ *   Work that can wait (comparing listings read from the disk cache with
+ *   their tool pins) runs then. Left out, that work runs at once.
  */
 export interface Host {
   readonly hasUI: boolean;
@@ -99,6 +104,20 @@ export interface Host {
   startTurn?(text: string): void;
   readonly reloadCommand?: string;
   localSkillNames?(): Iterable<string>;
+  whenFree?(): Promise<void> | undefined;
+}
+
+/**
+ * Resolves at the next event-loop turn at which `whenFree` (a host's) says
+ * nothing waits on this process; without it, at the next turn.
+ */
+export async function nextFreeTurn(whenFree?: () => Promise<void> | undefined): Promise<void> {
+  for (;;) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const busy = whenFree?.();
+    if (!busy) return;
+    await busy;
+  }
 }
 
 /** Dialogs of a host without a UI: every question is answered "no". */

@@ -25,7 +25,7 @@ const gates = () =>
 async function requestAfterToolCall() {
   const turn = gates();
   await turn.beforeToolCall("mcp");
-  const held = turn.warmUpWait()!;
+  const held = turn.whenFree()!;
   turn.providerRequest();
   return { turn, held };
 }
@@ -50,20 +50,20 @@ it("holds the warm-up from a tool call until the next request's body is sent", a
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/chat/completions`;
 
   const turn = gates();
-  expect(turn.warmUpWait()).toBeUndefined();
+  expect(turn.whenFree()).toBeUndefined();
   await turn.beforeToolCall("read");
-  const held = turn.warmUpWait();
+  const held = turn.whenFree();
   expect(held).toBeInstanceOf(Promise);
   // A second call of the same answer joins the same hold.
   await turn.beforeToolCall("mcp");
-  expect(turn.warmUpWait()).toBe(held);
+  expect(turn.whenFree()).toBe(held);
   // The next request is about to go out: still held until its body has left.
   turn.providerRequest();
   expect(await settledYet(held!)).toBe(false);
   const answer = await fetch(url, { method: "POST", body: JSON.stringify({ messages: [] }) });
   await answer.text();
   await held;
-  expect(turn.warmUpWait()).toBeUndefined();
+  expect(turn.whenFree()).toBeUndefined();
 });
 
 it("ends the hold when the response begins, for a provider that sends without fetch", async () => {
@@ -71,7 +71,7 @@ it("ends the hold when the response begins, for a provider that sends without fe
   expect(await settledYet(held)).toBe(false);
   turn.providerResponded();
   await held;
-  expect(turn.warmUpWait()).toBeUndefined();
+  expect(turn.whenFree()).toBeUndefined();
 });
 
 it.each([
@@ -85,7 +85,7 @@ it.each([
   const call = turn.beforeToolCall("mcp");
   await first;
   await call;
-  const second = turn.warmUpWait();
+  const second = turn.whenFree();
   expect(second).toBeInstanceOf(Promise);
   expect(second).not.toBe(first);
   expect(await settledYet(second!)).toBe(false);

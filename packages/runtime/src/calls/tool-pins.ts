@@ -6,6 +6,10 @@
  * each distinct set, rate-limited per server by pin-notices.ts). The call pipeline asks `noticeFor` before approval;
  * accepting (the dialog, `trust-tools`) writes the current fingerprints as
  * the pins. Without a disk cache the pins live in memory for the session.
+ * A listing read from the disk cache was compared when it was listed live;
+ * it is compared again (`observeLater`) once the host is free (`whenFree`):
+ * a session's first search loads every cached listing and needs none of
+ * this. Whatever asks about changes, fingerprints or pins compares first.
  */
 import {
   acceptToolChanges,
@@ -19,6 +23,7 @@ import {
 } from "@pi-mcp-adapter/catalog";
 import type { PinToolsSetting, RemoteTool, ServerDefinition } from "@pi-mcp-adapter/core";
 import type { ServerToolChanges } from "../format/tool-changes.js";
+import { nextFreeTurn } from "../host.js";
 import { PinNotices, type PinNoticeTiming } from "./pin-notices.js";
 
 export type PinMode = "enforce" | "warn" | "off";
@@ -52,6 +57,9 @@ export class ToolPins {
   private readonly cache: MetadataCache | undefined;
   private readonly notify: (message: string) => void;
   private readonly list: (server: string) => Promise<unknown>;
+  /** Listings read from the disk cache, compared once the host is free (or when asked about first). */
+  private readonly later = new Map<string, { definition: ServerDefinition; listing: ServerListing }>();
+  private readonly whenFree: (() => Promise<void> | undefined) | undefined;
 
   /**
    * `settings.pinTools`, the metadata cache the pins live in, and the clock notices are rate-limited on;
@@ -65,7 +73,9 @@ export class ToolPins {
     },
     notify: (message: string) => void,
     list: (server: string) => Promise<unknown> = async () => {},
+    whenFree?: () => Promise<void> | undefined,
   ) {
+    this.whenFree = whenFree;
     this.mode = pinMode(options.calls?.pinTools);
     this.cache = options.catalog?.cache;
     this.notify = notify;
@@ -76,6 +86,8 @@ export class ToolPins {
   /** A server's listing arrived: compare, pin what is pinned on first sight, and tell what changed. */
   observe(definition: ServerDefinition, listing: ServerListing): void {
     if (this.mode === "off") return;
+    // A newer listing stands for the one waiting (what it would pin, this one pins).
+    this.later.delete(definition.name);
     const identity = serverIdentity(definition);
     const { changes, save } = compareToolPins(this.pinsOf(definition.name), identity, listing.tools);
     const previous = this.observed.get(definition.name);
@@ -86,6 +98,27 @@ export class ToolPins {
     if (changes.length && told !== previous?.told) {
       this.notices.changed(definition.name, changes);
     }
+  }
+
+  /**
+   * A listing read from the disk cache: compared with its pins (and what is
+   * missing pinned, and changes told) once the host is free, or as soon as
+   * anything asks about pins. Without the host's `whenFree`, at once.
+   */
+  observeLater(definition: ServerDefinition, listing: ServerListing): void {
+    if (this.mode === "off") return;
+    if (!this.whenFree) {
+      this.observe(definition, listing);
+      return;
+    }
+    const first = this.later.size === 0;
+    this.later.set(definition.name, { definition, listing });
+    if (first) void nextFreeTurn(this.whenFree).then(() => this.compareWaiting());
+  }
+
+  /** Compares the cached listings still waiting (see `observeLater`). */
+  private compareWaiting(): void {
+    for (const { definition, listing } of [...this.later.values()]) this.observe(definition, listing);
   }
 
   /**
@@ -100,11 +133,13 @@ export class ToolPins {
 
   /** The change of a tool of `server` as last listed, if it changed or is new. */
   changeOf(server: string, tool: string): ToolChange | undefined {
+    this.compareWaiting();
     return this.observed.get(server)?.changes.find((c) => c.tool === tool);
   }
 
   /** The fingerprint of a tool as last listed (session grants are tied to it). */
   fingerprintOf(server: string, tool: string): string | undefined {
+    this.compareWaiting();
     const listed = this.observed.get(server)?.tools.find((t) => t.name === tool);
     // Asked on every call: catalog hashes a listed tool once (a new listing brings new tool objects).
     return listed ? toolFingerprint(listed) : undefined;
@@ -112,6 +147,7 @@ export class ToolPins {
 
   /** Every listed server's changed and new tools. */
   report(): ServerToolChanges[] {
+    this.compareWaiting();
     return [...this.observed].map(([server, o]) => ({ server, changes: o.changes }));
   }
 
@@ -129,6 +165,7 @@ export class ToolPins {
    * Rejects (after a notice) when the cache file could not be written: the pins then hold in memory only.
    */
   async acceptListed(server: string, tools?: readonly string[]): Promise<void> {
+    this.compareWaiting();
     const observed = this.observed.get(server);
     if (!observed) return;
     const { identity } = observed;
@@ -148,6 +185,7 @@ export class ToolPins {
   /** Reads pins again from disk (another process may have accepted changes) and compares anew. */
   async reload(): Promise<void> {
     if (!this.cache) return;
+    this.compareWaiting();
     await this.settled();
     await this.cache.load();
     for (const [server, o] of this.observed) {
@@ -157,6 +195,7 @@ export class ToolPins {
 
   /** The session ends: changes not told yet are told now, and pins being written are written. */
   async close(): Promise<void> {
+    this.compareWaiting();
     this.notices.close();
     await this.settled();
   }

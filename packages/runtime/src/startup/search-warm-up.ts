@@ -29,6 +29,7 @@ import {
   searchIndexBytesMatch,
 } from "@pi-mcp-adapter/search";
 import { pinMode } from "../calls/tool-pins.js";
+import { nextFreeTurn } from "../host.js";
 import {
   forgetKeptIndexBytes,
   keptIndexBytes,
@@ -49,16 +50,7 @@ export interface WarmUpOptions {
 
 /** Warms search up from the snapshot's cached listings (once per process; later calls get the same promise). */
 export function warmUpSearch(snapshot: StartupSnapshot, options: WarmUpOptions = {}): Promise<void> {
-  const { whenFree } = options;
-  // The next event-loop turn at which the host is free.
-  const nextTurn = async () => {
-    for (;;) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      const busy = whenFree?.();
-      if (!busy) return;
-      await busy;
-    }
-  };
+  const nextTurn = () => nextFreeTurn(options.whenFree);
   warmed ??= run(snapshot, nextTurn).catch(() => {});
   return warmed;
 }

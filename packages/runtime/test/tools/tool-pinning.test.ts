@@ -9,7 +9,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { MetadataCache } from "@pi-mcp-adapter/catalog";
 import type { PinToolsSetting, ServerDefinition } from "@pi-mcp-adapter/core";
 import { createTempDir, stdioFixtureServerPath, type TempDir } from "@pi-mcp-adapter/test-kit";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CallSettings } from "../../src/calls/call-pipeline.js";
 import { AdapterRuntime, type Host, headlessHost, runProxyRequest } from "../../src/index.js";
 import { connectWith } from "../definitions.js";
@@ -81,9 +81,11 @@ async function pinThenChange(): Promise<void> {
   await writeFile(temp.join("tools.json"), JSON.stringify(RUG_PULL));
 }
 
+const WEEK_LATER = Date.now() + 8 * 24 * 60 * 60 * 1000;
+
 /** A later session that lists the server live (a week later: the cached listing has expired). */
 async function laterSession(options: Parameters<typeof session>[0] = {}) {
-  const later = session({ ...options, now: Date.now() + 8 * 24 * 60 * 60 * 1000 });
+  const later = session({ ...options, now: WEEK_LATER });
   await later.runtime.catalog.view();
   return later;
 }
@@ -232,5 +234,49 @@ describe("tool pinning", () => {
     expect(JSON.parse(textOf(await runtime.call("fixture_echo", { text: "hi" })))).toMatchObject({
       error: "tool_changed",
     });
+  });
+
+  it("compares a listing read from the disk cache with its pins once the host is free", async () => {
+    await pinThenChange();
+    // Listed live, changed, not accepted: the changed listing is what the cache holds now.
+    await (await laterSession()).runtime.shutdown();
+    let release = () => {};
+    let busy: Promise<void> | undefined = new Promise<void>((resolve) => {
+      release = () => {
+        busy = undefined;
+        resolve();
+      };
+    });
+    const pinsRead = vi.spyOn(MetadataCache.prototype, "pins");
+    const { runtime, notices } = session({ now: WEEK_LATER, host: { whenFree: () => busy } });
+    const found = await runtime.catalog.search("echo");
+    expect(found.hits.map((h) => h.tool.name)).toContain("echo");
+    // The search read the cached listing and needed nothing of the pins.
+    expect(runtime.listings.tools.listedLive("fixture")).toBe(false);
+    expect(pinsRead).not.toHaveBeenCalled();
+    expect(notices).toEqual([]);
+    release();
+    await vi.waitFor(() => expect(notices).toHaveLength(1));
+    expect(notices[0]).toContain("tool echo changed");
+    expect(pinsRead).toHaveBeenCalled();
+    pinsRead.mockRestore();
+  });
+
+  it("a question about changes compares a waiting cached listing first", async () => {
+    await pinThenChange();
+    await (await laterSession()).runtime.shutdown();
+    // The host is never free in this session: only asking compares.
+    const never = new Promise<void>(() => {});
+    const { runtime, notices } = session({
+      now: WEEK_LATER,
+      calls: { approveTools: ["add"] },
+      host: { whenFree: () => never },
+    });
+    await runtime.catalog.view();
+    expect(notices).toEqual([]);
+    expect(runtime.pins.changeOf("fixture", "echo")?.kind).toBe("changed");
+    expect(notices[0]).toContain("tool echo changed");
+    const status = textOf(await runProxyRequest(runtime, {}));
+    expect(status).toContain("- fixture/echo changed: description: …");
   });
 });

@@ -9,7 +9,8 @@
  * user's message (a follow-up while the agent is busy). A URL an MCP
  * server asks the user to open (URL elicitation) opens in the browser where
  * one can be seen (`browser-opener.ts`). Pi's own skill names come from Pi,
- * so MCP skills are named around them (`skills/local-skills.ts`).
+ * so MCP skills are named around them (`skills/local-skills.ts`). Work that
+ * can wait waits while the model waits on a tool call (`whenFree`, turn-gates.ts).
  */
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Host } from "@pi-mcp-adapter/runtime";
@@ -25,6 +26,7 @@ export function piHost(
   status: Host["status"],
   rows?: RunningRows,
   agentDir?: string,
+  whenFree?: Host["whenFree"],
 ): Host {
   const openUrl = browserOpener();
   return {
@@ -48,5 +50,6 @@ export function piHost(
     // Pi's own command: it loads extensions afresh, and with them the config files.
     reloadCommand: "/reload",
     ...(agentDir !== undefined ? { localSkillNames: () => localSkillNames(pi, agentDir) } : {}),
+    ...(whenFree ? { whenFree } : {}),
   };
 }

@@ -67,6 +67,7 @@ export class PiSession {
       promptCommands,
       registrations: this.registrations,
       taskRecords: this.taskRecords,
+      whenFree: () => this.gates.whenFree(),
     });
     this.gates = new TurnGates({ runtimeFor, live, snapshot: () => this.startup.snapshot });
   }

@@ -37,6 +37,8 @@ export interface SessionRuntimeDeps {
   promptCommands: PromptCommands;
   registrations: ServerRegistrations;
   taskRecords: TaskRecords;
+  /** Whether the model waits on a tool call now (turn-gates.ts): the runtime's work that can wait, waits. */
+  whenFree(): Promise<void> | undefined;
 }
 
 export class SessionRuntime {
@@ -134,6 +136,7 @@ export class SessionRuntime {
         (snapshot) => this.statusChannels.publish(snapshot),
         this.deps.rows,
         this.deps.environment.agentDir,
+        this.deps.whenFree,
       ),
       client: CLIENT,
       registrations: () => this.deps.registrations.list(),

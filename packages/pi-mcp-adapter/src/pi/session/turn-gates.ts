@@ -111,7 +111,7 @@ export class TurnGates {
       if (this.leaving === leaving) this.leaving = undefined;
       // A runtime nobody needed before the first request is made now (see `PiSession.sessionStarted`).
       if (this.waiting) this.deps.runtimeFor(this.waiting);
-      const whenFree = () => this.warmUpWait();
+      const whenFree = () => this.whenFree();
       if (warmUp) void loadRuntimeModule().then(({ warmUpSearch }) => warmUpSearch(warmUp, { whenFree }));
     });
   }
@@ -121,8 +121,11 @@ export class TurnGates {
     this.afterSent.now();
   }
 
-  /** What the warm-up waits for before its next step: `undefined` while the model answers, else the tool turn's end. */
-  warmUpWait(): Promise<void> | undefined {
+  /**
+   * What work that can wait (the search warm-up's next step, comparing cached listings with their pins)
+   * waits for: `undefined` while the model answers, else the tool turn's end.
+   */
+  whenFree(): Promise<void> | undefined {
     return (this.toolTurn ?? this.leaving)?.over;
   }
 
