@@ -13,7 +13,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { CACHE_FILE_NAME } from "@pi-mcp-adapter/catalog";
 import { ensureHostsInstalled, extensionDir, type PiHost, piHosts } from "@pi-mcp-adapter/e2e/pi-hosts";
 import { createPiProject, type PiProject, type PiRunExtras } from "@pi-mcp-adapter/e2e/pi-project";
-import type { ChatRequest, ScriptEntry, ScriptStep } from "@pi-mcp-adapter/test-kit";
+import {
+  type ChatRequest,
+  recordedPids,
+  type ScriptEntry,
+  type ScriptStep,
+  waitForExit,
+} from "@pi-mcp-adapter/test-kit";
 import type { CatalogServer } from "../shell/shell-home.js";
 
 export type AdapterId = "ours" | "ref" | "codemode" | "deferred" | "none";
@@ -203,6 +209,7 @@ export async function createBenchProject(adapter: Adapter, host = pi16()): Promi
         extension: adapter.extension,
         extraArgs: [...(adapter.extraArgs ?? []), ...(extra.extraArgs ?? [])],
       });
+      await settle(project.pidDir, adapter.label);
       const first = result.requests[0];
       if (!first || arrivals.length === 0) {
         throw new Error(
@@ -222,6 +229,29 @@ export async function createBenchProject(adapter: Adapter, host = pi16()): Promi
       await project[Symbol.asyncDispose]();
     },
   };
+}
+
+/**
+ * Waits for every catalog server started so far to be gone, so that the next
+ * run (often another column's) does not share the machine with servers still
+ * exiting: the built-in leaves 38 behind when Pi exits. Only pids whose
+ * command line is the catalog fixture's count (a recorded pid may since have
+ * been reused); any still running after 20 s are named on stderr.
+ */
+async function settle(pidDir: string, label: string): Promise<void> {
+  const ours = (pid: number) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(catalogServerPath);
+    } catch {
+      return false;
+    }
+  };
+  const survivors = await waitForExit((await recordedPids(pidDir)).filter(ours), 20_000);
+  if (survivors.length > 0) {
+    process.stderr.write(
+      `  ${label}: ${survivors.length} catalog server(s) still running 20 s after Pi exited\n`,
+    );
+  }
 }
 
 function readLines(file: string): string[] {
