@@ -29,7 +29,6 @@ import {
   searchIndexBytesMatch,
 } from "@pi-mcp-adapter/search";
 import { pinMode } from "../calls/tool-pins.js";
-import { nextFreeTurn } from "../host.js";
 import {
   forgetKeptIndexBytes,
   keptIndexBytes,
@@ -39,6 +38,7 @@ import {
 } from "../catalog/search-index-store.js";
 import { metadataToolsKey } from "../catalog/shared-metadata.js";
 import { contextByServer, keywordsByServer, searchableTools } from "../catalog/tool-catalog.js";
+import { nextFreeTurn } from "../host.js";
 import type { SnapshotServer, StartupSnapshot } from "./startup-snapshot.js";
 
 let warmed: Promise<void> | undefined;
