@@ -8,9 +8,12 @@
  * and its dependencies, Node, garbage collection), by function, and the
  * inclusive time of our functions. With `--callers NAME`, the call chains
  * above each of our functions named NAME; with `--callees NAME`, what runs
- * under them (inclusive, by function).
+ * under them (inclusive, by function). With `--start-up`, the window is
+ * Pi's start-up instead: from the process's start to the first model
+ * request arriving (warm cache); `--alone` profiles Pi alone there (the
+ * no-op extension), to compare with.
  *
- * Run: `PI_MCP_EVAL_DIR=… node --import tsx src/first-search-profile.ts [sessions] [--top N] [--callers NAME] [--callees NAME]`.
+ * Run: `PI_MCP_EVAL_DIR=… node --import tsx src/first-search-profile.ts [sessions] [--top N] [--callers NAME] [--callees NAME] [--start-up [--alone]]`.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,6 +41,8 @@ const sessions = Number(args.find((a, i) => /^\d+$/.test(a) && !args[i - 1]?.sta
 const top = Number(option("--top") ?? 25);
 const callersOf = option("--callers");
 const calleesOf = option("--callees");
+const startUp = args.includes("--start-up");
+const alone = startUp && args.includes("--alone");
 
 interface ProfileNode {
   id: number;
@@ -58,7 +63,7 @@ const preload = fileURLToPath(new URL("../fixtures/cpu-profile.mjs", import.meta
 const now = () => Number(process.hrtime.bigint() / 1000n);
 const data = loadEvalData();
 const servers = loadCatalogServers(data.dir);
-const project = await createBenchProject(ADAPTERS.ours, pi16());
+const project = await createBenchProject(alone ? ADAPTERS.none : ADAPTERS.ours, pi16());
 const windows: [number, number][] = [];
 try {
   project.configure(catalogEntries(servers, project.project.pidDir));
@@ -72,7 +77,8 @@ try {
       }),
       { env: { NODE_OPTIONS: `--import=${pathToFileURL(preload).href}`, BENCH_CPU_PROFILE_DIR: dir } },
     );
-    windows.push([marks[0]!, marks[1]!]);
+    // The profile starts with the process: its start is known once it is read.
+    windows.push(startUp ? [Number.NEGATIVE_INFINITY, marks[0]!] : [marks[0]!, marks[1]!]);
   }
   // The profiles are named by pid; sessions ran one after another, so pid order is not needed: sort by start.
   const profiles = readdirSync(dir)
@@ -88,7 +94,8 @@ try {
   let wall = 0;
   let busy = 0;
   profiles.forEach((profile, k) => {
-    const [from, to] = windows[k]!;
+    const [start, to] = windows[k]!;
+    const from = Math.max(start, profile.startTime ?? 0);
     wall += (to - from) / 1000;
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
     const parent = new Map<number, number>();
@@ -134,7 +141,7 @@ try {
       .map(([key, ms]) => `${(ms / n).toFixed(1).padStart(8)} ms  ${key}`);
   console.log(
     [
-      `The first search turn in Pi 1.6, ${n} sessions (per session): wall ${(wall / n).toFixed(1)} ms, busy ${(busy / n).toFixed(1)} ms (profiled, so slower than unprofiled)`,
+      `${startUp ? "Start-up to the first request" : "The first search turn"} in Pi 1.6${alone ? " alone" : ""}, ${n} sessions (per session): wall ${(wall / n).toFixed(1)} ms, busy ${(busy / n).toFixed(1)} ms (profiled, so slower than unprofiled)`,
       "by origin:",
       ...rows(byOrigin),
       "self time by function:",

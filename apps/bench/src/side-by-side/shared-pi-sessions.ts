@@ -24,7 +24,7 @@ import {
   terminalEnv,
 } from "@pi-mcp-adapter/test-kit";
 import { PiRpcSession, type ToolExecution, waitFor } from "./pi-rpc-session.js";
-import { descendants, processesWhere, pssMiB, rssMiB } from "./side-by-side-processes.js";
+import { descendants, processesWhere, pssMiB, rssMiB, ussMiB } from "./side-by-side-processes.js";
 import { ADAPTERS, pi16 } from "./side-by-side-project.js";
 import { builtinToolName } from "./side-by-side-search-steps.js";
 
@@ -38,6 +38,7 @@ export interface Footprint {
   processes: number;
   rssMiB: number;
   pssMiB: number;
+  ussMiB: number;
 }
 
 export interface SharedColumnResult {
@@ -128,7 +129,7 @@ function commandLine(pid: number): string {
 }
 
 function footprint(pids: number[]): Footprint {
-  return { processes: pids.length, rssMiB: rssMiB(pids), pssMiB: pssMiB(pids) };
+  return { processes: pids.length, rssMiB: rssMiB(pids), pssMiB: pssMiB(pids), ussMiB: ussMiB(pids) };
 }
 
 function writeConfig(project: PiProject, column: SharedColumn, mark: string): void {

@@ -42,6 +42,7 @@ function footprintRows(r: SharedResult, part: "servers" | "pi" | "daemon" | "tot
     { what: `${what}: processes`, values: each(r, (c) => of(c).processes), digits: 0 },
     { what: "  … RSS summed, MiB", values: each(r, (c) => of(c).rssMiB), digits: 0 },
     { what: "  … PSS summed, MiB", values: each(r, (c) => of(c).pssMiB), digits: 0 },
+    { what: "  … USS summed (private pages), MiB", values: each(r, (c) => of(c).ussMiB), digits: 0 },
   ];
 }
 
@@ -55,6 +56,11 @@ export function sharedRows(r: SharedResult): Row[] {
       values: { shared: own / r.columns.shared.servers.pssMiB },
       digits: 1,
       target: [`≥ ${SESSIONS}`, (v) => v >= SESSIONS],
+    });
+    rows.push({
+      what: "  … server USS with sharing off ÷ on",
+      values: { shared: r.columns.own!.servers.ussMiB / r.columns.shared.servers.ussMiB },
+      digits: 1,
     });
   }
   rows.push(...footprintRows(r, "pi", "Pi processes"));

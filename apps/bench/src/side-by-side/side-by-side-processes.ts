@@ -72,6 +72,21 @@ export function pssMiB(processes: number[]): number {
   return kib / 1024;
 }
 
+/**
+ * USS of the processes in MiB, summed: the pages each holds alone (private
+ * clean and dirty), what the machine gets back when it exits. Pages shared
+ * with any other process (Node's own code, shared with Pi) are not in it.
+ */
+export function ussMiB(processes: number[]): number {
+  let kib = 0;
+  for (const pid of processes) {
+    const rollup = readProc(pid, "smaps_rollup") ?? "";
+    for (const field of ["Private_Clean", "Private_Dirty"])
+      kib += Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1] ?? 0);
+  }
+  return kib / 1024;
+}
+
 /** VmRSS of the processes in MiB, summed: pages shared between them count once per process. */
 export function rssMiB(processes: number[]): number {
   let kib = 0;
