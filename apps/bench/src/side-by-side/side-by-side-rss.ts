@@ -3,16 +3,20 @@
  * are connected: the first 10 catalog servers with `lifecycle: "eager"`, Pi
  * in RPC mode (it stays up with no prompt). Read from /proc after Pi answers
  * `get_state`, every server has started, and a settling pause; Pi alone read
- * the same way.
+ * the same way. The side-by-side row is the median of `RSS_ROUNDS` interleaved
+ * rounds.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { rpcMessages } from "@pi-mcp-adapter/e2e/rpc-messages";
 import type { CatalogServer } from "../shell/shell-home.js";
+import { median } from "../transport/transport-measure.js";
 import type { AdapterId, BenchProject } from "./side-by-side-project.js";
 import { catalogEntries } from "./side-by-side-project.js";
 
 export const RSS_SERVERS = 10;
+/** Rounds of the side-by-side RSS row: each column's figure is the median of its readings. */
+export const RSS_ROUNDS = 5;
 const SETTLE_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -148,9 +152,19 @@ async function readProbe(
 export async function measureRss(
   projects: BenchProject[],
   servers: CatalogServer[],
+  rounds = RSS_ROUNDS,
 ): Promise<Record<AdapterId, number>> {
-  const result = {} as Record<AdapterId, number>;
   const chosen = servers.slice(0, RSS_SERVERS);
-  for (const p of projects) result[p.adapter.id] = (await measureRssOnce(p, { servers: chosen })).rss;
-  return result;
+  const readings = new Map<AdapterId, number[]>(projects.map((p) => [p.adapter.id, []]));
+  // Interleaved rounds, the order rotating: one reading depends on when Pi's garbage collector last ran.
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < projects.length; k++) {
+      const p = projects[(r + k) % projects.length]!;
+      readings.get(p.adapter.id)!.push((await measureRssOnce(p, { servers: chosen })).rss);
+    }
+  }
+  return Object.fromEntries([...readings].map(([id, values]) => [id, median(values)])) as Record<
+    AdapterId,
+    number
+  >;
 }

@@ -9,7 +9,7 @@ import { formatFigure as fmt, formatResultsTable, type ResultRow } from "../resu
 import type { CallRow } from "./side-by-side-call.js";
 import type { InstallResult } from "./side-by-side-install.js";
 import { type AdapterId, COLUMNS, REF_VERSION } from "./side-by-side-project.js";
-import { RSS_SERVERS } from "./side-by-side-rss.js";
+import { RSS_ROUNDS, RSS_SERVERS } from "./side-by-side-rss.js";
 import type { SearchResult } from "./side-by-side-search.js";
 import type { ServersResult } from "./side-by-side-servers.js";
 import type { StartupResult } from "./side-by-side-startup.js";
@@ -220,7 +220,7 @@ function footprintRows(r: SideBySide): Row[] {
   const rows: Row[] = [];
   if (r.rss) {
     rows.push({
-      what: `Pi's RSS with ${RSS_SERVERS} servers connected, MiB (Pi alone ${fmt(r.rss.none, 0)})`,
+      what: `Pi's RSS with ${RSS_SERVERS} servers connected, median of ${RSS_ROUNDS} rounds, MiB (Pi alone ${fmt(r.rss.none, 0)})`,
       values: { ours: r.rss.ours, ref: r.rss.ref },
       digits: 0,
     });
