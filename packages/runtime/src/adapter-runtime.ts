@@ -116,9 +116,7 @@ export class AdapterRuntime {
       listings.onChange((server) => {
         const listing = listings.listing(server);
         const definition = set.definition(server);
-        if (!listing || !definition) return;
-        if (listings.tools.listedLive(server)) pins.observe(definition, listing);
-        else pins.observeLater(definition, listing);
+        if (listing && definition) pins.observe(definition, listing, !listings.tools.listedLive(server));
       }),
     );
     this.stops.push(watchStatus(this, (snapshot) => host.status(snapshot), now));

@@ -7,7 +7,7 @@
  * accepting (the dialog, `trust-tools`) writes the current fingerprints as
  * the pins. Without a disk cache the pins live in memory for the session.
  * A listing read from the disk cache was compared when it was listed live;
- * it is compared again (`observeLater`) once the host is free (`whenFree`):
+ * it is compared again once the host is free (`whenFree`):
  * a session's first search loads every cached listing and needs none of
  * this. Whatever asks about changes, fingerprints or pins compares first.
  */
@@ -83,9 +83,19 @@ export class ToolPins {
     this.notices = new PinNotices(notify, this.mode === "enforce", options.lifecycle);
   }
 
-  /** A server's listing arrived: compare, pin what is pinned on first sight, and tell what changed. */
-  observe(definition: ServerDefinition, listing: ServerListing): void {
+  /**
+   * A server's listing arrived: compare, pin what is pinned on first sight, and tell what changed.
+   * One read from the disk cache (`cached`) is compared once the host is free (`whenFree`), or as
+   * soon as anything asks about pins; without `whenFree`, at once.
+   */
+  observe(definition: ServerDefinition, listing: ServerListing, cached = false): void {
     if (this.mode === "off") return;
+    if (cached && this.whenFree) {
+      const first = this.later.size === 0;
+      this.later.set(definition.name, { definition, listing });
+      if (first) void nextFreeTurn(this.whenFree).then(() => this.compareWaiting());
+      return;
+    }
     // A newer listing stands for the one waiting (what it would pin, this one pins).
     this.later.delete(definition.name);
     const identity = serverIdentity(definition);
@@ -100,23 +110,7 @@ export class ToolPins {
     }
   }
 
-  /**
-   * A listing read from the disk cache: compared with its pins (and what is
-   * missing pinned, and changes told) once the host is free, or as soon as
-   * anything asks about pins. Without the host's `whenFree`, at once.
-   */
-  observeLater(definition: ServerDefinition, listing: ServerListing): void {
-    if (this.mode === "off") return;
-    if (!this.whenFree) {
-      this.observe(definition, listing);
-      return;
-    }
-    const first = this.later.size === 0;
-    this.later.set(definition.name, { definition, listing });
-    if (first) void nextFreeTurn(this.whenFree).then(() => this.compareWaiting());
-  }
-
-  /** Compares the cached listings still waiting (see `observeLater`). */
+  /** Compares the cached listings still waiting (`observe` with `cached`). */
   private compareWaiting(): void {
     for (const { definition, listing } of [...this.later.values()]) this.observe(definition, listing);
   }
