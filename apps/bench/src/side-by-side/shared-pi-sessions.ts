@@ -30,6 +30,13 @@ import { builtinToolName } from "./side-by-side-search-steps.js";
 
 export const SESSIONS = 5;
 export const SERVERS = 10;
+/**
+ * How long every process is left idle after the last session's calls before memory is read. An idle
+ * Node process gives back its young generation a few seconds after its last work (V8's memory
+ * reducer); read at once, servers used last (every shared one) weigh ~9 MiB more than servers idle since
+ * an earlier session, a difference of when they were read rather than of what they hold.
+ */
+export const IDLE_BEFORE_READING_MS = 30_000;
 
 export const SHARED_COLUMNS = ["shared", "own", "builtin"] as const;
 export type SharedColumn = (typeof SHARED_COLUMNS)[number];
@@ -213,6 +220,7 @@ export async function measureSharedColumn(
       if (i === 1) result.startedForSecondSession = startedByFirstCall;
       log(`  ${session.label}: first call ${first!.durationMs} ms, ${servers().length} servers`);
     }
+    await new Promise((resolve) => setTimeout(resolve, IDLE_BEFORE_READING_MS));
     const pis = sessions.map((s) => s.pid);
     const serverPids = servers();
     const notServer = (pid: number) => !serverPids.includes(pid);
