@@ -16,6 +16,8 @@ export interface StartupResult {
   runs: number;
   /** Median ms to the first model request, per cache state and adapter. */
   medianMs: Record<CacheState, Record<AdapterId, number>>;
+  /** Median over the rounds of each adapter's ms minus Pi alone's in the same round. */
+  pairedAddedMs: Record<CacheState, Record<AdapterId, number>>;
   /** Child processes started before the first model request, per cache state and adapter (Pi alone's subtracted). */
   spawned: Record<CacheState, Record<AdapterId, number>>;
   /** Servers with cached metadata once warmed, per adapter. */
@@ -40,6 +42,7 @@ export async function measureStartup(
   log: (line: string) => void,
 ): Promise<StartupResult> {
   const medianMs = {} as StartupResult["medianMs"];
+  const pairedAddedMs = {} as StartupResult["pairedAddedMs"];
   const spawned = {} as StartupResult["spawned"];
   for (const state of ["cold", "warm"] as const) {
     if (state === "warm") await warmCaches(projects, servers);
@@ -78,10 +81,15 @@ export async function measureStartup(
     medianMs[state] = Object.fromEntries(
       projects.map((p) => [p.adapter.id, median(times[p.adapter.id]!)]),
     ) as Record<AdapterId, number>;
+    const alone = times.none;
+    if (alone)
+      pairedAddedMs[state] = Object.fromEntries(
+        projects.map((p) => [p.adapter.id, median(times[p.adapter.id]!.map((ms, i) => ms - alone[i]!))]),
+      ) as Record<AdapterId, number>;
   }
   const cached = Object.fromEntries(projects.map((p) => [p.adapter.id, p.cachedServers()])) as Record<
     AdapterId,
     number
   >;
-  return { runs, medianMs, spawned, cached };
+  return { runs, medianMs, pairedAddedMs, spawned, cached };
 }

@@ -88,6 +88,14 @@ function startupRows(r: SideBySide): Row[] {
       digits: 0,
       target: ["≤ 40", (v: number) => v <= 40],
     });
+    const paired = s.pairedAddedMs[state];
+    if (paired) {
+      rows.push({
+        what: `  … the same, median of per-round differences (each round runs every column once), ms`,
+        values: pick(paired),
+        digits: 0,
+      });
+    }
     rows.push({
       what: `  … ratio to Pi alone (MCP off), ${state} cache`,
       values: pick(s.medianMs[state], (v) => v / alone),
