@@ -13,7 +13,7 @@
  * server processes (command line and a marker in their environment), our
  * daemon (command line) with its watchdog, and anything else below Pi.
  */
-import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { stopDaemon } from "@pi-mcp-adapter/daemon";
 import { createPiProject, type PiProject } from "@pi-mcp-adapter/e2e/pi-project";
@@ -24,7 +24,14 @@ import {
   terminalEnv,
 } from "@pi-mcp-adapter/test-kit";
 import { PiRpcSession, type ToolExecution, waitFor } from "./pi-rpc-session.js";
-import { descendants, processesWhere, pssMiB, rssMiB, ussMiB } from "./side-by-side-processes.js";
+import {
+  commandLineOf,
+  descendants,
+  processesWhere,
+  pssMiB,
+  rssMiB,
+  ussMiB,
+} from "./side-by-side-processes.js";
 import { ADAPTERS, pi16 } from "./side-by-side-project.js";
 import { builtinToolName } from "./side-by-side-search-steps.js";
 
@@ -127,14 +134,6 @@ function modelCalls(session: PiRpcSession, column: SharedColumn): ToolExecution[
   return called;
 }
 
-function commandLine(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").slice(0, 300);
-  } catch {
-    return "(gone)";
-  }
-}
-
 function footprint(pids: number[]): Footprint {
   return { processes: pids.length, rssMiB: rssMiB(pids), pssMiB: pssMiB(pids), ussMiB: ussMiB(pids) };
 }
@@ -227,7 +226,7 @@ export async function measureSharedColumn(
     // The daemon with its watchdog (a small `sh` that stops the servers if the daemon dies hard).
     const daemon = daemons().flatMap((pid) => [pid, ...descendants(pid).filter(notServer)]);
     const other = pis.flatMap(descendants).filter((pid) => notServer(pid) && !daemon.includes(pid));
-    for (const pid of other) log(`  other process ${pid}: ${commandLine(pid)}`);
+    for (const pid of other) log(`  other process ${pid}: ${commandLineOf(pid)?.slice(0, 300) ?? "(gone)"}`);
     const tree = [...pis, ...serverPids, ...daemon, ...other];
     return {
       ...result,

@@ -62,14 +62,20 @@ export function descendants(root: number): number[] {
   return found;
 }
 
-/** PSS of the processes in MiB, summed (a process gone meanwhile counts 0). */
-export function pssMiB(processes: number[]): number {
+/** Fields of `/proc/<pid>/smaps_rollup` summed over the processes, in MiB (a process gone meanwhile counts 0). */
+function rollupMiB(processes: number[], fields: readonly string[]): number {
+  const patterns = fields.map((field) => new RegExp(`^${field}:\\s+(\\d+) kB`, "m"));
   let kib = 0;
   for (const pid of processes) {
-    const rollup = readProc(pid, "smaps_rollup");
-    kib += Number(/^Pss:\s+(\d+) kB/m.exec(rollup ?? "")?.[1] ?? 0);
+    const rollup = readProc(pid, "smaps_rollup") ?? "";
+    for (const pattern of patterns) kib += Number(pattern.exec(rollup)?.[1] ?? 0);
   }
   return kib / 1024;
+}
+
+/** PSS of the processes in MiB, summed (a process gone meanwhile counts 0). */
+export function pssMiB(processes: number[]): number {
+  return rollupMiB(processes, ["Pss"]);
 }
 
 /**
@@ -78,13 +84,7 @@ export function pssMiB(processes: number[]): number {
  * with any other process (Node's own code, shared with Pi) are not in it.
  */
 export function ussMiB(processes: number[]): number {
-  let kib = 0;
-  for (const pid of processes) {
-    const rollup = readProc(pid, "smaps_rollup") ?? "";
-    for (const field of ["Private_Clean", "Private_Dirty"])
-      kib += Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1] ?? 0);
-  }
-  return kib / 1024;
+  return rollupMiB(processes, ["Private_Clean", "Private_Dirty"]);
 }
 
 /** VmRSS of the processes in MiB, summed: pages shared between them count once per process. */
@@ -93,6 +93,11 @@ export function rssMiB(processes: number[]): number {
   for (const pid of processes)
     kib += Number(/VmRSS:\s+(\d+) kB/.exec(readProc(pid, "status") ?? "")?.[1] ?? 0);
   return kib / 1024;
+}
+
+/** A process's command line, its arguments joined by spaces, or undefined when it is gone. */
+export function commandLineOf(pid: number): string | undefined {
+  return readProc(pid, "cmdline")?.replaceAll("\0", " ");
 }
 
 /** Live (not zombie) processes whose command line (arguments joined by NUL) and environment match. */

@@ -21,6 +21,7 @@ import {
   waitForExit,
 } from "@pi-mcp-adapter/test-kit";
 import type { CatalogServer } from "../shell/shell-home.js";
+import { commandLineOf } from "./side-by-side-processes.js";
 
 export type AdapterId = "ours" | "ref" | "codemode" | "deferred" | "none";
 
@@ -239,13 +240,7 @@ export async function createBenchProject(adapter: Adapter, host = pi16()): Promi
  * been reused); any still running after 20 s are named on stderr.
  */
 async function settle(pidDir: string, label: string): Promise<void> {
-  const ours = (pid: number) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(catalogServerPath);
-    } catch {
-      return false;
-    }
-  };
+  const ours = (pid: number) => commandLineOf(pid)?.includes(catalogServerPath) === true;
   const survivors = await waitForExit((await recordedPids(pidDir)).filter(ours), 20_000);
   if (survivors.length > 0) {
     process.stderr.write(
