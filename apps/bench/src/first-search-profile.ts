@@ -7,13 +7,16 @@
  * arriving — and summed per session: self time by origin (our packages, Pi
  * and its dependencies, Node, garbage collection), by function, and the
  * inclusive time of our functions. With `--callers NAME`, the call chains
- * above each of our functions named NAME; with `--callees NAME`, what runs
- * under them (inclusive, by function). With `--start-up`, the window is
- * Pi's start-up instead: from the process's start to the first model
+ * above each function named NAME (ours, Pi's or Node's); with `--callees NAME`,
+ * what runs under them (inclusive, by function). With `--start-up`, the window
+ * is Pi's start-up instead: from the process's start to the first model
  * request arriving (warm cache); `--alone` profiles Pi alone there (the
- * no-op extension), to compare with.
+ * no-op extension), to compare with, and `--import-only` Pi with our
+ * extension imported but its factory never called (what loading costs).
+ * Profiles over-count some frames: time the sampler charges to a function is
+ * worth timing directly before acting on it (RESULTS.md, start-up 2026-12-07).
  *
- * Run: `PI_MCP_EVAL_DIR=… node --import tsx src/first-search-profile.ts [sessions] [--top N] [--callers NAME] [--callees NAME] [--start-up [--alone]]`.
+ * Run: `PI_MCP_EVAL_DIR=… node --import tsx src/first-search-profile.ts [sessions] [--top N] [--callers NAME] [--callees NAME] [--start-up [--alone | --import-only]]`.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,6 +46,7 @@ const callersOf = option("--callers");
 const calleesOf = option("--callees");
 const startUp = args.includes("--start-up");
 const alone = startUp && args.includes("--alone");
+const importOnly = startUp && !alone && args.includes("--import-only");
 
 interface ProfileNode {
   id: number;
@@ -63,7 +67,11 @@ const preload = fileURLToPath(new URL("../fixtures/cpu-profile.mjs", import.meta
 const now = () => Number(process.hrtime.bigint() / 1000n);
 const data = loadEvalData();
 const servers = loadCatalogServers(data.dir);
-const project = await createBenchProject(alone ? ADAPTERS.none : ADAPTERS.ours, pi16());
+const importOnlyExtension = fileURLToPath(new URL("../fixtures/import-only-extension.mjs", import.meta.url));
+const project = await createBenchProject(
+  alone ? ADAPTERS.none : importOnly ? { ...ADAPTERS.none, extension: importOnlyExtension } : ADAPTERS.ours,
+  pi16(),
+);
 const windows: [number, number][] = [];
 try {
   project.configure(catalogEntries(servers, project.project.pidDir));
@@ -114,9 +122,7 @@ try {
       for (let up: number | undefined = id; up !== undefined; up = parent.get(up)) stack.push(nodes.get(up)!);
       const ours = new Set(stack.filter((n) => /\/packages\//.test(n.callFrame.url)).map(label));
       for (const key of ours) add(inclusive, key, ms);
-      const named = stack.findIndex(
-        (n) => n.callFrame.functionName === callersOf && /\/packages\//.test(n.callFrame.url),
-      );
+      const named = stack.findIndex((n) => n.callFrame.functionName === callersOf);
       if (callersOf && named >= 0)
         add(
           chains,
@@ -126,9 +132,7 @@ try {
             .join(" < "),
           ms,
         );
-      const above = stack.findIndex(
-        (n) => n.callFrame.functionName === calleesOf && /\/packages\//.test(n.callFrame.url),
-      );
+      const above = stack.findIndex((n) => n.callFrame.functionName === calleesOf);
       if (calleesOf && above >= 0)
         for (const key of new Set(stack.slice(0, above).map(label))) add(under, key, ms);
     });
@@ -141,7 +145,7 @@ try {
       .map(([key, ms]) => `${(ms / n).toFixed(1).padStart(8)} ms  ${key}`);
   console.log(
     [
-      `${startUp ? "Start-up to the first request" : "The first search turn"} in Pi 1.6${alone ? " alone" : ""}, ${n} sessions (per session): wall ${(wall / n).toFixed(1)} ms, busy ${(busy / n).toFixed(1)} ms (profiled, so slower than unprofiled)`,
+      `${startUp ? "Start-up to the first request" : "The first search turn"} in Pi 1.6${alone ? " alone" : importOnly ? " with ours imported, not run" : ""}, ${n} sessions (per session): wall ${(wall / n).toFixed(1)} ms, busy ${(busy / n).toFixed(1)} ms (profiled, so slower than unprofiled)`,
       "by origin:",
       ...rows(byOrigin),
       "self time by function:",
