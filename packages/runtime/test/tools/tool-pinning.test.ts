@@ -251,7 +251,8 @@ describe("tool pinning", () => {
     const { runtime, notices } = session({ now: WEEK_LATER, host: { whenFree: () => busy } });
     const found = await runtime.catalog.search("echo");
     expect(found.hits.map((h) => h.tool.name)).toContain("echo");
-    // The search read the cached listing (a live one would be compared at once) and needed nothing of the pins.
+    // The search read the cached listing (the server never started) and needed nothing of the pins.
+    expect(runtime.listings.summaries().find((s) => s.name === "fixture")?.state).toBe("not-connected");
     expect(pinsRead).not.toHaveBeenCalled();
     expect(notices).toEqual([]);
     release();
