@@ -31,6 +31,7 @@ export type {
   SamplingMessage,
   ToolCallResult,
 } from "./mcp-wire.js";
+export { CORE_VERSION, packageVersion } from "./package-version.js";
 export { processAlive } from "./process-alive.js";
 export type {
   Lifecycle,

@@ -1,10 +1,10 @@
-import { createRequire } from "node:module";
+import { packageVersion } from "@pi-mcp-adapter/core";
 
-/**
- * This package's version, reported to servers as the client version. Read by
- * the package's own name (its `exports` list `./package.json`), so it does not
- * depend on how deep in `dist` the bundled file that reads it sits.
- */
-export const PACKAGE_VERSION: string = (
-  createRequire(import.meta.url)("pi-mcp-adapter/package.json") as { version: string }
-).version;
+declare const __PACKAGE_VERSION__: string | undefined;
+
+/** This package's version, reported to servers as the client version (a constant once built: see core's `packageVersion`). */
+export const PACKAGE_VERSION: string = packageVersion(
+  "pi-mcp-adapter",
+  typeof __PACKAGE_VERSION__ === "string" ? __PACKAGE_VERSION__ : undefined,
+  import.meta.url,
+);

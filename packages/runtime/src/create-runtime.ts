@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import path from "node:path";
 import {
   ADMIT_ALL_PROJECT_SERVERS,
@@ -13,7 +12,7 @@ import {
   type ResolvedConfig,
   userConfigFiles,
 } from "@pi-mcp-adapter/config";
-import { type AdapterEnvironment, processEnvironment } from "@pi-mcp-adapter/core";
+import { type AdapterEnvironment, packageVersion, processEnvironment } from "@pi-mcp-adapter/core";
 import { type ConnectOptions, connectServer, createNpxResolver } from "@pi-mcp-adapter/transport";
 import { AdapterRuntime } from "./adapter-runtime.js";
 import type { RuntimeUiOptions } from "./calls/ui-apps.js";
@@ -252,10 +251,14 @@ function expandHome(value: string, home: string): string {
   return value.startsWith("~/") ? path.join(home, value.slice(2)) : value;
 }
 
-/** This package's version, reported to servers as the client version. */
-export const PACKAGE_VERSION: string = (
-  createRequire(import.meta.url)("../package.json") as { version: string }
-).version;
+declare const __PACKAGE_VERSION__: string | undefined;
+
+/** This package's version, reported to servers as the client version (a constant once built: see core's `packageVersion`). */
+export const PACKAGE_VERSION: string = packageVersion(
+  "@pi-mcp-adapter/runtime",
+  typeof __PACKAGE_VERSION__ === "string" ? __PACKAGE_VERSION__ : undefined,
+  import.meta.url,
+);
 
 /** Project servers the config left out until approved, for search to name. */
 function awaitingApprovalOf(config: ResolvedConfig): AwaitingApproval[] {

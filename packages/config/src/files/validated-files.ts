@@ -9,9 +9,8 @@
  * that is unreadable, corrupt or of another version counts as empty.
  */
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
-import { writeFileAtomic } from "@pi-mcp-adapter/core";
+import { CORE_VERSION, packageVersion, writeFileAtomic } from "@pi-mcp-adapter/core";
 
 export const VALIDATED_CONFIG_FILE = "mcp-config-validated.json";
 /** The layout of the store; bumped when it changes. */
@@ -33,14 +32,19 @@ export interface ValidatedFiles {
   save(): Promise<void>;
 }
 
+declare const __PACKAGE_VERSION__: string | undefined;
+
 let rulesVersion: string | undefined;
 
 /** The rules a validation followed: this store's format and the versions of config and core (their schemas). */
 export function validationRulesVersion(): string {
   if (rulesVersion === undefined) {
-    const require = createRequire(import.meta.url);
-    const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
-    rulesVersion = `${STORE_FORMAT} config@${version("@pi-mcp-adapter/config")} core@${version("@pi-mcp-adapter/core")}`;
+    const config = packageVersion(
+      "@pi-mcp-adapter/config",
+      typeof __PACKAGE_VERSION__ === "string" ? __PACKAGE_VERSION__ : undefined,
+      import.meta.url,
+    );
+    rulesVersion = `${STORE_FORMAT} config@${config} core@${CORE_VERSION}`;
   }
   return rulesVersion;
 }

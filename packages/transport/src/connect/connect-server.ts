@@ -3,8 +3,7 @@
  * over SDK v2 when the definition opts into negotiation (`protocol` "auto" or
  * pinned) and SDK v1 otherwise — both through the shared connect path.
  */
-import { createRequire } from "node:module";
-import { describeError, type ServerDefinition } from "@pi-mcp-adapter/core";
+import { describeError, packageVersion, type ServerDefinition } from "@pi-mcp-adapter/core";
 import { SdkServerConnection } from "../connection/sdk-connection.js";
 import {
   type ClientIdentity,
@@ -28,11 +27,16 @@ import { connectOver, openClient, type PathContext } from "./connect-path.js";
 import { v1Flavor } from "./sdk-v1.js";
 import { openOwnProcess, openStdioEndpoint } from "./stdio-endpoint.js";
 
-/** Who connects when the caller names no client: this package, at its own version (read by its own name). */
+declare const __PACKAGE_VERSION__: string | undefined;
+
+/** Who connects when the caller names no client: this package, at its own version (see core's `packageVersion`). */
 const DEFAULT_CLIENT: ClientIdentity = {
   name: "@pi-mcp-adapter/transport",
-  version: (createRequire(import.meta.url)("@pi-mcp-adapter/transport/package.json") as { version: string })
-    .version,
+  version: packageVersion(
+    "@pi-mcp-adapter/transport",
+    typeof __PACKAGE_VERSION__ === "string" ? __PACKAGE_VERSION__ : undefined,
+    import.meta.url,
+  ),
 };
 
 /** Connects and initializes; throws a `TransportError` naming the server on failure. */
