@@ -18,6 +18,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { writeBundledNotices } from "./bundled-notices.mjs";
+import { eagerFiles, eagerFunctions } from "./compile-hints.mjs";
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8"));
 // One copy of zod for all our packages, as a single file: core ships zod bundled as `@pi-mcp-adapter/core/zod`
@@ -37,6 +38,9 @@ const isExternal = (specifier) =>
   specifier.startsWith("node:") ||
   HOST_SCOPES.some((scope) => specifier.startsWith(scope)) ||
   external.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+
+const REQUIRE_BANNER =
+  'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);';
 
 const entryPoints = { index: "dist/index.js" };
 // Each further entry the package exports (e.g. `"./viewer-mode": { "import": "./dist/viewer-mode.js" }`): a
@@ -75,10 +79,10 @@ const result = await build({
   logLevel: "warning",
   metafile: true,
   chunkNames: "chunk-[hash]",
-  // CommonJS inlined into ESM (e.g. ajv) calls require() for built-ins.
-  banner: {
-    js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);',
-  },
+  // The package's version as a constant (`packageVersion` in core): a built package never resolves its package.json.
+  define: { __PACKAGE_VERSION__: JSON.stringify(pkg.version) },
+  // CommonJS inlined into ESM (e.g. ajv) calls require() for built-ins (left out below where nothing does).
+  banner: { js: REQUIRE_BANNER },
   plugins: [
     {
       // zod re-exports all ~60 of its locales (`z.locales`), ~370 KB of source kept in memory by every
@@ -142,6 +146,15 @@ for (const file of walk(out)) {
   );
   if (ascii !== text) writeFileSync(file, ascii);
 }
+// A file that never says `require` needs no require function (making one costs each file loaded).
+for (const file of walk(out)) {
+  const text = readFileSync(file, "utf8");
+  const rest = text.startsWith(`${REQUIRE_BANNER}\n`) ? text.slice(REQUIRE_BANNER.length + 1) : undefined;
+  if (rest !== undefined && !/\brequire\b/.test(rest)) writeFileSync(file, rest);
+}
+// What a start-up loads is compiled with its file, so Node's compile cache keeps it (compile-hints.mjs).
+for (const file of eagerFiles(result.metafile))
+  writeFileSync(file, eagerFunctions(readFileSync(file, "utf8")));
 // Entries in subfolders (e.g. `dist/pi/extension.js`) go beside their declarations.
 for (const file of walk(out)) {
   const target = join("dist", relative(out, file));
