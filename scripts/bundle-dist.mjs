@@ -136,25 +136,20 @@ const walk = (dir) =>
     return statSync(path).isDirectory() ? walk(path) : [path];
   });
 for (const file of walk("dist")) if (/\.js(\.map)?$/.test(file)) rmSync(file);
-// esbuild escapes non-ASCII in code but leaves it in comments; one such character makes V8 hold the
-// whole file's source as two bytes a character. As `\uXXXX` (in a comment, or anywhere: same meaning).
+// Each output file, read and written once:
+// - esbuild escapes non-ASCII in code but leaves it in comments; one such character makes V8 hold the
+//   whole file's source as two bytes a character. As `\uXXXX` (in a comment, or anywhere: same meaning).
+// - A file that never says `require` needs no require function (making one costs each file loaded).
+// - What a start-up loads is compiled with its file, so Node's compile cache keeps it (compile-hints.mjs).
+const eager = new Set(eagerFiles(result.metafile));
 for (const file of walk(out)) {
   const text = readFileSync(file, "utf8");
-  const ascii = text.replace(
-    /[\u0080-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
-  if (ascii !== text) writeFileSync(file, ascii);
+  let next = text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const rest = next.startsWith(`${REQUIRE_BANNER}\n`) ? next.slice(REQUIRE_BANNER.length + 1) : undefined;
+  if (rest !== undefined && !/\brequire\b/.test(rest)) next = rest;
+  if (eager.has(file)) next = eagerFunctions(next);
+  if (next !== text) writeFileSync(file, next);
 }
-// A file that never says `require` needs no require function (making one costs each file loaded).
-for (const file of walk(out)) {
-  const text = readFileSync(file, "utf8");
-  const rest = text.startsWith(`${REQUIRE_BANNER}\n`) ? text.slice(REQUIRE_BANNER.length + 1) : undefined;
-  if (rest !== undefined && !/\brequire\b/.test(rest)) writeFileSync(file, rest);
-}
-// What a start-up loads is compiled with its file, so Node's compile cache keeps it (compile-hints.mjs).
-for (const file of eagerFiles(result.metafile))
-  writeFileSync(file, eagerFunctions(readFileSync(file, "utf8")));
 // Entries in subfolders (e.g. `dist/pi/extension.js`) go beside their declarations.
 for (const file of walk(out)) {
   const target = join("dist", relative(out, file));

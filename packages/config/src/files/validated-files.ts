@@ -34,19 +34,15 @@ export interface ValidatedFiles {
 
 declare const __PACKAGE_VERSION__: string | undefined;
 
-let rulesVersion: string | undefined;
+const CONFIG_VERSION = packageVersion(
+  "@pi-mcp-adapter/config",
+  typeof __PACKAGE_VERSION__ === "string" ? __PACKAGE_VERSION__ : undefined,
+  import.meta.url,
+);
 
 /** The rules a validation followed: this store's format and the versions of config and core (their schemas). */
 export function validationRulesVersion(): string {
-  if (rulesVersion === undefined) {
-    const config = packageVersion(
-      "@pi-mcp-adapter/config",
-      typeof __PACKAGE_VERSION__ === "string" ? __PACKAGE_VERSION__ : undefined,
-      import.meta.url,
-    );
-    rulesVersion = `${STORE_FORMAT} config@${config} core@${CORE_VERSION}`;
-  }
-  return rulesVersion;
+  return `${STORE_FORMAT} config@${CONFIG_VERSION} core@${CORE_VERSION}`;
 }
 
 const isIdentity = (value: unknown): value is FileIdentity =>
